@@ -1,0 +1,79 @@
+import { buildApp } from './app';
+import { createNodeHeartbeat, pruneStaleNodesJob } from './modules/system/node-heartbeat.service';
+import { ConfigError, loadConfig } from './platform/config';
+import { openDatabase } from './platform/db/database';
+import { provideDatabaseServer } from './platform/db/database-server';
+import { migrateToLatest } from './platform/db/migrate';
+import { createJobQueue } from './platform/jobs/job-queue';
+import { createLogger } from './platform/observability/logger';
+import { createMetrics } from './platform/observability/metrics';
+import { appVersion } from './version';
+
+/** Starts everything in order and stops it in reverse order on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const stopSteps: Array<{ name: string; run: () => Promise<void> }> = [];
+  let isStopping = false;
+
+  const shutdown = async (reason: string, exitCode: number) => {
+    if (isStopping) return;
+    isStopping = true;
+    logger.info({ reason }, 'shutting down');
+    for (const step of stopSteps.reverse()) {
+      try {
+        await step.run();
+      } catch (error) {
+        logger.error({ err: error, step: step.name }, 'shutdown step failed');
+      }
+    }
+    logger.info('stopped');
+    process.exit(exitCode);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT', 0));
+  process.once('SIGTERM', () => void shutdown('SIGTERM', 0));
+
+  try {
+    const databaseServer = await provideDatabaseServer(config, logger);
+    stopSteps.push({ name: 'database server', run: databaseServer.stop });
+
+    const database = openDatabase(databaseServer.url);
+    stopSteps.push({ name: 'database pool', run: database.close });
+    const applied = await migrateToLatest(database.db);
+    logger.info({ applied }, 'migrations checked');
+
+    const metrics = createMetrics();
+    const jobs = config.JOBS_ENABLED
+      ? createJobQueue({ connectionString: databaseServer.url, logger, metrics, isWorker: true })
+      : null;
+    if (jobs) {
+      jobs.define(pruneStaleNodesJob(database.db));
+      await jobs.start();
+      stopSteps.push({ name: 'job queue', run: jobs.stop });
+    }
+
+    const heartbeat = createNodeHeartbeat(database.db);
+    await heartbeat.start();
+    stopSteps.push({ name: 'heartbeat', run: heartbeat.stop });
+
+    const app = await buildApp({ config, logger, db: database.db, metrics, jobs, version: appVersion });
+    stopSteps.push({ name: 'http server', run: () => app.close() });
+    await app.listen({ host: config.HOST, port: config.PORT });
+    logger.info(
+      { url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`, embeddedDatabase: databaseServer.isEmbedded },
+      'Coffer is up',
+    );
+  } catch (error) {
+    logger.fatal({ err: error }, 'start-up failed');
+    await shutdown('start-up failed', 1);
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

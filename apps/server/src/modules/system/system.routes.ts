@@ -1,0 +1,59 @@
+import { envelopeSchema, healthSchema, readinessSchema, serverInfoSchema, type Readiness } from '@coffer/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../../platform/config';
+import { isDatabaseReachable, type Db } from '../../platform/db/database';
+import { successEnvelope } from '../../platform/http/envelope';
+import type { JobQueue } from '../../platform/jobs/job-queue';
+
+export function registerSystemRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; jobs: JobQueue | null; config: AppConfig; version: string },
+): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/healthz',
+    { schema: { tags: ['system'], summary: 'Liveness: the process answers', response: { 200: healthSchema } } },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  routes.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Readiness: the database answers and the job queue runs',
+        response: { 200: readinessSchema, 503: readinessSchema },
+      },
+    },
+    async (_request, reply) => {
+      const checks = {
+        database: await isDatabaseReachable(deps.db),
+        jobs: deps.jobs === null || deps.jobs.isRunning(),
+      };
+      const isReady = checks.database && checks.jobs;
+      const body: Readiness = { status: isReady ? 'ready' : 'not-ready', checks };
+      return reply.status(isReady ? 200 : 503).send(body);
+    },
+  );
+
+  routes.get(
+    '/pfs/anon/v1/site-config',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'What the web app needs to know about this deployment',
+        response: { 200: envelopeSchema(serverInfoSchema) },
+      },
+    },
+    async (request) =>
+      successEnvelope(request.language, {
+        name: 'coffer' as const,
+        version: deps.version,
+        environment: deps.config.NODE_ENV,
+        mobileSiteUrl: deps.config.MOBILE_SITE_URL ?? null,
+        brandVariant: deps.config.BRAND_VARIANT,
+      }),
+  );
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as nodeHeartbeat from './0001-node-heartbeat';
+
+/**
+ * Every migration of the platform and its modules, in the order they apply. Names are
+ * `NNNN-<what>`; a module adds its migrations to this list when it adds tables.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-node-heartbeat': nodeHeartbeat,
+};

@@ -1,0 +1,852 @@
+import type { Language } from '../languages';
+
+/**
+ * The error catalogue of spec §8: every envelope code the server can answer, each with its
+ * message in the four languages. `satisfies` makes the compiler refuse a code without a
+ * message in any language. Messages may hold `{name}` placeholders filled from error params.
+ *
+ * Families: 19000001… platform and request errors (meanings not given by the spec, so the
+ * platform's own), 16000001… user/account, 17000001… account centre, 18000001… code sending,
+ * 15000001… enterprise, 21000001… coins, 13010001… trading, 20000001… payment.
+ */
+interface ErrorDefinition {
+  readonly code: number;
+  /** Clients treat silent codes as non-errors (spec §8) and show no toast. */
+  readonly silent?: true;
+  /** HTTP status the server answers with; the envelope code is what clients read. */
+  readonly httpStatus?: number;
+  readonly messages: Readonly<Record<Language, string>>;
+}
+
+export const errorCatalogue = {
+  // ── Success and the silent codes of §8 ───────────────────────────────────────────
+  ok: {
+    code: 0,
+    silent: true,
+    messages: { en: 'Success', 'zh-CN': '成功', 'zh-TW': '成功', ru: 'Успешно' },
+  },
+  noDataYet: {
+    code: 10004011,
+    silent: true,
+    messages: { en: 'No data yet', 'zh-CN': '暂无数据', 'zh-TW': '暫無資料', ru: 'Данных пока нет' },
+  },
+  kycPending: {
+    code: -10092,
+    silent: true,
+    messages: {
+      en: 'Identity verification is in review',
+      'zh-CN': '身份认证审核中',
+      'zh-TW': '身分認證審核中',
+      ru: 'Проверка личности на рассмотрении',
+    },
+  },
+  kycRequired: {
+    code: -10093,
+    silent: true,
+    messages: {
+      en: 'Identity verification is required',
+      'zh-CN': '请先完成身份认证',
+      'zh-TW': '請先完成身分認證',
+      ru: 'Требуется проверка личности',
+    },
+  },
+  withdrawalSecurityLock: {
+    code: -10102,
+    silent: true,
+    messages: {
+      en: 'Withdrawals are forbidden within 24 hours of a security change',
+      'zh-CN': '安全设置变更后24小时内禁止提币',
+      'zh-TW': '安全設定變更後24小時內禁止提幣',
+      ru: 'Вывод запрещён в течение 24 часов после изменения настроек безопасности',
+    },
+  },
+  securityItemMissing: {
+    code: -10096,
+    silent: true,
+    messages: {
+      en: 'Please complete your security settings first',
+      'zh-CN': '请先完善安全设置',
+      'zh-TW': '請先完善安全設定',
+      ru: 'Сначала завершите настройки безопасности',
+    },
+  },
+  fundPasswordMissing: {
+    code: -10097,
+    silent: true,
+    messages: {
+      en: 'Please set a fund password first',
+      'zh-CN': '请先设置资金密码',
+      'zh-TW': '請先設定資金密碼',
+      ru: 'Сначала установите пароль для средств',
+    },
+  },
+  secondConfirmationRequired: {
+    code: -10071,
+    silent: true,
+    messages: {
+      en: 'A second confirmation is required',
+      'zh-CN': '需要二次确认',
+      'zh-TW': '需要二次確認',
+      ru: 'Требуется повторное подтверждение',
+    },
+  },
+  withdrawalForbidden: {
+    code: -10094,
+    silent: true,
+    messages: {
+      en: 'Withdrawals are currently forbidden for this account',
+      'zh-CN': '该账户当前禁止提币',
+      'zh-TW': '該帳戶目前禁止提幣',
+      ru: 'Вывод средств для этого аккаунта сейчас запрещён',
+    },
+  },
+  customsCheckPending: {
+    code: 25000008,
+    silent: true,
+    messages: {
+      en: 'The request is being processed',
+      'zh-CN': '请求处理中',
+      'zh-TW': '請求處理中',
+      ru: 'Запрос обрабатывается',
+    },
+  },
+  addressConfirmationRequired: {
+    code: -10113,
+    silent: true,
+    messages: {
+      en: 'Please confirm the address',
+      'zh-CN': '请确认地址',
+      'zh-TW': '請確認地址',
+      ru: 'Подтвердите адрес',
+    },
+  },
+
+  // ── Login prompt (body code 403, §4/§8) ─────────────────────────────────────────
+  loginRequired: {
+    code: 403,
+    httpStatus: 200,
+    messages: {
+      en: 'Please log in first',
+      'zh-CN': '请先登录',
+      'zh-TW': '請先登入',
+      ru: 'Сначала войдите в систему',
+    },
+  },
+
+  // ── 19000001…: platform and request ──────────────────────────────────────────────
+  unknownError: {
+    code: 19000001,
+    httpStatus: 500,
+    messages: {
+      en: 'Unknown error, please try again later',
+      'zh-CN': '未知错误，请稍后重试',
+      'zh-TW': '未知錯誤，請稍後重試',
+      ru: 'Неизвестная ошибка, попробуйте позже',
+    },
+  },
+  missingParameter: {
+    code: 19000002,
+    httpStatus: 400,
+    messages: {
+      en: 'Missing required parameter: {field}',
+      'zh-CN': '缺少必要参数：{field}',
+      'zh-TW': '缺少必要參數：{field}',
+      ru: 'Не указан обязательный параметр: {field}',
+    },
+  },
+  invalidParameter: {
+    code: 19000003,
+    httpStatus: 400,
+    messages: {
+      en: 'Invalid parameter: {field}',
+      'zh-CN': '参数无效：{field}',
+      'zh-TW': '參數無效：{field}',
+      ru: 'Недопустимое значение параметра: {field}',
+    },
+  },
+  malformedBody: {
+    code: 19000004,
+    httpStatus: 400,
+    messages: {
+      en: 'The request body is not valid JSON',
+      'zh-CN': '请求体不是有效的 JSON',
+      'zh-TW': '請求內容不是有效的 JSON',
+      ru: 'Тело запроса не является корректным JSON',
+    },
+  },
+  bodyTooLarge: {
+    code: 19000005,
+    httpStatus: 413,
+    messages: {
+      en: 'The request body is too large',
+      'zh-CN': '请求体过大',
+      'zh-TW': '請求內容過大',
+      ru: 'Слишком большое тело запроса',
+    },
+  },
+  routeNotFound: {
+    code: 19000006,
+    httpStatus: 404,
+    messages: {
+      en: 'No such API: {method} {path}',
+      'zh-CN': '接口不存在：{method} {path}',
+      'zh-TW': '介面不存在：{method} {path}',
+      ru: 'Такого API нет: {method} {path}',
+    },
+  },
+  unsupportedMediaType: {
+    code: 19000007,
+    httpStatus: 415,
+    messages: {
+      en: 'Unsupported content type; send JSON',
+      'zh-CN': '不支持的内容类型，请发送 JSON',
+      'zh-TW': '不支援的內容類型，請傳送 JSON',
+      ru: 'Неподдерживаемый тип содержимого, отправьте JSON',
+    },
+  },
+  tooManyRequests: {
+    code: 19000008,
+    httpStatus: 429,
+    messages: {
+      en: 'Too many requests, please try again later',
+      'zh-CN': '请求过于频繁，请稍后再试',
+      'zh-TW': '請求過於頻繁，請稍後再試',
+      ru: 'Слишком много запросов, попробуйте позже',
+    },
+  },
+  forbiddenOrigin: {
+    code: 19000009,
+    httpStatus: 403,
+    messages: {
+      en: 'Request refused: it did not come from this site',
+      'zh-CN': '请求被拒绝：来源不是本站',
+      'zh-TW': '請求被拒絕：來源不是本站',
+      ru: 'Запрос отклонён: он отправлен не с этого сайта',
+    },
+  },
+  serviceUnavailable: {
+    code: 19000010,
+    httpStatus: 503,
+    messages: {
+      en: 'Service temporarily unavailable, please try again later',
+      'zh-CN': '服务暂时不可用，请稍后重试',
+      'zh-TW': '服務暫時無法使用，請稍後重試',
+      ru: 'Сервис временно недоступен, попробуйте позже',
+    },
+  },
+  noMatchingData: {
+    code: 19000011,
+    messages: {
+      en: 'No matching data',
+      'zh-CN': '没有匹配的数据',
+      'zh-TW': '沒有符合的資料',
+      ru: 'Нет подходящих данных',
+    },
+  },
+
+  // ── 16000001…: user and account ─────────────────────────────────────────────────
+  userNotFound: {
+    code: 16000001,
+    messages: { en: 'User not found', 'zh-CN': '用户不存在', 'zh-TW': '使用者不存在', ru: 'Пользователь не найден' },
+  },
+  wrongCredentials: {
+    code: 16000002,
+    messages: {
+      en: 'Wrong account or password. Forgot your password? Use “Forgot password”.',
+      'zh-CN': '账号或密码错误，忘记密码请使用“忘记密码”',
+      'zh-TW': '帳號或密碼錯誤，忘記密碼請使用「忘記密碼」',
+      ru: 'Неверный аккаунт или пароль. Забыли пароль? Воспользуйтесь «Забыли пароль».',
+    },
+  },
+  notLoggedIn: {
+    code: 16000003,
+    messages: { en: 'Not logged in', 'zh-CN': '用户未登录', 'zh-TW': '使用者未登入', ru: 'Вы не вошли в систему' },
+  },
+  emailAlreadyRegistered: {
+    code: 16000004,
+    messages: {
+      en: 'This e-mail is already registered',
+      'zh-CN': '该邮箱已注册',
+      'zh-TW': '該電子郵件已註冊',
+      ru: 'Этот адрес почты уже зарегистрирован',
+    },
+  },
+  phoneAlreadyRegistered: {
+    code: 16000005,
+    messages: {
+      en: 'This phone number is already registered',
+      'zh-CN': '该手机号已注册',
+      'zh-TW': '該手機號碼已註冊',
+      ru: 'Этот номер телефона уже зарегистрирован',
+    },
+  },
+  captchaWrong: {
+    code: 16000006,
+    messages: { en: 'Wrong captcha', 'zh-CN': '图形验证码错误', 'zh-TW': '圖形驗證碼錯誤', ru: 'Неверная капча' },
+  },
+  smsCodeWrong: {
+    code: 16000007,
+    messages: {
+      en: 'Wrong SMS verification code',
+      'zh-CN': '短信验证码错误',
+      'zh-TW': '簡訊驗證碼錯誤',
+      ru: 'Неверный код из SMS',
+    },
+  },
+  emailCodeWrong: {
+    code: 16000008,
+    messages: {
+      en: 'Wrong e-mail verification code',
+      'zh-CN': '邮箱验证码错误',
+      'zh-TW': '電子郵件驗證碼錯誤',
+      ru: 'Неверный код из письма',
+    },
+  },
+  authenticatorCodeWrong: {
+    code: 16000009,
+    messages: {
+      en: 'Wrong Google Authenticator code',
+      'zh-CN': '谷歌验证码错误',
+      'zh-TW': '谷歌驗證碼錯誤',
+      ru: 'Неверный код Google Authenticator',
+    },
+  },
+  accountLocked: {
+    code: 16000010,
+    messages: {
+      en: 'Too many failed attempts; the account is locked, try again in {minutes} minutes',
+      'zh-CN': '错误次数过多，账户已锁定，请{minutes}分钟后再试',
+      'zh-TW': '錯誤次數過多，帳戶已鎖定，請{minutes}分鐘後再試',
+      ru: 'Слишком много неудачных попыток; аккаунт заблокирован, повторите через {minutes} мин.',
+    },
+  },
+  wrongOldPassword: {
+    code: 16000011,
+    messages: { en: 'Wrong old password', 'zh-CN': '原密码错误', 'zh-TW': '原密碼錯誤', ru: 'Неверный старый пароль' },
+  },
+  wrongFundPassword: {
+    code: 16000012,
+    messages: {
+      en: 'Wrong fund password',
+      'zh-CN': '资金密码错误',
+      'zh-TW': '資金密碼錯誤',
+      ru: 'Неверный пароль для средств',
+    },
+  },
+  fundPasswordSameAsLogin: {
+    code: 16000013,
+    messages: {
+      en: 'The fund password must differ from the login password',
+      'zh-CN': '资金密码不能与登录密码相同',
+      'zh-TW': '資金密碼不能與登入密碼相同',
+      ru: 'Пароль для средств не должен совпадать с паролем входа',
+    },
+  },
+  passwordsNotSame: {
+    code: 16000014,
+    messages: {
+      en: 'The two passwords are not the same',
+      'zh-CN': '两次输入的密码不一致',
+      'zh-TW': '兩次輸入的密碼不一致',
+      ru: 'Пароли не совпадают',
+    },
+  },
+  emailOrPhoneFormat: {
+    code: 16000015,
+    messages: {
+      en: 'Incorrect e-mail or phone format',
+      'zh-CN': '邮箱或手机号格式不正确',
+      'zh-TW': '電子郵件或手機號碼格式不正確',
+      ru: 'Неверный формат почты или телефона',
+    },
+  },
+  countryNotFound: {
+    code: 16000016,
+    messages: {
+      en: 'Country or region not found',
+      'zh-CN': '未找到该国家或地区',
+      'zh-TW': '找不到該國家或地區',
+      ru: 'Страна или регион не найдены',
+    },
+  },
+  countryRestricted: {
+    code: 16000017,
+    messages: {
+      en: 'Services are not available in your country or region (North Korea, Iran, the US and its territories), so you cannot register',
+      'zh-CN': '您所在的国家或地区（朝鲜、伊朗、美国及其领地）暂不提供服务，无法注册',
+      'zh-TW': '您所在的國家或地區（北韓、伊朗、美國及其領地）暫不提供服務，無法註冊',
+      ru: 'Услуги недоступны в вашей стране или регионе (КНДР, Иран, США и их территории), регистрация невозможна',
+    },
+  },
+  accountAlreadyExists: {
+    code: 16000018,
+    messages: {
+      en: 'The account already exists',
+      'zh-CN': '账户已存在',
+      'zh-TW': '帳戶已存在',
+      ru: 'Аккаунт уже существует',
+    },
+  },
+  securityChangeWithdrawLock: {
+    code: 16000019,
+    messages: {
+      en: 'Withdrawals are forbidden within 24 hours of a security change',
+      'zh-CN': '安全设置变更后24小时内禁止提币',
+      'zh-TW': '安全設定變更後24小時內禁止提幣',
+      ru: 'Вывод запрещён в течение 24 часов после изменения настроек безопасности',
+    },
+  },
+  fundPasswordNotSet: {
+    code: 16000020,
+    messages: {
+      en: 'Fund password is not set',
+      'zh-CN': '未设置资金密码',
+      'zh-TW': '未設定資金密碼',
+      ru: 'Пароль для средств не установлен',
+    },
+  },
+  passwordRuleViolated: {
+    code: 16000021,
+    messages: {
+      en: 'The password must be 8–20 characters and contain at least three of: lowercase, uppercase, digits, symbols',
+      'zh-CN': '密码须为8-20位，且至少包含小写字母、大写字母、数字、符号中的三种',
+      'zh-TW': '密碼須為8-20位，且至少包含小寫字母、大寫字母、數字、符號中的三種',
+      ru: 'Пароль: 8–20 символов, минимум три типа из: строчные, заглавные, цифры, символы',
+    },
+  },
+  fundPasswordRuleViolated: {
+    code: 16000022,
+    messages: {
+      en: 'The fund password must be 6 digits without consecutive or repeated digits',
+      'zh-CN': '资金密码须为6位数字，且不能是连续或重复的数字',
+      'zh-TW': '資金密碼須為6位數字，且不能是連續或重複的數字',
+      ru: 'Пароль для средств — 6 цифр, без последовательных и повторяющихся цифр',
+    },
+  },
+  secondFactorRequired: {
+    code: 16000023,
+    messages: {
+      en: 'Second-factor verification is required',
+      'zh-CN': '需要进行二次验证',
+      'zh-TW': '需要進行二次驗證',
+      ru: 'Требуется второй фактор проверки',
+    },
+  },
+  preLoginTokenInvalid: {
+    code: 16000024,
+    messages: {
+      en: 'The login step has expired, please log in again',
+      'zh-CN': '登录步骤已过期，请重新登录',
+      'zh-TW': '登入步驟已過期，請重新登入',
+      ru: 'Шаг входа устарел, войдите снова',
+    },
+  },
+  sessionExpired: {
+    code: 16000025,
+    messages: {
+      en: 'Your session has expired, please log in again',
+      'zh-CN': '登录已过期，请重新登录',
+      'zh-TW': '登入已過期，請重新登入',
+      ru: 'Сеанс истёк, войдите снова',
+    },
+  },
+
+  // ── 17000001…: account centre ───────────────────────────────────────────────────
+  insufficientBalance: {
+    code: 17000001,
+    messages: {
+      en: 'Insufficient balance',
+      'zh-CN': '余额不足',
+      'zh-TW': '餘額不足',
+      ru: 'Недостаточно средств',
+    },
+  },
+  duplicateFreeze: {
+    code: 17000002,
+    messages: {
+      en: 'These funds are already frozen',
+      'zh-CN': '重复冻结',
+      'zh-TW': '重複凍結',
+      ru: 'Эти средства уже заморожены',
+    },
+  },
+  cannotTransferToSelf: {
+    code: 17000003,
+    messages: {
+      en: 'You cannot transfer to yourself',
+      'zh-CN': '不能转账给自己',
+      'zh-TW': '不能轉帳給自己',
+      ru: 'Нельзя перевести самому себе',
+    },
+  },
+  insufficientWithdrawable: {
+    code: 17000004,
+    messages: {
+      en: 'Insufficient withdrawable amount',
+      'zh-CN': '可提数量不足',
+      'zh-TW': '可提數量不足',
+      ru: 'Недостаточно средств, доступных для вывода',
+    },
+  },
+  billRangeTooLong: {
+    code: 17000005,
+    messages: {
+      en: 'The download range can be at most 3 months',
+      'zh-CN': '下载时间范围最长为3个月',
+      'zh-TW': '下載時間範圍最長為3個月',
+      ru: 'Период выгрузки — не более 3 месяцев',
+    },
+  },
+  withdrawalTooHigh: {
+    code: 17000006,
+    messages: {
+      en: 'The withdrawal amount is too high; lower it or choose “transfer all”',
+      'zh-CN': '提币数量过高，请降低数量或选择“全部转出”',
+      'zh-TW': '提幣數量過高，請降低數量或選擇「全部轉出」',
+      ru: 'Слишком большая сумма вывода; уменьшите её или выберите «вывести всё»',
+    },
+  },
+  idempotencyConflict: {
+    code: 17000007,
+    messages: {
+      en: 'This request was already submitted with different content',
+      'zh-CN': '该请求已以不同内容提交过',
+      'zh-TW': '該請求已以不同內容提交過',
+      ru: 'Этот запрос уже был отправлен с другими данными',
+    },
+  },
+
+  // ── 18000001…: code sending ─────────────────────────────────────────────────────
+  codeSendFailed: {
+    code: 18000001,
+    messages: {
+      en: 'Failed to send the verification code, please try again',
+      'zh-CN': '验证码发送失败，请重试',
+      'zh-TW': '驗證碼發送失敗，請重試',
+      ru: 'Не удалось отправить код, попробуйте снова',
+    },
+  },
+  codeWrong: {
+    code: 18000002,
+    messages: {
+      en: 'Wrong verification code',
+      'zh-CN': '验证码错误',
+      'zh-TW': '驗證碼錯誤',
+      ru: 'Неверный код подтверждения',
+    },
+  },
+  codeExpired: {
+    code: 18000003,
+    messages: {
+      en: 'The verification code has expired, please request a new one',
+      'zh-CN': '验证码已过期，请重新获取',
+      'zh-TW': '驗證碼已過期，請重新取得',
+      ru: 'Срок действия кода истёк, запросите новый',
+    },
+  },
+  codeResendTooSoon: {
+    code: 18000004,
+    messages: {
+      en: 'Please wait {seconds} seconds before requesting another code',
+      'zh-CN': '请{seconds}秒后再获取验证码',
+      'zh-TW': '請{seconds}秒後再取得驗證碼',
+      ru: 'Подождите {seconds} с, прежде чем запросить новый код',
+    },
+  },
+  codeAttemptsExceeded: {
+    code: 18000005,
+    messages: {
+      en: 'Too many wrong codes; request a new code later',
+      'zh-CN': '验证码错误次数过多，请稍后重新获取',
+      'zh-TW': '驗證碼錯誤次數過多，請稍後重新取得',
+      ru: 'Слишком много неверных кодов; запросите новый позже',
+    },
+  },
+  codeAlreadyUsed: {
+    code: 18000006,
+    messages: {
+      en: 'This verification code has already been used',
+      'zh-CN': '该验证码已使用',
+      'zh-TW': '該驗證碼已使用',
+      ru: 'Этот код уже использован',
+    },
+  },
+
+  // ── 15000001…: enterprise login and admin ───────────────────────────────────────
+  enterpriseTokenInvalid: {
+    code: 15000001,
+    messages: {
+      en: 'The token has expired or is illegal',
+      'zh-CN': '令牌已过期或不合法',
+      'zh-TW': '權杖已過期或不合法',
+      ru: 'Токен истёк или недействителен',
+    },
+  },
+  noPermission: {
+    code: 15000002,
+    messages: { en: 'No permission', 'zh-CN': '没有权限', 'zh-TW': '沒有權限', ru: 'Нет прав доступа' },
+  },
+  accessKeyMissing: {
+    code: 15000003,
+    messages: {
+      en: 'Access key is missing',
+      'zh-CN': '缺少访问密钥',
+      'zh-TW': '缺少存取金鑰',
+      ru: 'Не указан ключ доступа',
+    },
+  },
+  invalidSignature: {
+    code: 15000004,
+    messages: { en: 'Invalid signature', 'zh-CN': '签名无效', 'zh-TW': '簽章無效', ru: 'Недействительная подпись' },
+  },
+  companyIdMissing: {
+    code: 15000005,
+    messages: {
+      en: 'Company ID is missing',
+      'zh-CN': '缺少公司ID',
+      'zh-TW': '缺少公司ID',
+      ru: 'Не указан идентификатор компании',
+    },
+  },
+  activationLinkExpired: {
+    code: 15000006,
+    messages: {
+      en: 'The activation link has expired',
+      'zh-CN': '激活链接已过期',
+      'zh-TW': '啟用連結已過期',
+      ru: 'Срок действия ссылки активации истёк',
+    },
+  },
+  enterpriseUserLocked: {
+    code: 15000007,
+    messages: {
+      en: 'The user is locked after too many wrong passwords',
+      'zh-CN': '密码错误次数过多，用户已锁定',
+      'zh-TW': '密碼錯誤次數過多，使用者已鎖定',
+      ru: 'Пользователь заблокирован из-за слишком многих неверных паролей',
+    },
+  },
+  cannotDeleteAdminGroup: {
+    code: 15000008,
+    messages: {
+      en: 'The administrator group cannot be deleted',
+      'zh-CN': '不能删除管理员组',
+      'zh-TW': '不能刪除管理員群組',
+      ru: 'Группу администраторов удалить нельзя',
+    },
+  },
+  cannotDeleteSelf: {
+    code: 15000009,
+    messages: {
+      en: 'You cannot delete yourself',
+      'zh-CN': '不能删除自己',
+      'zh-TW': '不能刪除自己',
+      ru: 'Нельзя удалить самого себя',
+    },
+  },
+  duplicateEmail: {
+    code: 15000010,
+    messages: { en: 'Duplicate e-mail', 'zh-CN': '邮箱重复', 'zh-TW': '電子郵件重複', ru: 'Такая почта уже есть' },
+  },
+  duplicateUsername: {
+    code: 15000011,
+    messages: {
+      en: 'Duplicate user name',
+      'zh-CN': '用户名重复',
+      'zh-TW': '使用者名稱重複',
+      ru: 'Такое имя пользователя уже есть',
+    },
+  },
+  duplicatePhone: {
+    code: 15000012,
+    messages: { en: 'Duplicate phone', 'zh-CN': '手机号重复', 'zh-TW': '手機號碼重複', ru: 'Такой телефон уже есть' },
+  },
+  roleNameInvalid: {
+    code: 15000013,
+    messages: {
+      en: 'The role name is empty or already exists',
+      'zh-CN': '角色名称为空或已存在',
+      'zh-TW': '角色名稱為空或已存在',
+      ru: 'Название роли пустое или уже существует',
+    },
+  },
+  custodyNotEnabled: {
+    code: 15000014,
+    messages: {
+      en: 'Custody is not enabled for this account; please contact the administrator',
+      'zh-CN': '该账户未开通托管，请联系管理员',
+      'zh-TW': '該帳戶未開通託管，請聯絡管理員',
+      ru: 'Хранение для этого аккаунта не подключено; обратитесь к администратору',
+    },
+  },
+
+  // ── 21000001…: coins ────────────────────────────────────────────────────────────
+  coinNotSupported: {
+    code: 21000001,
+    messages: {
+      en: 'This coin or currency is not supported',
+      'zh-CN': '不支持该币种',
+      'zh-TW': '不支援該幣種',
+      ru: 'Эта монета или валюта не поддерживается',
+    },
+  },
+  duplicateSerialNumber: {
+    code: 21000002,
+    messages: {
+      en: 'Duplicate serial number',
+      'zh-CN': '流水号重复',
+      'zh-TW': '流水號重複',
+      ru: 'Повторяющийся серийный номер',
+    },
+  },
+  invalidAddress: {
+    code: 21000003,
+    messages: { en: 'Invalid address', 'zh-CN': '地址无效', 'zh-TW': '地址無效', ru: 'Недействительный адрес' },
+  },
+  coinSuspended: {
+    code: 21000004,
+    messages: {
+      en: 'This coin cannot be deposited or withdrawn at the moment',
+      'zh-CN': '该币种暂时无法充提',
+      'zh-TW': '該幣種暫時無法充提',
+      ru: 'Пополнение и вывод этой монеты сейчас недоступны',
+    },
+  },
+  addressLimitReached: {
+    code: 21000005,
+    messages: {
+      en: 'The limit of 200 addresses has been reached',
+      'zh-CN': '地址数量已达200个上限',
+      'zh-TW': '地址數量已達200個上限',
+      ru: 'Достигнут предел в 200 адресов',
+    },
+  },
+  importedCoinMismatch: {
+    code: 21000006,
+    messages: {
+      en: 'The imported coin differs from the actual coin',
+      'zh-CN': '导入的币种与实际币种不一致',
+      'zh-TW': '匯入的幣種與實際幣種不一致',
+      ru: 'Импортированная монета не совпадает с фактической',
+    },
+  },
+  importedBusinessLineMismatch: {
+    code: 21000007,
+    messages: {
+      en: 'The imported business line differs from the actual one',
+      'zh-CN': '导入的业务线与实际业务线不一致',
+      'zh-TW': '匯入的業務線與實際業務線不一致',
+      ru: 'Импортированное направление бизнеса не совпадает с фактическим',
+    },
+  },
+  csvRequired: {
+    code: 21000008,
+    messages: {
+      en: 'Please upload a CSV file',
+      'zh-CN': '请上传CSV文件',
+      'zh-TW': '請上傳CSV檔案',
+      ru: 'Загрузите файл CSV',
+    },
+  },
+
+  // ── 13010001…: trading ──────────────────────────────────────────────────────────
+  orderNotFound: {
+    code: 13010001,
+    messages: { en: 'Order not found', 'zh-CN': '订单不存在', 'zh-TW': '訂單不存在', ru: 'Ордер не найден' },
+  },
+  tradeInsufficientBalance: {
+    code: 13010002,
+    messages: {
+      en: 'Insufficient balance for this trade',
+      'zh-CN': '交易余额不足',
+      'zh-TW': '交易餘額不足',
+      ru: 'Недостаточно средств для сделки',
+    },
+  },
+  insufficientQuota: {
+    code: 13010003,
+    messages: {
+      en: 'Insufficient trading quota',
+      'zh-CN': '交易额度不足',
+      'zh-TW': '交易額度不足',
+      ru: 'Недостаточный торговый лимит',
+    },
+  },
+  quoteExpired: {
+    code: 13010004,
+    messages: {
+      en: 'The quote has expired, please re-order',
+      'zh-CN': '报价已过期，请重新下单',
+      'zh-TW': '報價已過期，請重新下單',
+      ru: 'Котировка устарела, оформите заново',
+    },
+  },
+  circuitBreaker: {
+    code: 13010005,
+    messages: {
+      en: 'Trading is paused by the circuit breaker after a sharp price move',
+      'zh-CN': '价格剧烈波动，已触发熔断，暂停交易',
+      'zh-TW': '價格劇烈波動，已觸發熔斷，暫停交易',
+      ru: 'Торговля приостановлена из-за резкого движения цены',
+    },
+  },
+  orderRejectedByChannel: {
+    code: 13010006,
+    messages: {
+      en: 'The order was rejected by the channel',
+      'zh-CN': '订单被渠道拒绝',
+      'zh-TW': '訂單被通道拒絕',
+      ru: 'Ордер отклонён каналом',
+    },
+  },
+  illegalOrderTransition: {
+    code: 13010007,
+    messages: {
+      en: 'The order cannot change to that state',
+      'zh-CN': '订单状态变更不合法',
+      'zh-TW': '訂單狀態變更不合法',
+      ru: 'Недопустимое изменение статуса ордера',
+    },
+  },
+  sellOnly: {
+    code: 13010008,
+    messages: {
+      en: 'This pair is sell-only at the moment',
+      'zh-CN': '该交易对当前仅可卖出',
+      'zh-TW': '該交易對目前僅可賣出',
+      ru: 'Сейчас эту пару можно только продавать',
+    },
+  },
+  quoteRequestFailed: {
+    code: 13010009,
+    messages: {
+      en: 'Quote request failed, please retry',
+      'zh-CN': '报价请求失败，请重试',
+      'zh-TW': '報價請求失敗，請重試',
+      ru: 'Не удалось получить котировку, повторите',
+    },
+  },
+
+  // ── 20000001…: card payments ────────────────────────────────────────────────────
+  paymentFailed: {
+    code: 20000001,
+    messages: {
+      en: 'Payment failed; contact the payment provider or buy again',
+      'zh-CN': '支付失败，请联系支付服务商或重新购买',
+      'zh-TW': '支付失敗，請聯絡支付服務商或重新購買',
+      ru: 'Платёж не прошёл; свяжитесь с платёжным провайдером или купите снова',
+    },
+  },
+  priceMovedReconfirm: {
+    code: 20000002,
+    messages: {
+      en: 'The price moved more than 2.5%; please confirm the order again',
+      'zh-CN': '价格波动超过2.5%，请重新确认订单',
+      'zh-TW': '價格波動超過2.5%，請重新確認訂單',
+      ru: 'Цена изменилась более чем на 2,5%; подтвердите заказ снова',
+    },
+  },
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorKey = keyof typeof errorCatalogue;
+export type ErrorCode = (typeof errorCatalogue)[ErrorKey]['code'];
