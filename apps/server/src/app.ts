@@ -34,7 +34,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
     },
-    requestIdLogLabel: 'requestId',
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -5,3 +5,5 @@ export * from './errors/catalogue';
 export * from './errors/messages';
 export * from './api/envelope';
 export * from './api/system';
+export * from './api/asset-summary';
+export * from './asset-summary-defaults';

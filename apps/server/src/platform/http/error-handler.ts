@@ -19,20 +19,37 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, answer: 
   });
 }
 
-type ValidationIssue = {
-  keyword: string;
-  instancePath: string;
-  params?: Record<string, unknown>;
-  message?: string;
+type ValidationIssue = { instancePath: string };
+
+function valueAt(source: unknown, segments: readonly string[]): unknown {
+  let value = source;
+  for (const segment of segments) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return value;
+}
+
+const requestPartByContext: Record<string, 'body' | 'query' | 'params' | 'headers'> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'params',
+  headers: 'headers',
 };
 
-/** Names the first offending field as `body.amount`, `querystring.pageNo`, … */
-function answerForValidation(context: string | undefined, issues: readonly ValidationIssue[]): ErrorAnswer {
-  const issue = issues[0];
-  const path = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
-  const field = path === '' ? (context ?? 'body') : path;
-  const isMissing =
-    issue?.keyword === 'invalid_type' && (/received undefined/i.test(issue.message ?? '') || issue.params?.input === undefined);
+/**
+ * Names the first offending field as `amount`, `items.0.address`, …; a field absent from
+ * the request is "missing", anything else "invalid".
+ */
+function answerForValidation(
+  request: FastifyRequest,
+  context: string | undefined,
+  issues: readonly ValidationIssue[],
+): ErrorAnswer {
+  const segments = issues[0]?.instancePath.split('/').filter((segment) => segment !== '') ?? [];
+  const part = requestPartByContext[context ?? 'body'] ?? 'body';
+  const field = segments.length > 0 ? segments.join('.') : part;
+  const isMissing = valueAt(request[part], segments) === undefined;
   return { key: isMissing ? 'missingParameter' : 'invalidParameter', field };
 }
 
@@ -70,7 +87,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       request.log.info({ validation: error.validation }, 'request failed validation');
-      return sendError(request, reply, answerForValidation(error.validationContext, error.validation));
+      return sendError(request, reply, answerForValidation(request, error.validationContext, error.validation));
     }
     const frameworkAnswer = answerForFrameworkError(error);
     if (frameworkAnswer) {

@@ -2,6 +2,10 @@ import PgBoss from 'pg-boss';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 
+/** pg-boss waits this long between fetches, so each fetch takes a batch. */
+const pollingIntervalSeconds = 0.5;
+const jobsPerFetch = 20;
+
 export interface JobDefinition<Data extends object = Record<string, never>> {
   /** Queue name, `<module>.<what>`. */
   name: string;
@@ -47,19 +51,25 @@ export function createJobQueue(options: {
     await boss.createQueue(definition.name, { name: definition.name, retryLimit: definition.retryLimit ?? 3 });
     if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
     if (!options.isWorker) return;
-    await boss.work<object>(definition.name, async (jobs) => {
-      for (const job of jobs) {
-        const jobLogger = logger.child({ queue: definition.name, jobId: job.id });
-        try {
-          await definition.handle(job.data, { jobId: job.id, logger: jobLogger });
-          options.metrics.jobs.inc({ queue: definition.name, outcome: 'completed' });
-        } catch (error) {
-          options.metrics.jobs.inc({ queue: definition.name, outcome: 'failed' });
-          jobLogger.error({ err: error }, 'job failed');
-          throw error;
+    await boss.work<object>(
+      definition.name,
+      { batchSize: jobsPerFetch, pollingIntervalSeconds: pollingIntervalSeconds },
+      async (jobs) => {
+        // Each job settles on its own: a failure is failed by id (and retried by pg-boss),
+        // and the batch resolves so pg-boss completes only the jobs still active.
+        for (const job of jobs) {
+          const jobLogger = logger.child({ queue: definition.name, jobId: job.id });
+          try {
+            await definition.handle(job.data, { jobId: job.id, logger: jobLogger });
+            options.metrics.jobs.inc({ queue: definition.name, outcome: 'completed' });
+          } catch (error) {
+            options.metrics.jobs.inc({ queue: definition.name, outcome: 'failed' });
+            jobLogger.error({ err: error }, 'job failed');
+            await boss.fail(definition.name, job.id, { message: error instanceof Error ? error.message : String(error) });
+          }
         }
-      }
-    });
+      },
+    );
   }
 
   return {

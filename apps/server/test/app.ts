@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/platform/config';
+import type { Db } from '../src/platform/db/database';
+import type { JobQueue } from '../src/platform/jobs/job-queue';
+import { createLogger } from '../src/platform/observability/logger';
+import { createMetrics } from '../src/platform/observability/metrics';
+
+/** Builds the real app over a test database; `env` overrides configuration variables. */
+export async function buildTestApp(
+  db: Db,
+  options: { env?: Record<string, string>; jobs?: JobQueue | null; beforeReady?: (app: FastifyInstance) => void } = {},
+): Promise<FastifyInstance> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    logger: createLogger(config),
+    db,
+    metrics: createMetrics(),
+    jobs: options.jobs ?? null,
+    version: '0.0.0-test',
+  });
+  options.beforeReady?.(app);
+  await app.ready();
+  return app;
+}

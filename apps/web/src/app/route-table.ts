@@ -1,0 +1,155 @@
+/**
+ * Every route of spec §2 by name and path. Flags carry the route behaviour of §2:
+ * `isAssetPage` loads the asset summary before entry, `skipsTitle` leaves the document title
+ * alone (trade and home pages), `isMobileExempt` keeps mobile browsers on this site
+ * (agreement, login, sign-up, invite, buy-crypto pages), `area` picks the layout.
+ */
+export type RouteArea = 'public' | 'account' | 'custody' | 'mobile';
+
+/** The page a route shows; `comingSoon` marks screens whose capability lands in a later issue. */
+export type RoutePage = 'home' | 'error' | 'comingSoon';
+
+export interface RouteDefinition {
+  name: string;
+  path: string;
+  area: RouteArea;
+  page: RoutePage;
+  isAssetPage?: boolean;
+  skipsTitle?: boolean;
+  isMobileExempt?: boolean;
+  requiresLogin?: boolean;
+}
+
+const account = (name: string, path: string, extra: Partial<RouteDefinition> = {}): RouteDefinition => ({
+  name,
+  path,
+  area: 'account',
+  page: 'comingSoon',
+  requiresLogin: true,
+  ...extra,
+});
+
+const custody = (name: string, path: string): RouteDefinition => ({
+  name,
+  path,
+  area: 'custody',
+  page: 'comingSoon',
+  requiresLogin: true,
+});
+
+const publicPage = (name: string, path: string, extra: Partial<RouteDefinition> = {}): RouteDefinition => ({
+  name,
+  path,
+  area: 'public',
+  page: 'comingSoon',
+  ...extra,
+});
+
+export const routeTable = [
+  // Public site
+  publicPage('homePage', '/', { page: 'home', skipsTitle: true }),
+  publicPage('homePageLang', '/:lang/home', { page: 'home', skipsTitle: true }),
+  publicPage('error', '/error', { page: 'error' }),
+  publicPage('lpoa', '/lpoa'),
+  publicPage('loginPage', '/login', { isMobileExempt: true }),
+  publicPage('bindLoginPage', '/bindLogin', { isMobileExempt: true }),
+  publicPage('signPage', '/sign', { isMobileExempt: true }),
+  publicPage('enterpriseSignPage', '/sign/enterprise', { isMobileExempt: true }),
+  publicPage('forgotPassword', '/forgotPassword', { isMobileExempt: true }),
+  publicPage('userAgreement', '/userAgreement', { isMobileExempt: true }),
+  publicPage('privacyPolicy', '/privacyPolicy', { isMobileExempt: true }),
+  publicPage('privacyPolicyEn', '/privacyPolicy/en', { isMobileExempt: true }),
+  publicPage('privacyPolicyRu', '/privacyPolicy/ru', { isMobileExempt: true }),
+  publicPage('privacyPolicyZhTw', '/privacyPolicy/zh-TW', { isMobileExempt: true }),
+  publicPage('saleAgree', '/saleAgree', { isMobileExempt: true }),
+  publicPage('salePrivacy', '/salePrivacy', { isMobileExempt: true }),
+  publicPage('invitePageIndex', '/invitePage/invite', { isMobileExempt: true }),
+  publicPage('invitePageSign', '/invitePage/sign', { isMobileExempt: true }),
+  publicPage('futures', '/futures', { skipsTitle: true }),
+
+  // Mobile pages (real responsive pages, spec §2)
+  {
+    name: 'propertyBuyCryptoMobile',
+    path: '/propertyCenter/buyCryptoMobile',
+    area: 'mobile',
+    page: 'comingSoon',
+    isMobileExempt: true,
+  },
+  {
+    name: 'propertyMarketResearchMobile',
+    path: '/propertyCenter/researchMobile',
+    area: 'mobile',
+    page: 'comingSoon',
+  },
+
+  // Personal centre (signed in)
+  account('propertyCenterDashboard', '/propertyCenter/dashboard', { isAssetPage: true }),
+  account('propertyCenterBalance', '/propertyCenter/balance', { isAssetPage: true }),
+  account('propertyCenterLoanBalance', '/propertyCenter/loanBalance', { isAssetPage: true }),
+  account('propertyCenterInvestmentBalancePage', '/propertyCenter/investmentBalance', { isAssetPage: true }),
+  account('propertyCenterRecharge', '/propertyCenter/recharge', { isAssetPage: true }),
+  account('propertyCenterWithdraw', '/propertyCenter/withdraw', { isAssetPage: true }),
+  account('propertyCenterAddresses', '/propertyCenter/addresses'),
+  account('propertyCenterBills', '/propertyCenter/bills', { isAssetPage: true }),
+  account('propertySecuritySetting', '/propertyCenter/securitySetting'),
+  account('propertyAccountInfo', '/propertyCenter/accountInfo'),
+  account('identification', '/propertyCenter/identification'),
+  account('propertyApiManagement', '/propertyCenter/api'),
+  account('propertyCenterQuotation', '/propertyCenter/quotation'),
+  account('propertyCenterQuotationBtc', '/propertyCenter/quotation/btc'),
+  account('propertyCenterQuotationUsdt', '/propertyCenter/quotation/usdt'),
+  account('propertyCenterQuotationUsdc', '/propertyCenter/quotation/usdc'),
+  account('propertyCenterQuotationDetail', '/propertyCenter/quotation/detail/:action'),
+  account('propertyCenterCryptoIndex', '/propertyCenter/quotation/index'),
+  account('propertyBuyCrypto', '/propertyCenter/buyCrypto', { isMobileExempt: true }),
+  account('propertyBuyCryptoLoading', '/propertyCenter/buyCryptoLoading', { isMobileExempt: true }),
+  account('propertyInvite', '/propertyCenter/invite', { isMobileExempt: true }),
+  account('tradeSpot', '/trade/spot', { skipsTitle: true, isAssetPage: true }),
+  account('tradeOrders', '/trade/orders', { skipsTitle: true }),
+  account('tradeOrderDetail', '/trade/orders/:orderId', { skipsTitle: true }),
+  account('tradeAutomaticSwap', '/trade/automaticSwap', { skipsTitle: true }),
+  account('tradeAutomaticSwapOrders', '/trade/automaticSwap/orders', { skipsTitle: true }),
+  account('loanOrder', '/loan/order'),
+  account('loanInvestOrder', '/loan/investOrder'),
+
+  // Custody console (spec §2 custody console menu)
+  custody('custodyOverview', '/custody/overview'),
+  custody('custodyBusinessLines', '/custody/businessLines'),
+  custody('custodySettings', '/custody/settings'),
+  custody('custodyRoles', '/custody/roles'),
+  custody('custodyRoleAdd', '/custody/roles/add'),
+  custody('custodyMembers', '/custody/members'),
+  custody('custodyMemberAdd', '/custody/members/add'),
+  custody('custodyMemberEdit', '/custody/members/:memberId/edit'),
+  custody('custodyAssetReport', '/custody/assetReport'),
+  custody('custodyTransfers', '/custody/transfers'),
+  custody('custodyBillingStats', '/custody/billingStats'),
+  custody('custodyWithdraw', '/custody/withdraw'),
+  custody('custodyBatchWithdraw', '/custody/withdraw/batch'),
+  custody('custodyWithdrawOrders', '/custody/withdrawOrders'),
+  custody('custodyWithdrawReview', '/custody/withdrawOrders/:orderId/review'),
+  custody('custodyAddresses', '/custody/addresses'),
+  custody('custodyBilling', '/custody/billing'),
+  custody('custodyBillingDetail', '/custody/billing/:billId'),
+  custody('custodyApply', '/custody/apply'),
+  custody('custodyMiningPool', '/custody/miningPool'),
+] as const satisfies readonly RouteDefinition[];
+
+export type RouteName = (typeof routeTable)[number]['name'];
+
+const routesByName = new Map<string, RouteDefinition>(routeTable.map((route) => [route.name, route]));
+
+export function routeByName(name: RouteName): RouteDefinition {
+  const route = routesByName.get(name);
+  if (!route) throw new Error(`unknown route ${name}`);
+  return route;
+}
+
+/** Builds a concrete path for a named route, filling `:param` segments. */
+export function pathTo(name: RouteName, params: Record<string, string> = {}): string {
+  return routeByName(name).path.replace(/:(\w+)/g, (_whole, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`route ${name} needs ${key}`);
+    return encodeURIComponent(value);
+  });
+}
