@@ -2,23 +2,12 @@
  * Looks at a page as a person would: `tsx scripts/screenshot.ts <url> <out.png> [width] [height] [full]`.
  * Uses Debian's Chromium, never a downloaded browser.
  */
-import { chromium } from 'playwright-core';
-
-export const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { launchChromium } from './lib/chromium';
 
 async function main(): Promise<void> {
   const [url, out, width = '1460', height = '900', full = 'full'] = process.argv.slice(2);
   if (!url || !out) throw new Error('usage: tsx scripts/screenshot.ts <url> <out.png> [width] [height] [full|viewport]');
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: Number(width), height: Number(height) } });
     await page.goto(url, { waitUntil: 'networkidle' });

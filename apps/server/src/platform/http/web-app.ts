@@ -22,7 +22,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webDistDir,
-      wildcard: false,
+      wildcard: true,
       index: false,
       maxAge: 0,
       setHeaders: (reply, filePath) => {

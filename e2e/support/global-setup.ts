@@ -1,0 +1,15 @@
+import type { TestProject } from 'vitest/node';
+import { startCoffer } from '../../scripts/lib/coffer-process';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+/** One Coffer for the whole run, started as `npm start` starts it. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const coffer = await startCoffer();
+  project.provide('baseUrl', coffer.baseUrl);
+  return coffer.stop;
+}

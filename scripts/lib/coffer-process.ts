@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+export interface CofferProcess {
+  baseUrl: string;
+  output: string[];
+  stop(): Promise<void>;
+}
+
+async function waitUntilReady(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`Coffer exited with ${server.exitCode} before it was ready`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`Coffer not ready within ${timeoutMs} ms`);
+}
+
+/**
+ * Runs Coffer exactly as `npm start` does (build, embedded PostgreSQL, migrations, jobs) on
+ * a port and data folder of its own; `stop` sends SIGTERM and removes the data.
+ */
+export async function startCoffer(options: { port?: number; env?: Record<string, string> } = {}): Promise<CofferProcess> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'coffer-run-'));
+  // As root, the embedded PostgreSQL runs as a `postgres` user, which must reach the folder.
+  await chmod(dataDir, 0o755);
+  const port = options.port ?? 18_000 + Math.floor(Math.random() * 2_000);
+  const output: string[] = [];
+  const server = spawn('npm', ['start'], {
+    cwd: repoRoot,
+    detached: true,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(port + 10_000),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-server.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
+
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      signalGroup('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      if (server.exitCode === null) signalGroup('SIGKILL');
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilReady(baseUrl, server, 180_000);
+  } catch (error) {
+    console.error(output.join(''));
+    signalGroup('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return { baseUrl, output, stop };
+}
