@@ -63,9 +63,12 @@ export async function startCoffer(options: { port?: number; env?: Record<string,
     if (server.exitCode === null) {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       signalGroup('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-      if (server.exitCode === null) signalGroup('SIGKILL');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
     }
+    // Whatever of the group outlived the shutdown (a stuck child) goes now.
+    signalGroup('SIGKILL');
+    server.stdout?.destroy();
+    server.stderr?.destroy();
     await rm(dataDir, { recursive: true, force: true });
   };
 

@@ -2,9 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { applyLayoutScaling } from './app/layout-scaling';
+import { createAppRouter } from './app/router';
 import { configureHttpClient } from './shared/http/http-client';
 import { createI18n, currentLanguage } from './shared/i18n/i18n';
 import { resolveLanguageFromBrowser, storeLanguage } from './shared/i18n/language';
+import { queryClient } from './shared/query-client';
 import './shared/ui/theme.css';
 
 const nativeTokenStorageKey = 'jwt-token';
@@ -19,11 +21,13 @@ async function start(): Promise<void> {
     text: (key) => i18n.t(key),
     nativeToken: () => sessionStorage.getItem(nativeTokenStorageKey),
   });
+  // The router runs the first route's loaders as soon as it exists: after the client is set up.
+  const router = createAppRouter(queryClient);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(
     <StrictMode>
-      <App i18n={i18n} />
+      <App i18n={i18n} queryClient={queryClient} router={router} />
     </StrictMode>,
   );
 }

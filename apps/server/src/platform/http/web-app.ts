@@ -22,13 +22,16 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webDistDir,
+      // Files are looked up per request, so a rebuilt app is served without a restart.
       wildcard: true,
-      index: false,
+      index: 'index.html',
       maxAge: 0,
       setHeaders: (reply, filePath) => {
         // Hashed bundles never change; index.html must always be fresh.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');
+        } else if (filePath.endsWith('.html')) {
+          reply.header('cache-control', 'no-cache');
         }
       },
     });
