@@ -7,3 +7,7 @@ export * from './api/envelope';
 export * from './api/system';
 export * from './api/asset-summary';
 export * from './asset-summary-defaults';
+export * from './rules/account-rules';
+export * from './rules/countries';
+export * from './api/identity';
+export * from './api/identity-paths';

@@ -1,6 +1,7 @@
 import type { ServerInfo } from '@coffer/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from 'react-router';
+import { sessionUserQuery } from '../features/identity/api/identity-api';
 import { requestSession, type SessionGrant, type SessionRequest } from '../features/identity/api/request-session';
 import { assetSummaryQuery } from '../features/wallet/api/get-asset-summary';
 import { siteConfigQuery } from '../shared/site-config';
@@ -136,6 +137,12 @@ export function createRouteLoader(route: RouteDefinition, environment: GuardEnvi
         // Refused: the navigation is cancelled, so stay where the user was.
         return redirect(settledLocation ?? withoutHandOffParams(url));
       }
+    }
+
+    if (route.requiresLogin) {
+      // Logged out: the HTTP client has opened the login prompt; the page stays behind it.
+      const user = await environment.queryClient.ensureQueryData(sessionUserQuery).catch(() => null);
+      if (!user) return null;
     }
 
     if (route.isAssetPage) {

@@ -6,8 +6,28 @@
  */
 export type RouteArea = 'public' | 'account' | 'custody' | 'mobile';
 
-/** The page a route shows; `comingSoon` marks screens whose capability lands in a later issue. */
-export type RoutePage = 'home' | 'error' | 'comingSoon';
+/**
+ * The page a route shows (router.tsx maps each to its lazy module); `comingSoon` marks
+ * screens whose capability lands in a later release.
+ */
+export type RoutePage =
+  | 'home'
+  | 'error'
+  | 'comingSoon'
+  | 'login'
+  | 'signUp'
+  | 'forgotPassword'
+  | 'securityCentre'
+  | 'bindEmail'
+  | 'bindPhone'
+  | 'changePhone'
+  | 'bindAuthenticator'
+  | 'changeAuthenticator'
+  | 'changePassword'
+  | 'setFundPassword'
+  | 'changeFundPassword'
+  | 'resetFundPassword'
+  | 'accountInfo';
 
 export interface RouteDefinition {
   name: string;
@@ -51,11 +71,11 @@ export const routeTable = [
   publicPage('homePageLang', '/:lang/home', { page: 'home', skipsTitle: true }),
   publicPage('error', '/error', { page: 'error' }),
   publicPage('lpoa', '/lpoa'),
-  publicPage('loginPage', '/login', { isMobileExempt: true }),
+  publicPage('loginPage', '/login', { isMobileExempt: true, page: 'login' }),
   publicPage('bindLoginPage', '/bindLogin', { isMobileExempt: true }),
-  publicPage('signPage', '/sign', { isMobileExempt: true }),
-  publicPage('enterpriseSignPage', '/sign/enterprise', { isMobileExempt: true }),
-  publicPage('forgotPassword', '/forgotPassword', { isMobileExempt: true }),
+  publicPage('signPage', '/sign', { isMobileExempt: true, page: 'signUp' }),
+  publicPage('enterpriseSignPage', '/sign/enterprise', { isMobileExempt: true, page: 'signUp' }),
+  publicPage('forgotPassword', '/forgotPassword', { isMobileExempt: true, page: 'forgotPassword' }),
   publicPage('userAgreement', '/userAgreement', { isMobileExempt: true }),
   publicPage('privacyPolicy', '/privacyPolicy', { isMobileExempt: true }),
   publicPage('privacyPolicyEn', '/privacyPolicy/en', { isMobileExempt: true }),
@@ -64,7 +84,7 @@ export const routeTable = [
   publicPage('saleAgree', '/saleAgree', { isMobileExempt: true }),
   publicPage('salePrivacy', '/salePrivacy', { isMobileExempt: true }),
   publicPage('invitePageIndex', '/invitePage/invite', { isMobileExempt: true }),
-  publicPage('invitePageSign', '/invitePage/sign', { isMobileExempt: true }),
+  publicPage('invitePageSign', '/invitePage/sign', { isMobileExempt: true, page: 'signUp' }),
   publicPage('futures', '/futures', { skipsTitle: true }),
 
   // Mobile pages (real responsive pages, spec §2)
@@ -91,8 +111,23 @@ export const routeTable = [
   account('propertyCenterWithdraw', '/propertyCenter/withdraw', { isAssetPage: true }),
   account('propertyCenterAddresses', '/propertyCenter/addresses'),
   account('propertyCenterBills', '/propertyCenter/bills', { isAssetPage: true }),
-  account('propertySecuritySetting', '/propertyCenter/securitySetting'),
-  account('propertyAccountInfo', '/propertyCenter/accountInfo'),
+  account('propertySecuritySetting', '/propertyCenter/securitySetting', { page: 'securityCentre' }),
+  account('securityBindEmail', '/propertyCenter/securitySetting/bindEmail', { page: 'bindEmail' }),
+  account('securityBindPhone', '/propertyCenter/securitySetting/bindPhone', { page: 'bindPhone' }),
+  account('securityChangePhone', '/propertyCenter/securitySetting/changePhone', { page: 'changePhone' }),
+  account('securityBindAuthenticator', '/propertyCenter/securitySetting/bindGoogle', { page: 'bindAuthenticator' }),
+  account('securityChangeAuthenticator', '/propertyCenter/securitySetting/changeGoogle', {
+    page: 'changeAuthenticator',
+  }),
+  account('securityChangePassword', '/propertyCenter/securitySetting/changePassword', { page: 'changePassword' }),
+  account('securitySetFundPassword', '/propertyCenter/securitySetting/fundPassword', { page: 'setFundPassword' }),
+  account('securityChangeFundPassword', '/propertyCenter/securitySetting/changeFundPassword', {
+    page: 'changeFundPassword',
+  }),
+  account('securityResetFundPassword', '/propertyCenter/securitySetting/resetFundPassword', {
+    page: 'resetFundPassword',
+  }),
+  account('propertyAccountInfo', '/propertyCenter/accountInfo', { page: 'accountInfo' }),
   account('identification', '/propertyCenter/identification'),
   account('propertyApiManagement', '/propertyCenter/api'),
   account('propertyCenterQuotation', '/propertyCenter/quotation'),

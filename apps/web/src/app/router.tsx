@@ -9,10 +9,26 @@ export interface RouteHandle {
   route: RouteDefinition;
 }
 
+const identityPages = () => import('../features/identity/pages');
+
 const pageModules: Record<RoutePage, RouteObject['lazy']> = {
   home: async () => ({ Component: (await import('../features/home/pages/home-page')).HomePage }),
   error: async () => ({ Component: (await import('../features/system/pages/error-page')).ErrorPage }),
   comingSoon: async () => ({ Component: (await import('../features/system/pages/coming-soon-page')).ComingSoonPage }),
+  login: async () => ({ Component: (await identityPages()).LoginPage }),
+  signUp: async () => ({ Component: (await identityPages()).SignUpPage }),
+  forgotPassword: async () => ({ Component: (await identityPages()).ForgotPasswordPage }),
+  securityCentre: async () => ({ Component: (await identityPages()).SecurityCentrePage }),
+  bindEmail: async () => ({ Component: (await identityPages()).BindEmailPage }),
+  bindPhone: async () => ({ Component: (await identityPages()).BindPhonePage }),
+  changePhone: async () => ({ Component: (await identityPages()).ChangePhonePage }),
+  bindAuthenticator: async () => ({ Component: (await identityPages()).BindAuthenticatorPage }),
+  changeAuthenticator: async () => ({ Component: (await identityPages()).ChangeAuthenticatorPage }),
+  changePassword: async () => ({ Component: (await identityPages()).ChangePasswordPage }),
+  setFundPassword: async () => ({ Component: (await identityPages()).SetFundPasswordPage }),
+  changeFundPassword: async () => ({ Component: (await identityPages()).ChangeFundPasswordPage }),
+  resetFundPassword: async () => ({ Component: (await identityPages()).ResetFundPasswordPage }),
+  accountInfo: async () => ({ Component: (await identityPages()).AccountInfoPage }),
 };
 
 const areaLayouts: Record<RouteArea, RouteObject['lazy'] | null> = {

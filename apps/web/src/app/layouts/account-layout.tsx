@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { AccountMenu } from '../../features/identity/components/account-menu';
 import { ConsoleLayout } from './console-layout';
 import { accountMenu } from './menu';
 
@@ -8,6 +9,7 @@ export function AccountLayout() {
     <ConsoleLayout
       menuLabel={t('menu.label')}
       menu={accountMenu.map((item) => ({ ...item, label: t(`menu.${item.key}` as 'menu.dashboard') }))}
+      topBarEnd={<AccountMenu />}
     />
   );
 }

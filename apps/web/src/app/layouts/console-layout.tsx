@@ -16,7 +16,17 @@ export interface ConsoleMenuItem {
  * The signed-in frame (design.md): a left menu, a top bar with the valuation currency,
  * language switch and account menu, and the page.
  */
-export function ConsoleLayout({ menu, menuLabel, topBarExtra }: { menu: ConsoleMenuItem[]; menuLabel: string; topBarExtra?: ReactNode }) {
+export function ConsoleLayout({
+  menu,
+  menuLabel,
+  topBarExtra,
+  topBarEnd,
+}: {
+  menu: ConsoleMenuItem[];
+  menuLabel: string;
+  topBarExtra?: ReactNode;
+  topBarEnd?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className={styles.frame}>
@@ -42,6 +52,7 @@ export function ConsoleLayout({ menu, menuLabel, topBarExtra }: { menu: ConsoleM
           <div className={styles.topBarStart}>{topBarExtra}</div>
           <div className={styles.topBarEnd}>
             <LanguageSwitch tone="light" />
+            {topBarEnd}
           </div>
         </header>
         <div className={styles.content}>

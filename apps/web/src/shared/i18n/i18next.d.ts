@@ -1,6 +1,8 @@
 import 'i18next';
 import type common from './locales/en/common.json';
 import type home from './locales/en/home.json';
+import type auth from './locales/en/auth.json';
+import type security from './locales/en/security.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -8,6 +10,8 @@ declare module 'i18next' {
     resources: {
       common: typeof common;
       home: typeof home;
+      auth: typeof auth;
+      security: typeof security;
     };
   }
 }

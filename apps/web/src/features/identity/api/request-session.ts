@@ -1,6 +1,7 @@
+import { identityPaths } from '@coffer/contract/identity-paths';
 import { apiData } from '../../../shared/http/http-client';
 
-export const sessionRequestPath = '/uc/anon/v1/get-session';
+export const sessionRequestPath = identityPaths.sessionRequest;
 
 export interface SessionRequest {
   exSessionId: string;

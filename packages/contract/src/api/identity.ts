@@ -1,0 +1,275 @@
+import { z } from 'zod';
+import { fiatCurrencies } from '../constants';
+
+/**
+ * Identity calls (spec §7 "Auth and user", "User center"). Rules that need the catalogue's
+ * wording (password classes, fund-password digits, formats) are checked by the service with
+ * rules/account-rules.ts so server and forms answer with the same code; the schemas here
+ * only fix shapes and lengths.
+ */
+
+export const accountTypes = ['email', 'phone'] as const;
+export type AccountType = (typeof accountTypes)[number];
+
+/** Second factors of spec §6: Google Authenticator, SMS, e-mail. */
+export const secondFactors = ['ga', 'sms', 'email'] as const;
+export type SecondFactor = (typeof secondFactors)[number];
+
+const code = z.string().trim().max(6);
+const countryCode = z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/);
+
+/** An account named by e-mail or by phone (entered without the country code). */
+export const accountIdentitySchema = z.object({
+  accountType: z.enum(accountTypes),
+  account: z.string().trim().min(1).max(64),
+  countryCode: countryCode.optional(),
+});
+export type AccountIdentity = z.infer<typeof accountIdentitySchema>;
+
+export const codePurposes = [
+  'register',
+  'login',
+  'resetPassword',
+  'bindEmail',
+  'bindPhone',
+  'changePhone',
+  'bindAuthenticator',
+  'changeAuthenticator',
+  'changePassword',
+  'fundPassword',
+] as const;
+export type CodePurpose = (typeof codePurposes)[number];
+
+export const codeSentSchema = z.object({
+  /** Seconds before another code may be asked for (spec §5: 60 s). */
+  resendAfterSeconds: z.number().int(),
+});
+export type CodeSent = z.infer<typeof codeSentSchema>;
+
+// ── Registration ────────────────────────────────────────────────────────────────────
+export const registerCodeBodySchema = accountIdentitySchema.extend({ countryCode });
+export type RegisterCodeBody = z.infer<typeof registerCodeBodySchema>;
+
+export const accountKinds = ['personal', 'enterprise'] as const;
+
+export const registerBodySchema = accountIdentitySchema.extend({
+  countryCode,
+  code,
+  password: z.string().max(64),
+  confirmPassword: z.string().max(64),
+  inviteCode: z.string().trim().max(16).optional(),
+  agreeTerms: z.boolean(),
+  accountKind: z.enum(accountKinds).default('personal'),
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const inviteCodeQuerySchema = z.object({ inviteCode: z.string().trim().min(1).max(16) });
+export const inviteCodeCheckSchema = z.object({ valid: z.boolean() });
+
+// ── Login ───────────────────────────────────────────────────────────────────────────
+export const preLoginBodySchema = accountIdentitySchema;
+export const preLoginSchema = z.object({
+  /** Whether the login form should ask for the captcha step before the password. */
+  captchaRequired: z.boolean(),
+});
+
+export const loginBodySchema = accountIdentitySchema.extend({
+  password: z.string().min(1).max(64),
+  equipmentName: z.string().trim().max(100).optional(),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** Spec §3: the login answer gives the pre-login token and the second factors offered. */
+export const loginChallengeSchema = z.object({
+  preLoginToken: z.string(),
+  twofaList: z.array(z.enum(secondFactors)),
+  userNo: z.string(),
+  /** Masked e-mail and phone, so the user knows where a code goes. */
+  maskedEmail: z.string().nullable(),
+  maskedPhone: z.string().nullable(),
+});
+export type LoginChallenge = z.infer<typeof loginChallengeSchema>;
+
+export const loginCodeBodySchema = z.object({
+  preLoginToken: z.string().min(1).max(128),
+  method: z.enum(['sms', 'email']),
+});
+
+export const loginTwofaBodySchema = z.object({
+  preLoginToken: z.string().min(1).max(128),
+  method: z.enum(secondFactors),
+  code,
+});
+export type LoginTwofaBody = z.infer<typeof loginTwofaBodySchema>;
+
+/** Spec §3 "session request". */
+export const sessionRequestBodySchema = z.object({
+  exSessionId: z.string().trim().min(1).max(128),
+  source: z.string().trim().min(1).max(32),
+  equipmentName: z.string().trim().max(100),
+});
+
+export const sessionTicketSchema = z.object({
+  ticket: z.string(),
+  expiresInSeconds: z.number().int(),
+});
+
+// ── Session user info (spec §3) ────────────────────────────────────────────────────────
+export const sessionUserSchema = z.object({
+  userId: z.string(),
+  userNo: z.string(),
+  idPrefix: z.string(),
+  sessionId: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  twofaGA: z.boolean(),
+  twofaEmail: z.boolean(),
+  twofaPhone: z.boolean(),
+  googleAuth: z.boolean(),
+  havePayPwd: z.boolean(),
+  fiat: z.enum(fiatCurrencies),
+  kycLevel: z.number().int(),
+  accountKind: z.enum(accountKinds),
+  inviteCode: z.string(),
+  ip: z.string(),
+  time: z.string(),
+  lastLoginAt: z.string().nullable(),
+  /** When withdrawals open again after a security change (spec §4), or null. */
+  withdrawLockedUntil: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** Login answer: the browser keeps the cookie; native apps send `token` as `jwt-token`. */
+export const loggedInSchema = z.object({
+  token: z.string(),
+  user: sessionUserSchema,
+});
+export type LoggedIn = z.infer<typeof loggedInSchema>;
+
+// ── Forgot password (two steps) ─────────────────────────────────────────────────────────
+export const resetCodeBodySchema = accountIdentitySchema;
+export const verifyResetCodeBodySchema = accountIdentitySchema.extend({ code });
+export const resetTicketSchema = z.object({
+  resetToken: z.string(),
+  /** Bound second factors that must also be given with the new password. */
+  twofaRequired: z.array(z.literal('ga')),
+});
+export type ResetTicket = z.infer<typeof resetTicketSchema>;
+export const resetPasswordBodySchema = z.object({
+  resetToken: z.string().min(1).max(128),
+  password: z.string().max(64),
+  confirmPassword: z.string().max(64),
+  gaCode: code.optional(),
+});
+
+// ── Codes for a signed-in user ──────────────────────────────────────────────────────────
+export const userCodeBodySchema = z.object({
+  purpose: z.enum(codePurposes),
+  channel: z.enum(['sms', 'email']),
+  /** New e-mail or phone when binding one; absent to send to the bound one. */
+  email: z.string().trim().max(64).optional(),
+  phone: z.string().trim().max(20).optional(),
+  countryCode: countryCode.optional(),
+});
+export type UserCodeBody = z.infer<typeof userCodeBodySchema>;
+
+/**
+ * The verification a security change asks for: every bound factor the user has among
+ * e-mail, phone and authenticator (at least one is always bound).
+ */
+export const securityVerificationSchema = z.object({
+  emailCode: code.optional(),
+  smsCode: code.optional(),
+  gaCode: code.optional(),
+});
+export type SecurityVerification = z.infer<typeof securityVerificationSchema>;
+
+export const twofaStatusSchema = z.object({
+  twofaList: z.array(z.enum(secondFactors)),
+  maskedEmail: z.string().nullable(),
+  maskedPhone: z.string().nullable(),
+});
+
+// ── Security settings ───────────────────────────────────────────────────────────────────
+export const bindEmailBodySchema = securityVerificationSchema.extend({
+  email: z.string().trim().max(64),
+  newEmailCode: code,
+});
+export const bindPhoneBodySchema = securityVerificationSchema.extend({
+  countryCode,
+  phone: z.string().trim().max(20),
+  newSmsCode: code,
+});
+export const changePasswordBodySchema = securityVerificationSchema.extend({
+  oldPassword: z.string().min(1).max(64),
+  password: z.string().max(64),
+  confirmPassword: z.string().max(64),
+});
+export const authenticatorSecretSchema = z.object({
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  qrCodeSvg: z.string(),
+});
+export const bindAuthenticatorBodySchema = securityVerificationSchema.extend({
+  secret: z.string().trim().length(32),
+  newGaCode: code,
+});
+export const setFundPasswordBodySchema = securityVerificationSchema.extend({
+  fundPassword: z.string().max(16),
+  confirmFundPassword: z.string().max(16),
+});
+export const changeFundPasswordBodySchema = z.object({
+  oldFundPassword: z.string().max(16),
+  fundPassword: z.string().max(16),
+  confirmFundPassword: z.string().max(16),
+});
+
+// ── Account info, histories, sessions ─────────────────────────────────────────────────
+export const setFiatBodySchema = z.object({ fiat: z.enum(fiatCurrencies) });
+
+export const pageQuerySchema = z.object({
+  pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    pageNo: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+    records: z.array(item),
+  });
+}
+
+export const historyRecordSchema = z.object({
+  id: z.string(),
+  time: z.string(),
+  device: z.string(),
+  status: z.enum(['success', 'failed']),
+  ip: z.string(),
+  location: z.string(),
+  /** Security-operation code of spec §9 (1000–1010); null in the login history. */
+  operationType: z.number().int().nullable(),
+});
+export type HistoryRecord = z.infer<typeof historyRecordSchema>;
+
+export const activeSessionSchema = z.object({
+  id: z.string(),
+  device: z.string(),
+  clientKind: z.string(),
+  ip: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  isCurrent: z.boolean(),
+});
+export type ActiveSession = z.infer<typeof activeSessionSchema>;
+
+export const sessionIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,19}$/) });
+
+export const accountInfoSchema = z.object({
+  userNo: z.string(),
+  lastLoginAt: z.string().nullable(),
+  kycLevel: z.number().int(),
+  fiat: z.enum(fiatCurrencies),
+});
