@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createIdentityModule } from './modules/identity';
 import { registerSystemRoutes } from './modules/system/system.routes';
+import { createMessenger, type Messenger } from './platform/adapters/messenger';
 import type { AppConfig } from './platform/config';
 import type { Db } from './platform/db/database';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { registerOpenApi } from './platform/http/openapi';
+import { registerOriginCheck } from './platform/http/origin-check';
 import { registerRequestContext } from './platform/http/request-context';
 import { registerWebApp } from './platform/http/web-app';
 import type { JobQueue } from './platform/jobs/job-queue';
 import type { Logger } from './platform/observability/logger';
 import { registerMetrics, type Metrics } from './platform/observability/metrics';
+import type { ServerSecrets } from './platform/security/secrets';
 
 export interface AppDeps {
   config: AppConfig;
@@ -19,6 +24,9 @@ export interface AppDeps {
   metrics: Metrics;
   jobs: JobQueue | null;
   version: string;
+  secrets: ServerSecrets;
+  /** E-mail and SMS delivery; built from the configuration when not given. */
+  messenger?: Messenger;
 }
 
 const requestIdPattern = /^[\w.:-]{8,64}$/;
@@ -41,10 +49,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerRequestContext(app);
   registerErrorHandler(app);
+  registerOriginCheck(app, deps.config.PUBLIC_ORIGIN);
   registerMetrics(app, deps.metrics);
+  await app.register(fastifyCookie);
   await registerOpenApi(app, deps.version);
 
+  const messenger =
+    deps.messenger ??
+    createMessenger({
+      db: deps.db,
+      logger: deps.logger,
+      smtpUrl: deps.config.SMTP_URL,
+      mailFrom: deps.config.MAIL_FROM,
+      useDevOutbox: deps.config.DEV_OUTBOX,
+    });
   registerSystemRoutes(app, deps);
+  createIdentityModule({ db: deps.db, config: deps.config, secrets: deps.secrets, messenger }).register(app);
 
   await registerWebApp(app, deps.config.WEB_DIST_DIR);
   return app;

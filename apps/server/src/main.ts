@@ -7,6 +7,7 @@ import { migrateToLatest } from './platform/db/migrate';
 import { createJobQueue } from './platform/jobs/job-queue';
 import { createLogger } from './platform/observability/logger';
 import { createMetrics } from './platform/observability/metrics';
+import { provideSecrets } from './platform/security/secrets';
 import { appVersion } from './version';
 
 /** Starts everything in order and stops it in reverse order on SIGINT/SIGTERM. */
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
     const applied = await migrateToLatest(database.db);
     logger.info({ applied }, 'migrations checked');
 
+    const secrets = await provideSecrets(config, logger);
     const metrics = createMetrics();
     const jobs = config.JOBS_ENABLED
       ? createJobQueue({ connectionString: databaseServer.url, logger, metrics, isWorker: true })
@@ -56,7 +58,7 @@ async function main(): Promise<void> {
     await heartbeat.start();
     stopSteps.push({ name: 'heartbeat', run: heartbeat.stop });
 
-    const app = await buildApp({ config, logger, db: database.db, metrics, jobs, version: appVersion });
+    const app = await buildApp({ config, logger, db: database.db, metrics, jobs, version: appVersion, secrets });
     stopSteps.push({ name: 'http server', run: () => app.close() });
     await app.listen({ host: config.HOST, port: config.PORT });
     logger.info(

@@ -2,14 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/platform/config';
 import type { Db } from '../src/platform/db/database';
+import type { Messenger } from '../src/platform/adapters/messenger';
 import type { JobQueue } from '../src/platform/jobs/job-queue';
 import { createLogger } from '../src/platform/observability/logger';
 import { createMetrics } from '../src/platform/observability/metrics';
 
+export const testSecrets = {
+  pepper: Buffer.from('test pepper, long enough to be a real one'),
+  key: Buffer.alloc(32, 7),
+};
+
 /** Builds the real app over a test database; `env` overrides configuration variables. */
 export async function buildTestApp(
   db: Db,
-  options: { env?: Record<string, string>; jobs?: JobQueue | null; beforeReady?: (app: FastifyInstance) => void } = {},
+  options: {
+    env?: Record<string, string>;
+    jobs?: JobQueue | null;
+    messenger?: Messenger;
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<FastifyInstance> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -24,6 +35,8 @@ export async function buildTestApp(
     metrics: createMetrics(),
     jobs: options.jobs ?? null,
     version: '0.0.0-test',
+    secrets: testSecrets,
+    ...(options.messenger ? { messenger: options.messenger } : {}),
   });
   options.beforeReady?.(app);
   await app.ready();

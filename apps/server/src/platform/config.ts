@@ -29,6 +29,21 @@ const configSchema = z.object({
   BRAND_VARIANT: booleanFromEnv.default(false),
   JOBS_ENABLED: booleanFromEnv.default(true),
   TRUST_PROXY: booleanFromEnv.default(false),
+  /** Server-side pepper for password hashes; generated under DATA_DIR when unset. */
+  PASSWORD_PEPPER: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Key for token MACs and encrypted secrets (64 hex characters); generated when unset. */
+  SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters')
+    .optional(),
+  SMTP_URL: optionalUrl.optional(),
+  MAIL_FROM: z.string().min(3).default('Coffer <no-reply@coffer.local>'),
+  /** Keep every e-mail and SMS in the dev outbox at /dev/outbox (the embedded default). */
+  DEV_OUTBOX: booleanFromEnv.default(true),
+  /** The site's own origin for the Origin check; derived from the Host header when unset. */
+  PUBLIC_ORIGIN: optionalUrl.optional(),
+  COOKIE_SECURE: booleanFromEnv.default(false),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
 });
 
 export type AppConfig = z.infer<typeof configSchema>;
@@ -50,5 +65,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     });
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  return parsed.data;
+  const config = parsed.data;
+  if (config.DATABASE_URL && (!config.PASSWORD_PEPPER || !config.SECRET_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PASSWORD_PEPPER and SECRET_KEY must be set when DATABASE_URL is (they are generated only for the embedded database)',
+    );
+  }
+  return config;
 }

@@ -12,7 +12,12 @@ interface ErrorAnswer {
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, answer: ErrorAnswer): FastifyReply {
   const { key, params = {}, field } = answer;
-  return reply.status(answer.httpStatus ?? httpStatusFor(key)).send({
+  // Domain errors answer HTTP 200 with their code; the route's success schema must not
+  // serialize them, so errors always take the plain serializer.
+  return reply
+    .status(answer.httpStatus ?? httpStatusFor(key))
+    .serializer((payload: unknown) => JSON.stringify(payload))
+    .send({
     code: errorCatalogue[key].code,
     msg: errorMessage(key, request.language, { field: field ?? '', ...params }),
     data: field === undefined ? { requestId: request.id } : { requestId: request.id, field },

@@ -14,6 +14,12 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
           '(1 English, 2 Russian, 3 Traditional Chinese, 0 Simplified Chinese) for messages in your language.',
         version,
       },
+      components: {
+        securitySchemes: {
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'coffer_session' },
+          jwtToken: { type: 'apiKey', in: 'header', name: 'jwt-token' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

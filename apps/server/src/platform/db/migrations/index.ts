@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import * as identity from '../../../modules/identity/identity.migration';
 import * as nodeHeartbeat from './0001-node-heartbeat';
 
 /**
@@ -7,4 +8,5 @@ import * as nodeHeartbeat from './0001-node-heartbeat';
  */
 export const migrations: Record<string, Migration> = {
   '0001-node-heartbeat': nodeHeartbeat,
+  '0002-identity': identity,
 };

@@ -1,0 +1,97 @@
+import type { ActiveSession, HistoryRecord } from '@coffer/contract';
+import { sql } from 'kysely';
+import { AppError } from '../../platform/http/app-error';
+import { boundFactors, loadUser, toSessionUser, type Caller, type IdentityDeps } from './identity-core';
+import { maskEmail, maskPhone } from './request-facts';
+
+interface SignedIn {
+  userId: string;
+  sessionId: string;
+}
+
+interface PageRequest {
+  pageNo: number;
+  pageSize: number;
+}
+
+/** Account info, preferences, histories and sessions (spec §1, §2, §3). */
+export function createAccountService(deps: IdentityDeps) {
+  const { db } = deps;
+
+  async function historyPage(
+    table: 'security_history' | 'login_history',
+    userId: string,
+    page: PageRequest,
+  ): Promise<{ pageNo: number; pageSize: number; total: number; records: HistoryRecord[] }> {
+    const base = db.selectFrom(table).where('user_id', '=', userId);
+    const [{ total } = { total: '0' }] = await base.select(sql<string>`count(*)`.as('total')).execute();
+    const rows = await base
+      .select(['id', 'created_at', 'device', 'status', 'ip', 'location'])
+      .$if(table === 'security_history', (query) => query.select(sql<number>`operation`.as('operation')))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.pageSize)
+      .offset((page.pageNo - 1) * page.pageSize)
+      .execute();
+    return {
+      pageNo: page.pageNo,
+      pageSize: page.pageSize,
+      total: Number(total),
+      records: rows.map((row) => ({
+        id: row.id,
+        time: row.created_at.toISOString(),
+        device: row.device,
+        status: row.status,
+        ip: row.ip,
+        location: row.location,
+        operationType: 'operation' in row ? Number(row.operation) : null,
+      })),
+    };
+  }
+
+  return {
+    async userInfo(signedIn: SignedIn, caller: Caller) {
+      return toSessionUser(await loadUser(deps, signedIn.userId), signedIn, caller);
+    },
+
+    async twofaStatus(signedIn: SignedIn) {
+      const user = await loadUser(deps, signedIn.userId);
+      return { twofaList: boundFactors(user), maskedEmail: maskEmail(user.email), maskedPhone: maskPhone(user.phone) };
+    },
+
+    async accountInfo(signedIn: SignedIn) {
+      const user = await loadUser(deps, signedIn.userId);
+      return {
+        userNo: user.user_no,
+        lastLoginAt: user.last_login_at?.toISOString() ?? null,
+        kycLevel: user.kyc_level,
+        fiat: user.fiat,
+      };
+    },
+
+    async setFiat(signedIn: SignedIn, fiat: 'USD' | 'CNY') {
+      await db.updateTable('app_user').set({ fiat }).where('id', '=', signedIn.userId).execute();
+    },
+
+    securityHistory: (signedIn: SignedIn, page: PageRequest) => historyPage('security_history', signedIn.userId, page),
+    loginHistory: (signedIn: SignedIn, page: PageRequest) => historyPage('login_history', signedIn.userId, page),
+
+    async activeSessions(signedIn: SignedIn): Promise<ActiveSession[]> {
+      const sessions = await deps.sessions.listActive(signedIn.userId);
+      return sessions.map((session) => ({
+        id: session.id,
+        device: session.device,
+        clientKind: session.client_kind,
+        ip: session.ip,
+        createdAt: session.created_at.toISOString(),
+        lastSeenAt: session.last_seen_at.toISOString(),
+        isCurrent: session.id === signedIn.sessionId,
+      }));
+    },
+
+    /** Ends one of the user's own sessions; another user's id finds nothing. */
+    async endSession(signedIn: SignedIn, sessionId: string) {
+      if (!(await deps.sessions.end(sessionId, signedIn.userId))) throw new AppError('noMatchingData', {}, 'id');
+    },
+  };
+}

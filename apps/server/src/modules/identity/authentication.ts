@@ -1,0 +1,53 @@
+import type {} from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../../platform/config';
+import { sendError } from '../../platform/http/error-handler';
+import type { SessionStore } from './session-store';
+
+export const sessionCookieName = 'coffer_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user's session, resolved from the cookie or the `jwt-token` header. */
+    session: { sessionId: string; userId: string } | null;
+  }
+}
+
+export function sessionCookieOptions(config: Pick<AppConfig, 'COOKIE_SECURE' | 'SESSION_TTL_HOURS'>) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: config.COOKIE_SECURE,
+    maxAge: config.SESSION_TTL_HOURS * 3600,
+  };
+}
+
+/**
+ * Resolves the caller's session on every request: the browser's httpOnly cookie, or the
+ * native apps' `jwt-token` header (spec §7).
+ */
+export function registerAuthentication(app: FastifyInstance, sessions: SessionStore): void {
+  app.decorateRequest('session', null);
+  app.addHook('preHandler', async (request) => {
+    const token = request.jwtToken ?? request.cookies[sessionCookieName] ?? null;
+    if (!token) return;
+    const session = await sessions.resolve(token);
+    request.session = session ? { sessionId: session.sessionId, userId: session.userId } : null;
+  });
+}
+
+/**
+ * Route guard: without a live session the answer is HTTP 401 with the login-prompt body
+ * code (spec §4, §8), which every client turns into the login dialog.
+ */
+export async function requireSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.session) return;
+  await sendError(request, reply, { key: 'loginRequired', httpStatus: 401 });
+}
+
+/** The signed-in caller, for handlers behind requireSession. */
+export function signedIn(request: FastifyRequest): { sessionId: string; userId: string } {
+  if (!request.session) throw new Error('requireSession must guard this route');
+  return request.session;
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { Messenger } from '../../platform/adapters/messenger';
+import type { AppConfig } from '../../platform/config';
+import type { Db } from '../../platform/db/database';
+import { createPasswordHasher } from '../../platform/security/password-hasher';
+import type { ServerSecrets } from '../../platform/security/secrets';
+import { createAccountService } from './account.service';
+import { createAttemptLimiter } from './attempt-limiter';
+import { registerAuthentication } from './authentication';
+import { registerDevOutboxRoutes } from './dev-outbox.routes';
+import type { IdentityDeps } from './identity-core';
+import { registerIdentityRoutes, type IdentityServices } from './identity.routes';
+import { createLoginService } from './login.service';
+import { createPasswordResetService } from './password-reset.service';
+import { createRegistrationService } from './registration.service';
+import { createSecuritySettingsService } from './security-settings.service';
+import { createSessionStore } from './session-store';
+import { createUserRepository } from './user.repository';
+import { createVerificationCodes } from './verification-codes';
+
+export { requireSession, signedIn } from './authentication';
+
+/** The identity module: accounts, sessions, second factors and security settings. */
+export function createIdentityModule(deps: { db: Db; config: AppConfig; secrets: ServerSecrets; messenger: Messenger }) {
+  const { db, config, secrets, messenger } = deps;
+  const limiter = createAttemptLimiter(db);
+  const identityDeps: IdentityDeps = {
+    db,
+    users: createUserRepository(db),
+    sessions: createSessionStore({ db, key: secrets.key, ttlHours: config.SESSION_TTL_HOURS }),
+    codes: createVerificationCodes({ db, messenger, limiter, key: secrets.key }),
+    limiter,
+    hasher: createPasswordHasher(secrets.pepper),
+    messenger,
+    key: secrets.key,
+  };
+  const services: IdentityServices = {
+    registration: createRegistrationService(identityDeps),
+    login: createLoginService(identityDeps),
+    passwordReset: createPasswordResetService(identityDeps),
+    securitySettings: createSecuritySettingsService(identityDeps),
+    account: createAccountService(identityDeps),
+  };
+  return {
+    services,
+    register(app: FastifyInstance): void {
+      registerAuthentication(app, identityDeps.sessions);
+      registerIdentityRoutes(app, services, config);
+      if (config.DEV_OUTBOX) registerDevOutboxRoutes(app, db);
+    },
+  };
+}
+
+export type IdentityModule = ReturnType<typeof createIdentityModule>;

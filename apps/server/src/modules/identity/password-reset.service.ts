@@ -1,0 +1,98 @@
+import { checkConfirmation, checkLoginPassword, securityOperations, type AccountIdentity, type ResetTicket } from '@coffer/contract';
+import { sql } from 'kysely';
+import { AppError } from '../../platform/http/app-error';
+import { macOf, randomToken } from '../../platform/security/crypto';
+import {
+  consumeUserTotp,
+  findUserByAccount,
+  loadUser,
+  recordSecurityOperation,
+  requireCodeFormat,
+  resolveAccount,
+  sendCode,
+  withdrawLockUntil,
+  type Caller,
+  type IdentityDeps,
+} from './identity-core';
+
+const resetMinutes = 15;
+
+/** Forgot password in two steps (spec §2): verify a code, then set the new password. */
+export function createPasswordResetService(deps: IdentityDeps) {
+  const resetMac = (token: string) => macOf(deps.key, 'password-reset', token);
+  const codeTargetOf = (account: ReturnType<typeof resolveAccount>, userId: string) => ({
+    channel: account.kind === 'email' ? ('email' as const) : ('sms' as const),
+    address: account.address,
+    userId,
+  });
+
+  return {
+    /** The same answer for a known and an unknown account; only a known one gets a code. */
+    async sendResetCode(identity: AccountIdentity, caller: Caller) {
+      const account = resolveAccount(identity);
+      const user = await findUserByAccount(deps.users, account);
+      if (!user) return { resendAfterSeconds: 60 };
+      return sendCode(deps, 'resetPassword', codeTargetOf(account, user.id), caller.language);
+    },
+
+    async verifyResetCode(body: AccountIdentity & { code: string }): Promise<ResetTicket> {
+      const account = resolveAccount(body);
+      const code = requireCodeFormat(body.code, 'code');
+      const user = await findUserByAccount(deps.users, account);
+      if (!user) {
+        // No code was sent to an unknown account: answer as a wrong code does.
+        await deps.codes.consume('resetPassword', { ...codeTargetOf(account, ''), userId: null }, code, 'code');
+        throw new AppError('codeWrong', {}, 'code');
+      }
+      await deps.codes.consume('resetPassword', codeTargetOf(account, user.id), code, 'code');
+      const resetToken = randomToken();
+      await deps.db
+        .insertInto('password_reset')
+        .values({
+          user_id: user.id,
+          token_hash: resetMac(resetToken),
+          expires_at: sql<Date>`now() + make_interval(mins => ${resetMinutes})`,
+        })
+        .execute();
+      // A reset never skips a bound authenticator.
+      return { resetToken, twofaRequired: user.totp_secret_encrypted ? ['ga'] : [] };
+    },
+
+    async resetPassword(
+      body: { resetToken: string; password: string; confirmPassword: string; gaCode?: string | undefined },
+      caller: Caller,
+    ): Promise<void> {
+      const problem = checkLoginPassword(body.password) ?? checkConfirmation(body.password, body.confirmPassword);
+      if (problem) throw new AppError(problem, {}, problem === 'passwordsNotSame' ? 'confirmPassword' : 'password');
+      const reset = await deps.db
+        .selectFrom('password_reset')
+        .select(['id', 'user_id'])
+        .where('token_hash', '=', resetMac(body.resetToken))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', sql<Date>`now()`)
+        .executeTakeFirst();
+      if (!reset) throw new AppError('codeExpired', {}, 'resetToken');
+      const user = await loadUser(deps, reset.user_id);
+      if (user.totp_secret_encrypted) {
+        await consumeUserTotp(deps, user, requireCodeFormat(body.gaCode, 'gaCode'), 'gaCode');
+      }
+      const passwordHash = await deps.hasher.hash(body.password);
+      await deps.db.transaction().execute(async (trx) => {
+        const spent = await trx
+          .updateTable('password_reset')
+          .set({ used_at: sql<Date>`now()` })
+          .where('id', '=', reset.id)
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
+        if (spent.numUpdatedRows !== 1n) throw new AppError('codeExpired', {}, 'resetToken');
+        await trx
+          .updateTable('app_user')
+          .set({ password_hash: passwordHash, withdraw_locked_until: withdrawLockUntil })
+          .where('id', '=', user.id)
+          .execute();
+        await deps.sessions.endAllOthers(user.id, null, trx);
+        await recordSecurityOperation(trx, user.id, securityOperations.resetLoginPassword, caller);
+      });
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import {
+  checkConfirmation,
+  checkLoginPassword,
+  isRestrictedRegion,
+  findCountry,
+  securityOperations,
+  type LoggedIn,
+  type RegisterBody,
+  type RegisterCodeBody,
+} from '@coffer/contract';
+import { randomInt } from 'node:crypto';
+import { AppError } from '../../platform/http/app-error';
+import { alreadyRegisteredMessage } from './identity-messages';
+import {
+  findUserByAccount,
+  loadUser,
+  recordSecurityOperation,
+  requireCodeFormat,
+  resolveAccount,
+  sendCode,
+  toSessionUser,
+  type Caller,
+  type IdentityDeps,
+  type ResolvedAccount,
+} from './identity-core';
+
+const inviteAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function newInviteCode(): string {
+  return Array.from({ length: 8 }, () => inviteAlphabet[randomInt(inviteAlphabet.length)]).join('');
+}
+
+function newUserNo(): string {
+  return String(randomInt(10_000_000, 100_000_000));
+}
+
+/** Spec §8/§9: restricted regions cannot register and are told so. */
+function assertRegionServed(countryCode: string): void {
+  if (!findCountry(countryCode)) throw new AppError('countryNotFound', {}, 'countryCode');
+  if (isRestrictedRegion(countryCode)) throw new AppError('countryRestricted', {}, 'countryCode');
+}
+
+function codeTarget(account: ResolvedAccount) {
+  return { channel: account.kind === 'email' ? ('email' as const) : ('sms' as const), address: account.address, userId: null };
+}
+
+export function createRegistrationService(deps: IdentityDeps) {
+  return {
+    /**
+     * Sends a registration code. An address that already has an account gets a notice
+     * instead, and the answer is the same, so nobody learns who is registered.
+     */
+    async sendRegisterCode(body: RegisterCodeBody, caller: Caller) {
+      assertRegionServed(body.countryCode);
+      const account = resolveAccount(body);
+      const existing = await findUserByAccount(deps.users, account);
+      if (existing) return deps.codes.notify('register', codeTarget(account), alreadyRegisteredMessage(caller.language));
+      return sendCode(deps, 'register', codeTarget(account), caller.language);
+    },
+
+    async verifyInviteCode(inviteCode: string): Promise<{ valid: boolean }> {
+      return { valid: (await deps.users.findByInviteCode(inviteCode.toUpperCase())) !== undefined };
+    },
+
+    /** Creates the account and logs it in; every rule is checked before anything is written. */
+    async register(body: RegisterBody, caller: Caller): Promise<LoggedIn> {
+      if (!body.agreeTerms) throw new AppError('missingParameter', {}, 'agreeTerms');
+      assertRegionServed(body.countryCode);
+      const account = resolveAccount(body);
+      const code = requireCodeFormat(body.code, 'code');
+      const passwordProblem = checkLoginPassword(body.password) ?? checkConfirmation(body.password, body.confirmPassword);
+      if (passwordProblem) throw new AppError(passwordProblem, {}, passwordProblem === 'passwordsNotSame' ? 'confirmPassword' : 'password');
+      const inviter = body.inviteCode ? await deps.users.findByInviteCode(body.inviteCode.toUpperCase()) : undefined;
+      if (body.inviteCode && !inviter) throw new AppError('invalidParameter', {}, 'inviteCode');
+
+      // For a taken address no code was ever issued, so this fails as a wrong code would.
+      await deps.codes.consume('register', codeTarget(account), code, 'code');
+      const passwordHash = await deps.hasher.hash(body.password);
+
+      const { userId, session } = await deps.db.transaction().execute(async (trx) => {
+        for (let attempt = 0; attempt < 5; attempt += 1) {
+          const inserted = await trx
+            .insertInto('app_user')
+            .values({
+              user_no: newUserNo(),
+              account_kind: body.accountKind,
+              email: account.kind === 'email' ? account.email : null,
+              phone_country: account.kind === 'phone' ? account.countryCode : null,
+              phone_dial_code: account.kind === 'phone' ? account.dialCode : null,
+              phone: account.kind === 'phone' ? account.phone : null,
+              residence_country: body.countryCode,
+              password_hash: passwordHash,
+              invite_code: newInviteCode(),
+              invited_by: inviter?.id ?? null,
+              last_login_at: new Date(),
+            })
+            .onConflict((conflict) => conflict.doNothing())
+            .returning('id')
+            .executeTakeFirst();
+          if (inserted) {
+            await recordSecurityOperation(trx, inserted.id, securityOperations.register, caller);
+            await trx
+              .insertInto('login_history')
+              .values({ user_id: inserted.id, status: 'success', device: caller.device, ip: caller.ip, location: caller.location })
+              .execute();
+            return { userId: inserted.id, session: await deps.sessions.create(inserted.id, caller, trx) };
+          }
+          // A conflict is either the address (taken meanwhile) or a random number reused.
+          if (await findUserByAccount(deps.users, account)) throw new AppError('accountAlreadyExists', {}, 'account');
+        }
+        throw new AppError('unknownError');
+      });
+
+      const user = await loadUser(deps, userId);
+      return { token: session.token, user: toSessionUser(user, session, caller) };
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { isIP } from 'node:net';
+import type { FastifyRequest } from 'fastify';
+
+/** What the histories and sessions record about where a request came from. */
+export interface RequestFacts {
+  ip: string;
+  device: string;
+  clientKind: string;
+  location: string;
+}
+
+export function describeUserAgent(userAgent: string | undefined): string {
+  const ua = userAgent ?? '';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Chrome\/|Chromium\//.test(ua)
+        ? 'Chrome'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : ua === ''
+            ? 'Unknown client'
+            : ua.split(/[\s/]/)[0]!.slice(0, 40);
+  const system = /Windows/.test(ua)
+    ? 'Windows'
+    : /Android/.test(ua)
+      ? 'Android'
+      : /iPhone|iPad|iPod/.test(ua)
+        ? 'iOS'
+        : /Mac OS X/.test(ua)
+          ? 'macOS'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : null;
+  return system ? `${browser} on ${system}` : browser;
+}
+
+/** Without a geo-IP database only the kind of network is known. */
+export function describeLocation(ip: string): string {
+  if (ip === '127.0.0.1' || ip === '::1' || ip.startsWith('::ffff:127.')) return 'Loopback';
+  if (isIP(ip) === 4 && /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(ip)) return 'Private network';
+  return 'Unknown';
+}
+
+export function requestFacts(request: FastifyRequest, equipmentName?: string): RequestFacts {
+  const device = equipmentName?.trim() || describeUserAgent(request.headers['user-agent']);
+  return {
+    ip: request.ip,
+    device: `${device}${request.clientKind === 'web' ? '' : ` (${request.clientKind})`}`.slice(0, 120),
+    clientKind: request.clientKind,
+    location: describeLocation(request.ip),
+  };
+}
+
+export function maskEmail(email: string | null): string | null {
+  if (!email) return null;
+  const [name = '', domain = ''] = email.split('@');
+  return `${name.slice(0, 2)}***@${domain}`;
+}
+
+export function maskPhone(phone: string | null): string | null {
+  if (!phone) return null;
+  return phone.length <= 4 ? '****' : `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+}

@@ -1,0 +1,288 @@
+import {
+  checkConfirmation,
+  checkEmail,
+  checkFundPassword,
+  checkLoginPassword,
+  checkPhone,
+  findCountry,
+  normaliseEmail,
+  securityOperations,
+  type SecurityVerification,
+  type UserCodeBody,
+} from '@coffer/contract';
+import QRCode from 'qrcode';
+import { AppError } from '../../platform/http/app-error';
+import { encryptSecret, macOf } from '../../platform/security/crypto';
+import type { Db } from '../../platform/db/database';
+import { attemptPolicies, lockedError } from './attempt-limiter';
+import {
+  newAddressScope,
+  matchNewTotp,
+  emailTarget,
+  loadUser,
+  phoneTarget,
+  recordSecurityOperation,
+  requireCodeFormat,
+  sendCode,
+  verifyAllFactors,
+  withdrawLockUntil,
+  type Caller,
+  type IdentityDeps,
+} from './identity-core';
+import { totpUri, createTotpSecret } from './totp';
+import type { UserRow } from './user.repository';
+
+interface SignedIn {
+  userId: string;
+  sessionId: string;
+}
+
+/** A pending authenticator secret is bound to the user and expires with this MAC's check. */
+const pendingSecretPurpose = 'pending-authenticator';
+
+function validNewPhone(countryCode: string | undefined, phone: string | undefined) {
+  const country = countryCode ? findCountry(countryCode) : undefined;
+  if (!country) throw new AppError('countryNotFound', {}, 'countryCode');
+  const digits = (phone ?? '').replace(/[\s-]/g, '');
+  const problem = checkPhone(digits);
+  if (problem) throw new AppError(problem, {}, 'phone');
+  return { country, phone: digits, address: `+${country.dialCode}${digits}` };
+}
+
+function validNewEmail(email: string | undefined) {
+  const normalised = normaliseEmail(email ?? '');
+  const problem = checkEmail(normalised);
+  if (problem) throw new AppError(problem, {}, 'email');
+  return normalised;
+}
+
+/**
+ * Security settings (spec §2, §5): every change asks for a code from each bound factor, is
+ * recorded with its §9 code and locks withdrawals for 24 hours (§4), all in one transaction.
+ */
+export function createSecuritySettingsService(deps: IdentityDeps) {
+  const { db } = deps;
+
+  async function commitChange(
+    user: UserRow,
+    operation: number,
+    caller: Caller,
+    change: (trx: Db) => Promise<void>,
+  ): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      await change(trx);
+      await trx.updateTable('app_user').set({ withdraw_locked_until: withdrawLockUntil }).where('id', '=', user.id).execute();
+      await recordSecurityOperation(trx, user.id, operation, caller);
+    });
+  }
+
+  async function assertEmailFree(email: string, userId: string): Promise<void> {
+    const owner = await deps.users.findByEmail(email);
+    if (owner && owner.id !== userId) throw new AppError('emailAlreadyRegistered', {}, 'email');
+  }
+
+  async function assertPhoneFree(dialCode: string, phone: string, userId: string): Promise<void> {
+    const owner = await deps.users.findByPhone(dialCode, phone);
+    if (owner && owner.id !== userId) throw new AppError('phoneAlreadyRegistered', {}, 'phone');
+  }
+
+  function pendingSecretMac(userId: string, secret: string): string {
+    return macOf(deps.key, pendingSecretPurpose, `${userId}:${secret}`);
+  }
+
+  async function verifyFundPassword(user: UserRow, fundPassword: string): Promise<void> {
+    await deps.limiter.assertNotLocked(attemptPolicies.fundPasswordByAccount, user.id);
+    if (user.fund_password_hash && (await deps.hasher.verify(user.fund_password_hash, fundPassword))) {
+      await deps.limiter.reset(attemptPolicies.fundPasswordByAccount, user.id);
+      return;
+    }
+    const { isLocked } = await deps.limiter.recordFailure(attemptPolicies.fundPasswordByAccount, user.id);
+    if (isLocked) {
+      throw lockedError(
+        attemptPolicies.fundPasswordByAccount,
+        new Date(Date.now() + attemptPolicies.fundPasswordByAccount.lockMinutes * 60_000),
+      );
+    }
+    throw new AppError('wrongFundPassword', {}, 'oldFundPassword');
+  }
+
+  async function checkNewFundPassword(user: UserRow, fundPassword: string, confirmation: string): Promise<string> {
+    const problem = checkFundPassword(fundPassword) ?? checkConfirmation(fundPassword, confirmation);
+    if (problem) throw new AppError(problem, {}, problem === 'passwordsNotSame' ? 'confirmFundPassword' : 'fundPassword');
+    // The fund password must not be the login password (spec §5).
+    if (await deps.hasher.verify(user.password_hash, fundPassword)) {
+      throw new AppError('fundPasswordSameAsLogin', {}, 'fundPassword');
+    }
+    return deps.hasher.hash(fundPassword);
+  }
+
+  return {
+    /** Codes for a signed-in user: to a bound address, or to the new one being bound. */
+    async sendUserCode(signedIn: SignedIn, body: UserCodeBody, caller: Caller) {
+      const user = await loadUser(deps, signedIn.userId);
+      const isNewAddress =
+        (body.purpose === 'bindEmail' && body.channel === 'email') ||
+        ((body.purpose === 'bindPhone' || body.purpose === 'changePhone') && body.channel === 'sms');
+      if (isNewAddress && body.channel === 'email') {
+        const email = validNewEmail(body.email);
+        await assertEmailFree(email, user.id);
+        return sendCode(deps, newAddressScope(body.purpose), { channel: 'email', address: email, userId: user.id }, caller.language);
+      }
+      if (isNewAddress && body.channel === 'sms' && body.phone) {
+        const next = validNewPhone(body.countryCode, body.phone);
+        await assertPhoneFree(next.country.dialCode, next.phone, user.id);
+        return sendCode(deps, newAddressScope(body.purpose), { channel: 'sms', address: next.address, userId: user.id }, caller.language);
+      }
+      const target = body.channel === 'email' ? emailTarget(user) : phoneTarget(user);
+      if (!target) throw new AppError('invalidParameter', {}, 'channel');
+      return sendCode(deps, body.purpose, target, caller.language);
+    },
+
+    async bindEmail(signedIn: SignedIn, body: SecurityVerification & { email: string; newEmailCode: string }, caller: Caller) {
+      const user = await loadUser(deps, signedIn.userId);
+      if (user.email) throw new AppError('invalidParameter', {}, 'email');
+      const email = validNewEmail(body.email);
+      await assertEmailFree(email, user.id);
+      const newCode = requireCodeFormat(body.newEmailCode, 'newEmailCode');
+      await verifyAllFactors(deps, user, 'bindEmail', body);
+      await deps.codes.consume(newAddressScope('bindEmail'), { channel: 'email', address: email, userId: user.id }, newCode, 'newEmailCode');
+      await commitChange(user, securityOperations.bindEmail, caller, async (trx) => {
+        await trx.updateTable('app_user').set({ email }).where('id', '=', user.id).execute();
+      });
+    },
+
+    async bindPhone(
+      signedIn: SignedIn,
+      body: SecurityVerification & { countryCode: string; phone: string; newSmsCode: string },
+      caller: Caller,
+      purpose: 'bindPhone' | 'changePhone',
+    ) {
+      const user = await loadUser(deps, signedIn.userId);
+      if (purpose === 'bindPhone' && user.phone) throw new AppError('invalidParameter', {}, 'phone');
+      if (purpose === 'changePhone' && !user.phone) throw new AppError('invalidParameter', {}, 'phone');
+      const next = validNewPhone(body.countryCode, body.phone);
+      await assertPhoneFree(next.country.dialCode, next.phone, user.id);
+      const newCode = requireCodeFormat(body.newSmsCode, 'newSmsCode');
+      await verifyAllFactors(deps, user, purpose, body);
+      await deps.codes.consume(newAddressScope(purpose), { channel: 'sms', address: next.address, userId: user.id }, newCode, 'newSmsCode');
+      const operation = purpose === 'bindPhone' ? securityOperations.bindPhone : securityOperations.changePhone;
+      await commitChange(user, operation, caller, async (trx) => {
+        await trx
+          .updateTable('app_user')
+          .set({ phone: next.phone, phone_dial_code: next.country.dialCode, phone_country: next.country.code })
+          .where('id', '=', user.id)
+          .execute();
+      });
+    },
+
+    async changePassword(
+      signedIn: SignedIn,
+      body: SecurityVerification & { oldPassword: string; password: string; confirmPassword: string },
+      caller: Caller,
+    ) {
+      const user = await loadUser(deps, signedIn.userId);
+      const problem = checkLoginPassword(body.password) ?? checkConfirmation(body.password, body.confirmPassword);
+      if (problem) throw new AppError(problem, {}, problem === 'passwordsNotSame' ? 'confirmPassword' : 'password');
+      if (!(await deps.hasher.verify(user.password_hash, body.oldPassword))) {
+        throw new AppError('wrongOldPassword', {}, 'oldPassword');
+      }
+      await verifyAllFactors(deps, user, 'changePassword', body);
+      const passwordHash = await deps.hasher.hash(body.password);
+      await commitChange(user, securityOperations.changeLoginPassword, caller, async (trx) => {
+        await trx.updateTable('app_user').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+        await deps.sessions.endAllOthers(user.id, signedIn.sessionId, trx);
+      });
+    },
+
+    /** A new 32-character secret with its QR code; binding proves the user scanned it. */
+    async generateAuthenticator(signedIn: SignedIn) {
+      const user = await loadUser(deps, signedIn.userId);
+      const secret = createTotpSecret();
+      const otpauthUrl = totpUri(secret, user.email ?? `+${user.phone_dial_code ?? ''}${user.phone ?? ''}`);
+      const qrCodeSvg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+      // Remember which secret was offered, so a bind can only use one the server made.
+      await db
+        .insertInto('verification_code')
+        .values({
+          purpose: pendingSecretPurpose,
+          channel: 'email',
+          target: `user:${user.id}`,
+          user_id: user.id,
+          code_hash: pendingSecretMac(user.id, secret),
+          expires_at: new Date(Date.now() + 30 * 60_000),
+        })
+        .execute();
+      return { secret, otpauthUrl, qrCodeSvg };
+    },
+
+    async bindAuthenticator(
+      signedIn: SignedIn,
+      body: SecurityVerification & { secret: string; newGaCode: string },
+      caller: Caller,
+      purpose: 'bindAuthenticator' | 'changeAuthenticator',
+    ) {
+      const user = await loadUser(deps, signedIn.userId);
+      if (purpose === 'bindAuthenticator' && user.totp_secret_encrypted) throw new AppError('invalidParameter', {}, 'secret');
+      if (purpose === 'changeAuthenticator' && !user.totp_secret_encrypted) throw new AppError('invalidParameter', {}, 'secret');
+      const offered = await db
+        .selectFrom('verification_code')
+        .select('id')
+        .where('purpose', '=', pendingSecretPurpose)
+        .where('target', '=', `user:${user.id}`)
+        .where('code_hash', '=', pendingSecretMac(user.id, body.secret))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', new Date())
+        .executeTakeFirst();
+      if (!offered) throw new AppError('invalidParameter', {}, 'secret');
+      const newCode = requireCodeFormat(body.newGaCode, 'newGaCode');
+      await verifyAllFactors(deps, user, purpose, body);
+      // The new authenticator's code proves the secret was scanned; its step becomes the last
+      // used, so that code cannot log in afterwards.
+      const step = await matchNewTotp(deps, user, body.secret, newCode, 'newGaCode');
+      const operation = purpose === 'bindAuthenticator' ? securityOperations.bindAuthenticator : securityOperations.changeAuthenticator;
+      await commitChange(user, operation, caller, async (trx) => {
+        await trx
+          .updateTable('app_user')
+          .set({ totp_secret_encrypted: encryptSecret(deps.key, body.secret), totp_last_step: step })
+          .where('id', '=', user.id)
+          .execute();
+        await trx.updateTable('verification_code').set({ used_at: new Date() }).where('id', '=', offered.id).execute();
+      });
+    },
+
+    async setFundPassword(
+      signedIn: SignedIn,
+      body: SecurityVerification & { fundPassword: string; confirmFundPassword: string },
+      caller: Caller,
+      mode: 'set' | 'reset',
+    ) {
+      const user = await loadUser(deps, signedIn.userId);
+      if (mode === 'set' && user.fund_password_hash) throw new AppError('invalidParameter', {}, 'fundPassword');
+      if (mode === 'reset' && !user.fund_password_hash) throw new AppError('fundPasswordNotSet');
+      const fundPasswordHash = await checkNewFundPassword(user, body.fundPassword, body.confirmFundPassword);
+      await verifyAllFactors(deps, user, 'fundPassword', body);
+      const operation = mode === 'set' ? securityOperations.setPaymentPassword : securityOperations.resetPaymentPassword;
+      await commitChange(user, operation, caller, async (trx) => {
+        await trx.updateTable('app_user').set({ fund_password_hash: fundPasswordHash }).where('id', '=', user.id).execute();
+      });
+      await deps.limiter.reset(attemptPolicies.fundPasswordByAccount, user.id);
+    },
+
+    async changeFundPassword(
+      signedIn: SignedIn,
+      body: { oldFundPassword: string; fundPassword: string; confirmFundPassword: string },
+      caller: Caller,
+    ) {
+      const user = await loadUser(deps, signedIn.userId);
+      if (!user.fund_password_hash) throw new AppError('fundPasswordNotSet');
+      await verifyFundPassword(user, body.oldFundPassword);
+      const fundPasswordHash = await checkNewFundPassword(user, body.fundPassword, body.confirmFundPassword);
+      await commitChange(user, securityOperations.changePaymentPassword, caller, async (trx) => {
+        await trx.updateTable('app_user').set({ fund_password_hash: fundPasswordHash }).where('id', '=', user.id).execute();
+      });
+    },
+
+    /** For later capabilities (withdrawals, transfers): checks the fund password with its limit. */
+    verifyFundPassword: async (userId: string, fundPassword: string) => verifyFundPassword(await loadUser(deps, userId), fundPassword),
+  };
+}
