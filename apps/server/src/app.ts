@@ -11,6 +11,7 @@ import { registerErrorHandler } from './platform/http/error-handler';
 import { registerOpenApi } from './platform/http/openapi';
 import { registerOriginCheck } from './platform/http/origin-check';
 import { registerRequestContext } from './platform/http/request-context';
+import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerWebApp } from './platform/http/web-app';
 import type { JobQueue } from './platform/jobs/job-queue';
 import type { Logger } from './platform/observability/logger';
@@ -50,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestContext(app);
   registerErrorHandler(app);
   registerOriginCheck(app, deps.config.PUBLIC_ORIGIN);
+  registerSecurityHeaders(app);
   registerMetrics(app, deps.metrics);
   await app.register(fastifyCookie);
   await registerOpenApi(app, deps.version);

@@ -166,6 +166,8 @@ describe('one port for the web app and the API', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expect(response.body).toContain('<div id="root">');
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(response.headers['x-frame-options']).toBe('DENY');
     }
   });
 });
