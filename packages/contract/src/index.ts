@@ -11,3 +11,4 @@ export * from './rules/account-rules';
 export * from './rules/countries';
 export * from './api/identity';
 export * from './api/identity-paths';
+export * from './money';

@@ -516,6 +516,25 @@ export const errorCatalogue = {
     },
   },
 
+  holdAlreadyResolved: {
+    code: 17000008,
+    messages: {
+      en: 'These frozen funds were already settled or released',
+      'zh-CN': '该冻结资金已结算或已解冻',
+      'zh-TW': '該凍結資金已結算或已解凍',
+      ru: 'Эти замороженные средства уже списаны или разморожены',
+    },
+  },
+  accountNotFound: {
+    code: 17000009,
+    messages: {
+      en: 'The account was not found',
+      'zh-CN': '未找到该账户',
+      'zh-TW': '找不到該帳戶',
+      ru: 'Счёт не найден',
+    },
+  },
+
   // ── 18000001…: code sending ─────────────────────────────────────────────────────
   codeSendFailed: {
     code: 18000001,

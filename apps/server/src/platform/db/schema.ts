@@ -16,6 +16,13 @@ export interface Database {
   security_history: HistoryTable & { operation: number };
   login_history: HistoryTable;
   dev_outbox: DevOutboxTable;
+  asset: AssetTable;
+  asset_chain: AssetChainTable;
+  ledger_account: LedgerAccountTable;
+  journal: JournalTable;
+  entry: EntryTable;
+  ledger_house_pending: { id: Id; account_id: string; bucket: 'available' | 'frozen'; amount: string };
+  ledger_hold: LedgerHoldTable;
 }
 
 export interface NodeHeartbeatTable {
@@ -122,4 +129,78 @@ export interface DevOutboxTable {
   subject: string;
   body: string;
   created_at: Timestamp;
+}
+
+/** numeric(38,0) columns: strings from pg, parsed with BigInt, never Number. */
+type Units = ColumnType<string, string | bigint, string | bigint>;
+
+export interface AssetTable {
+  code: string;
+  name: string;
+  scale: number;
+  display_precision: number;
+  icon: string;
+  sort_order: number;
+  reference_usd_price: string;
+  is_enabled: boolean;
+}
+
+export interface AssetChainTable {
+  asset: string;
+  chain: string;
+  token_standard: string;
+  contract_address: string | null;
+  confirmations_to_credit: number;
+  confirmations_to_withdraw: number;
+  min_deposit: Units;
+  min_withdrawal: Units;
+  withdrawal_fee: Units;
+  is_deposit_enabled: boolean;
+  is_withdrawal_enabled: boolean;
+}
+
+export interface LedgerAccountTable {
+  id: Id;
+  owner_type: 'customer' | 'platform';
+  owner_ref: string;
+  asset: string;
+  purpose: string;
+  available: ColumnType<string, string | bigint | undefined, never>;
+  frozen: ColumnType<string, string | bigint | undefined, never>;
+  allow_negative: ColumnType<boolean, boolean | undefined, never>;
+  is_house: ColumnType<boolean, boolean | undefined, never>;
+  created_at: Timestamp;
+}
+
+export interface JournalTable {
+  id: Id;
+  idempotency_key: string;
+  request_hash: string;
+  bill_type: number;
+  reference_type: string | null;
+  reference_id: string | null;
+  note: string;
+  created_at: Timestamp;
+}
+
+export interface EntryTable {
+  id: Id;
+  journal_id: string;
+  account_id: string;
+  asset: string;
+  bucket: 'available' | 'frozen';
+  amount: Units;
+  balance_after: ColumnType<string | null, never, never>;
+  created_at: Timestamp;
+}
+
+export interface LedgerHoldTable {
+  id: Id;
+  account_id: string;
+  amount: Units;
+  status: 'pending' | 'settled' | 'released';
+  hold_journal_id: string;
+  resolve_journal_id: string | null;
+  created_at: Timestamp;
+  resolved_at: NullableTimestamp;
 }

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as identity from '../../../modules/identity/identity.migration';
+import * as ledger from '../../../modules/ledger/ledger.migration';
 import * as nodeHeartbeat from './0001-node-heartbeat';
 
 /**
@@ -9,4 +10,5 @@ import * as nodeHeartbeat from './0001-node-heartbeat';
 export const migrations: Record<string, Migration> = {
   '0001-node-heartbeat': nodeHeartbeat,
   '0002-identity': identity,
+  '0003-ledger': ledger,
 };
