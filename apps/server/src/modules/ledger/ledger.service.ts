@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { DatabaseError } from 'pg';
+import type { DatabaseError, Pool } from 'pg';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 
@@ -62,8 +62,26 @@ function translateDatabaseError(error: unknown): never {
  * trip, in its own transaction or the caller's), retried on deadlock or serialization
  * failure with the same idempotency key.
  */
-export function createLedger(db: Db) {
+export function createLedger(db: Db, pool?: Pool) {
   const accountIds = new Map<string, string>();
+
+  /** A named statement is parsed and planned once per connection, not once per posting. */
+  async function callPost(values: unknown[], executor: Db) {
+    if (pool && executor === db) {
+      const result = await pool.query<{ journal_id: string; hold_id: string | null; is_replay: boolean }>({
+        name: 'ledger_post',
+        text: 'select journal_id, hold_id, is_replay from ledger_post($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb)',
+        values,
+      });
+      return result.rows[0]!;
+    }
+    const [key, hash, billType, referenceType, referenceId, note, legs, hold] = values;
+    const result = await sql<{ journal_id: string; hold_id: string | null; is_replay: boolean }>`
+      select journal_id, hold_id, is_replay from ledger_post(
+        ${key}, ${hash}, ${billType}, ${referenceType}, ${referenceId}, ${note}, ${legs}::jsonb, ${hold}::jsonb)
+    `.execute(executor);
+    return result.rows[0]!;
+  }
 
   async function ensureAccount(ownerType: 'customer' | 'platform', ownerRef: string, asset: string, purpose: string): Promise<string> {
     const cacheKey = `${ownerType}:${ownerRef}:${asset}:${purpose}`;
@@ -97,12 +115,19 @@ export function createLedger(db: Db) {
     const hash = requestHash(request, hold);
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const result = await sql<{ journal_id: string; hold_id: string | null; is_replay: boolean }>`
-          select journal_id, hold_id, is_replay from ledger_post(
-            ${request.idempotencyKey}, ${hash}, ${request.billType}, ${request.reference?.type ?? null},
-            ${request.reference?.id ?? null}, ${request.note ?? ''}, ${legs}::jsonb, ${hold === undefined ? null : JSON.stringify(hold)}::jsonb)
-        `.execute(executor);
-        const row = result.rows[0]!;
+        const row = await callPost(
+          [
+            request.idempotencyKey,
+            hash,
+            request.billType,
+            request.reference?.type ?? null,
+            request.reference?.id ?? null,
+            request.note ?? '',
+            legs,
+            hold === undefined ? null : JSON.stringify(hold),
+          ],
+          executor,
+        );
         return { journalId: row.journal_id, holdId: row.hold_id, isReplay: row.is_replay };
       } catch (error) {
         const code = (error as Partial<DatabaseError>).code;
