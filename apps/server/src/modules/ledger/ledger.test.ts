@@ -9,7 +9,7 @@ let ledger: Ledger;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  ledger = createLedger(database.db);
+  ledger = createLedger(database.db, database.pool);
 });
 
 afterAll(async () => {
