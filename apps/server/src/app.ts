@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
+import type { Pool } from 'pg';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createIdentityModule } from './modules/identity';
+import { createLedgerModule } from './modules/ledger';
+import { createWalletModule } from './modules/wallet';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { createMessenger, type Messenger } from './platform/adapters/messenger';
 import type { AppConfig } from './platform/config';
@@ -28,6 +31,8 @@ export interface AppDeps {
   secrets: ServerSecrets;
   /** E-mail and SMS delivery; built from the configuration when not given. */
   messenger?: Messenger;
+  /** The pool behind `db`, for the ledger's prepared statements. */
+  pool?: Pool;
 }
 
 const requestIdPattern = /^[\w.:-]{8,64}$/;
@@ -66,7 +71,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       useDevOutbox: deps.config.DEV_OUTBOX,
     });
   registerSystemRoutes(app, deps);
-  createIdentityModule({ db: deps.db, config: deps.config, secrets: deps.secrets, messenger }).register(app);
+  const identity = createIdentityModule({ db: deps.db, config: deps.config, secrets: deps.secrets, messenger });
+  identity.register(app);
+  const ledger = createLedgerModule({ db: deps.db, ...(deps.pool ? { pool: deps.pool } : {}) });
+  for (const job of ledger.jobs) deps.jobs?.define(job);
+  createWalletModule({ db: deps.db, ledger: ledger.ledger, identity: identity.api, usdCnyRate: deps.config.USD_CNY_RATE }).register(app);
 
   await registerWebApp(app, deps.config.WEB_DIST_DIR);
   return app;

@@ -48,18 +48,19 @@ async function main(): Promise<void> {
     const jobs = config.JOBS_ENABLED
       ? createJobQueue({ connectionString: databaseServer.url, logger, metrics, isWorker: true })
       : null;
-    if (jobs) {
-      jobs.define(pruneStaleNodesJob(database.db));
-      await jobs.start();
-      stopSteps.push({ name: 'job queue', run: jobs.stop });
-    }
+    jobs?.define(pruneStaleNodesJob(database.db));
 
     const heartbeat = createNodeHeartbeat(database.db);
     await heartbeat.start();
     stopSteps.push({ name: 'heartbeat', run: heartbeat.stop });
 
-    const app = await buildApp({ config, logger, db: database.db, metrics, jobs, version: appVersion, secrets });
+    // Building the app defines the modules' jobs, so the queue starts after it.
+    const app = await buildApp({ config, logger, db: database.db, pool: database.pool, metrics, jobs, version: appVersion, secrets });
     stopSteps.push({ name: 'http server', run: () => app.close() });
+    if (jobs) {
+      await jobs.start();
+      stopSteps.push({ name: 'job queue', run: jobs.stop });
+    }
     await app.listen({ host: config.HOST, port: config.PORT });
     logger.info(
       { url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`, embeddedDatabase: databaseServer.isEmbedded },

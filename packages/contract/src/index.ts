@@ -12,3 +12,5 @@ export * from './rules/countries';
 export * from './api/identity';
 export * from './api/identity-paths';
 export * from './money';
+export * from './api/wallet';
+export * from './api/wallet-paths';

@@ -43,6 +43,8 @@ const configSchema = z.object({
   /** The site's own origin for the Origin check; derived from the Host header when unset. */
   PUBLIC_ORIGIN: optionalUrl.optional(),
   COOKIE_SECURE: booleanFromEnv.default(false),
+  /** CNY per USD for valuations, until the markets capability brings live rates. */
+  USD_CNY_RATE: z.string().regex(/^\d{1,6}(\.\d{1,8})?$/, 'must be a decimal such as 7.1').default('7.1'),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
 });
 

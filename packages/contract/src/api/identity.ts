@@ -37,6 +37,7 @@ export const codePurposes = [
   'changeAuthenticator',
   'changePassword',
   'fundPassword',
+  'transfer',
 ] as const;
 export type CodePurpose = (typeof codePurposes)[number];
 

@@ -8,6 +8,7 @@ import { createAccountService } from './account.service';
 import { createAttemptLimiter } from './attempt-limiter';
 import { registerAuthentication } from './authentication';
 import { registerDevOutboxRoutes } from './dev-outbox.routes';
+import { createIdentityApi } from './identity-api';
 import type { IdentityDeps } from './identity-core';
 import { registerIdentityRoutes, type IdentityServices } from './identity.routes';
 import { createLoginService } from './login.service';
@@ -19,6 +20,7 @@ import { createUserRepository } from './user.repository';
 import { createVerificationCodes } from './verification-codes';
 
 export { requireSession, signedIn } from './authentication';
+export type { IdentityApi } from './identity-api';
 
 /** The identity module: accounts, sessions, second factors and security settings. */
 export function createIdentityModule(deps: { db: Db; config: AppConfig; secrets: ServerSecrets; messenger: Messenger }) {
@@ -43,6 +45,7 @@ export function createIdentityModule(deps: { db: Db; config: AppConfig; secrets:
   };
   return {
     services,
+    api: createIdentityApi(identityDeps, services.securitySettings),
     register(app: FastifyInstance): void {
       registerAuthentication(app, identityDeps.sessions);
       registerIdentityRoutes(app, services, config);

@@ -23,6 +23,7 @@ export interface Database {
   entry: EntryTable;
   ledger_house_pending: { id: Id; account_id: string; bucket: 'available' | 'frozen'; amount: string };
   ledger_hold: LedgerHoldTable;
+  wallet_transfer: WalletTransferTable;
 }
 
 export interface NodeHeartbeatTable {
@@ -203,4 +204,19 @@ export interface LedgerHoldTable {
   resolve_journal_id: string | null;
   created_at: Timestamp;
   resolved_at: NullableTimestamp;
+}
+
+export interface WalletTransferTable {
+  id: Id;
+  flow_id: string;
+  order_no: string;
+  request_key: string;
+  from_user_id: string;
+  to_user_id: string;
+  asset: string;
+  amount: Units;
+  fee: ColumnType<string, string | undefined, never>;
+  note: string;
+  journal_id: string;
+  created_at: Timestamp;
 }

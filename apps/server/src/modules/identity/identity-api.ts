@@ -1,0 +1,84 @@
+import { normaliseEmail, type Language, type SecondFactor, type SecurityVerification } from '@coffer/contract';
+import { AppError } from '../../platform/http/app-error';
+import { attemptPolicies } from './attempt-limiter';
+import {
+  boundFactors,
+  consumeUserTotp,
+  emailTarget,
+  loadUser,
+  phoneTarget,
+  requireCodeFormat,
+  sendCode,
+  type IdentityDeps,
+} from './identity-core';
+import { maskEmail, maskPhone } from './request-facts';
+import type { createSecuritySettingsService } from './security-settings.service';
+
+/**
+ * What other modules may ask of identity (style.md: through index.ts, never the tables):
+ * finding a customer by account, the fund password and a second factor for money moves,
+ * and the 24-hour lock after security changes.
+ */
+export function createIdentityApi(deps: IdentityDeps, securitySettings: ReturnType<typeof createSecuritySettingsService>) {
+  async function preferredFactor(userId: string): Promise<SecondFactor> {
+    const factors = boundFactors(await loadUser(deps, userId));
+    return factors[0] ?? 'email';
+  }
+
+  return {
+    /** A customer named by user number, e-mail or phone (+dial code and number). */
+    async findCustomer(account: string): Promise<{ userId: string; userNo: string; masked: string } | null> {
+      const text = account.trim();
+      const user = /^\d{8}$/.test(text)
+        ? await deps.users.findByUserNo(text)
+        : text.includes('@')
+          ? await deps.users.findByEmail(normaliseEmail(text))
+          : await deps.db
+              .selectFrom('app_user')
+              .selectAll()
+              .where((eb) => eb(eb.fn('concat', [eb.val('+'), 'phone_dial_code', 'phone']), '=', text.replace(/[\s-]/g, '')))
+              .executeTakeFirst();
+      if (!user) return null;
+      return { userId: user.id, userNo: user.user_no, masked: maskEmail(user.email) ?? maskPhone(user.phone) ?? user.user_no };
+    },
+
+    preferredFactor,
+
+    async sendFactorCode(userId: string, purpose: 'transfer', language: Language) {
+      const user = await loadUser(deps, userId);
+      const factor = await preferredFactor(userId);
+      const target = factor === 'sms' ? phoneTarget(user) : factor === 'email' ? emailTarget(user) : null;
+      if (!target) throw new AppError('invalidParameter', {}, 'channel');
+      return sendCode(deps, purpose, target, language);
+    },
+
+    /** The fund password (with its attempt limit) and the preferred second factor. */
+    async verifyMoneyMove(userId: string, purpose: 'transfer', fundPassword: string, verification: SecurityVerification) {
+      const user = await loadUser(deps, userId);
+      if (!user.fund_password_hash) throw new AppError('fundPasswordNotSet');
+      await deps.limiter.assertNotLocked(attemptPolicies.codeByAccount, user.id);
+      await securitySettings.verifyFundPassword(userId, fundPassword);
+      const factor = boundFactors(user)[0] ?? 'email';
+      if (factor === 'ga') {
+        await consumeUserTotp(deps, user, requireCodeFormat(verification.gaCode, 'gaCode'), 'gaCode');
+      } else if (factor === 'sms') {
+        await deps.codes.consume(purpose, phoneTarget(user)!, requireCodeFormat(verification.smsCode, 'smsCode'), 'smsCode');
+      } else {
+        await deps.codes.consume(purpose, emailTarget(user)!, requireCodeFormat(verification.emailCode, 'emailCode'), 'emailCode');
+      }
+    },
+
+    /** Spec §4: withdrawals and transfers wait 24 hours after a security change. */
+    async assertNotSecurityLocked(userId: string): Promise<void> {
+      const user = await loadUser(deps, userId);
+      if (user.withdraw_locked_until && user.withdraw_locked_until > new Date()) throw new AppError('securityChangeWithdrawLock');
+    },
+
+    async describe(userId: string): Promise<{ userNo: string; masked: string }> {
+      const user = await loadUser(deps, userId);
+      return { userNo: user.user_no, masked: maskEmail(user.email) ?? maskPhone(user.phone) ?? user.user_no };
+    },
+  };
+}
+
+export type IdentityApi = ReturnType<typeof createIdentityApi>;

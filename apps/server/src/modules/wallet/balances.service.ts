@@ -1,0 +1,75 @@
+import { fromBaseUnits, type AssetRow, type AssetSummary } from '@coffer/contract';
+import type { Db } from '../../platform/db/database';
+import type { AssetCatalogue } from './asset-catalogue';
+import { centsToString, convertCents, valueInCents } from './fiat-valuation';
+
+const oneDollarInCents = 100n;
+
+/** The balance account of spec §2/§3: one row per supported coin, valued in USD and CNY. */
+export function createBalancesService(deps: { db: Db; assets: AssetCatalogue; usdCnyRate: string }) {
+  const { db, assets, usdCnyRate } = deps;
+
+  async function rowsFor(userId: string) {
+    const [catalogue, accounts] = await Promise.all([
+      assets.list(),
+      db
+        .selectFrom('ledger_account')
+        .select(['asset', 'available', 'frozen'])
+        .where('owner_type', '=', 'customer')
+        .where('owner_ref', '=', userId)
+        .where('purpose', '=', 'wallet')
+        .execute(),
+    ]);
+    return catalogue.map((asset) => {
+      const account = accounts.find((candidate) => candidate.asset === asset.code);
+      const available = BigInt(account?.available ?? '0');
+      const frozen = BigInt(account?.frozen ?? '0');
+      const usdCents = valueInCents(available + frozen, asset.scale, asset.usdPrice);
+      const row: AssetRow = {
+        coin: asset.code,
+        name: asset.name,
+        icon: asset.icon,
+        displayPrecision: asset.displayPrecision,
+        total: fromBaseUnits(available + frozen, asset.scale),
+        available: fromBaseUnits(available, asset.scale),
+        frozen: fromBaseUnits(frozen, asset.scale),
+        usdValue: centsToString(usdCents),
+        cnyValue: centsToString(convertCents(usdCents, usdCnyRate)),
+      };
+      return { row, usdCents };
+    });
+  }
+
+  return {
+    /** Spec §2: search by coin name and hide balances under 1 USD. */
+    async assetTable(userId: string, filters: { coin?: string | undefined; hideSmall?: boolean }) {
+      const rows = await rowsFor(userId);
+      const search = filters.coin?.trim().toUpperCase();
+      const shown = rows.filter(
+        ({ row, usdCents }) =>
+          (!search || row.coin.includes(search) || row.name.toUpperCase().includes(search)) &&
+          (!filters.hideSmall || usdCents >= oneDollarInCents),
+      );
+      return { rows: shown.map(({ row }) => row), summary: summarise(rows.reduce((sum, { usdCents }) => sum + usdCents, 0n)) };
+    },
+
+    async summary(userId: string): Promise<AssetSummary> {
+      const rows = await rowsFor(userId);
+      return summarise(rows.reduce((sum, { usdCents }) => sum + usdCents, 0n));
+    },
+  };
+
+  /** Spec §3 asset summary; loan and investment accounts arrive with their capabilities. */
+  function summarise(balanceCents: bigint): AssetSummary {
+    const value = (cents: bigint) => ({ usdValue: centsToString(cents), rmbValue: centsToString(convertCents(cents, usdCnyRate)) });
+    return {
+      totalAsset: value(balanceCents),
+      balance: value(balanceCents),
+      bollateral: value(0n),
+      borrow: value(0n),
+      investment: value(0n),
+    };
+  }
+}
+
+export type BalancesService = ReturnType<typeof createBalancesService>;

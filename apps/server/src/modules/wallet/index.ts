@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db/database';
+import type { IdentityApi } from '../identity';
+import type { Ledger } from '../ledger/ledger.service';
+import { createAssetCatalogue } from './asset-catalogue';
+import { createBalancesService } from './balances.service';
+import { createBillsService } from './bills.service';
+import { createTransferService } from './transfer.service';
+import { registerWalletRoutes, type WalletServices } from './wallet.routes';
+
+/** The wallet module: balances, asset summary, internal transfers and bills. */
+export function createWalletModule(deps: { db: Db; ledger: Ledger; identity: IdentityApi; usdCnyRate: string }) {
+  const assets = createAssetCatalogue(deps.db);
+  const services: WalletServices = {
+    assets,
+    balances: createBalancesService({ db: deps.db, assets, usdCnyRate: deps.usdCnyRate }),
+    transfers: createTransferService({ db: deps.db, ledger: deps.ledger, assets, identity: deps.identity }),
+    bills: createBillsService({ db: deps.db, identity: deps.identity }),
+  };
+  return {
+    services,
+    register: (app: FastifyInstance) => registerWalletRoutes(app, services),
+  };
+}

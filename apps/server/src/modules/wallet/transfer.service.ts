@@ -1,0 +1,171 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { billTypes, fromBaseUnits, toBaseUnits, type Language, type TransferBody, type TransferRecord } from '@coffer/contract';
+import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/http/app-error';
+import type { IdentityApi } from '../identity';
+import type { Ledger } from '../ledger/ledger.service';
+import type { AssetCatalogue } from './asset-catalogue';
+
+function newOrderNo(): string {
+  const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+  return `IT${day}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+}
+
+/**
+ * Internal transfers between Coffer customers (spec §1, §7): no chain fee, the fund
+ * password and a second factor, the 24-hour security lock and "cannot transfer to self".
+ * The ledger journal and the transfer record are written in one transaction.
+ */
+export function createTransferService(deps: { db: Db; ledger: Ledger; assets: AssetCatalogue; identity: IdentityApi }) {
+  const { db, ledger, assets, identity } = deps;
+
+  async function parseAmount(coin: string, amount: string) {
+    const asset = await assets.get(coin);
+    let units: bigint;
+    try {
+      units = toBaseUnits(amount, asset.scale);
+    } catch {
+      throw new AppError('invalidParameter', {}, 'amount');
+    }
+    if (units <= 0n) throw new AppError('invalidParameter', {}, 'amount');
+    return { asset, units };
+  }
+
+  async function recipientFor(userId: string, receiver: string) {
+    const recipient = await identity.findCustomer(receiver);
+    if (!recipient) throw new AppError('userNotFound', {}, 'receiver');
+    if (recipient.userId === userId) throw new AppError('cannotTransferToSelf', {}, 'receiver');
+    return recipient;
+  }
+
+  async function availableOf(userId: string, coin: string): Promise<bigint> {
+    const row = await db
+      .selectFrom('ledger_account')
+      .select('available')
+      .where('owner_type', '=', 'customer')
+      .where('owner_ref', '=', userId)
+      .where('asset', '=', coin)
+      .where('purpose', '=', 'wallet')
+      .executeTakeFirst();
+    return BigInt(row?.available ?? '0');
+  }
+
+  async function recordFor(transferId: string, viewerId: string): Promise<TransferRecord> {
+    const row = await db
+      .selectFrom('wallet_transfer as t')
+      .innerJoin('asset', 'asset.code', 't.asset')
+      .select(['t.flow_id', 't.order_no', 't.asset', 't.amount', 't.fee', 't.note', 't.created_at', 't.from_user_id', 't.to_user_id', 't.journal_id', 'asset.scale'])
+      .where('t.id', '=', transferId)
+      .executeTakeFirstOrThrow();
+    const isOutgoing = row.from_user_id === viewerId;
+    const balance = await db
+      .selectFrom('entry')
+      .innerJoin('ledger_account', 'ledger_account.id', 'entry.account_id')
+      .select('entry.balance_after')
+      .where('entry.journal_id', '=', row.journal_id)
+      .where('ledger_account.owner_ref', '=', viewerId)
+      .where('entry.bucket', '=', 'available')
+      .executeTakeFirst();
+    const counterpart = await identity.describe(isOutgoing ? row.to_user_id : row.from_user_id);
+    const self = await identity.describe(viewerId);
+    return {
+      flowId: row.flow_id,
+      orderNo: row.order_no,
+      coin: row.asset,
+      quantity: fromBaseUnits(BigInt(row.amount), row.scale),
+      handlingFee: fromBaseUnits(BigInt(row.fee), row.scale),
+      accountBalance: balance?.balance_after ? fromBaseUnits(BigInt(balance.balance_after), row.scale) : '0',
+      businessType: isOutgoing ? 'transferOut' : 'transferIn',
+      remarks: row.note,
+      recordedTime: row.created_at.toISOString(),
+      source: isOutgoing ? self.masked : counterpart.masked,
+      hash: null,
+      toAddress: isOutgoing ? counterpart.masked : self.masked,
+      status: 'credited',
+    };
+  }
+
+  return {
+    async isInnerAddress(address: string) {
+      const customer = await identity.findCustomer(address);
+      return { isInner: customer !== null, maskedAccount: customer?.masked ?? null };
+    },
+
+    async preTransfer(userId: string, input: { coin: string; amount: string; receiver: string }) {
+      const { asset, units } = await parseAmount(input.coin, input.amount);
+      const recipient = await recipientFor(userId, input.receiver);
+      await identity.assertNotSecurityLocked(userId);
+      const available = await availableOf(userId, asset.code);
+      if (available < units) throw new AppError('insufficientBalance', {}, 'amount');
+      return {
+        coin: asset.code,
+        amount: fromBaseUnits(units, asset.scale),
+        fee: '0',
+        available: fromBaseUnits(available, asset.scale),
+        receiverMasked: recipient.masked,
+        secondFactor: await identity.preferredFactor(userId),
+      };
+    },
+
+    sendCode: (userId: string, language: Language) => identity.sendFactorCode(userId, 'transfer', language),
+
+    async transfer(userId: string, params: { coin: string; receiver: string }, body: TransferBody): Promise<TransferRecord> {
+      const requestKey = `transfer:${userId}:${body.requestId}`;
+      const earlier = await db.selectFrom('wallet_transfer').select('id').where('request_key', '=', requestKey).executeTakeFirst();
+      if (earlier) return recordFor(earlier.id, userId);
+
+      const { asset, units } = await parseAmount(params.coin, body.amount);
+      const recipient = await recipientFor(userId, params.receiver);
+      await identity.assertNotSecurityLocked(userId);
+      if ((await availableOf(userId, asset.code)) < units) throw new AppError('insufficientBalance', {}, 'amount');
+      await identity.verifyMoneyMove(userId, 'transfer', body.fundPassword, body);
+
+      const from = await ledger.customerAccount(userId, asset.code);
+      const to = await ledger.customerAccount(recipient.userId, asset.code);
+      const transferId = await db.transaction().execute(async (trx) => {
+        const posted = await ledger.transfer(
+          {
+            idempotencyKey: requestKey,
+            billType: billTypes.transferOut,
+            from,
+            to,
+            amount: units,
+            reference: { type: 'transfer', id: body.requestId },
+            ...(body.note ? { note: body.note } : {}),
+          },
+          trx,
+        );
+        const inserted = await trx
+          .insertInto('wallet_transfer')
+          .values({
+            flow_id: randomBytes(12).toString('hex'),
+            order_no: newOrderNo(),
+            request_key: requestKey,
+            from_user_id: userId,
+            to_user_id: recipient.userId,
+            asset: asset.code,
+            amount: units.toString(),
+            note: body.note ?? '',
+            journal_id: posted.journalId,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return inserted.id;
+      });
+      return recordFor(transferId, userId);
+    },
+
+    async records(userId: string, page: { pageNo: number; pageSize: number }) {
+      const rows = await db
+        .selectFrom('wallet_transfer')
+        .select('id')
+        .where((eb) => eb.or([eb('from_user_id', '=', userId), eb('to_user_id', '=', userId)]))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(page.pageSize)
+        .offset((page.pageNo - 1) * page.pageSize)
+        .execute();
+      return Promise.all(rows.map((row) => recordFor(row.id, userId)));
+    },
+  };
+}

@@ -1,0 +1,172 @@
+import { identityPaths, walletPaths } from '@coffer/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/app';
+import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { identityClient, latestCode } from '../../../test/identity-helpers';
+import { createLedger } from '../ledger/ledger.service';
+import { totpCode } from '../identity/totp';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+const password = 'Vault-Key-2026';
+const fundPassword = '258036';
+let counter = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildTestApp(database.db);
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+/** A customer with a fund password and an authenticator, past the 24-hour lock, holding coins. */
+async function customer(holdings: Record<string, bigint> = {}) {
+  counter += 1;
+  const email = `wallet${counter}-${Date.now() % 100000}@coffer.test`;
+  const client = identityClient(app);
+  await client.post(identityPaths.registerCode, { accountType: 'email', account: email, countryCode: 'DE' });
+  const registered = await client.post(identityPaths.register, {
+    accountType: 'email',
+    account: email,
+    countryCode: 'DE',
+    code: await latestCode(app, email),
+    password,
+    confirmPassword: password,
+    agreeTerms: true,
+  });
+  const userNo = registered.body.data.user.userNo as string;
+  const { secret } = (await client.post(identityPaths.authenticatorGenerate)).body.data as { secret: string };
+  await client.post(identityPaths.userCode, { purpose: 'bindAuthenticator', channel: 'email' });
+  await client.post(identityPaths.authenticatorBind, { secret, newGaCode: await totpCode(secret), emailCode: await latestCode(app, email) });
+  await client.post(identityPaths.userCode, { purpose: 'fundPassword', channel: 'email' });
+  const set = await client.post(identityPaths.fundPasswordSet, {
+    fundPassword,
+    confirmFundPassword: fundPassword,
+    emailCode: await latestCode(app, email),
+    gaCode: await totpCode(secret, Date.now() + 30_000),
+  });
+  expect(set.body.code).toBe(0);
+  const user = await database.db.selectFrom('app_user').select('id').where('user_no', '=', userNo).executeTakeFirstOrThrow();
+  // As if the 24-hour lock after those security changes had passed.
+  await database.db.updateTable('app_user').set({ withdraw_locked_until: null }).where('id', '=', user.id).execute();
+  const ledger = createLedger(database.db);
+  for (const [asset, amount] of Object.entries(holdings)) {
+    await ledger.transfer({
+      idempotencyKey: `seed-${user.id}-${asset}`,
+      billType: 2001,
+      from: await ledger.platformAccount('chain', asset),
+      to: await ledger.customerAccount(user.id, asset),
+      amount,
+    });
+  }
+  // Each authenticator code is accepted once per 30-second step; as if the next step had come.
+  const nextGaCode = async () => {
+    await database.db.updateTable('app_user').set({ totp_last_step: null }).where('id', '=', user.id).execute();
+    return totpCode(secret);
+  };
+  return { client, email, userNo, userId: user.id, secret, nextGaCode };
+}
+
+describe('balance account', () => {
+  it('lists every coin with exact totals and USD/CNY values, hides small ones, searches', async () => {
+    const alice = await customer({ BTC: 150_000_000n, USDT: 500_000n });
+    const table = (await alice.client.get(walletPaths.bitAssets)).body.data;
+    expect(table.rows.map((row: { coin: string }) => row.coin)).toEqual(['BTC', 'ETH', 'USDT', 'USDC', 'XRP']);
+    expect(table.rows[0]).toMatchObject({ coin: 'BTC', total: '1.5', available: '1.5', frozen: '0', usdValue: '145500.00', cnyValue: '1033050.00' });
+    expect(table.summary.totalAsset).toEqual({ usdValue: '145500.50', rmbValue: '1033053.55' });
+    const hidden = (await alice.client.get(`${walletPaths.bitAssets}?hideSmall=true`)).body.data.rows;
+    expect(hidden.map((row: { coin: string }) => row.coin)).toEqual(['BTC']);
+    const searched = (await alice.client.get(`${walletPaths.bitAssets}?coin=tether`)).body.data.rows;
+    expect(searched.map((row: { coin: string }) => row.coin)).toEqual(['USDT']);
+  });
+
+  it('answers the asset summary with the five keys', async () => {
+    const bob = await customer({ USDC: 2_000_000n });
+    const summary = (await bob.client.get(walletPaths.headAsset)).body.data;
+    expect(Object.keys(summary).sort()).toEqual(['balance', 'bollateral', 'borrow', 'investment', 'totalAsset']);
+    expect(summary.balance).toEqual({ usdValue: '2.00', rmbValue: '14.20' });
+    expect(summary.borrow).toEqual({ usdValue: '0.00', rmbValue: '0.00' });
+  });
+
+  it('needs a session', async () => {
+    const response = await app.inject({ url: walletPaths.headAsset });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('internal transfer', () => {
+  it('moves coins with fund password and second factor, once per request id, and both sides see it', async () => {
+    const alice = await customer({ USDT: 100_000_000n });
+    const bob = await customer();
+    const pre = await alice.client.post(walletPaths.preTransfer, { coin: 'USDT', amount: '25.5', receiver: bob.email });
+    expect(pre.body.data).toMatchObject({ fee: '0', available: '100', secondFactor: 'ga' });
+    const path = walletPaths.transfer.replace(':coin', 'USDT').replace(':receiver', bob.userNo);
+    const body = { amount: '25.5', fundPassword, gaCode: await alice.nextGaCode(), note: '=HYPERLINK("x")', requestId: 'req-0001-alice' };
+    const sent = await alice.client.post(path, body);
+    expect(sent.body).toMatchObject({ code: 0, data: { businessType: 'transferOut', quantity: '25.5', handlingFee: '0', accountBalance: '74.5' } });
+    const again = await alice.client.post(path, body);
+    expect(again.body.data.flowId).toBe(sent.body.data.flowId);
+
+    const aliceRows = (await alice.client.get(walletPaths.bitAssets)).body.data.rows;
+    expect(aliceRows.find((row: { coin: string }) => row.coin === 'USDT').available).toBe('74.5');
+    const bobBills = (await bob.client.get(walletPaths.userBills)).body.data;
+    expect(bobBills.records[0]).toMatchObject({ type: 2003, coin: 'USDT', amount: '25.5', detail: { serialNumber: sent.body.data.flowId } });
+    const aliceBills = (await alice.client.get(`${walletPaths.userBills}?type=2004`)).body.data;
+    expect(aliceBills.records).toHaveLength(1);
+    expect(aliceBills.records[0]).toMatchObject({ type: 2004, amount: '-25.5' });
+    const info = (await alice.client.get(`${walletPaths.billInfo}?id=${aliceBills.records[0].id}`)).body.data;
+    expect(info.detail.targetAccount).toMatch(/\*\*\*@coffer\.test/);
+  });
+
+  it('refuses self, wrong fund password, missing factor, too much, and during the security lock', async () => {
+    const alice = await customer({ BTC: 1_000n });
+    const bob = await customer();
+    const to = (receiver: string) => walletPaths.transfer.replace(':coin', 'BTC').replace(':receiver', receiver);
+    const base = { amount: '0.00000500', fundPassword, requestId: `req-${Date.now()}-x` };
+    expect((await alice.client.post(to(alice.userNo), { ...base, gaCode: await alice.nextGaCode() })).body.code).toBe(17000003);
+    expect((await alice.client.post(to(bob.userNo), { ...base, fundPassword: '147036', gaCode: await alice.nextGaCode() })).body.code).toBe(16000012);
+    expect((await alice.client.post(to(bob.userNo), { ...base, requestId: 'req-missing-ga' })).body).toMatchObject({ code: 19000002, data: { field: 'gaCode' } });
+    expect((await alice.client.post(to(bob.userNo), { ...base, amount: '0.00002', requestId: 'req-too-much', gaCode: await alice.nextGaCode() })).body.code).toBe(17000001);
+    expect((await alice.client.post(to(bob.userNo), { ...base, amount: '0.000000001', requestId: 'req-too-fine' })).body).toMatchObject({ code: 19000003, data: { field: 'amount' } });
+    await database.db.updateTable('app_user').set({ withdraw_locked_until: new Date(Date.now() + 3600_000) }).where('id', '=', alice.userId).execute();
+    expect((await alice.client.post(to(bob.userNo), { ...base, requestId: 'req-locked', gaCode: await alice.nextGaCode() })).body.code).toBe(16000019);
+    const rows = (await alice.client.get(walletPaths.bitAssets)).body.data.rows;
+    expect(rows.find((row: { coin: string }) => row.coin === 'BTC').available).toBe('0.00001');
+  });
+});
+
+describe('bills download', () => {
+  it('streams CSV with formula injection neutralised and RFC 4180 quoting', async () => {
+    const alice = await customer({ XRP: 10_000_000n });
+    const bob = await customer();
+    const path = walletPaths.transfer.replace(':coin', 'XRP').replace(':receiver', bob.userNo);
+    for (const [index, note] of ['=1+1', '+cmd', '-2', '@SUM(A1)', 'plain, "quoted"'].entries()) {
+      const sent = await alice.client.post(path, { amount: '1', fundPassword, gaCode: await alice.nextGaCode(), note, requestId: `csv-${index}-${alice.userNo}` });
+      expect(sent.body.code).toBe(0);
+    }
+    const start = new Date(Date.now() - 86_400_000).toISOString();
+    const end = new Date(Date.now() + 86_400_000).toISOString();
+    const response = await app.inject({
+      url: `${walletPaths.billsExport}?start=${start}&end=${end}`,
+      headers: { cookie: alice.client.cookie ?? '' },
+    });
+    expect(response.headers['content-type']).toContain('text/csv');
+    const lines = response.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Time (UTC),Type,Coin,Amount,Detail,Note');
+    expect(lines).toHaveLength(7);
+    const notes = lines.slice(1, 6).map((line) => line.split(',').slice(5).join(','));
+    expect(notes).toEqual([`"plain, ""quoted"""`, "'@SUM(A1)", "'-2", "'+cmd", "'=1+1"]);
+    expect(lines[1]).toMatch(/,2004,XRP,-1,serialNumber: [0-9a-f]+; targetAccount: /);
+  });
+
+  it('refuses a range over 3 months', async () => {
+    const alice = await customer();
+    const answer = await alice.client.get(`${walletPaths.billsExport}?start=2026-01-01T00:00:00Z&end=2026-04-02T00:00:00Z`, { 'language-type': '1' });
+    expect(answer.body).toMatchObject({ code: 17000005, msg: 'The download range can be at most 3 months' });
+    expect((await alice.client.get(`${walletPaths.billsExport}?start=2026-01-01T00:00:00Z`)).body).toMatchObject({ code: 19000002, data: { field: 'end' } });
+  });
+});

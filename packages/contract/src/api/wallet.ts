@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { assetSummarySchema } from './asset-summary';
+
+const amount = z.string().trim().regex(/^\d{1,30}(\.\d{1,18})?$/);
+const coin = z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2,10}$/);
+
+export const currencySchema = z.object({
+  coin: z.string(),
+  name: z.string(),
+  scale: z.number().int(),
+  displayPrecision: z.number().int(),
+  icon: z.string(),
+  usdPrice: z.string(),
+  chains: z.array(
+    z.object({
+      chain: z.string(),
+      tokenStandard: z.string(),
+      confirmationsToCredit: z.number().int(),
+      confirmationsToWithdraw: z.number().int(),
+      minDeposit: z.string(),
+      minWithdrawal: z.string(),
+      withdrawalFee: z.string(),
+      isDepositEnabled: z.boolean(),
+      isWithdrawalEnabled: z.boolean(),
+    }),
+  ),
+});
+export type Currency = z.infer<typeof currencySchema>;
+
+/** Spec §3 asset or coin row: total, available, frozen, USD value, CNY value. */
+export const assetRowSchema = z.object({
+  coin: z.string(),
+  name: z.string(),
+  icon: z.string(),
+  displayPrecision: z.number().int(),
+  total: z.string(),
+  available: z.string(),
+  frozen: z.string(),
+  usdValue: z.string(),
+  cnyValue: z.string(),
+});
+export type AssetRow = z.infer<typeof assetRowSchema>;
+
+export const assetsQuerySchema = z.object({
+  coin: z.string().trim().max(20).optional(),
+  hideSmall: z.enum(['true', 'false']).optional(),
+});
+
+export const assetTableSchema = z.object({
+  rows: z.array(assetRowSchema),
+  summary: assetSummarySchema,
+});
+
+export const innerAddressSchema = z.object({
+  isInner: z.boolean(),
+  maskedAccount: z.string().nullable(),
+});
+
+export const transferBodySchema = z.object({
+  amount,
+  fundPassword: z.string().max(16),
+  emailCode: z.string().max(6).optional(),
+  smsCode: z.string().max(6).optional(),
+  gaCode: z.string().max(6).optional(),
+  note: z.string().trim().max(50).optional(),
+  /** The client's idempotency key: a retried submission moves the money once. */
+  requestId: z.string().trim().min(8).max(64),
+});
+export type TransferBody = z.infer<typeof transferBodySchema>;
+
+export const transferParamsSchema = z.object({ coin, receiver: z.string().trim().min(3).max(64) });
+
+export const preTransferBodySchema = z.object({ coin, amount, receiver: z.string().trim().min(3).max(64) });
+export const preTransferSchema = z.object({
+  coin: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  available: z.string(),
+  receiverMasked: z.string(),
+  /** The second factor this transfer will ask for besides the fund password. */
+  secondFactor: z.enum(['ga', 'sms', 'email']),
+});
+
+/** Spec §3 transfer record. */
+export const transferRecordSchema = z.object({
+  flowId: z.string(),
+  orderNo: z.string(),
+  coin: z.string(),
+  quantity: z.string(),
+  handlingFee: z.string(),
+  accountBalance: z.string(),
+  businessType: z.enum(['transferIn', 'transferOut']),
+  remarks: z.string(),
+  recordedTime: z.string(),
+  source: z.string(),
+  hash: z.string().nullable(),
+  toAddress: z.string(),
+  status: z.enum(['credited', 'failure']),
+});
+export type TransferRecord = z.infer<typeof transferRecordSchema>;
+
+export const billsQuerySchema = z.object({
+  coin: z.string().trim().max(10).optional(),
+  type: z.coerce.number().int().min(1000).max(9999).optional(),
+  /** ISO dates or date-times; the range is [start, end). */
+  start: z.string().trim().max(40).optional(),
+  end: z.string().trim().max(40).optional(),
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type BillsQuery = z.infer<typeof billsQuerySchema>;
+
+/** Spec §3 bill entry: time, type code, coin, amount, detail. */
+export const billSchema = z.object({
+  id: z.string(),
+  time: z.string(),
+  type: z.number().int(),
+  coin: z.string(),
+  amount: z.string(),
+  balanceAfter: z.string().nullable(),
+  /** Detail labels of spec §3 by key: sourceAccount, targetAccount, serialNumber, TXID… */
+  detail: z.record(z.string(), z.string()),
+});
+export type Bill = z.infer<typeof billSchema>;
+
+export const billInfoQuerySchema = z.object({ id: z.string().regex(/^\d{1,19}-\d{1,19}$/) });
