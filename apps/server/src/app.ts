@@ -75,7 +75,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   identity.register(app);
   const ledger = createLedgerModule({ db: deps.db, ...(deps.pool ? { pool: deps.pool } : {}) });
   for (const job of ledger.jobs) deps.jobs?.define(job);
-  createWalletModule({ db: deps.db, ledger: ledger.ledger, identity: identity.api, usdCnyRate: deps.config.USD_CNY_RATE }).register(app);
+  const wallet = createWalletModule({ db: deps.db, ledger: ledger.ledger, identity: identity.api, usdCnyRate: deps.config.USD_CNY_RATE });
+  for (const job of wallet.jobs) deps.jobs?.define(job);
+  wallet.register(app);
 
   await registerWebApp(app, deps.config.WEB_DIST_DIR);
   return app;

@@ -14,4 +14,5 @@ export const walletPaths = {
   userBills: '/wallet/client/userBills',
   billInfo: '/wallet/client/billInfo',
   billsExport: '/wallet/client/userBills/export',
+  dashboard: '/acc_dash/v1/user_dash',
 } as const;

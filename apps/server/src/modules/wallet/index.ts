@@ -5,20 +5,26 @@ import type { Ledger } from '../ledger/ledger.service';
 import { createAssetCatalogue } from './asset-catalogue';
 import { createBalancesService } from './balances.service';
 import { createBillsService } from './bills.service';
+import { createDashboardService } from './dashboard.service';
 import { createTransferService } from './transfer.service';
 import { registerWalletRoutes, type WalletServices } from './wallet.routes';
 
 /** The wallet module: balances, asset summary, internal transfers and bills. */
 export function createWalletModule(deps: { db: Db; ledger: Ledger; identity: IdentityApi; usdCnyRate: string }) {
   const assets = createAssetCatalogue(deps.db);
+  const balances = createBalancesService({ db: deps.db, assets, usdCnyRate: deps.usdCnyRate });
+  const bills = createBillsService({ db: deps.db, identity: deps.identity });
+  const dashboard = createDashboardService({ db: deps.db, assets, balances, bills });
   const services: WalletServices = {
     assets,
-    balances: createBalancesService({ db: deps.db, assets, usdCnyRate: deps.usdCnyRate }),
+    balances,
     transfers: createTransferService({ db: deps.db, ledger: deps.ledger, assets, identity: deps.identity }),
-    bills: createBillsService({ db: deps.db, identity: deps.identity }),
+    bills,
+    dashboard,
   };
   return {
     services,
+    jobs: [dashboard.snapshotJob()],
     register: (app: FastifyInstance) => registerWalletRoutes(app, services),
   };
 }

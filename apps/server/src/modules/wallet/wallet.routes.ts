@@ -26,6 +26,7 @@ import { requireSession, signedIn } from '../identity';
 import type { AssetCatalogue } from './asset-catalogue';
 import type { BalancesService } from './balances.service';
 import type { createBillsService } from './bills.service';
+import type { createDashboardService } from './dashboard.service';
 import type { createTransferService } from './transfer.service';
 
 export interface WalletServices {
@@ -33,6 +34,7 @@ export interface WalletServices {
   balances: BalancesService;
   transfers: ReturnType<typeof createTransferService>;
   bills: ReturnType<typeof createBillsService>;
+  dashboard: ReturnType<typeof createDashboardService>;
 }
 
 /** The wallet calls of spec §7: balance account, asset summary, internal transfer, bills. */
@@ -104,6 +106,30 @@ export function registerWalletRoutes(app: FastifyInstance, services: WalletServi
         { account: 'investment' as const, ...summary.investment },
       ]);
     },
+  );
+
+  routes.get(
+    walletPaths.dashboard,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Dashboard: asset trend, recent activity, quotations, news',
+        response: {
+          200: envelopeSchema(
+            z.object({
+              trend: z.array(z.object({ date: z.string(), usdValue: z.string(), rmbValue: z.string() })),
+              live: z.object({ usdValue: z.string(), rmbValue: z.string() }),
+              recentActivity: z.array(billSchema),
+              quotations: z.array(z.object({ coin: z.string(), usdPrice: z.string(), change24h: z.string() })),
+              news: z.array(z.object({ title: z.string(), url: z.string(), time: z.string() })),
+              isEmpty: z.boolean(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => successEnvelope(request.language, await services.dashboard.userDashboard(signedIn(request).userId)),
   );
 
   // ── Internal transfer ──────────────────────────────────────────────────────────────────

@@ -170,3 +170,18 @@ describe('bills download', () => {
     expect((await alice.client.get(`${walletPaths.billsExport}?start=2026-01-01T00:00:00Z`)).body).toMatchObject({ code: 19000002, data: { field: 'end' } });
   });
 });
+
+describe('dashboard', () => {
+  it('prompts an empty account and shows the live value as the last trend point', async () => {
+    const empty = await customer();
+    const blank = (await empty.client.get(walletPaths.dashboard)).body.data;
+    expect(blank).toMatchObject({ isEmpty: true, live: { usdValue: '0.00' }, recentActivity: [] });
+    expect(blank.quotations.map((quote: { coin: string }) => quote.coin)).toEqual(['BTC', 'ETH', 'USDT', 'USDC', 'XRP']);
+
+    const funded = await customer({ ETH: 2_000_000_000_000_000_000n });
+    const board = (await funded.client.get(walletPaths.dashboard)).body.data;
+    expect(board.isEmpty).toBe(false);
+    expect(board.trend.at(-1)).toMatchObject({ usdValue: '7200.00', date: new Date().toISOString().slice(0, 10) });
+    expect(board.recentActivity[0]).toMatchObject({ type: 2001, coin: 'ETH', amount: '2' });
+  });
+});

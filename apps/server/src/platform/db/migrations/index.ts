@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as identity from '../../../modules/identity/identity.migration';
 import * as ledger from '../../../modules/ledger/ledger.migration';
+import * as walletSnapshots from '../../../modules/wallet/dashboard.migration';
 import * as wallet from '../../../modules/wallet/wallet.migration';
 import * as nodeHeartbeat from './0001-node-heartbeat';
 
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-identity': identity,
   '0003-ledger': ledger,
   '0004-wallet': wallet,
+  '0005-wallet-snapshots': walletSnapshots,
 };

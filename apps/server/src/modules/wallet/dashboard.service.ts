@@ -1,0 +1,82 @@
+import type { Db } from '../../platform/db/database';
+import type { JobDefinition } from '../../platform/jobs/job-queue';
+import type { AssetCatalogue } from './asset-catalogue';
+import type { BalancesService } from './balances.service';
+import type { createBillsService } from './bills.service';
+import { centsToString } from './fiat-valuation';
+
+const trendDays = 30;
+
+/** The dashboard of spec §2: asset trend, recent activity, quotations, news, empty prompts. */
+export function createDashboardService(deps: {
+  db: Db;
+  assets: AssetCatalogue;
+  balances: BalancesService;
+  bills: ReturnType<typeof createBillsService>;
+}) {
+  const { db, assets, balances, bills } = deps;
+
+  return {
+    async userDashboard(userId: string) {
+      const [summary, recent, snapshots, catalogue] = await Promise.all([
+        balances.summary(userId),
+        bills.page(userId, { pageNo: 1, pageSize: 5 }),
+        db
+          .selectFrom('wallet_daily_snapshot')
+          .select(['day', 'usd_cents', 'cny_cents'])
+          .where('user_id', '=', userId)
+          .orderBy('day', 'desc')
+          .limit(trendDays)
+          .execute(),
+        assets.list(),
+      ]);
+      const today = new Date().toISOString().slice(0, 10);
+      const trend = snapshots
+        .reverse()
+        .map((snapshot) => ({
+          date: new Date(snapshot.day).toISOString().slice(0, 10),
+          usdValue: centsToString(BigInt(snapshot.usd_cents)),
+          rmbValue: centsToString(BigInt(snapshot.cny_cents)),
+        }))
+        .filter((point) => point.date !== today);
+      const live = summary.totalAsset;
+      trend.push({ date: today, usdValue: live.usdValue, rmbValue: live.rmbValue });
+      return {
+        trend,
+        live,
+        recentActivity: recent.records,
+        // The built-in price table has no history yet; the markets capability brings 24-h change.
+        quotations: catalogue.map((asset) => ({ coin: asset.code, usdPrice: asset.usdPrice.replace(/\.?0+$/, ''), change24h: '0.00' })),
+        news: [] as Array<{ title: string; url: string; time: string }>,
+        isEmpty: live.usdValue === '0.00' && recent.total === 0,
+      };
+    },
+
+    /** Scheduled daily: one snapshot per customer holding any account. */
+    snapshotJob(): JobDefinition {
+      return {
+        name: 'wallet.daily-snapshot',
+        cron: '5 0 * * *',
+        async handle(_data, { logger }) {
+          const holders = await db
+            .selectFrom('ledger_account')
+            .select('owner_ref')
+            .distinct()
+            .where('owner_type', '=', 'customer')
+            .execute();
+          const day = new Date().toISOString().slice(0, 10);
+          for (const holder of holders) {
+            const summary = await balances.summary(holder.owner_ref);
+            const cents = (value: string) => value.replace('.', '').replace(/^0+(?=\d)/, '');
+            await db
+              .insertInto('wallet_daily_snapshot')
+              .values({ user_id: holder.owner_ref, day, usd_cents: cents(summary.totalAsset.usdValue), cny_cents: cents(summary.totalAsset.rmbValue) })
+              .onConflict((conflict) => conflict.columns(['user_id', 'day']).doNothing())
+              .execute();
+          }
+          logger.info({ holders: holders.length }, 'daily snapshots taken');
+        },
+      };
+    },
+  };
+}
