@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { generate } from 'otplib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newDesktopPage } from '../support/browser';
+
+let browser: Browser;
+const email = `e2e${Date.now() % 1_000_000}@coffer.test`;
+const password = 'Vault-Key-2026';
+let secret = '';
+/** The last authenticator step the server accepted: each step is accepted once. */
+let lastStep = 0;
+
+const securityCatalogue = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../../apps/web/src/shared/i18n/locales/en/security.json'), 'utf8'),
+) as { operations: Record<string, string> };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+/** The code in the newest message to `to` sent after `since` (the dev outbox, newest first). */
+async function latestCode(to: string, since: number): Promise<string> {
+  for (let attempt = 0; attempt < 40; attempt += 1) {
+    const response = await fetch(`${baseUrl()}/dev/outbox?to=${encodeURIComponent(to)}&limit=1`);
+    const body = ((await response.json()) as { data: Array<{ body: string; createdAt: string }> }).data[0];
+    const match = body && new Date(body.createdAt).getTime() >= since - 1000 ? /\b(\d{6})\b/.exec(body.body) : null;
+    if (match) return match[1]!;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no fresh code for ${to}`);
+}
+
+/** A code of the next step the server has not seen, waiting for the clock when needed. */
+async function nextAuthenticatorCode(): Promise<string> {
+  const target = Math.max(lastStep + 1, Math.floor(Date.now() / 30_000));
+  while (Math.floor(Date.now() / 30_000) + 1 < target) await new Promise((resolve) => setTimeout(resolve, 500));
+  lastStep = target;
+  return generate({ secret, epoch: target * 30 });
+}
+
+async function sendAndFillCode(page: Page, sendTestId: string, inputTestId: string): Promise<void> {
+  const since = Date.now();
+  await page.getByTestId(sendTestId).click();
+  await page.getByTestId(inputTestId).fill(await latestCode(email, since));
+}
+
+async function logIn(page: Page, lang: string): Promise<void> {
+  await page.goto(`/login?lang=${lang}`);
+  await page.getByTestId('login-account').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('twofa-method-ga').click();
+}
+
+describe('identity journey in the browser', () => {
+  it('registers by e-mail, binds the authenticator, logs out and in with it, sets the fund password, and sees both in the history', async () => {
+    const page = await newDesktopPage(browser);
+
+    // Register by e-mail with the code from the dev outbox.
+    await page.goto('/sign?lang=en');
+    await page.getByTestId('signup-account').fill(email);
+    await page.getByTestId('signup-country').click();
+    await page.keyboard.type('Germany');
+    await page.keyboard.press('Enter');
+    await sendAndFillCode(page, 'signup-send-code', 'signup-code');
+    await page.getByTestId('signup-password').fill(password);
+    await page.getByTestId('signup-confirm').fill(password);
+    await page.getByTestId('signup-agree').check();
+    await page.getByTestId('signup-submit').click();
+    await page.waitForURL('**/propertyCenter/securitySetting');
+
+    // Bind Google Authenticator: the test is the phone app, computing the codes.
+    await page.goto('/propertyCenter/securitySetting/bindGoogle?lang=en');
+    secret = (await page.getByTestId('ga-secret').innerText()).replace(/\s/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await sendAndFillCode(page, 'verify-email-send', 'verify-email-code');
+    await page.getByTestId('ga-new-code').fill(await nextAuthenticatorCode());
+    await page.getByTestId('ga-submit').click();
+    await page.waitForURL('**/propertyCenter/securitySetting');
+
+    // Log out, then log in with the password and the authenticator.
+    await page.getByTestId('log-out').click();
+    await page.waitForURL('**/login');
+    await logIn(page, 'en');
+    await page.getByTestId('twofa-code').fill(await nextAuthenticatorCode());
+    await page.getByTestId('twofa-submit').click();
+    await page.waitForURL('**/propertyCenter/dashboard');
+
+    // Set the fund password with the e-mail code and a fresh authenticator code.
+    await page.goto('/propertyCenter/securitySetting/fundPassword?lang=en');
+    await page.getByTestId('fund-password').fill('258036');
+    await page.getByTestId('fund-password-confirm').fill('258036');
+    await sendAndFillCode(page, 'verify-email-send', 'verify-email-code');
+    await page.getByTestId('verify-ga-code').fill(await nextAuthenticatorCode());
+    await page.getByTestId('fund-password-submit').click();
+    await page.waitForURL('**/propertyCenter/securitySetting');
+
+    // Both operations are in the security history.
+    await page.goto('/propertyCenter/accountInfo?lang=en');
+    await page.getByRole('tab', { name: /security/i }).click();
+    const history = page.getByTestId('security-history');
+    await history.getByText(securityCatalogue.operations.setPaymentPassword!).waitFor();
+    const text = await history.innerText();
+    expect(text).toContain(securityCatalogue.operations.bindAuthenticator);
+    expect(text).toContain(securityCatalogue.operations.setPaymentPassword);
+    expect(text).toContain(securityCatalogue.operations.register);
+    await page.screenshot({ path: path.resolve(import.meta.dirname, '../../.artifacts/screenshots/account-info-en.png'), fullPage: true });
+    await page.context().close();
+  });
+
+  it('shows a wrong second factor’s error in the chosen language and stays logged out', async () => {
+    const page = await newDesktopPage(browser);
+    await logIn(page, 'ru');
+    await page.getByTestId('twofa-code').fill('000000');
+    await page.getByTestId('twofa-submit').click();
+    const toast = page.getByRole('alert');
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain('Неверный код Google Authenticator');
+    expect(page.url()).toContain('/login');
+    const me = await page.request.get('/uc/synUserInfo');
+    expect(me.status()).toBe(401);
+    await page.context().close();
+  });
+});
