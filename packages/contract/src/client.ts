@@ -15,3 +15,31 @@ export function parseClientVersion(header: string | undefined): { kind: ClientKi
   if (!match) return { kind: 'web', version: null };
   return { kind: match[1]!.toLowerCase() as ClientKind, version: match[2] ?? null };
 }
+
+/** A short device name from a User-Agent, like "Chrome on Windows" (histories, session requests). */
+export function describeUserAgent(userAgent: string | undefined): string {
+  const ua = userAgent ?? '';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Chrome\/|Chromium\//.test(ua)
+        ? 'Chrome'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : ua === ''
+            ? 'Unknown client'
+            : ua.split(/[\s/]/)[0]!.slice(0, 40);
+  const system = /Windows/.test(ua)
+    ? 'Windows'
+    : /Android/.test(ua)
+      ? 'Android'
+      : /iPhone|iPad|iPod/.test(ua)
+        ? 'iOS'
+        : /Mac OS X/.test(ua)
+          ? 'macOS'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : null;
+  return system ? `${browser} on ${system}` : browser;
+}

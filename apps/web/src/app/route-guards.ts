@@ -1,4 +1,5 @@
 import type { ServerInfo } from '@coffer/contract';
+import { describeUserAgent } from '@coffer/contract/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from 'react-router';
 import { sessionUserQuery } from '../features/identity/api/identity-api';
@@ -53,30 +54,7 @@ export function sessionRequestFor(url: URL, equipmentName: string): SessionReque
 }
 
 /** A short device name for the session request, like "Chrome on Windows". */
-export function describeDevice(userAgent: string): string {
-  const browser =
-    /Edg\//.test(userAgent)
-      ? 'Edge'
-      : /Firefox\//.test(userAgent)
-        ? 'Firefox'
-        : /Chrome\/|Chromium\//.test(userAgent)
-          ? 'Chrome'
-          : /Safari\//.test(userAgent)
-            ? 'Safari'
-            : 'Browser';
-  const system = /Windows/.test(userAgent)
-    ? 'Windows'
-    : /Android/.test(userAgent)
-      ? 'Android'
-      : /iPhone|iPad|iPod/.test(userAgent)
-        ? 'iOS'
-        : /Mac OS X/.test(userAgent)
-          ? 'macOS'
-          : /Linux/.test(userAgent)
-            ? 'Linux'
-            : 'Unknown';
-  return `${browser} on ${system}`;
-}
+export const describeDevice = describeUserAgent;
 
 /** Where the login page finds what a granted session request handed over. */
 export const sessionHandOffStorageKey = 'coffer.sessionHandOff';

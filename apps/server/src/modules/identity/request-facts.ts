@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { describeUserAgent } from '@coffer/contract';
 import type { FastifyRequest } from 'fastify';
 
 /** What the histories and sessions record about where a request came from. */
@@ -7,33 +8,6 @@ export interface RequestFacts {
   device: string;
   clientKind: string;
   location: string;
-}
-
-export function describeUserAgent(userAgent: string | undefined): string {
-  const ua = userAgent ?? '';
-  const browser = /Edg\//.test(ua)
-    ? 'Edge'
-    : /Firefox\//.test(ua)
-      ? 'Firefox'
-      : /Chrome\/|Chromium\//.test(ua)
-        ? 'Chrome'
-        : /Safari\//.test(ua)
-          ? 'Safari'
-          : ua === ''
-            ? 'Unknown client'
-            : ua.split(/[\s/]/)[0]!.slice(0, 40);
-  const system = /Windows/.test(ua)
-    ? 'Windows'
-    : /Android/.test(ua)
-      ? 'Android'
-      : /iPhone|iPad|iPod/.test(ua)
-        ? 'iOS'
-        : /Mac OS X/.test(ua)
-          ? 'macOS'
-          : /Linux/.test(ua)
-            ? 'Linux'
-            : null;
-  return system ? `${browser} on ${system}` : browser;
 }
 
 /** Without a geo-IP database only the kind of network is known. */
