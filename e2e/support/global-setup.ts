@@ -4,6 +4,7 @@ import { startCoffer } from '../../scripts/lib/coffer-process';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    databaseUrl: string;
   }
 }
 
@@ -11,5 +12,6 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const coffer = await startCoffer();
   project.provide('baseUrl', coffer.baseUrl);
+  project.provide('databaseUrl', coffer.databaseUrl);
   return coffer.stop;
 }

@@ -1,16 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newDesktopPage } from '../support/browser';
+import { launchBrowser, newDesktopPage } from '../support/browser';
+import { authenticatorApp, latestCode } from '../support/codes';
 
 let browser: Browser;
 const email = `e2e${Date.now() % 1_000_000}@coffer.test`;
 const password = 'Vault-Key-2026';
-let secret = '';
-/** The last authenticator step the server accepted: each step is accepted once. */
-let lastStep = 0;
+let nextAuthenticatorCode: () => Promise<string> = () => Promise.reject(new Error('no authenticator bound yet'));
 
 const securityCatalogue = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, '../../apps/web/src/shared/i18n/locales/en/security.json'), 'utf8'),
@@ -23,26 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** The code in the newest message to `to` sent after `since` (the dev outbox, newest first). */
-async function latestCode(to: string, since: number): Promise<string> {
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    const response = await fetch(`${baseUrl()}/dev/outbox?to=${encodeURIComponent(to)}&limit=1`);
-    const body = ((await response.json()) as { data: Array<{ body: string; createdAt: string }> }).data[0];
-    const match = body && new Date(body.createdAt).getTime() >= since - 1000 ? /\b(\d{6})\b/.exec(body.body) : null;
-    if (match) return match[1]!;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no fresh code for ${to}`);
-}
-
-/** A code of the next step the server has not seen, waiting for the clock when needed. */
-async function nextAuthenticatorCode(): Promise<string> {
-  const target = Math.max(lastStep + 1, Math.floor(Date.now() / 30_000));
-  while (Math.floor(Date.now() / 30_000) + 1 < target) await new Promise((resolve) => setTimeout(resolve, 500));
-  lastStep = target;
-  return generate({ secret, epoch: target * 30 });
-}
 
 async function sendAndFillCode(page: Page, sendTestId: string, inputTestId: string): Promise<void> {
   const since = Date.now();
@@ -77,8 +55,9 @@ describe('identity journey in the browser', () => {
 
     // Bind Google Authenticator: the test is the phone app, computing the codes.
     await page.goto('/propertyCenter/securitySetting/bindGoogle?lang=en');
-    secret = (await page.getByTestId('ga-secret').innerText()).replace(/\s/g, '');
+    const secret = (await page.getByTestId('ga-secret').innerText()).replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    nextAuthenticatorCode = authenticatorApp(secret);
     await sendAndFillCode(page, 'verify-email-send', 'verify-email-code');
     await page.getByTestId('ga-new-code').fill(await nextAuthenticatorCode());
     await page.getByTestId('ga-submit').click();

@@ -7,6 +7,8 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 export interface CofferProcess {
   baseUrl: string;
+  /** The embedded database the process runs on, for tests that seed data. */
+  databaseUrl: string;
   output: string[];
   stop(): Promise<void>;
 }
@@ -81,5 +83,6 @@ export async function startCoffer(options: { port?: number; env?: Record<string,
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
-  return { baseUrl, output, stop };
+  const databaseUrl = options.env?.DATABASE_URL || `postgres://postgres:coffer-embedded@127.0.0.1:${port + 10_000}/coffer`;
+  return { baseUrl, databaseUrl, output, stop };
 }

@@ -1,0 +1,28 @@
+import { generate } from 'otplib';
+import { baseUrl } from './browser';
+
+/** The code in the newest dev-outbox message to `to` sent after `since`. */
+export async function latestCode(to: string, since: number): Promise<string> {
+  for (let attempt = 0; attempt < 40; attempt += 1) {
+    const response = await fetch(`${baseUrl()}/dev/outbox?to=${encodeURIComponent(to)}&limit=1`);
+    const message = ((await response.json()) as { data: Array<{ body: string; createdAt: string }> }).data[0];
+    const match = message && new Date(message.createdAt).getTime() >= since - 1000 ? /\b(\d{6})\b/.exec(message.body) : null;
+    if (match) return match[1]!;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no fresh code for ${to}`);
+}
+
+/**
+ * The test's authenticator app: each call gives a code of a step the server has not seen
+ * (it accepts each step once), waiting for the clock when the window is used up.
+ */
+export function authenticatorApp(secret: string): () => Promise<string> {
+  let lastStep = 0;
+  return async () => {
+    const target = Math.max(lastStep + 1, Math.floor(Date.now() / 30_000));
+    while (Math.floor(Date.now() / 30_000) + 1 < target) await new Promise((resolve) => setTimeout(resolve, 500));
+    lastStep = target;
+    return generate({ secret, epoch: target * 30 });
+  };
+}

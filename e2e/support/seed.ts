@@ -1,0 +1,76 @@
+import { identityPaths } from '@coffer/contract/identity-paths';
+import { inject } from 'vitest';
+import { openDatabase } from '../../apps/server/src/platform/db/database';
+import { createLedger } from '../../apps/server/src/modules/ledger/ledger.service';
+import { baseUrl } from './browser';
+import { authenticatorApp, latestCode } from './codes';
+
+export interface SeededCustomer {
+  email: string;
+  password: string;
+  fundPassword: string;
+  userNo: string;
+  /** A fresh authenticator code of a step the server has not seen yet (waits for the clock). */
+  nextGaCode(): Promise<string>;
+}
+
+async function api(path: string, body: unknown, cookie: string | null): Promise<{ data: Record<string, unknown>; cookie: string | null }> {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: number; msg: string; data: Record<string, unknown> };
+  if (envelope.code !== 0) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
+  return { data: envelope.data, cookie: response.headers.get('set-cookie')?.split(';')[0] ?? cookie };
+}
+
+/**
+ * A customer made through the real API (register, authenticator, fund password), past the
+ * 24-hour lock, credited through the ledger as a deposit would be.
+ */
+export async function seedCustomer(label: string, holdings: Record<string, bigint>): Promise<SeededCustomer> {
+  const email = `${label}${Date.now() % 1_000_000}@coffer.test`;
+  const password = 'Vault-Key-2026';
+  const fundPassword = '258036';
+  let since = Date.now();
+  await api(identityPaths.registerCode, { accountType: 'email', account: email, countryCode: 'DE' }, null);
+  let { data, cookie } = await api(
+    identityPaths.register,
+    { accountType: 'email', account: email, countryCode: 'DE', code: await latestCode(email, since), password, confirmPassword: password, agreeTerms: true },
+    null,
+  );
+  const userNo = (data.user as { userNo: string }).userNo;
+  const secret = ((await api(identityPaths.authenticatorGenerate, {}, cookie)).data as { secret: string }).secret;
+  const nextGaCode = authenticatorApp(secret);
+  since = Date.now();
+  await api(identityPaths.userCode, { purpose: 'bindAuthenticator', channel: 'email' }, cookie);
+  ({ cookie } = await api(identityPaths.authenticatorBind, { secret, newGaCode: await nextGaCode(), emailCode: await latestCode(email, since) }, cookie));
+  since = Date.now();
+  await api(identityPaths.userCode, { purpose: 'fundPassword', channel: 'email' }, cookie);
+  await api(
+    identityPaths.fundPasswordSet,
+    { fundPassword, confirmFundPassword: fundPassword, emailCode: await latestCode(email, since), gaCode: await nextGaCode() },
+    cookie,
+  );
+
+  const database = openDatabase(inject('databaseUrl'), { max: 2 });
+  try {
+    const user = await database.db.selectFrom('app_user').select('id').where('user_no', '=', userNo).executeTakeFirstOrThrow();
+    // As if the 24-hour lock after those security changes had passed.
+    await database.db.updateTable('app_user').set({ withdraw_locked_until: null }).where('id', '=', user.id).execute();
+    const ledger = createLedger(database.db);
+    for (const [asset, amount] of Object.entries(holdings)) {
+      await ledger.transfer({
+        idempotencyKey: `e2e-seed-${user.id}-${asset}`,
+        billType: 2001,
+        from: await ledger.platformAccount('chain', asset),
+        to: await ledger.customerAccount(user.id, asset),
+        amount,
+      });
+    }
+  } finally {
+    await database.close();
+  }
+  return { email, password, fundPassword, userNo, nextGaCode };
+}
