@@ -31,6 +31,10 @@ export const antdThemeTokens = {
   colorBorder: colors.border,
   colorBgLayout: colors.canvas,
   borderRadius: 8,
+  // A dark primary would paint selected menu and select options dark grey: keep them light.
+  controlItemBgActive: '#eaf0f8',
+  controlItemBgActiveHover: '#dde6f2',
+  controlItemBgHover: '#f2f5fa',
   fontFamily:
     "Inter, 'Segoe UI', Roboto, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', Arial, sans-serif",
 } as const;

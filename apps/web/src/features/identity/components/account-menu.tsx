@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { pathTo } from '../../../app/route-table';
 import { identityApi, sessionUserQuery } from '../api/identity-api';
 import styles from './account-menu.module.css';
@@ -43,9 +43,9 @@ export function AccountMenu() {
           <option value="CNY">CNY</option>
         </select>
       </label>
-      <span className={styles.who} data-testid="account-name">
+      <Link to={pathTo('propertyAccountInfo')} className={styles.who} data-testid="account-name" title={t('accountMenu.accountInfo')}>
         {user.email ?? user.phone ?? user.userNo}
-      </span>
+      </Link>
       <button type="button" className={styles.logout} onClick={() => logout.mutate()} data-testid="log-out">
         {t('accountMenu.logOut')}
       </button>
