@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+// The request fields (language, client kind, jwt-token) these routes read are declared there.
+import type {} from '../../platform/http/request-context';
 import type { Messenger } from '../../platform/adapters/messenger';
 import type { AppConfig } from '../../platform/config';
 import type { Db } from '../../platform/db/database';
