@@ -1,0 +1,90 @@
+import type { ErrorKey } from '@coffer/contract/errors';
+import { errorMessage } from '@coffer/contract/errors';
+import { isLanguage, type Language } from '@coffer/contract/languages';
+import {
+  checkConfirmation,
+  checkEmail,
+  checkLoginPassword,
+  checkPhone,
+  isRestrictedRegion,
+  isVerificationCodeFormat,
+} from '@coffer/contract/rules';
+import type { FormRule } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The interface language as the error catalogue knows it. */
+export function useAuthLanguage(): Language {
+  const { i18n } = useTranslation();
+  return isLanguage(i18n.language) ? i18n.language : 'en';
+}
+
+const asText = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** Account fields drop spaces a paste brings along; phone numbers also lose dashes. */
+export const trimValue = (value: unknown): string => asText(value).trim();
+export const normalisePhone = (value: unknown): string => asText(value).replace(/[\s\-()]/g, '');
+
+/**
+ * antd rules built from the spec §5 checks the server runs too (@coffer/contract/rules), so
+ * a form refuses exactly what the server would refuse, with the catalogue's own wording.
+ * Empty fields are left to the `required` rule so each field shows one message at a time.
+ */
+export function useAuthRules() {
+  const { t } = useTranslation('auth');
+  const language = useAuthLanguage();
+
+  return useMemo(() => {
+    const fromCheck = (check: (value: string) => ErrorKey | null): FormRule => ({
+      validator: async (_rule, value: unknown) => {
+        const text = asText(value);
+        if (text === '') return;
+        const key = check(text);
+        if (key) throw new Error(errorMessage(key, language));
+      },
+    });
+    const required: FormRule = { required: true, whitespace: true, message: t('validation.required') };
+    const requiredChoice: FormRule = { required: true, message: t('validation.required') };
+
+    return {
+      required: [required],
+      requiredChoice: [requiredChoice],
+      email: [required, fromCheck(checkEmail)],
+      phone: [required, fromCheck(checkPhone)],
+      /** A login password is only required: older passwords may predate today's rule. */
+      loginPassword: [{ required: true, message: t('validation.required') }],
+      newPassword: [{ required: true, message: t('validation.required') }, fromCheck(checkLoginPassword)],
+      /** The confirmation of `passwordField`, re-checked when that field changes. */
+      confirmation: (passwordField: string): FormRule[] => [
+        { required: true, message: t('validation.required') },
+        ({ getFieldValue }) => ({
+          validator: async (_rule, value: unknown) => {
+            const text = asText(value);
+            if (text === '') return;
+            const key = checkConfirmation(asText(getFieldValue(passwordField)), text);
+            if (key) throw new Error(errorMessage(key, language));
+          },
+        }),
+      ],
+      code: [
+        required,
+        {
+          validator: async (_rule, value: unknown) => {
+            const text = asText(value);
+            if (text !== '' && !isVerificationCodeFormat(text)) throw new Error(t('validation.codeFormat'));
+          },
+        },
+      ] satisfies FormRule[],
+      /** Spec §8/§9: restricted regions cannot register. */
+      residence: [
+        requiredChoice,
+        {
+          validator: async (_rule, value: unknown) => {
+            const code = asText(value);
+            if (code !== '' && isRestrictedRegion(code)) throw new Error(errorMessage('countryRestricted', language));
+          },
+        },
+      ] satisfies FormRule[],
+    };
+  }, [t, language]);
+}
