@@ -35,12 +35,13 @@ export async function seedCustomer(label: string, holdings: Record<string, bigin
   const fundPassword = '258036';
   let since = Date.now();
   await api(identityPaths.registerCode, { accountType: 'email', account: email, countryCode: 'DE' }, null);
-  let { data, cookie } = await api(
+  const registered = await api(
     identityPaths.register,
     { accountType: 'email', account: email, countryCode: 'DE', code: await latestCode(email, since), password, confirmPassword: password, agreeTerms: true },
     null,
   );
-  const userNo = (data.user as { userNo: string }).userNo;
+  let { cookie } = registered;
+  const userNo = (registered.data.user as { userNo: string }).userNo;
   const secret = ((await api(identityPaths.authenticatorGenerate, {}, cookie)).data as { secret: string }).secret;
   const nextGaCode = authenticatorApp(secret);
   since = Date.now();

@@ -38,7 +38,9 @@ async function main(): Promise<void> {
     const databaseServer = await provideDatabaseServer(config, logger);
     stopSteps.push({ name: 'database server', run: databaseServer.stop });
 
-    const database = openDatabase(databaseServer.url);
+    const database = openDatabase(databaseServer.url, {
+      onIdleError: (error) => logger.warn({ err: error }, 'idle database connection lost'),
+    });
     stopSteps.push({ name: 'database pool', run: database.close });
     const applied = await migrateToLatest(database.db);
     logger.info({ applied }, 'migrations checked');

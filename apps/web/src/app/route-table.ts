@@ -27,7 +27,11 @@ export type RoutePage =
   | 'setFundPassword'
   | 'changeFundPassword'
   | 'resetFundPassword'
-  | 'accountInfo';
+  | 'accountInfo'
+  | 'dashboard'
+  | 'balance'
+  | 'bills'
+  | 'transfer';
 
 export interface RouteDefinition {
   name: string;
@@ -103,14 +107,15 @@ export const routeTable = [
   },
 
   // Personal centre (signed in)
-  account('propertyCenterDashboard', '/propertyCenter/dashboard', { isAssetPage: true }),
-  account('propertyCenterBalance', '/propertyCenter/balance', { isAssetPage: true }),
+  account('propertyCenterDashboard', '/propertyCenter/dashboard', { isAssetPage: true, page: 'dashboard' }),
+  account('propertyCenterBalance', '/propertyCenter/balance', { isAssetPage: true, page: 'balance' }),
   account('propertyCenterLoanBalance', '/propertyCenter/loanBalance', { isAssetPage: true }),
   account('propertyCenterInvestmentBalancePage', '/propertyCenter/investmentBalance', { isAssetPage: true }),
   account('propertyCenterRecharge', '/propertyCenter/recharge', { isAssetPage: true }),
   account('propertyCenterWithdraw', '/propertyCenter/withdraw', { isAssetPage: true }),
+  account('propertyCenterTransfer', '/propertyCenter/transfer', { isAssetPage: true, page: 'transfer' }),
   account('propertyCenterAddresses', '/propertyCenter/addresses'),
-  account('propertyCenterBills', '/propertyCenter/bills', { isAssetPage: true }),
+  account('propertyCenterBills', '/propertyCenter/bills', { isAssetPage: true, page: 'bills' }),
   account('propertySecuritySetting', '/propertyCenter/securitySetting', { page: 'securityCentre' }),
   account('securityBindEmail', '/propertyCenter/securitySetting/bindEmail', { page: 'bindEmail' }),
   account('securityBindPhone', '/propertyCenter/securitySetting/bindPhone', { page: 'bindPhone' }),

@@ -29,6 +29,10 @@ const pageModules: Record<RoutePage, RouteObject['lazy']> = {
   changeFundPassword: async () => ({ Component: (await identityPages()).ChangeFundPasswordPage }),
   resetFundPassword: async () => ({ Component: (await identityPages()).ResetFundPasswordPage }),
   accountInfo: async () => ({ Component: (await identityPages()).AccountInfoPage }),
+  dashboard: async () => ({ Component: (await import('../features/wallet/pages')).DashboardPage }),
+  balance: async () => ({ Component: (await import('../features/wallet/pages')).BalancePage }),
+  bills: async () => ({ Component: (await import('../features/wallet/pages')).BillsPage }),
+  transfer: async () => ({ Component: (await import('../features/wallet/pages')).TransferPage }),
 };
 
 const areaLayouts: Record<RouteArea, RouteObject['lazy'] | null> = {

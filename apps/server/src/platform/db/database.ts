@@ -14,12 +14,18 @@ export interface DatabaseHandle {
  * Opens a pool and a typed query builder. `pg` answers int8 and numeric as strings; they
  * stay strings here and money code parses them exactly, never through Number.
  */
-export function openDatabase(connectionString: string, options: { max?: number } = {}): DatabaseHandle {
+export function openDatabase(
+  connectionString: string,
+  options: { max?: number; onIdleError?: (error: Error) => void } = {},
+): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
     application_name: 'coffer',
   });
+  // An idle connection the server drops (a restart, a shutdown) must not crash the process;
+  // the pool replaces it and the next query reports any real outage.
+  pool.on('error', (error) => options.onIdleError?.(error));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

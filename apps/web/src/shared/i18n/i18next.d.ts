@@ -3,6 +3,7 @@ import type common from './locales/en/common.json';
 import type home from './locales/en/home.json';
 import type auth from './locales/en/auth.json';
 import type security from './locales/en/security.json';
+import type wallet from './locales/en/wallet.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -12,6 +13,7 @@ declare module 'i18next' {
       home: typeof home;
       auth: typeof auth;
       security: typeof security;
+      wallet: typeof wallet;
     };
   }
 }

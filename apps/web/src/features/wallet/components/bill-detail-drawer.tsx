@@ -1,0 +1,67 @@
+import type { Bill, Currency } from '@coffer/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Descriptions, Drawer, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatAmount } from '../../../shared/format/format-amount';
+import { formatDateTime } from '../../../shared/format/format-date';
+import { billInfoQuery } from '../api/get-bill-info';
+import { displayPrecisionOf, formatSignedAmount } from './bill-amount';
+import { longDetailKeys, orderedDetail, useBillTypeLabel, useDetailLabel } from './bill-labels';
+import { CoinBadge } from './coin-badge';
+import { QueryErrorState } from './query-error';
+import { ShortValue } from './short-value';
+import { useWalletLanguage } from './wallet-locale';
+import styles from './bill-detail-drawer.module.css';
+
+/** One bill in full (billInfo): the row's values at once, the server's detail when it arrives. */
+export function BillDetailDrawer({ bill, currencies, onClose }: { bill: Bill | null; currencies: Currency[] | undefined; onClose: () => void }) {
+  const { t } = useTranslation('wallet');
+  const language = useWalletLanguage();
+  const typeLabel = useBillTypeLabel();
+  const detailLabel = useDetailLabel();
+  const info = useQuery({ ...billInfoQuery(bill?.id ?? ''), enabled: bill !== null });
+  const shown = info.data ?? bill;
+
+  return (
+    <Drawer open={bill !== null} onClose={onClose} title={t('bills.drawerTitle')} size={460} destroyOnHidden>
+      {shown ? (
+        <div data-testid="bill-detail">
+          <Descriptions
+            column={1}
+            size="small"
+            colon={false}
+            classNames={{ label: styles.label, content: styles.content }}
+            items={[
+              { key: 'time', label: t('bills.columns.time'), children: formatDateTime(shown.time, language) },
+              { key: 'type', label: t('bills.columns.type'), children: typeLabel(shown.type) },
+              { key: 'coin', label: t('bills.columns.coin'), children: <CoinBadge coin={shown.coin} size="small" /> },
+              {
+                key: 'amount',
+                label: t('bills.columns.amount'),
+                children: <span className={styles.number}>{formatSignedAmount(shown.amount, shown.coin, currencies, language)}</span>,
+              },
+              ...(shown.balanceAfter !== null
+                ? [
+                    {
+                      key: 'balanceAfter',
+                      label: t('bills.balanceAfter'),
+                      children: (
+                        <span className={styles.number}>{formatAmount(shown.balanceAfter, displayPrecisionOf(shown.coin, currencies), language)}</span>
+                      ),
+                    },
+                  ]
+                : []),
+              ...orderedDetail(shown.detail).map(([key, value]) => ({
+                key,
+                label: detailLabel(key),
+                children: longDetailKeys.has(key) ? <ShortValue value={value} /> : <span className={styles.text}>{value}</span>,
+              })),
+            ]}
+          />
+          {info.isFetching && !info.data ? <Skeleton active title={false} paragraph={{ rows: 2 }} /> : null}
+          {info.isError ? <QueryErrorState error={info.error} onRetry={() => void info.refetch()} compact /> : null}
+        </div>
+      ) : null}
+    </Drawer>
+  );
+}

@@ -1,0 +1,103 @@
+import type { Bill, Currency } from '@coffer/contract';
+import { Button, Table, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/format/format-date';
+import type { BillPage } from '../api/get-bills';
+import { formatSignedAmount } from './bill-amount';
+import { orderedDetail, useBillTypeLabel, useDetailLabel } from './bill-labels';
+import { CoinBadge } from './coin-badge';
+import { shortenMiddle } from './short-value';
+import { useWalletLanguage } from './wallet-locale';
+import styles from './bills-table.module.css';
+
+export const billPageSizes = [10, 20, 50];
+
+/** Bills, paged by the server: time, type, coin, signed amount, detail, and a way to the drawer. */
+export function BillsTable({
+  page,
+  currencies,
+  isLoading,
+  empty,
+  onPageChange,
+  onOpen,
+}: {
+  page: BillPage;
+  currencies: Currency[] | undefined;
+  isLoading: boolean;
+  empty: ReactNode;
+  onPageChange: (pageNo: number, pageSize: number) => void;
+  onOpen: (bill: Bill) => void;
+}) {
+  const { t } = useTranslation('wallet');
+  const language = useWalletLanguage();
+  const typeLabel = useBillTypeLabel();
+  const detailLabel = useDetailLabel();
+
+  const columns: TableColumnsType<Bill> = [
+    {
+      key: 'time',
+      title: t('bills.columns.time'),
+      className: styles.time,
+      render: (_value, bill) => formatDateTime(bill.time, language),
+    },
+    { key: 'type', title: t('bills.columns.type'), render: (_value, bill) => typeLabel(bill.type) },
+    { key: 'coin', title: t('bills.columns.coin'), render: (_value, bill) => <CoinBadge coin={bill.coin} size="small" /> },
+    {
+      key: 'amount',
+      title: t('bills.columns.amount'),
+      align: 'right',
+      className: styles.amount,
+      render: (_value, bill) => formatSignedAmount(bill.amount, bill.coin, currencies, language),
+    },
+    {
+      key: 'detail',
+      title: t('bills.columns.detail'),
+      className: styles.detail,
+      render: (_value, bill) => {
+        const entries = orderedDetail(bill.detail).filter(([key]) => key !== 'serialNumber');
+        const first = entries[0];
+        return first ? (
+          <span className={styles.detailText} title={`${detailLabel(first[0])}: ${first[1]}`}>
+            <span className={styles.detailLabel}>{detailLabel(first[0])}:</span> {shortenMiddle(first[1], 10)}
+          </span>
+        ) : (
+          <span className={styles.muted}>—</span>
+        );
+      },
+    },
+    {
+      key: 'open',
+      title: <span className="visually-hidden">{t('bills.columns.open')}</span>,
+      align: 'right',
+      render: (_value, bill) => (
+        <Button type="link" size="small" onClick={() => onOpen(bill)} aria-label={t('bills.openDetailOf', { time: formatDateTime(bill.time, language) })}>
+          {t('bills.openDetail')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <section data-testid="bills-table" aria-label={t('bills.tableLabel')}>
+      <Table<Bill>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={page.records}
+        loading={isLoading}
+        locale={{ emptyText: empty }}
+        pagination={{
+          current: page.pageNo,
+          pageSize: page.pageSize,
+          total: page.total,
+          pageSizeOptions: billPageSizes,
+          showSizeChanger: true,
+          hideOnSinglePage: false,
+          showTotal: (total) => t('bills.total', { total }),
+          onChange: onPageChange,
+        }}
+      />
+    </section>
+  );
+}

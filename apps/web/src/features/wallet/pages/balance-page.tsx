@@ -1,0 +1,115 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Input, Switch } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { pathTo } from '../../../app/route-table';
+import { decimalSign } from '../../../shared/format/format-amount';
+import { assetsQuery } from '../api/get-assets';
+import { AssetTable } from '../components/asset-table';
+import { BalanceSummaryCard } from '../components/balance-summary-card';
+import { useHideSmallPreference } from '../components/hide-small-preference';
+import { QueryErrorState } from '../components/query-error';
+import { TableSkeleton } from '../components/table-skeleton';
+import { useDebouncedValue } from '../components/use-debounced-value';
+import { WalletPageFrame } from '../components/wallet-page-frame';
+import { useValuationFiat } from '../components/wallet-locale';
+import styles from './balance-page.module.css';
+
+/** Balance account (spec §2): summary, asset table, search by coin, hide balances under 1 USD. */
+export function BalancePage() {
+  const { t } = useTranslation('wallet');
+  const fiat = useValuationFiat();
+  const [search, setSearch] = useState('');
+  const [hideSmall, setHideSmall] = useHideSmallPreference();
+  const coin = useDebouncedValue(search.trim(), 300);
+
+  // Every coin, for the summary; the table asks the server to filter.
+  const everything = useQuery(assetsQuery());
+  const table = useQuery(assetsQuery({ coin, hideSmall }));
+
+  const isEmptyAccount = everything.data ? decimalSign(everything.data.summary.balance.usdValue) === 0 : false;
+
+  const emptyTable = coin ? (
+    <div className={styles.empty}>
+      <p>{t('balance.noMatch', { search: coin })}</p>
+      <Button onClick={() => setSearch('')}>{t('balance.clearSearch')}</Button>
+    </div>
+  ) : (
+    <div className={styles.empty}>
+      <p>{t('balance.nothingOverOneUsd')}</p>
+      <span className={styles.emptyActions}>
+        <Button onClick={() => setHideSmall(false)}>{t('balance.showAll')}</Button>
+        <Link to={pathTo('propertyCenterRecharge')}>{t('actions.deposit')}</Link>
+      </span>
+    </div>
+  );
+
+  return (
+    <WalletPageFrame
+      title={t('balance.title')}
+      actions={
+        <>
+          <Link className={styles.headerLink} to={pathTo('propertyCenterRecharge')}>
+            {t('actions.deposit')}
+          </Link>
+          <Link className={styles.headerLink} to={pathTo('propertyCenterWithdraw')}>
+            {t('actions.withdraw')}
+          </Link>
+          <Link className={styles.headerLink} to={pathTo('propertyCenterTransfer')}>
+            {t('actions.transfer')}
+          </Link>
+          <Link className={styles.headerLink} to={pathTo('propertyCenterBills')}>
+            {t('actions.bills')}
+          </Link>
+        </>
+      }
+    >
+      {everything.isError && !everything.data ? (
+        <Card>
+          <QueryErrorState error={everything.error} onRetry={() => void everything.refetch()} />
+        </Card>
+      ) : (
+        <BalanceSummaryCard summary={everything.data?.summary} rows={everything.data?.rows} fiat={fiat} />
+      )}
+
+      {isEmptyAccount ? (
+        <Alert
+          type="info"
+          showIcon
+          title={t('balance.emptyAccount')}
+          action={
+            <Link className={styles.alertLink} to={pathTo('propertyCenterRecharge')}>
+              {t('balance.depositNow')}
+            </Link>
+          }
+        />
+      ) : null}
+
+      <Card>
+        <div className={styles.toolbar}>
+          <Input.Search
+            allowClear
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={t('balance.searchPlaceholder')}
+            aria-label={t('balance.searchLabel')}
+            className={styles.search}
+            data-testid="balance-search"
+          />
+          <span className={styles.switch}>
+            <Switch id="balance-hide-small" checked={hideSmall} onChange={setHideSmall} data-testid="hide-small" />
+            <label htmlFor="balance-hide-small">{t('balance.hideSmall')}</label>
+          </span>
+        </div>
+        {table.isError && !table.data ? (
+          <QueryErrorState error={table.error} onRetry={() => void table.refetch()} compact />
+        ) : table.data ? (
+          <AssetTable rows={table.data.rows} fiat={fiat} isLoading={table.isPlaceholderData && table.isFetching} empty={emptyTable} />
+        ) : (
+          <TableSkeleton rows={5} columns={6} withBadge />
+        )}
+      </Card>
+    </WalletPageFrame>
+  );
+}

@@ -1,0 +1,159 @@
+import type { Bill } from '@coffer/contract';
+import { errorMessage } from '@coffer/contract/errors';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { pathTo } from '../../../app/route-table';
+import { billsExportUrl } from '../api/export-bills';
+import { billsQuery, type BillFilters as BillQueryFilters } from '../api/get-bills';
+import { currenciesQuery } from '../api/get-currencies';
+import { BillDetailDrawer } from '../components/bill-detail-drawer';
+import { BillFilters, type BillFilterValues } from '../components/bill-filters';
+import { isWithinDownloadLimit, parseDay, rangeInstants } from '../components/bill-range';
+import { billPageSizes, BillsTable } from '../components/bills-table';
+import { QueryErrorState } from '../components/query-error';
+import { TableSkeleton } from '../components/table-skeleton';
+import { WalletPageFrame } from '../components/wallet-page-frame';
+import { useWalletLanguage } from '../components/wallet-locale';
+import styles from './bills-page.module.css';
+
+const defaultPageSize = billPageSizes[1] ?? 20;
+
+/** Filters live in the address, so a filtered list can be reloaded, shared and gone back to. */
+function filtersFrom(params: URLSearchParams): BillFilterValues {
+  const type = params.get('type');
+  const startDay = params.get('start');
+  const endDay = params.get('end');
+  const hasRange = parseDay(startDay) !== null && parseDay(endDay) !== null;
+  return {
+    coin: params.get('coin') || undefined,
+    type: type && /^\d{4}$/.test(type) ? Number(type) : undefined,
+    startDay: hasRange ? (startDay ?? undefined) : undefined,
+    endDay: hasRange ? (endDay ?? undefined) : undefined,
+  };
+}
+
+function positive(text: string | null, fallback: number): number {
+  const value = Number(text);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+type DownloadNotice = { kind: 'error' | 'info'; text: string } | null;
+
+/** Asset bills (spec §1–§3, §5): filters, paged table, detail drawer, CSV of up to 3 months. */
+export function BillsPage() {
+  const { t } = useTranslation('wallet');
+  const language = useWalletLanguage();
+  const [params, setParams] = useSearchParams();
+  const [openBill, setOpenBill] = useState<Bill | null>(null);
+  const [notice, setNotice] = useState<DownloadNotice>(null);
+
+  const filters = filtersFrom(params);
+  const pageNo = positive(params.get('page'), 1);
+  const pageSize = positive(params.get('size'), defaultPageSize);
+  const range = filters.startDay && filters.endDay ? rangeInstants(filters.startDay, filters.endDay) : null;
+  const queryFilters: BillQueryFilters = { coin: filters.coin, type: filters.type, start: range?.start, end: range?.end };
+
+  const currencies = useQuery(currenciesQuery);
+  const bills = useQuery(billsQuery(queryFilters, pageNo, pageSize));
+  const hasFilters = filters.coin !== undefined || filters.type !== undefined || range !== null;
+
+  const writeParams = (next: BillFilterValues, page = 1, size = pageSize) => {
+    const search = new URLSearchParams();
+    if (next.coin) search.set('coin', next.coin);
+    if (next.type !== undefined) search.set('type', String(next.type));
+    if (next.startDay && next.endDay) {
+      search.set('start', next.startDay);
+      search.set('end', next.endDay);
+    }
+    if (page !== 1) search.set('page', String(page));
+    if (size !== defaultPageSize) search.set('size', String(size));
+    setParams(search, { replace: true });
+  };
+
+  const handleFiltersChange = (next: BillFilterValues) => {
+    setNotice(null);
+    writeParams(next);
+  };
+
+  /** Spec §5: checked here before the browser is sent to the file, so no request leaves for a refused range. */
+  const handleDownload = () => {
+    if (!range) {
+      setNotice({ kind: 'error', text: t('bills.download.chooseRange') });
+      return;
+    }
+    if (!isWithinDownloadLimit(range)) {
+      setNotice({ kind: 'error', text: errorMessage('billRangeTooLong', language) });
+      return;
+    }
+    const link = document.createElement('a');
+    link.href = billsExportUrl({ coin: filters.coin, type: filters.type, start: range.start, end: range.end });
+    link.download = '';
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setNotice({ kind: 'info', text: t('bills.download.started') });
+  };
+
+  const empty = (
+    <div className={styles.empty}>
+      <p>{hasFilters ? t('bills.emptyFiltered') : t('bills.empty')}</p>
+      {hasFilters ? (
+        <Button onClick={() => handleFiltersChange({ coin: undefined, type: undefined, startDay: undefined, endDay: undefined })}>
+          {t('bills.clearFilters')}
+        </Button>
+      ) : (
+        <Link to={pathTo('propertyCenterRecharge')}>{t('actions.deposit')}</Link>
+      )}
+    </div>
+  );
+
+  return (
+    <WalletPageFrame title={t('bills.title')}>
+      <Card>
+        <div className={styles.toolbar}>
+          <BillFilters values={filters} currencies={currencies.data} onChange={handleFiltersChange} />
+          <div className={styles.download}>
+            <Button type="primary" onClick={handleDownload} data-testid="bills-download">
+              {t('bills.download.button')}
+            </Button>
+            <span className={styles.hint}>{t('bills.download.hint')}</span>
+          </div>
+        </div>
+        {notice ? (
+          <Alert
+            className={styles.notice}
+            type={notice.kind}
+            showIcon
+            title={notice.text}
+            role={notice.kind === 'error' ? 'alert' : 'status'}
+            closable={{ 'aria-label': t('states.close') }}
+            onClose={() => setNotice(null)}
+            data-testid="bills-download-notice"
+          />
+        ) : null}
+      </Card>
+
+      <Card>
+        {bills.isError && !bills.data ? (
+          <QueryErrorState error={bills.error} onRetry={() => void bills.refetch()} />
+        ) : bills.data ? (
+          <BillsTable
+            page={bills.data}
+            currencies={currencies.data}
+            isLoading={bills.isPlaceholderData && bills.isFetching}
+            empty={empty}
+            onOpen={setOpenBill}
+            onPageChange={(nextPage, nextSize) => writeParams(filters, nextSize !== pageSize ? 1 : nextPage, nextSize)}
+          />
+        ) : (
+          <TableSkeleton rows={8} columns={5} />
+        )}
+      </Card>
+
+      <BillDetailDrawer bill={openBill} currencies={currencies.data} onClose={() => setOpenBill(null)} />
+    </WalletPageFrame>
+  );
+}

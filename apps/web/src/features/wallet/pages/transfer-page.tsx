@@ -1,0 +1,149 @@
+import type { TransferRecord } from '@coffer/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Skeleton, Steps } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { pathTo } from '../../../app/route-table';
+import { formatDateTime } from '../../../shared/format/format-date';
+import { sessionUserQuery } from '../../identity/api/identity-api';
+import { assetsQuery } from '../api/get-assets';
+import { currenciesQuery } from '../api/get-currencies';
+import type { PreTransfer } from '../api/pre-transfer';
+import { QueryErrorState } from '../components/query-error';
+import { newRequestId } from '../components/request-id';
+import { TransferConfirm } from '../components/transfer-confirm';
+import { TransferForm, type TransferDraft } from '../components/transfer-form';
+import { TransferRecords } from '../components/transfer-records';
+import { TransferResult } from '../components/transfer-result';
+import { WalletPageFrame } from '../components/wallet-page-frame';
+import { useWalletLanguage } from '../components/wallet-locale';
+import styles from './transfer-page.module.css';
+
+type Step =
+  | { name: 'details'; draft: TransferDraft | null }
+  | { name: 'confirm'; draft: TransferDraft; prepared: PreTransfer; requestId: string }
+  | { name: 'done'; draft: TransferDraft; record: TransferRecord };
+
+const stepIndex = { details: 0, confirm: 1, done: 2 } as const;
+
+/** Internal transfer to another Coffer customer (spec §1, §7): details, verification, result, records. */
+export function TransferPage() {
+  const { t } = useTranslation('wallet');
+  const language = useWalletLanguage();
+  const [params] = useSearchParams();
+  const currencies = useQuery(currenciesQuery);
+  const assets = useQuery(assetsQuery());
+  const session = useQuery(sessionUserQuery);
+  const [step, setStep] = useState<Step>({ name: 'details', draft: null });
+  // Read once: the lock is compared with the clock when the page opens, not on every render.
+  const [openedAt] = useState(() => Date.now());
+
+  const lockedUntil = session.data?.withdrawLockedUntil ?? null;
+  const isLocked = lockedUntil !== null && Date.parse(lockedUntil) > openedAt;
+  const hasNoFundPassword = session.data ? !session.data.havePayPwd : false;
+
+  const requestedCoin = params.get('coin')?.toUpperCase();
+  const coins = currencies.data ?? [];
+  const initialCoin =
+    coins.find((currency) => currency.coin === requestedCoin)?.coin ??
+    coins.find((currency) => currency.coin === 'USDT')?.coin ??
+    coins[0]?.coin ??
+    '';
+  const draftCoin = step.name === 'details' ? (step.draft?.coin ?? initialCoin) : step.draft.coin;
+  const currency = coins.find((candidate) => candidate.coin === draftCoin);
+
+  let body: ReactNode;
+  if (currencies.isError && !currencies.data) {
+    body = <QueryErrorState error={currencies.error} onRetry={() => void currencies.refetch()} />;
+  } else if (!currencies.data) {
+    body = <Skeleton active paragraph={{ rows: 6 }} />;
+  } else if (step.name === 'details') {
+    body = (
+      <TransferForm
+        currencies={coins}
+        assets={assets.data?.rows}
+        initial={step.draft ?? { coin: initialCoin, receiver: '', amount: '', note: '' }}
+        isBlocked={isLocked || hasNoFundPassword}
+        onPrepared={(prepared, draft) => setStep({ name: 'confirm', draft, prepared, requestId: newRequestId() })}
+      />
+    );
+  } else if (step.name === 'confirm') {
+    body = (
+      <TransferConfirm
+        prepared={step.prepared}
+        draft={step.draft}
+        currency={currency}
+        requestId={step.requestId}
+        onBack={() => setStep({ name: 'details', draft: step.draft })}
+        onDone={(record) => setStep({ name: 'done', draft: step.draft, record })}
+      />
+    );
+  } else {
+    body = (
+      <TransferResult
+        record={step.record}
+        currency={currency}
+        onAgain={() => setStep({ name: 'details', draft: { coin: step.draft.coin, receiver: '', amount: '', note: '' } })}
+      />
+    );
+  }
+
+  return (
+    <WalletPageFrame
+      title={t('transfer.title')}
+      actions={
+        <Link className={styles.headerLink} to={pathTo('propertyCenterBalance')}>
+          {t('transfer.toBalance')}
+        </Link>
+      }
+    >
+      {isLocked && lockedUntil ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('transfer.lockTitle')}
+          description={t('transfer.lockText', { time: formatDateTime(lockedUntil, language) })}
+          data-testid="transfer-lock"
+        />
+      ) : null}
+      {hasNoFundPassword ? (
+        <Alert
+          type="info"
+          showIcon
+          title={t('transfer.noFundPassword')}
+          action={
+            <Link className={styles.alertLink} to={pathTo('securitySetFundPassword')}>
+              {t('transfer.setFundPassword')}
+            </Link>
+          }
+        />
+      ) : null}
+
+      <div className={styles.layout}>
+        <Card className={styles.main}>
+          <Steps
+            size="small"
+            current={stepIndex[step.name]}
+            className={styles.steps}
+            items={[{ title: t('transfer.steps.details') }, { title: t('transfer.steps.verify') }, { title: t('transfer.steps.done') }]}
+          />
+          {body}
+        </Card>
+        <Card className={styles.aside}>
+          <h2 className={styles.asideTitle}>{t('transfer.aboutTitle')}</h2>
+          <ul className={styles.points}>
+            <li>{t('transfer.aboutFree')}</li>
+            <li>{t('transfer.aboutInstant')}</li>
+            <li>{t('transfer.aboutReceiver')}</li>
+            <li>{t('transfer.aboutVerify')}</li>
+          </ul>
+        </Card>
+      </div>
+
+      <Card title={<h2 className={styles.recordsTitle}>{t('transfer.recordsTitle')}</h2>}>
+        <TransferRecords currencies={currencies.data} />
+      </Card>
+    </WalletPageFrame>
+  );
+}
