@@ -48,9 +48,9 @@ describe('the HTTP client in the browser', () => {
 
   it('sets the document title per route from the translations', async () => {
     const page = await newDesktopPage(browser);
-    await page.goto('/propertyCenter/securitySetting?lang=zh-CN');
+    await page.goto('/userAgreement?lang=zh-CN');
     await page.getByTestId('coming-soon').waitFor();
-    await page.waitForFunction(() => document.title.startsWith('安全设置'));
+    await page.waitForFunction(() => document.title.startsWith('用户协议'));
     await page.goto('/no/such/page?lang=en');
     await page.getByTestId('not-found').waitFor();
     await page.context().close();

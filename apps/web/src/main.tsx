@@ -22,7 +22,7 @@ async function start(): Promise<void> {
     nativeToken: () => sessionStorage.getItem(nativeTokenStorageKey),
   });
   // The router runs the first route's loaders as soon as it exists: after the client is set up.
-  const router = createAppRouter(queryClient);
+  const router = createAppRouter(queryClient, (pageNamespaces) => i18n.loadNamespaces(pageNamespaces));
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(

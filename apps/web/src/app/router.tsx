@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { Namespace } from '../shared/i18n/i18n';
 import { createRouteLoader, type GuardEnvironment } from './route-guards';
 import { routeTable, type RouteArea, type RouteDefinition, type RoutePage } from './route-table';
 import { RootLayout } from './layouts/root-layout';
@@ -11,7 +13,30 @@ export interface RouteHandle {
 
 const identityPages = () => import('../features/identity/pages');
 
-const pageModules: Record<RoutePage, RouteObject['lazy']> = {
+/** Catalogues a page needs beyond the ones every page has (common, home), loaded with it. */
+const identityNamespaces: Namespace[] = ['auth', 'security'];
+const pageNamespaces: Partial<Record<RoutePage, Namespace[]>> = {
+  login: identityNamespaces,
+  signUp: identityNamespaces,
+  forgotPassword: identityNamespaces,
+  securityCentre: identityNamespaces,
+  bindEmail: identityNamespaces,
+  bindPhone: identityNamespaces,
+  changePhone: identityNamespaces,
+  bindAuthenticator: identityNamespaces,
+  changeAuthenticator: identityNamespaces,
+  changePassword: identityNamespaces,
+  setFundPassword: identityNamespaces,
+  changeFundPassword: identityNamespaces,
+  resetFundPassword: identityNamespaces,
+  accountInfo: identityNamespaces,
+  dashboard: ['wallet'],
+  balance: ['wallet'],
+  bills: ['wallet'],
+  transfer: ['wallet'],
+};
+
+const pageModules: Record<RoutePage, () => Promise<{ Component: ComponentType }>> = {
   home: async () => ({ Component: (await import('../features/home/pages/home-page')).HomePage }),
   error: async () => ({ Component: (await import('../features/system/pages/error-page')).ErrorPage }),
   comingSoon: async () => ({ Component: (await import('../features/system/pages/coming-soon-page')).ComingSoonPage }),
@@ -42,10 +67,22 @@ const areaLayouts: Record<RouteArea, RouteObject['lazy'] | null> = {
   custody: async () => ({ Component: (await import('./layouts/custody-layout')).CustodyLayout }),
 };
 
-export function buildRoutes(environment: GuardEnvironment): RouteObject[] {
+export interface RouterEnvironment extends GuardEnvironment {
+  loadNamespaces(namespaces: Namespace[]): Promise<unknown>;
+}
+
+export function buildRoutes(environment: RouterEnvironment): RouteObject[] {
+  const lazyPage = (page: RoutePage): RouteObject['lazy'] => {
+    const load = pageModules[page];
+    const namespaces = pageNamespaces[page] ?? [];
+    return async () => {
+      const [module] = await Promise.all([load(), environment.loadNamespaces(namespaces)]);
+      return module;
+    };
+  };
   const toRouteObject = (route: RouteDefinition): RouteObject => ({
     path: route.path,
-    lazy: pageModules[route.page],
+    lazy: lazyPage(route.page),
     loader: createRouteLoader(route, environment),
     handle: { route } satisfies RouteHandle,
   });
@@ -62,10 +99,11 @@ export function buildRoutes(environment: GuardEnvironment): RouteObject[] {
   return [{ element: <RootLayout />, errorElement: <RouteErrorPage />, children }];
 }
 
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter(queryClient: QueryClient, loadNamespaces: RouterEnvironment['loadNamespaces']) {
   return createBrowserRouter(
     buildRoutes({
       queryClient,
+      loadNamespaces,
       userAgent: () => navigator.userAgent,
       goToExternal: (address) => window.location.replace(address),
     }),

@@ -4,6 +4,8 @@ import { initReactI18next } from 'react-i18next';
 import { storeLanguage } from './language';
 
 export const namespaces = ['common', 'home', 'auth', 'security', 'wallet'] as const;
+/** Loaded before the first render; the others come with the pages that use them (router.tsx). */
+const startupNamespaces: Namespace[] = ['common', 'home'];
 export type Namespace = (typeof namespaces)[number];
 
 type Catalogue = Record<string, unknown>;
@@ -33,7 +35,7 @@ export async function createI18n(language: Language): Promise<I18n> {
     .use(initReactI18next)
     .init({
       lng: language,
-      ns: [...namespaces],
+      ns: startupNamespaces,
       defaultNS: 'common',
       fallbackLng: false,
       load: 'currentOnly',
