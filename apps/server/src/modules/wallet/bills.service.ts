@@ -66,6 +66,8 @@ export function createBillsService(deps: { db: Db; identity: IdentityApi }) {
       before?: { createdAt: Date; journalId: string; accountId: string } | undefined;
       journalId?: string;
       accountId?: string;
+      /** Only these (journal, account) pairs: the candidates newestBills found on the index. */
+      pairs?: Array<{ journalId: string; accountId: string }>;
     },
     extra: RawBuilder<unknown>,
   ) {
@@ -92,9 +94,88 @@ export function createBillsService(deps: { db: Db; identity: IdentityApi }) {
          ${filters.end ? sql`and e.created_at < ${filters.end}` : sql``}
          ${filters.before ? sql`and (e.created_at, e.journal_id, a.id) < (${filters.before.createdAt}, ${filters.before.journalId}, ${filters.before.accountId})` : sql``}
          ${filters.journalId ? sql`and e.journal_id = ${filters.journalId} and a.id = ${filters.accountId ?? '0'}` : sql``}
+         ${filters.pairs ? sql`and e.journal_id = any(${filters.pairs.map((pair) => pair.journalId)}::bigint[]) and (e.journal_id, a.id) in (select * from unnest(${filters.pairs.map((pair) => pair.journalId)}::bigint[], ${filters.pairs.map((pair) => pair.accountId)}::bigint[]))` : sql``}
        group by e.journal_id, e.account_id, e.created_at, j.bill_type, j.note, a.asset, s.scale, t.flow_id, t.from_user_id, t.to_user_id
       having sum(e.amount) <> 0 ${typeFilter}
       ${extra}`;
+  }
+
+  type Filters = Parameters<typeof billQuery>[1];
+  const isNewer = (row: { created_at: Date; journal_id: string }, than: { createdAt: Date; journalId: string }) =>
+    row.created_at.getTime() > than.createdAt.getTime() ||
+    (row.created_at.getTime() === than.createdAt.getTime() && BigInt(row.journal_id) > BigInt(than.journalId));
+
+  async function customerAccountIds(userId: string, coin: string | undefined): Promise<string[]> {
+    let query = db
+      .selectFrom('ledger_account')
+      .select('id')
+      .where('owner_type', '=', 'customer')
+      .where('owner_ref', '=', userId)
+      .where('purpose', '=', 'wallet');
+    if (coin) query = query.where('asset', '=', coin.trim().toUpperCase());
+    return (await query.execute()).map((row) => row.id);
+  }
+
+  /**
+   * The newest `wanted` bills, read off the (account, time) index of each of the customer's
+   * accounts instead of grouping their whole history: a window of entries per account, the
+   * (journal, account) pairs in it summed, and the window widened until it holds enough.
+   * A window that came back full is only trusted down to its oldest journal, which it may
+   * have cut in half.
+   */
+  async function newestBills(userId: string, filters: Filters, wanted: number): Promise<BillRow[]> {
+    const accounts = await customerAccountIds(userId, filters.coin);
+    if (accounts.length === 0) return [];
+    for (let window = Math.max(wanted * 2 + 8, 64); ; window *= 4) {
+      const scans = accounts.map(
+        (accountId) => sql`(select journal_id, account_id, created_at from entry
+          where account_id = ${accountId}
+          ${filters.start ? sql`and created_at >= ${filters.start}` : sql``}
+          ${filters.end ? sql`and created_at < ${filters.end}` : sql``}
+          ${filters.before ? sql`and (created_at, journal_id, account_id) < (${filters.before.createdAt}, ${filters.before.journalId}, ${filters.before.accountId})` : sql``}
+          order by created_at desc, journal_id desc limit ${window})`,
+      );
+      const candidates = (await sql<{ journal_id: string; account_id: string; created_at: Date }>`${sql.join(scans, sql` union all `)}`.execute(db)).rows;
+      let trustedAfter: { createdAt: Date; journalId: string } | null = null;
+      for (const accountId of accounts) {
+        const scanned = candidates.filter((row) => row.account_id === accountId);
+        const oldest = scanned.at(-1);
+        if (scanned.length === window && oldest && (!trustedAfter || isNewer(oldest, trustedAfter))) {
+          trustedAfter = { createdAt: oldest.created_at, journalId: oldest.journal_id };
+        }
+      }
+      const pairs = new Map<string, { journalId: string; accountId: string }>();
+      for (const row of candidates) {
+        if (!trustedAfter || isNewer(row, trustedAfter)) {
+          pairs.set(`${row.journal_id}:${row.account_id}`, { journalId: row.journal_id, accountId: row.account_id });
+        }
+      }
+      const rows =
+        pairs.size === 0
+          ? []
+          : (
+              // The pairs already satisfy the time and cursor filters; only the type is left to apply.
+              await billQuery(userId, { type: filters.type, pairs: [...pairs.values()] }, sql`order by e.created_at desc, e.journal_id desc, e.account_id desc`).execute(
+                db,
+              )
+            ).rows;
+      if (rows.length >= wanted || !trustedAfter) return rows.slice(0, wanted);
+    }
+  }
+
+  /** Exact below the cap; beyond it the pager shows the cap (a history that long is downloaded, not paged). */
+  const countCap = 10_000;
+  async function countBills(userId: string, filters: Filters): Promise<number> {
+    const accounts = await customerAccountIds(userId, filters.coin);
+    if (accounts.length === 0) return 0;
+    const entries = await sql<{ n: string }>`select count(*) as n from (select 1 from entry
+      where account_id = any(${accounts}::bigint[])
+      ${filters.start ? sql`and created_at >= ${filters.start}` : sql``}
+      ${filters.end ? sql`and created_at < ${filters.end}` : sql``}
+      limit ${countCap * 2 + 1}) x`.execute(db);
+    if (Number(entries.rows[0]?.n ?? 0) > countCap * 2) return countCap;
+    const exact = await sql<{ total: string }>`select count(*) as total from (${billQuery(userId, filters, sql``)}) bills`.execute(db);
+    return Math.min(Number(exact.rows[0]?.total ?? 0), countCap);
   }
 
   /** Counterparts repeat across bills: each is looked up once per page or export. */
@@ -138,15 +219,12 @@ export function createBillsService(deps: { db: Db; identity: IdentityApi }) {
       };
       const offset = (query.pageNo - 1) * query.pageSize;
       const names: Names = new Map();
-      const [rows, count] = await Promise.all([
-        billQuery(userId, filters, sql`order by e.created_at desc, e.journal_id desc, e.account_id desc limit ${query.pageSize} offset ${offset}`).execute(db),
-        sql<{ total: string }>`select count(*) as total from (${billQuery(userId, filters, sql``)}) bills`.execute(db),
-      ]);
+      const [rows, total] = await Promise.all([newestBills(userId, filters, offset + query.pageSize), countBills(userId, filters)]);
       return {
         pageNo: query.pageNo,
         pageSize: query.pageSize,
-        total: Number(count.rows[0]?.total ?? 0),
-        records: await Promise.all(rows.rows.map((row) => toBill(row, userId, names))),
+        total,
+        records: await Promise.all(rows.slice(offset).map((row) => toBill(row, userId, names))),
       };
     },
 
@@ -170,6 +248,7 @@ export function createBillsService(deps: { db: Db; identity: IdentityApi }) {
         const names: Names = new Map();
         let before: { createdAt: Date; journalId: string; accountId: string } | undefined;
         for (;;) {
+          // A range export reads the range in order; grouping it batch by batch beats probing the index per pair.
           const rows = await billQuery(userId, { ...filters, before }, sql`order by e.created_at desc, e.journal_id desc, e.account_id desc limit ${csvBatchSize}`).execute(db);
           if (rows.rows.length === 0) return;
           let text = '';

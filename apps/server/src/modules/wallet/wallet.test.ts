@@ -185,3 +185,40 @@ describe('dashboard', () => {
     expect(board.recentActivity[0]).toMatchObject({ type: 2001, coin: 'ETH', amount: '2' });
   });
 });
+
+describe('bills paging', () => {
+  it('pages newest first across coins, skipping holds that change no total, without gaps or repeats', async () => {
+    const carol = await customer();
+    const ledger = createLedger(database.db, database.pool);
+    const accounts = { BTC: await ledger.customerAccount(carol.userId, 'BTC'), USDT: await ledger.customerAccount(carol.userId, 'USDT') };
+    const expected: string[] = [];
+    for (let index = 0; index < 9; index += 1) {
+      const asset = index % 3 === 0 ? 'BTC' : 'USDT';
+      await ledger.transfer({
+        idempotencyKey: `paging-${carol.userId}-${index}`,
+        billType: 2001,
+        from: await ledger.platformAccount('chain', asset),
+        to: accounts[asset],
+        amount: BigInt(index + 1),
+      });
+      expected.unshift(`${asset}:${index + 1}`);
+      if (index === 4) {
+        // A hold moves available to frozen: the total is unchanged, so it is no bill.
+        await ledger.hold({ idempotencyKey: `paging-hold-${carol.userId}`, billType: 2002, accountId: accounts.USDT, amount: 1n });
+      }
+    }
+    const seen: string[] = [];
+    for (let pageNo = 1; pageNo <= 5; pageNo += 1) {
+      const page = (await carol.client.get(`${walletPaths.userBills}?pageNo=${pageNo}&pageSize=2`)).body.data;
+      expect(page.total).toBe(9);
+      seen.push(...page.records.map((bill: { coin: string; amount: string }) => `${bill.coin}:${toBaseUnitsText(bill.amount, bill.coin)}`));
+    }
+    expect(seen).toEqual(expected);
+  });
+});
+
+function toBaseUnitsText(amount: string, coin: string): string {
+  const scale = coin === 'BTC' ? 8 : 6;
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return String(BigInt(whole + fraction.padEnd(scale, '0')));
+}
