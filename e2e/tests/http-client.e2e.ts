@@ -37,6 +37,8 @@ describe('the HTTP client in the browser', () => {
     });
     await page.waitForURL('**/propertyCenter/bills');
     await expect.poll(() => unauthorisedAnswers).toBeGreaterThan(answersBefore);
+    // The router has settled on the new page once its title is set.
+    await page.waitForFunction(() => document.title.startsWith('Bills'));
     expect(await page.getByRole('dialog').count()).toBe(1);
 
     await dialog.getByRole('button', { name: 'Log In' }).click();
