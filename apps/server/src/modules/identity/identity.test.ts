@@ -288,6 +288,45 @@ describe('security settings', () => {
     expect(history.records.map((record: { operationType: number }) => record.operationType)).toEqual([1008, 1001, 1000]);
   });
 
+  it('binds a phone and changes it, each with codes from the old factors and the new number', async () => {
+    const { email, client } = await register();
+    await client.post(paths.userCode, { purpose: 'bindPhone', channel: 'sms', phone: '15112345678', countryCode: 'DE' });
+    await client.post(paths.userCode, { purpose: 'bindPhone', channel: 'email' });
+    const bound = await client.post(paths.bindPhone, {
+      countryCode: 'DE',
+      phone: '15112345678',
+      newSmsCode: await latestCode(app, '+4915112345678'),
+      emailCode: await latestCode(app, email),
+    });
+    expect(bound.body.code).toBe(0);
+    expect((await client.get(paths.userInfo)).body.data).toMatchObject({ phone: '15112345678', twofaPhone: true });
+
+    // Changing it needs the old phone's code, the e-mail code and the new number's code.
+    await client.post(paths.userCode, { purpose: 'changePhone', channel: 'sms', phone: '612345678', countryCode: 'FR' });
+    await client.post(paths.userCode, { purpose: 'changePhone', channel: 'sms' });
+    await client.post(paths.userCode, { purpose: 'changePhone', channel: 'email' });
+    const withoutOldPhone = await client.post(paths.changePhone, {
+      countryCode: 'FR',
+      phone: '612345678',
+      newSmsCode: await latestCode(app, '+33612345678'),
+      emailCode: await latestCode(app, email),
+    });
+    expect(withoutOldPhone.body).toMatchObject({ code: 19000002, data: { field: 'smsCode' } });
+    const changed = await client.post(paths.changePhone, {
+      countryCode: 'FR',
+      phone: '612345678',
+      newSmsCode: await latestCode(app, '+33612345678'),
+      smsCode: await latestCode(app, '+4915112345678'),
+      emailCode: await latestCode(app, email),
+    });
+    expect(changed.body.code).toBe(0);
+    const history = (await client.get(`${paths.securityHistory}?pageNo=1&pageSize=10`)).body.data;
+    expect(history.records.map((record: { operationType: number }) => record.operationType)).toEqual([1007, 1005, 1000]);
+    // The new number logs in; the old one is free again.
+    const login = await identityClient(app).post(paths.login, { accountType: 'phone', account: '612345678', countryCode: 'FR', password });
+    expect(login.body.data.twofaList).toEqual(['sms', 'email']);
+  });
+
   it('ends every other session when the password changes', async () => {
     const { email, client } = await register();
     const other = await loginWithEmailCode(email);
