@@ -26,6 +26,8 @@ export async function buildTestApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    // Every test request comes from 127.0.0.1; the per-IP send limit has its own test.
+    CODE_SENDS_PER_IP_PER_HOUR: '100000',
     ...options.env,
   });
   const app = await buildApp({

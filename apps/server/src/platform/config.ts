@@ -45,6 +45,8 @@ const configSchema = z.object({
   COOKIE_SECURE: booleanFromEnv.default(false),
   /** CNY per USD for valuations, until the markets capability brings live rates. */
   USD_CNY_RATE: z.string().regex(/^\d{1,6}(\.\d{1,8})?$/, 'must be a decimal such as 7.1').default('7.1'),
+  /** E-mails and SMS one IP address may cause per hour (abuse limit). */
+  CODE_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
 });
 

@@ -20,6 +20,7 @@ export const attemptPolicies = {
   codeByAccount: { scope: 'code:account', maxFailures: 5, windowMinutes: 15, lockMinutes: 15 },
   codeByIp: { scope: 'code:ip', maxFailures: 50, windowMinutes: 15, lockMinutes: 15 },
   fundPasswordByAccount: { scope: 'fund-password:account', maxFailures: 5, windowMinutes: 60, lockMinutes: 60 },
+
 } as const satisfies Record<string, AttemptPolicy>;
 
 export interface AttemptLimiter {
@@ -28,6 +29,8 @@ export interface AttemptLimiter {
   /** Counts one failure atomically; answers whether that failure locked the subject. */
   recordFailure(policy: AttemptPolicy, subject: string): Promise<{ isLocked: boolean }>;
   reset(policy: AttemptPolicy, subject: string): Promise<void>;
+  /** Whether the subject is locked now, without throwing. */
+  isLocked(policy: AttemptPolicy, subject: string): Promise<boolean>;
 }
 
 export function lockedError(policy: AttemptPolicy, lockedUntil: Date): AppError {
@@ -69,6 +72,17 @@ export function createAttemptLimiter(db: Db): AttemptLimiter {
       `.execute(db);
       const row = result.rows[0];
       return { isLocked: row?.locked_until !== null && row?.locked_until !== undefined && row.locked_until > new Date() };
+    },
+
+    async isLocked(policy, subject) {
+      const row = await db
+        .selectFrom('attempt_counter')
+        .select('locked_until')
+        .where('scope', '=', policy.scope)
+        .where('subject', '=', subject)
+        .where('locked_until', '>', sql<Date>`now()`)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async reset(policy, subject) {

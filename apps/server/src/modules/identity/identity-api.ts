@@ -44,12 +44,12 @@ export function createIdentityApi(deps: IdentityDeps, securitySettings: ReturnTy
 
     preferredFactor,
 
-    async sendFactorCode(userId: string, purpose: 'transfer', language: Language) {
+    async sendFactorCode(userId: string, purpose: 'transfer', caller: { language: Language; ip: string }) {
       const user = await loadUser(deps, userId);
       const factor = await preferredFactor(userId);
       const target = factor === 'sms' ? phoneTarget(user) : factor === 'email' ? emailTarget(user) : null;
       if (!target) throw new AppError('invalidParameter', {}, 'channel');
-      return sendCode(deps, purpose, target, language);
+      return sendCode(deps, purpose, target, caller);
     },
 
     /** The fund password (with its attempt limit) and the preferred second factor. */

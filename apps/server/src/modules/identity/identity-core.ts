@@ -34,6 +34,8 @@ export interface IdentityDeps {
   hasher: PasswordHasher;
   messenger: Messenger;
   key: Buffer;
+  /** Every e-mail or SMS sent counts against its IP, so one address cannot pump messages. */
+  codeSendsPerIpPerHour: number;
 }
 
 /** Who is asking, for histories, sessions and the language of messages. */
@@ -157,14 +159,22 @@ export function newAddressScope(purpose: CodePurpose): CodeScope {
   return `${purpose}:new`;
 }
 
+/** Counts a message sent on behalf of an IP address; past the limit it answers tooManyRequests. */
+export async function throttleSending(deps: IdentityDeps, ip: string): Promise<void> {
+  const policy = { scope: 'code-send:ip', maxFailures: deps.codeSendsPerIpPerHour, windowMinutes: 60, lockMinutes: 60 };
+  if (await deps.limiter.isLocked(policy, ip)) throw new AppError('tooManyRequests');
+  await deps.limiter.recordFailure(policy, ip);
+}
+
 export async function sendCode(
   deps: IdentityDeps,
   scope: CodeScope,
   target: CodeTarget,
-  language: Language,
+  caller: Pick<Caller, 'language' | 'ip'>,
 ): Promise<{ resendAfterSeconds: number }> {
+  await throttleSending(deps, caller.ip);
   const purpose = scope.replace(/:new$/, '') as CodePurpose;
-  return deps.codes.issue(scope, target, (code) => codeMessage(purpose, language, code));
+  return deps.codes.issue(scope, target, (code) => codeMessage(purpose, caller.language, code));
 }
 
 export async function recordSecurityOperation(

@@ -157,6 +157,26 @@ describe('registration', () => {
   });
 });
 
+describe('message sending', () => {
+  it('limits the e-mails and SMS one IP address may cause, known accounts or not', async () => {
+    const limited = await buildTestApp(database.db, { env: { CODE_SENDS_PER_IP_PER_HOUR: '3' } });
+    try {
+      const send = (remoteAddress: string, payload: object, path: string = paths.registerCode) =>
+        limited.inject({ method: 'POST', url: path, payload, remoteAddress }).then((response) => response.json().code as number);
+      const register = { accountType: 'email', countryCode: 'DE' };
+      expect(await send('203.0.113.7', { ...register, account: freshEmail() })).toBe(0);
+      expect(await send('203.0.113.7', { ...register, account: freshEmail() })).toBe(0);
+      // An unknown account's reset sends nothing but counts the same.
+      expect(await send('203.0.113.7', { accountType: 'email', account: freshEmail() }, paths.resetCode)).toBe(0);
+      expect(await send('203.0.113.7', { ...register, account: freshEmail() })).toBe(19000008);
+      // Another address is not affected.
+      expect(await send('203.0.113.8', { ...register, account: freshEmail() })).toBe(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('login', () => {
   it('answers a wrong password and an unknown account alike', async () => {
     const { email } = await register();

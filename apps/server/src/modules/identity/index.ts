@@ -37,6 +37,7 @@ export function createIdentityModule(deps: { db: Db; config: AppConfig; secrets:
     hasher: createPasswordHasher(secrets.pepper),
     messenger,
     key: secrets.key,
+    codeSendsPerIpPerHour: config.CODE_SENDS_PER_IP_PER_HOUR,
   };
   const services: IdentityServices = {
     registration: createRegistrationService(identityDeps),

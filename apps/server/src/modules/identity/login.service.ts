@@ -111,7 +111,7 @@ export function createLoginService(deps: IdentityDeps) {
       const { user } = await findPreLogin(body.preLoginToken);
       const target = body.method === 'email' ? emailTarget(user) : phoneTarget(user);
       if (!target) throw new AppError('invalidParameter', {}, 'method');
-      return sendCode(deps, 'login', target, caller.language);
+      return sendCode(deps, 'login', target, caller);
     },
 
     /** The second-factor step; success spends the pre-login token and opens a session. */

@@ -10,6 +10,7 @@ import {
   requireCodeFormat,
   resolveAccount,
   sendCode,
+  throttleSending,
   withdrawLockUntil,
   type Caller,
   type IdentityDeps,
@@ -31,8 +32,12 @@ export function createPasswordResetService(deps: IdentityDeps) {
     async sendResetCode(identity: AccountIdentity, caller: Caller) {
       const account = resolveAccount(identity);
       const user = await findUserByAccount(deps.users, account);
-      if (!user) return { resendAfterSeconds: 60 };
-      return sendCode(deps, 'resetPassword', codeTargetOf(account, user.id), caller.language);
+      if (!user) {
+        // Counted like a real send, so the limit says nothing about which accounts exist.
+        await throttleSending(deps, caller.ip);
+        return { resendAfterSeconds: 60 };
+      }
+      return sendCode(deps, 'resetPassword', codeTargetOf(account, user.id), caller);
     },
 
     async verifyResetCode(body: AccountIdentity & { code: string }): Promise<ResetTicket> {

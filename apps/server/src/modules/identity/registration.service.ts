@@ -18,6 +18,7 @@ import {
   requireCodeFormat,
   resolveAccount,
   sendCode,
+  throttleSending,
   toSessionUser,
   type Caller,
   type IdentityDeps,
@@ -54,8 +55,11 @@ export function createRegistrationService(deps: IdentityDeps) {
       assertRegionServed(body.countryCode);
       const account = resolveAccount(body);
       const existing = await findUserByAccount(deps.users, account);
-      if (existing) return deps.codes.notify('register', codeTarget(account), alreadyRegisteredMessage(caller.language));
-      return sendCode(deps, 'register', codeTarget(account), caller.language);
+      if (existing) {
+        await throttleSending(deps, caller.ip);
+        return deps.codes.notify('register', codeTarget(account), alreadyRegisteredMessage(caller.language));
+      }
+      return sendCode(deps, 'register', codeTarget(account), caller);
     },
 
     async verifyInviteCode(inviteCode: string): Promise<{ valid: boolean }> {

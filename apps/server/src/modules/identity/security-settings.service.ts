@@ -126,16 +126,16 @@ export function createSecuritySettingsService(deps: IdentityDeps) {
       if (isNewAddress && body.channel === 'email') {
         const email = validNewEmail(body.email);
         await assertEmailFree(email, user.id);
-        return sendCode(deps, newAddressScope(body.purpose), { channel: 'email', address: email, userId: user.id }, caller.language);
+        return sendCode(deps, newAddressScope(body.purpose), { channel: 'email', address: email, userId: user.id }, caller);
       }
       if (isNewAddress && body.channel === 'sms' && body.phone) {
         const next = validNewPhone(body.countryCode, body.phone);
         await assertPhoneFree(next.country.dialCode, next.phone, user.id);
-        return sendCode(deps, newAddressScope(body.purpose), { channel: 'sms', address: next.address, userId: user.id }, caller.language);
+        return sendCode(deps, newAddressScope(body.purpose), { channel: 'sms', address: next.address, userId: user.id }, caller);
       }
       const target = body.channel === 'email' ? emailTarget(user) : phoneTarget(user);
       if (!target) throw new AppError('invalidParameter', {}, 'channel');
-      return sendCode(deps, body.purpose, target, caller.language);
+      return sendCode(deps, body.purpose, target, caller);
     },
 
     async bindEmail(signedIn: SignedIn, body: SecurityVerification & { email: string; newEmailCode: string }, caller: Caller) {

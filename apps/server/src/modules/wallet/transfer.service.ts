@@ -107,7 +107,7 @@ export function createTransferService(deps: { db: Db; ledger: Ledger; assets: As
       };
     },
 
-    sendCode: (userId: string, language: Language) => identity.sendFactorCode(userId, 'transfer', language),
+    sendCode: (userId: string, caller: { language: Language; ip: string }) => identity.sendFactorCode(userId, 'transfer', caller),
 
     async transfer(userId: string, params: { coin: string; receiver: string }, body: TransferBody): Promise<TransferRecord> {
       const requestKey = `transfer:${userId}:${body.requestId}`;

@@ -146,7 +146,7 @@ export function registerWalletRoutes(app: FastifyInstance, services: WalletServi
   routes.post(
     walletPaths.transferCode,
     { ...guarded, schema: { tags, summary: 'Send the transfer verification code', response: { 200: envelopeSchema(codeSentSchema) } } },
-    async (request) => successEnvelope(request.language, await services.transfers.sendCode(signedIn(request).userId, request.language)),
+    async (request) => successEnvelope(request.language, await services.transfers.sendCode(signedIn(request).userId, { language: request.language, ip: request.ip })),
   );
   routes.post(
     walletPaths.transfer,
