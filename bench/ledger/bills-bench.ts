@@ -5,31 +5,14 @@
  * own database.
  */
 import { sql } from 'kysely';
-import pg from 'pg';
+import { admin, urlFor } from '../lib/bench-database';
 import { openDatabase } from '../../apps/server/src/platform/db/database';
 import { migrateToLatest } from '../../apps/server/src/platform/db/migrate';
 import { createBillsService } from '../../apps/server/src/modules/wallet/bills.service';
 import type { IdentityApi } from '../../apps/server/src/modules/identity';
 
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const journalCount = Number(process.env.BENCH_JOURNALS ?? 500_000);
 const benchDb = 'coffer_bench_bills';
-
-function urlFor(database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 async function main(): Promise<void> {
   await admin(`drop database if exists ${benchDb} with (force)`);

@@ -7,32 +7,15 @@
  */
 import { execFileSync } from 'node:child_process';
 import { sql } from 'kysely';
-import pg from 'pg';
+import { admin, urlFor } from '../lib/bench-database';
 import { openDatabase } from '../../apps/server/src/platform/db/database';
 import { migrateToLatest } from '../../apps/server/src/platform/db/migrate';
 import { createLedger, type Ledger } from '../../apps/server/src/modules/ledger/ledger.service';
 
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const accountCount = Number(process.env.BENCH_ACCOUNTS ?? 10_000);
 const secondsPerCase = Number(process.env.BENCH_SECONDS ?? 10);
 const benchDb = 'coffer_bench_ledger';
 const pgbenchDb = 'coffer_bench_pgbench';
-
-function urlFor(database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 async function seed(ledger: Ledger, db: ReturnType<typeof openDatabase>['db']): Promise<string[]> {
   const omnibus = await ledger.platformAccount('chain', 'USDT');

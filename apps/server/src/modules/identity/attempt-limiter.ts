@@ -39,16 +39,21 @@ export function lockedError(policy: AttemptPolicy, lockedUntil: Date): AppError 
 }
 
 export function createAttemptLimiter(db: Db): AttemptLimiter {
+  async function lockedUntil(policy: AttemptPolicy, subject: string): Promise<Date | null> {
+    const row = await db
+      .selectFrom('attempt_counter')
+      .select('locked_until')
+      .where('scope', '=', policy.scope)
+      .where('subject', '=', subject)
+      .where('locked_until', '>', sql<Date>`now()`)
+      .executeTakeFirst();
+    return row?.locked_until ?? null;
+  }
+
   return {
     async assertNotLocked(policy, subject) {
-      const row = await db
-        .selectFrom('attempt_counter')
-        .select('locked_until')
-        .where('scope', '=', policy.scope)
-        .where('subject', '=', subject)
-        .where('locked_until', '>', sql<Date>`now()`)
-        .executeTakeFirst();
-      if (row?.locked_until) throw lockedError(policy, row.locked_until);
+      const until = await lockedUntil(policy, subject);
+      if (until) throw lockedError(policy, until);
     },
 
     async recordFailure(policy, subject) {
@@ -74,16 +79,7 @@ export function createAttemptLimiter(db: Db): AttemptLimiter {
       return { isLocked: row?.locked_until !== null && row?.locked_until !== undefined && row.locked_until > new Date() };
     },
 
-    async isLocked(policy, subject) {
-      const row = await db
-        .selectFrom('attempt_counter')
-        .select('locked_until')
-        .where('scope', '=', policy.scope)
-        .where('subject', '=', subject)
-        .where('locked_until', '>', sql<Date>`now()`)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    isLocked: async (policy, subject) => (await lockedUntil(policy, subject)) !== null,
 
     async reset(policy, subject) {
       await db.deleteFrom('attempt_counter').where('scope', '=', policy.scope).where('subject', '=', subject).execute();

@@ -1,60 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { createTestI18n } from '../../../../test/i18n';
-
-// jsdom has neither matchMedia nor ResizeObserver; antd's tables, selects and pickers ask both.
-if (typeof window !== 'undefined' && !window.matchMedia) {
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    writable: true,
-    value: (query: string): MediaQueryList => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }),
-  });
-}
-if (typeof globalThis.ResizeObserver === 'undefined') {
-  globalThis.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-}
-
-/** Test-only: where the router ended up, for pages that navigate away. */
-function LocationProbe() {
-  const location = useLocation();
-  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
-}
+import { renderPage } from '../../../../test/render-page';
 
 /** Test-only: renders one wallet page the way the app does (i18n, TanStack Query, a router). */
-export function renderWalletPage(page: ReactNode, { path, url = path }: { path: string; url?: string }) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path, element: page },
-      { path: '*', element: <LocationProbe /> },
-    ],
-    { initialEntries: [url] },
-  );
-  const view = render(
-    <I18nextProvider i18n={createTestI18n()}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return { ...view, router, queryClient };
+export function renderWalletPage(page: ReactNode, options: { path: string; url?: string }) {
+  return renderPage(page, options);
 }
 
 /** An answer by path: fixed data, or computed from the request's URL and body. */
