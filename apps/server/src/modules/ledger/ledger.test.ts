@@ -82,6 +82,16 @@ describe('the database enforces the ledger', () => {
     expect(journal).toBeUndefined();
   });
 
+  it('refuses legs added later to a journal that is already posted', async () => {
+    const from = await fundedCustomer('BTC', 10n);
+    const to = await fundedCustomer('BTC', 0n);
+    const posted = await ledger.transfer({ idempotencyKey: key('posted'), billType: 2004, from, to, amount: 1n });
+    await expect(
+      sql`insert into entry (journal_id, account_id, asset, bucket, amount) values
+        (${posted.journalId}, ${from}, 'BTC', 'available', -5), (${posted.journalId}, ${to}, 'BTC', 'available', 5)`.execute(database.db),
+    ).rejects.toThrow(/already has its legs/);
+  });
+
   it('refuses a negative customer balance', async () => {
     const account = await fundedCustomer('BTC', 10n);
     const other = await fundedCustomer('BTC', 0n);
