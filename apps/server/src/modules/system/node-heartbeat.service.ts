@@ -38,7 +38,13 @@ export function createNodeHeartbeat(db: Db): NodeHeartbeat {
     },
     async stop() {
       clearInterval(timer);
-      await db.deleteFrom('node_heartbeat').where('node_id', '=', nodeId).execute();
+      // On SIGINT/SIGTERM the embedded PostgreSQL stops itself at the same time (its package
+      // hooks the signals); a row left behind is pruned by system.prune-stale-nodes.
+      await db
+        .deleteFrom('node_heartbeat')
+        .where('node_id', '=', nodeId)
+        .execute()
+        .catch(() => undefined);
     },
   };
 }

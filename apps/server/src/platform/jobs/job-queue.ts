@@ -42,7 +42,9 @@ export function createJobQueue(options: {
     application_name: 'coffer-jobs',
     max: 4,
   });
-  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  let isStopping = false;
+  // While stopping, the database going away under a closing connection is expected.
+  boss.on('error', (error) => (isStopping ? logger.debug({ err: error }, 'job queue closing') : logger.error({ err: error }, 'job queue error')));
   // Each definition is stored erased; `define` is where its data type is checked.
   const definitions = new Map<string, JobDefinition<object>>();
   let running = false;
@@ -87,7 +89,14 @@ export function createJobQueue(options: {
     async stop() {
       if (!running) return;
       running = false;
+      isStopping = true;
+      // pg-boss resolves stop() before its own pool is closed; 'stopped' says it is.
+      const stopped = new Promise<void>((resolve) => {
+        boss.once('stopped', () => resolve());
+        setTimeout(resolve, 15_000).unref();
+      });
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await stopped;
     },
     isRunning: () => running,
   };
