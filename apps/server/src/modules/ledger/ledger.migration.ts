@@ -117,22 +117,36 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       constraint ledger_hold_resolution check ((status = 'pending') = (resolve_journal_id is null))
     );
 
-    -- Every journal balances per asset, and every entry's asset is its account's.
+    -- Every journal balances per asset, its legs come in one statement, and every entry's asset
+    -- is its account's. Only the inserted rows are summed and every account is found by its key:
+    -- joins to the transition table (no statistics) were planned as scans that grew with the ledger.
     create function ledger_check_entries() returns trigger language plpgsql as $$
     declare
       v_problem record;
+      v_journal bigint;
     begin
-      select e.journal_id, e.asset, sum(e.amount) as total into v_problem
-        from entry e
-        where e.journal_id in (select distinct journal_id from inserted)
-        group by e.journal_id, e.asset
-        having sum(e.amount) <> 0
+      select i.journal_id, i.asset, sum(i.amount) as total into v_problem
+        from inserted i
+        group by i.journal_id, i.asset
+        having sum(i.amount) <> 0
         limit 1;
       if found then
         raise exception 'LEDGER_UNBALANCED journal % asset % is off by %', v_problem.journal_id, v_problem.asset, v_problem.total
           using errcode = 'P0001';
       end if;
-      perform 1 from inserted i join ledger_account a on a.id = i.account_id where a.asset <> i.asset;
+      for v_journal in select distinct journal_id from inserted loop
+        perform 1 from entry e
+          where e.journal_id = v_journal
+            and e.id < (select min(i.id) from inserted i where i.journal_id = v_journal)
+          limit 1;
+        if found then
+          raise exception 'LEDGER_UNBALANCED journal % already has its legs; post a new journal', v_journal
+            using errcode = 'P0001';
+        end if;
+      end loop;
+      perform 1 from inserted i
+        cross join lateral (select la.asset from ledger_account la where la.id = i.account_id limit 1) a
+        where a.asset <> i.asset;
       if found then
         raise exception 'LEDGER_ASSET_MISMATCH' using errcode = 'P0001';
       end if;
@@ -229,12 +243,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         end if;
       end loop;
 
+      -- Each leg's account by its primary key (a lateral lookup): a join here was planned as a
+      -- scan of every account, so postings slowed down as customers were added.
       insert into entry (journal_id, account_id, asset, bucket, amount, balance_after)
         select v_journal, a.id, a.asset, l ->> 'bucket', (l ->> 'amount')::numeric,
                case when a.is_house then null
                     when l ->> 'bucket' = 'available' then a.available else a.frozen end
           from jsonb_array_elements(p_legs) l
-          join ledger_account a on a.id = (l ->> 'account_id')::bigint;
+          cross join lateral (
+            select * from ledger_account la where la.id = (l ->> 'account_id')::bigint limit 1
+          ) a;
 
       if p_hold ? 'create' then
         insert into ledger_hold (account_id, amount, hold_journal_id)

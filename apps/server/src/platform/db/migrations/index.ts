@@ -1,6 +1,5 @@
 import type { Migration } from 'kysely';
 import * as identity from '../../../modules/identity/identity.migration';
-import * as ledgerCheck from '../../../modules/ledger/ledger-check.migration';
 import * as ledger from '../../../modules/ledger/ledger.migration';
 import * as walletSnapshots from '../../../modules/wallet/dashboard.migration';
 import * as wallet from '../../../modules/wallet/wallet.migration';
@@ -16,5 +15,4 @@ export const migrations: Record<string, Migration> = {
   '0003-ledger': ledger,
   '0004-wallet': wallet,
   '0005-wallet-snapshots': walletSnapshots,
-  '0006-ledger-check-plan': ledgerCheck,
 };
