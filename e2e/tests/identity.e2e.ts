@@ -91,7 +91,8 @@ describe('identity journey in the browser', () => {
     expect(text).toContain(securityCatalogue.operations.register);
     await page.screenshot({ path: path.resolve(import.meta.dirname, '../../.artifacts/screenshots/account-info-en.png'), fullPage: true });
     await page.context().close();
-  });
+    // Each authenticator step is accepted once, so the journey may wait for the clock.
+  }, 120_000);
 
   it('shows a wrong second factor’s error in the chosen language and stays logged out', async () => {
     const page = await newDesktopPage(browser);
