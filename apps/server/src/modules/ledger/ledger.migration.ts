@@ -189,6 +189,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       v_hold bigint;
       v_leg record;
       v_changed integer;
+      v_asset text;
+      v_available numeric;
+      v_frozen numeric;
+      v_ids bigint[] := '{}';
+      v_assets text[] := '{}';
+      v_availables numeric[] := '{}';
+      v_frozens numeric[] := '{}';
+      v_is_house boolean[] := '{}';
     begin
       insert into journal (idempotency_key, request_hash, bill_type, reference_type, reference_id, note)
         values (p_idempotency_key, p_request_hash, p_bill_type, p_reference_type, p_reference_id, coalesce(p_note, ''))
@@ -228,31 +236,37 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       loop
         update ledger_account a
            set available = a.available + v_leg.d_available, frozen = a.frozen + v_leg.d_frozen
-         where a.id = v_leg.account_id and not a.is_house;
-        get diagnostics v_changed = row_count;
-        if v_changed = 0 then
-          insert into ledger_house_pending (account_id, bucket, amount)
-            select a.id, b.bucket, b.amount
-              from ledger_account a
-              cross join lateral (values ('available', v_leg.d_available), ('frozen', v_leg.d_frozen)) as b (bucket, amount)
-             where a.id = v_leg.account_id and a.is_house and b.amount <> 0;
-          get diagnostics v_changed = row_count;
-          if v_changed = 0 and (v_leg.d_available <> 0 or v_leg.d_frozen <> 0) then
+         where a.id = v_leg.account_id and not a.is_house
+        returning a.asset, a.available, a.frozen into v_asset, v_available, v_frozen;
+        if found then
+          v_is_house := v_is_house || false;
+        else
+          select a.asset into v_asset from ledger_account a where a.id = v_leg.account_id and a.is_house;
+          if not found then
             raise exception 'LEDGER_NO_ACCOUNT %', v_leg.account_id using errcode = 'P0001';
           end if;
+          insert into ledger_house_pending (account_id, bucket, amount)
+            select v_leg.account_id, b.bucket, b.amount
+              from (values ('available', v_leg.d_available), ('frozen', v_leg.d_frozen)) as b (bucket, amount)
+             where b.amount <> 0;
+          v_available := null;
+          v_frozen := null;
+          v_is_house := v_is_house || true;
         end if;
+        v_ids := v_ids || v_leg.account_id;
+        v_assets := v_assets || v_asset;
+        v_availables := v_availables || v_available;
+        v_frozens := v_frozens || v_frozen;
       end loop;
 
-      -- Each leg's account by its primary key (a lateral lookup): a join here was planned as a
-      -- scan of every account, so postings slowed down as customers were added.
+      -- The balances each account reached come from the updates above: no second lookup.
       insert into entry (journal_id, account_id, asset, bucket, amount, balance_after)
-        select v_journal, a.id, a.asset, l ->> 'bucket', (l ->> 'amount')::numeric,
-               case when a.is_house then null
-                    when l ->> 'bucket' = 'available' then a.available else a.frozen end
+        select v_journal, u.id, u.asset, l ->> 'bucket', (l ->> 'amount')::numeric,
+               case when u.is_house then null
+                    when l ->> 'bucket' = 'available' then u.available else u.frozen end
           from jsonb_array_elements(p_legs) l
-          cross join lateral (
-            select * from ledger_account la where la.id = (l ->> 'account_id')::bigint limit 1
-          ) a;
+          join unnest(v_ids, v_assets, v_availables, v_frozens, v_is_house) as u (id, asset, available, frozen, is_house)
+            on u.id = (l ->> 'account_id')::bigint;
 
       if p_hold ? 'create' then
         insert into ledger_hold (account_id, amount, hold_journal_id)
