@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createIdentityModule } from './modules/identity';
 import { createLedgerModule } from './modules/ledger';
+import { createMarketModule } from './modules/market';
 import { createWalletModule } from './modules/wallet';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { createMessenger, type Messenger } from './platform/adapters/messenger';
@@ -75,6 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   identity.register(app);
   const ledger = createLedgerModule({ db: deps.db, ...(deps.pool ? { pool: deps.pool } : {}) });
   for (const job of ledger.jobs) deps.jobs?.define(job);
+  const market = createMarketModule({ db: deps.db, seed: deps.config.MARKET_SEED });
+  for (const job of market.jobs) deps.jobs?.define(job);
   const wallet = createWalletModule({ db: deps.db, ledger: ledger.ledger, identity: identity.api, usdCnyRate: deps.config.USD_CNY_RATE });
   for (const job of wallet.jobs) deps.jobs?.define(job);
   wallet.register(app);

@@ -43,6 +43,8 @@ const configSchema = z.object({
   /** The site's own origin for the Origin check; derived from the Host header when unset. */
   PUBLIC_ORIGIN: optionalUrl.optional(),
   COOKIE_SECURE: booleanFromEnv.default(false),
+  /** Seed of the built-in market's random walk: the same seed, the same prices everywhere. */
+  MARKET_SEED: z.string().min(1).max(200).default('coffer'),
   /** CNY per USD for valuations, until the markets capability brings live rates. */
   USD_CNY_RATE: z.string().regex(/^\d{1,6}(\.\d{1,8})?$/, 'must be a decimal such as 7.1').default('7.1'),
   /** E-mails and SMS one IP address may cause per hour (abuse limit). */

@@ -24,6 +24,7 @@ export interface Database {
   ledger_house_pending: { id: Id; account_id: string; bucket: 'available' | 'frozen'; amount: string };
   ledger_hold: LedgerHoldTable;
   wallet_transfer: WalletTransferTable;
+  market_tick: { asset: string; minute: ColumnType<Date, Date | string, never>; usd_price: string };
   wallet_daily_snapshot: { user_id: string; day: ColumnType<Date, string, string>; usd_cents: Units; cny_cents: Units };
 }
 

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as identity from '../../../modules/identity/identity.migration';
 import * as ledger from '../../../modules/ledger/ledger.migration';
+import * as market from '../../../modules/market/market.migration';
 import * as walletSnapshots from '../../../modules/wallet/dashboard.migration';
 import * as wallet from '../../../modules/wallet/wallet.migration';
 import * as nodeHeartbeat from './0001-node-heartbeat';
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003-ledger': ledger,
   '0004-wallet': wallet,
   '0005-wallet-snapshots': walletSnapshots,
+  '0006-market-ticks': market,
 };

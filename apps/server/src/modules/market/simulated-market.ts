@@ -1,0 +1,40 @@
+import { createHmac } from 'node:crypto';
+
+/** Prices in 1e-8 USD, as bigint: the walk never touches floating point. */
+export const priceScale = 8;
+const partsPerMillion = 1_000_000n;
+
+/**
+ * Per-minute volatility of each coin, in parts per million of the price for one step of the
+ * walk (roughly the daily volatility divided by √1440): stablecoins barely move.
+ */
+const volatilityPpm: Record<string, bigint> = {
+  BTC: 900n,
+  ETH: 1_200n,
+  XRP: 1_600n,
+  USDT: 20n,
+  USDC: 20n,
+};
+
+/**
+ * A deterministic random step for (coin, minute): the same seed gives every process the same
+ * market. Four uniform draws summed are close to normal; the result is in ppm.
+ */
+export function stepPpm(seed: string, asset: string, minute: number): bigint {
+  const digest = createHmac('sha256', seed).update(`${asset}:${minute}`).digest();
+  const spread = volatilityPpm[asset] ?? 1_000n;
+  let total = 0n;
+  for (let draw = 0; draw < 4; draw += 1) {
+    const uniform = BigInt(digest.readUInt32BE(draw * 4)) % (2n * spread + 1n);
+    total += uniform - spread;
+  }
+  // Stablecoins are pulled back towards their peg so they cannot wander off.
+  return total / 2n;
+}
+
+/** The next minute's price from the last one: multiplied by (1 + step), never below one unit. */
+export function nextPrice(lastUnits: bigint, seed: string, asset: string, minute: number, pegUnits?: bigint): bigint {
+  let next = (lastUnits * (partsPerMillion + stepPpm(seed, asset, minute))) / partsPerMillion;
+  if (pegUnits !== undefined) next = (next * 9n + pegUnits) / 10n;
+  return next > 0n ? next : 1n;
+}
