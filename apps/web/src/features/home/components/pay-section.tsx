@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../../app/route-table';
 import { BrandMark } from '../../../shared/ui/brand-mark';
+import { HomeFeatureList } from './home-feature-list';
 import { HomeIcon, type HomeIconName } from './home-icon';
 import section from './home-section.module.css';
 import styles from './pay-section.module.css';
@@ -23,19 +24,14 @@ export function PaySection() {
             {t('pay.title')}
           </h2>
           <p className={`${section.lead} ${styles.lead}`}>{t('pay.text')}</p>
-          <ul className={styles.features}>
-            {features.map((feature) => (
-              <li key={feature.id} className={styles.feature}>
-                <span className={styles.featureIcon}>
-                  <HomeIcon name={feature.icon} />
-                </span>
-                <div>
-                  <h3 className={styles.featureTitle}>{t(`pay.features.${feature.id}.title`)}</h3>
-                  <p className={styles.featureText}>{t(`pay.features.${feature.id}.text`)}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <HomeFeatureList
+            classes={styles}
+            items={features.map((feature) => ({
+              ...feature,
+              title: t(`pay.features.${feature.id}.title`),
+              text: t(`pay.features.${feature.id}.text`),
+            }))}
+          />
           <Link to={pathTo('signPage')} className={`${section.buttonPrimary} ${styles.cta}`} data-testid="pay-cta">
             {t('pay.cta')}
             <HomeIcon name="arrowRight" className={section.buttonIcon} />

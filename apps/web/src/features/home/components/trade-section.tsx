@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../../app/route-table';
+import { HomeFeatureList } from './home-feature-list';
 import { HomeIcon, type HomeIconName } from './home-icon';
 import section from './home-section.module.css';
 import styles from './trade-section.module.css';
@@ -91,19 +92,14 @@ export function TradeSection() {
             <HomeIcon name="growth" className={styles.highlightIcon} />
             {t('trade.highlight')}
           </p>
-          <ul className={styles.features}>
-            {features.map((feature) => (
-              <li key={feature.id} className={styles.feature}>
-                <span className={styles.featureIcon}>
-                  <HomeIcon name={feature.icon} />
-                </span>
-                <div>
-                  <h3 className={styles.featureTitle}>{t(`trade.features.${feature.id}.title`)}</h3>
-                  <p className={styles.featureText}>{t(`trade.features.${feature.id}.text`)}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <HomeFeatureList
+            classes={styles}
+            items={features.map((feature) => ({
+              ...feature,
+              title: t(`trade.features.${feature.id}.title`),
+              text: t(`trade.features.${feature.id}.text`),
+            }))}
+          />
           <Link to={pathTo('signPage')} className={`${section.buttonDark} ${styles.cta}`} data-testid="trade-cta">
             {t('trade.cta')}
             <HomeIcon name="arrowRight" className={section.buttonIcon} />

@@ -1,4 +1,4 @@
-import type { AccountType, ResetTicket } from '@coffer/contract';
+import type { ResetTicket } from '@coffer/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input, Result, Steps } from 'antd';
 import { useState } from 'react';
@@ -7,9 +7,10 @@ import { Link, useNavigate } from 'react-router';
 import { pathTo } from '../../../app/route-table';
 import { AntdProvider } from '../../../shared/ui/antd-provider';
 import { identityApi } from '../api/identity-api';
+import { useAccountCodeStep } from '../components/auth-account-step';
 import { AuthAccountTypeTabs } from '../components/auth-account-type-tabs';
 import { AuthCard, AuthFooterLine } from '../components/auth-card';
-import { dialCodeOf, guessDialCountry } from '../components/country-select';
+import { guessDialCountry } from '../components/country-select';
 import { AuthAccountField, AuthCodeField } from '../components/auth-fields';
 import { AuthPasswordHint } from '../components/auth-password-hint';
 import { useAuthRules } from '../components/auth-rules';
@@ -84,8 +85,7 @@ interface VerifyValues {
 function VerifyAccountForm({ onVerified }: { onVerified: (ticket: ResetTicket) => void }) {
   const { t, i18n } = useTranslation('auth');
   const [form] = Form.useForm<VerifyValues>();
-  const [accountType, setAccountType] = useState<AccountType>('email');
-  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  const { accountType, codeSentTo, markCodeSent, handleAccountTypeChange } = useAccountCodeStep(form);
 
   const identityOf = (values: Pick<VerifyValues, 'account' | 'countryCode'>) => ({
     accountType,
@@ -102,17 +102,8 @@ function VerifyAccountForm({ onVerified }: { onVerified: (ticket: ResetTicket) =
     const fields = accountType === 'phone' ? ['countryCode', 'account'] : ['account'];
     const values = await form.validateFields(fields as Array<keyof VerifyValues>);
     const sent = await identityApi.sendResetCode(identityOf(values));
-    setCodeSentTo(accountType === 'phone' ? `${dialCodeOf(values.countryCode)} ${values.account}` : values.account);
+    markCodeSent(values);
     return sent;
-  };
-
-  const handleAccountTypeChange = (next: AccountType) => {
-    setAccountType(next);
-    setCodeSentTo(null);
-    form.setFields([
-      { name: 'account', value: '', errors: [] },
-      { name: 'code', value: '', errors: [] },
-    ]);
   };
 
   return (

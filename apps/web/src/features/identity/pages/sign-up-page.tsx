@@ -1,13 +1,13 @@
-import type { AccountType } from '@coffer/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Form, Input, type FormRule } from 'antd';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatches, useNavigate, useSearchParams } from 'react-router';
 import type { RouteHandle } from '../../../app/router';
 import { pathTo } from '../../../app/route-table';
 import { AntdProvider } from '../../../shared/ui/antd-provider';
 import { identityApi } from '../api/identity-api';
+import { useAccountCodeStep } from '../components/auth-account-step';
 import { AuthAccountTypeTabs } from '../components/auth-account-type-tabs';
 import { AuthCard, AuthFooterLine } from '../components/auth-card';
 import { CountrySelect, dialCodeOf } from '../components/country-select';
@@ -92,8 +92,7 @@ function SignUpForm({ kind, linkedInviteCode }: { kind: SignUpKind; linkedInvite
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<SignUpValues>();
-  const [accountType, setAccountType] = useState<AccountType>('email');
-  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  const { accountType, codeSentTo, markCodeSent, handleAccountTypeChange } = useAccountCodeStep(form);
   const countryCode = Form.useWatch('countryCode', form);
   const password = Form.useWatch('password', form) ?? '';
   const inviteCode = Form.useWatch('inviteCode', form);
@@ -168,17 +167,8 @@ function SignUpForm({ kind, linkedInviteCode }: { kind: SignUpKind; linkedInvite
   const sendCode = async () => {
     const values = await form.validateFields(['countryCode', 'account']);
     const sent = await identityApi.sendRegisterCode({ accountType, account: values.account, countryCode: values.countryCode });
-    setCodeSentTo(accountType === 'phone' ? `${dialCodeOf(values.countryCode)} ${values.account}` : values.account);
+    markCodeSent(values);
     return sent;
-  };
-
-  const handleAccountTypeChange = (next: AccountType) => {
-    setAccountType(next);
-    setCodeSentTo(null);
-    form.setFields([
-      { name: 'account', value: '', errors: [] },
-      { name: 'code', value: '', errors: [] },
-    ]);
   };
 
   const dialCode = dialCodeOf(countryCode);
