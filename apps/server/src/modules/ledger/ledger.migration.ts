@@ -277,6 +277,50 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       return query select v_journal, v_hold, false;
     end $$;
 
+    -- Posts several independent journals in one transaction (one round trip, one commit).
+    -- Every account of the batch is locked first, in id order, so batches and single postings
+    -- never deadlock; each journal then runs in its own subtransaction, so one refused journal
+    -- (insufficient balance, replay conflict…) leaves the others posted. Its error comes back
+    -- in the row instead of aborting the batch.
+    create function ledger_post_batch(p_journals jsonb)
+    returns table (ordinal integer, journal_id bigint, hold_id bigint, is_replay boolean,
+                   error_state text, error_constraint text, error_message text)
+    language plpgsql as $$
+    declare
+      v_item record;
+      v_posted record;
+    begin
+      perform 1 from ledger_account a
+        where a.id in (select distinct (l ->> 'account_id')::bigint
+                         from jsonb_array_elements(p_journals) j, jsonb_array_elements(j -> 'legs') l)
+          and not a.is_house
+        order by a.id
+        for update;
+      for v_item in select j.value as journal, j.ordinality::integer as ordinal
+                      from jsonb_array_elements(p_journals) with ordinality j
+      loop
+        ordinal := v_item.ordinal;
+        begin
+          select * into v_posted from ledger_post(
+            v_item.journal ->> 'key', v_item.journal ->> 'hash', (v_item.journal ->> 'bill_type')::integer,
+            v_item.journal ->> 'reference_type', v_item.journal ->> 'reference_id', v_item.journal ->> 'note',
+            v_item.journal -> 'legs', case when jsonb_typeof(v_item.journal -> 'hold') = 'object' then v_item.journal -> 'hold' end);
+          journal_id := v_posted.journal_id;
+          hold_id := v_posted.hold_id;
+          is_replay := v_posted.is_replay;
+          error_state := null;
+          error_constraint := null;
+          error_message := null;
+        exception when others then
+          get stacked diagnostics error_state = returned_sqlstate, error_constraint = constraint_name, error_message = message_text;
+          journal_id := null;
+          hold_id := null;
+          is_replay := null;
+        end;
+        return next;
+      end loop;
+    end $$;
+
     -- Folds the house accounts' waiting changes into their balances.
     create function ledger_fold_house() returns integer language plpgsql as $$
     declare
@@ -305,6 +349,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
     drop function ledger_fold_house();
+    drop function ledger_post_batch(jsonb);
     drop function ledger_post(text, text, integer, text, text, text, jsonb, jsonb);
     drop table ledger_hold, ledger_house_pending, entry, journal, ledger_account, asset_chain, asset;
     drop function ledger_append_only();

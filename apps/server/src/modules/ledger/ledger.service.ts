@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { DatabaseError, Pool } from 'pg';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
+import { createPostBatcher, isRetryable, type PostCall, type PostResult } from './post-batcher';
 
 export type Bucket = 'available' | 'frozen';
 
@@ -35,8 +36,12 @@ export class LedgerInvariantError extends Error {
 
 /** House accounts take fees and other platform-side legs without a hot row (ledger.md). */
 const housePurposes = new Set(['fees', 'omnibus', 'desk', 'loan_pool', 'rewards']);
-const retryableCodes = new Set(['40P01', '40001']);
 const maxAttempts = 5;
+/**
+ * Postings at the database at once before the next ones wait to leave together, and at most
+ * how many leave in one call (each is a subtransaction; PostgreSQL caches 64 per backend).
+ */
+const defaultBatching = { maxInFlight: 6, maxBatch: 32 };
 
 function requestHash(request: JournalRequest, hold: unknown): string {
   const legs = [...request.legs]
@@ -58,27 +63,21 @@ function translateDatabaseError(error: unknown): never {
 }
 
 /**
- * The only writer of balances. Every movement is one call of `ledger_post` (one round
- * trip, in its own transaction or the caller's), retried on deadlock or serialization
- * failure with the same idempotency key.
+ * The only writer of balances. Every movement is one `ledger_post` (inside the caller's
+ * transaction when given one) or, on its own, goes through the group-commit batcher;
+ * deadlocks and serialization failures are retried with the same idempotency key.
  */
-export function createLedger(db: Db, pool?: Pool) {
+export function createLedger(db: Db, pool?: Pool, options: { batching?: typeof defaultBatching } = {}) {
   const accountIds = new Map<string, string>();
+  const batcher = pool ? createPostBatcher(pool, options.batching ?? defaultBatching) : null;
 
-  /** A named statement is parsed and planned once per connection, not once per posting. */
-  async function callPost(values: unknown[], executor: Db) {
-    if (pool && executor === db) {
-      const result = await pool.query<{ journal_id: string; hold_id: string | null; is_replay: boolean }>({
-        name: 'ledger_post',
-        text: 'select journal_id, hold_id, is_replay from ledger_post($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb)',
-        values,
-      });
-      return result.rows[0]!;
-    }
-    const [key, hash, billType, referenceType, referenceId, note, legs, hold] = values;
-    const result = await sql<{ journal_id: string; hold_id: string | null; is_replay: boolean }>`
+  /** Inside a caller's transaction the posting joins it; otherwise it goes through the batcher. */
+  async function callPost(call: PostCall, executor: Db): Promise<PostResult> {
+    if (batcher && executor === db) return batcher.post(call);
+    const result = await sql<PostResult>`
       select journal_id, hold_id, is_replay from ledger_post(
-        ${key}, ${hash}, ${billType}, ${referenceType}, ${referenceId}, ${note}, ${legs}::jsonb, ${hold}::jsonb)
+        ${call.key}, ${call.hash}, ${call.billType}, ${call.referenceType}, ${call.referenceId}, ${call.note},
+        ${JSON.stringify(call.legs)}::jsonb, ${call.hold === null ? null : JSON.stringify(call.hold)}::jsonb)
     `.execute(executor);
     return result.rows[0]!;
   }
@@ -109,30 +108,23 @@ export function createLedger(db: Db, pool?: Pool) {
   async function post(request: JournalRequest, hold?: unknown, executor: Db = db): Promise<Posted> {
     if (request.legs.length === 0) throw new LedgerInvariantError('a journal needs legs');
     if (request.legs.some((leg) => leg.amount === 0n)) throw new LedgerInvariantError('a leg of zero');
-    const legs = JSON.stringify(
-      request.legs.map((leg) => ({ account_id: leg.accountId, bucket: leg.bucket, amount: leg.amount.toString() })),
-    );
-    const hash = requestHash(request, hold);
+    const call: PostCall = {
+      key: request.idempotencyKey,
+      hash: requestHash(request, hold),
+      billType: request.billType,
+      referenceType: request.reference?.type ?? null,
+      referenceId: request.reference?.id ?? null,
+      note: request.note ?? '',
+      legs: request.legs.map((leg) => ({ account_id: leg.accountId, bucket: leg.bucket, amount: leg.amount.toString() })),
+      hold: hold ?? null,
+    };
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const row = await callPost(
-          [
-            request.idempotencyKey,
-            hash,
-            request.billType,
-            request.reference?.type ?? null,
-            request.reference?.id ?? null,
-            request.note ?? '',
-            legs,
-            hold === undefined ? null : JSON.stringify(hold),
-          ],
-          executor,
-        );
+        const row = await callPost(call, executor);
         return { journalId: row.journal_id, holdId: row.hold_id, isReplay: row.is_replay };
       } catch (error) {
-        const code = (error as Partial<DatabaseError>).code;
-        // Inside a caller's transaction the whole transaction must be retried by the caller.
-        if (code && retryableCodes.has(code) && executor === db && attempt < maxAttempts) continue;
+        // The batcher retries its own deadlocks; inside a caller's transaction the caller must.
+        if (isRetryable(error) && executor === db && !batcher && attempt < maxAttempts) continue;
         translateDatabaseError(error);
       }
     }

@@ -305,3 +305,43 @@ describe('concurrency on real PostgreSQL', () => {
     await assertInvariants();
   });
 });
+
+describe('group commit', () => {
+  it('posts postings that wait together in one call, each on its own: a refused one leaves the others posted', async () => {
+    const calls: string[] = [];
+    const pool = database.pool;
+    const spyingPool = new Proxy(pool, {
+      get(target, property, receiver) {
+        if (property !== 'query') return Reflect.get(target, property, receiver) as unknown;
+        return (config: { name?: string }, ...rest: unknown[]) => {
+          calls.push(config.name ?? 'unnamed');
+          return (target.query as (...args: unknown[]) => unknown).call(target, config, ...rest);
+        };
+      },
+    });
+    const batched = createLedger(database.db, spyingPool);
+    const payer = await fundedCustomer('USDC', 50n);
+    const payee = await fundedCustomer('USDC', 0n);
+    const replayedKey = key('replayed');
+    await batched.transfer({ idempotencyKey: replayedKey, billType: 2004, from: payer, to: payee, amount: 1n });
+    calls.length = 0;
+
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => {
+        // One conflicting replay and one transfer too large for the payer, among good ones.
+        const idempotencyKey = index === 3 ? replayedKey : key(`group-${index}`);
+        const amount = index === 3 ? 2n : index === 7 ? 1_000n : 4n;
+        return batched
+          .transfer({ idempotencyKey, billType: 2004, from: payer, to: payee, amount })
+          .then(() => 'ok', (error: { key?: string }) => error.key ?? String(error));
+      }),
+    );
+    expect(outcomes[3]).toBe('idempotencyConflict');
+    expect(outcomes[7]).toBe('insufficientBalance');
+    expect(outcomes.filter((outcome) => outcome === 'ok')).toHaveLength(10);
+    expect(calls.filter((name) => name === 'ledger_post_batch').length).toBeGreaterThan(0);
+    expect(calls.length).toBeLessThan(12);
+    expect(await balanceOf(payer)).toEqual({ available: 50n - 1n - 40n, frozen: 0n });
+    await assertInvariants();
+  });
+});
