@@ -92,6 +92,16 @@ describe('the database enforces the ledger', () => {
     ).rejects.toThrow(/already has its legs/);
   });
 
+  it('refuses an entry in another asset than its account, even written by hand', async () => {
+    const bitcoin = await fundedCustomer('BTC', 10n);
+    const ether = await fundedCustomer('ETH', 0n);
+    const posted = await ledger.transfer({ idempotencyKey: key('asset'), billType: 2004, from: bitcoin, to: await fundedCustomer('BTC', 0n), amount: 1n });
+    await expect(
+      sql`insert into entry (journal_id, account_id, asset, bucket, amount) values
+        (${posted.journalId}, ${bitcoin}, 'ETH', 'available', -5), (${posted.journalId}, ${ether}, 'ETH', 'available', 5)`.execute(database.db),
+    ).rejects.toThrow(/entry_account_asset/);
+  });
+
   it('refuses a negative customer balance', async () => {
     const account = await fundedCustomer('BTC', 10n);
     const other = await fundedCustomer('BTC', 0n);
