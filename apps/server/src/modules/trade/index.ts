@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { Pool } from 'pg';
+import type { AppConfig } from '../../platform/config';
+import type { Db } from '../../platform/db/database';
+import type { Logger } from '../../platform/observability/logger';
+import type { Ledger } from '../ledger';
+import type { MarketApi } from '../market';
+import { createAutoSwapService } from './auto-swap.service';
+import { createOrderService } from './order.service';
+import { cachedFeed, createUsdPriceFeed, type UsdPriceFeed } from './price-feed';
+import { preparedRunner } from './prepared';
+import { createQuoteService } from './quote.service';
+import { lazySigner } from './quote-signer';
+import { registerTradeRoutes, type TradeServices } from './trade.routes';
+import { tradeSettingsFrom } from './trade-settings';
+
+export type { AutoSwapService } from './auto-swap.service';
+
+/** Prices are shared between the quotes of this long (they change per market tick). */
+const priceCacheMs = 1000;
+
+/**
+ * The trade module: spot quotes (RFQ), orders and automatic swap. `clock` and `feed` are
+ * injectable for tests; the deposit module may call `autoSwap.onDepositCredited`.
+ */
+export function createTradeModule(deps: { db: Db; ledger: Ledger; config: AppConfig; market: Pick<MarketApi, 'latestUsdPrices'>; logger?: Logger; clock?: () => Date; feed?: UsdPriceFeed; priceCacheMs?: number; pool?: Pool }) {
+  const clock = deps.clock ?? (() => new Date());
+  const settings = tradeSettingsFrom(deps.config);
+  const feed = cachedFeed(deps.feed ?? createUsdPriceFeed(deps.db, deps.market), deps.priceCacheMs ?? priceCacheMs, clock);
+  const run = preparedRunner(deps.db, deps.pool);
+  const quotes = createQuoteService({ db: deps.db, settings, feed, signer: lazySigner(deps.db, settings), clock, run });
+  const orders = createOrderService({ db: deps.db, ledger: deps.ledger, quotes, clock, run });
+  const autoSwap = createAutoSwapService({ db: deps.db, ledger: deps.ledger, quotes, settings, clock, ...(deps.logger ? { logger: deps.logger } : {}) });
+  const services: TradeServices = { quotes, orders, autoSwap };
+  return {
+    services,
+    jobs: [orders.expireJob(), autoSwap.job()],
+    register: (app: FastifyInstance) => registerTradeRoutes(app, services),
+  };
+}

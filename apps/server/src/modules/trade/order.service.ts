@@ -1,0 +1,303 @@
+import { quoteSigningText, type OrderDetail, type OrderListQuery, type OrderPage, type SpotOrder, type SpotOrderStatus } from '@coffer/contract';
+import { sql, type RawBuilder } from 'kysely';
+import type { DatabaseError } from 'pg';
+import type { Db } from '../../platform/db/database';
+import type { JobDefinition } from '../../platform/jobs/job-queue';
+import { AppError } from '../../platform/http/app-error';
+import { LedgerInvariantError, type Ledger } from '../ledger';
+import type { QuoteRow, QuoteService } from './quote.service';
+import { postSettlement, settlementJournal } from './settlement';
+import { assertOrderMove } from './trade-states';
+import type { PreparedRunner } from './prepared';
+
+interface OrderRow extends QuoteRow {
+  order_id: string;
+  status: SpotOrderStatus;
+  status_reason: string | null;
+  order_created_at: Date;
+  paid_at: Date | null;
+  completed_at: Date | null;
+  cancelled_at: Date | null;
+}
+
+const orderColumnsText = `
+  o.id::text as order_id, o.status, o.status_reason, o.created_at as order_created_at, o.paid_at, o.completed_at, o.cancelled_at,
+  q.id::text as id, q.user_id::text as user_id, q.purpose, q.pair, q.base_asset, q.quote_asset, q.side, q.price::text as price,
+  q.price_scale, q.base_amount::text as base_amount, q.quote_amount::text as quote_amount, q.fee::text as fee, q.fee_rate,
+  q.expires_at, q.created_at, q.key_id, q.signature`;
+const orderColumns = sql.raw(orderColumnsText);
+
+const loadOrderText = `
+  select ${orderColumnsText} from trade_order o join trade_quote q on q.id = o.quote_id where o.id = $1::bigint and o.user_id = $2`;
+
+/** Places the order only from the customer's own, unexpired spot quote; a second place finds the first. */
+const placeOrderText = `
+  with q as (
+    select * from trade_quote where id = $1::bigint and user_id = $2 and purpose = 'spot' and expires_at > $3
+  ), o as (
+    insert into trade_order (user_id, quote_id, pair, side, status, expires_at, created_at, updated_at)
+    select user_id, id, pair, side, 'pendingPayment', expires_at, $3, $3 from q
+    on conflict (quote_id) do nothing
+    returning *
+  )
+  select ${orderColumnsText} from o join q on q.id = o.quote_id`;
+
+const retryableCodes = new Set(['40P01', '40001']);
+const maxAttempts = 5;
+const expireBatch = 1000;
+
+export const orderJournalKey = (orderId: string) => `trade:order:${orderId}`;
+
+function parseInstant(value: string | undefined, field: string): Date | undefined {
+  if (value === undefined || value === '') return undefined;
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) throw new AppError('invalidParameter', {}, field);
+  return instant;
+}
+
+/**
+ * Spot orders placed from quotes (spec §2 "my orders", §4 payment states). Paying moves
+ * the order pendingPayment → pendingSettlement → completed and posts the ledger journal in
+ * the same transaction: the order's row is claimed by a conditional update (the row lock
+ * that serialises concurrent pays), so an order settles at most once and its state can
+ * never disagree with the ledger.
+ */
+export function createOrderService(deps: { db: Db; ledger: Ledger; quotes: QuoteService; clock: () => Date; run: PreparedRunner }) {
+  const { db, ledger, quotes, clock, run } = deps;
+
+  async function selectOrders(where: RawBuilder<unknown>): Promise<OrderRow[]> {
+    const result = await sql<OrderRow>`select ${orderColumns} from trade_order o join trade_quote q on q.id = o.quote_id where ${where}`.execute(db);
+    return result.rows;
+  }
+
+  async function load(userId: string, orderNo: string): Promise<OrderRow> {
+    const [row] = await run<OrderRow>('load_order', loadOrderText, [orderNo, userId]);
+    if (!row) throw new AppError('orderNotFound', {}, 'orderNo');
+    return row;
+  }
+
+  async function view(row: OrderRow): Promise<SpotOrder> {
+    const quote = await quotes.describe(row);
+    const now = clock();
+    return {
+      orderNo: row.order_id,
+      quoteId: quote.quoteId,
+      pair: quote.pair,
+      baseCoin: quote.baseCoin,
+      quoteCoin: quote.quoteCoin,
+      side: quote.side,
+      price: quote.price,
+      baseAmount: quote.baseAmount,
+      quoteAmount: quote.quoteAmount,
+      payCoin: quote.payCoin,
+      payAmount: quote.payAmount,
+      receiveCoin: quote.receiveCoin,
+      receiveAmount: quote.receiveAmount,
+      feeCoin: quote.feeCoin,
+      fee: quote.fee,
+      feeRate: quote.feeRate,
+      expiresAt: quote.expiresAt,
+      status: row.status,
+      createdAt: row.order_created_at.toISOString(),
+      paidAt: row.paid_at?.toISOString() ?? null,
+      completedAt: row.completed_at?.toISOString() ?? null,
+      cancelledAt: row.cancelled_at?.toISOString() ?? null,
+      statusReason: row.status_reason,
+      isPayable: row.status === 'pendingPayment' && now < row.expires_at,
+    };
+  }
+
+  /** A pending order whose quote lapsed is cancelled (reason quoteExpired); answers 13010004. */
+  async function expire(row: OrderRow, now: Date): Promise<never> {
+    await db
+      .updateTable('trade_order')
+      .set({ status: 'cancelled', status_reason: 'quoteExpired', cancelled_at: now, updated_at: now })
+      .where('id', '=', row.order_id)
+      .where('status', '=', 'pendingPayment')
+      .execute();
+    throw new AppError('quoteExpired', {}, 'orderNo');
+  }
+
+  /** Runs the settlement transaction, retried whole on deadlock or serialization failure. */
+  async function settle(row: OrderRow, now: Date): Promise<'settled' | 'lost'> {
+    const journal = await settlementJournal(ledger, {
+      row,
+      userId: row.user_id,
+      idempotencyKey: orderJournalKey(row.order_id),
+      reference: { type: 'trade_order', id: row.order_id },
+    });
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          assertOrderMove('pendingPayment', 'pendingSettlement');
+          const claimed = await trx
+            .updateTable('trade_order')
+            .set({ status: 'pendingSettlement', paid_at: now, updated_at: now })
+            .where('id', '=', row.order_id)
+            .where('status', '=', 'pendingPayment')
+            .where('expires_at', '>', now)
+            .executeTakeFirst();
+          if (claimed.numUpdatedRows !== 1n) return 'lost' as const;
+          await postSettlement(ledger, journal, trx);
+          assertOrderMove('pendingSettlement', 'completed');
+          await trx.updateTable('trade_order').set({ status: 'completed', completed_at: now, updated_at: now }).where('id', '=', row.order_id).execute();
+          return 'settled' as const;
+        });
+      } catch (error) {
+        const code = (error as Partial<DatabaseError>).code;
+        if (code && retryableCodes.has(code) && attempt < maxAttempts) continue;
+        throw error;
+      }
+    }
+  }
+
+  /** An invariant failure is a programming error: the order is set aside for review, nothing moved. */
+  async function markAbnormal(orderId: string, now: Date): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable('trade_order')
+        .set({ status: 'pendingSettlement', paid_at: now, updated_at: now })
+        .where('id', '=', orderId)
+        .where('status', '=', 'pendingPayment')
+        .executeTakeFirst();
+      if (claimed.numUpdatedRows !== 1n) return;
+      await trx.updateTable('trade_order').set({ status: 'abnormal', status_reason: 'settlementFailed', updated_at: now }).where('id', '=', orderId).execute();
+    });
+  }
+
+  function filters(userId: string, query: OrderListQuery): RawBuilder<unknown> {
+    const start = parseInstant(query.start, 'start');
+    const end = parseInstant(query.end, 'end');
+    if (start && end && end <= start) throw new AppError('invalidParameter', {}, 'end');
+    const conditions = [sql`o.user_id = ${userId}`];
+    if (query.pair) conditions.push(sql`o.pair = ${query.pair}`);
+    if (query.side) conditions.push(sql`o.side = ${query.side}`);
+    if (query.status) conditions.push(sql`o.status = ${query.status}`);
+    if (start) conditions.push(sql`o.created_at >= ${start}`);
+    if (end) conditions.push(sql`o.created_at < ${end}`);
+    return sql.join(conditions, sql` and `);
+  }
+
+  async function expireLapsed(now = clock()): Promise<number> {
+    const result = await sql`
+      update trade_order set status = 'cancelled', status_reason = 'quoteExpired', cancelled_at = ${now}, updated_at = ${now}
+       where id in (select id from trade_order where status = 'pendingPayment' and expires_at <= ${now} order by expires_at limit ${expireBatch})
+         and status = 'pendingPayment'`.execute(db);
+    return Number(result.numAffectedRows ?? 0n);
+  }
+
+  return {
+    async place(userId: string, quoteId: string): Promise<SpotOrder> {
+      const now = clock();
+      const [row] = await run<OrderRow>('place_order', placeOrderText, [quoteId, userId, now]);
+      if (row) return view(row);
+      // Placing twice from one quote answers the first order.
+      const [existing] = await selectOrders(sql`o.quote_id = ${quoteId}::bigint and o.user_id = ${userId}`);
+      if (existing) return view(existing);
+      const quote = await db
+        .selectFrom('trade_quote')
+        .select('expires_at')
+        .where('id', '=', quoteId)
+        .where('user_id', '=', userId)
+        .where('purpose', '=', 'spot')
+        .executeTakeFirst();
+      if (!quote) throw new AppError('quoteNotFound', {}, 'quoteId');
+      throw new AppError('quoteExpired', {}, 'quoteId');
+    },
+
+    /** Pays and settles; paying a completed order again answers it unchanged (settled once). */
+    async pay(userId: string, orderNo: string): Promise<SpotOrder> {
+      const row = await load(userId, orderNo);
+      if (row.status === 'completed') return view(row);
+      if (row.status !== 'pendingPayment') throw new AppError('illegalOrderTransition', {}, 'orderNo');
+      const now = clock();
+      if (now >= row.expires_at) return expire(row, now);
+      let outcome: 'settled' | 'lost';
+      try {
+        outcome = await settle(row, now);
+      } catch (error) {
+        if (error instanceof LedgerInvariantError) await markAbnormal(row.order_id, now);
+        throw error;
+      }
+      if (outcome === 'settled') return view({ ...row, status: 'completed', paid_at: now, completed_at: now });
+      const after = await load(userId, orderNo);
+      if (after.status === 'completed') return view(after);
+      if (after.status === 'pendingPayment' && now >= after.expires_at) return expire(after, now);
+      throw new AppError('illegalOrderTransition', {}, 'orderNo');
+    },
+
+    /** Cancels a pending order; cancelling a cancelled order answers it; anything else is 13010007. */
+    async cancel(userId: string, orderNo: string): Promise<SpotOrder> {
+      const now = clock();
+      const [row] = (
+        await sql<OrderRow>`
+          with o as (
+            update trade_order set status = 'cancelled', status_reason = 'customer', cancelled_at = ${now}, updated_at = ${now}
+             where id = ${orderNo}::bigint and user_id = ${userId} and status = 'pendingPayment'
+            returning *
+          )
+          select ${orderColumns} from o join trade_quote q on q.id = o.quote_id`.execute(db)
+      ).rows;
+      if (row) return view(row);
+      const current = await load(userId, orderNo);
+      if (current.status === 'cancelled') return view(current);
+      assertOrderMove(current.status, 'cancelled');
+      throw new AppError('illegalOrderTransition', {}, 'orderNo');
+    },
+
+    async list(userId: string, query: OrderListQuery): Promise<OrderPage> {
+      const where = filters(userId, query);
+      const [count, rows] = await Promise.all([
+        sql<{ total: string }>`select count(*)::text as total from trade_order o where ${where}`.execute(db),
+        sql<OrderRow>`
+          select ${orderColumns} from trade_order o join trade_quote q on q.id = o.quote_id
+           where ${where} order by o.created_at desc, o.id desc
+           limit ${query.pageSize} offset ${(query.pageNo - 1) * query.pageSize}`.execute(db),
+      ]);
+      return {
+        pageNo: query.pageNo,
+        pageSize: query.pageSize,
+        total: Number(count.rows[0]?.total ?? 0),
+        records: await Promise.all(rows.rows.map(view)),
+      };
+    },
+
+    async detail(userId: string, orderNo: string): Promise<OrderDetail> {
+      const row = await load(userId, orderNo);
+      const pair = await quotes.resolvePair(row.pair);
+      const signedFields = { keyId: row.key_id, ...quotes.signedFieldsOf(row, pair) };
+      const [publicKey, journal] = await Promise.all([
+        quotes.publicKeyOf(row.key_id),
+        db.selectFrom('journal').select('id').where('idempotency_key', '=', orderJournalKey(row.order_id)).executeTakeFirst(),
+      ]);
+      return {
+        ...(await view(row)),
+        receipt: {
+          algorithm: 'Ed25519',
+          keyId: row.key_id,
+          publicKey,
+          signedFields,
+          signedText: quoteSigningText(signedFields),
+          signature: row.signature,
+          journalId: journal?.id ?? null,
+        },
+      };
+    },
+
+    /** Cancels pending orders whose quote lapsed; answers how many. */
+    expireLapsed,
+
+    expireJob(): JobDefinition {
+      return {
+        name: 'trade.expire-orders',
+        cron: '* * * * *',
+        handle: async (_data, { logger }) => {
+          const expired = await expireLapsed();
+          if (expired > 0) logger.info({ expired }, 'lapsed spot orders cancelled');
+        },
+      };
+    },
+  };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;

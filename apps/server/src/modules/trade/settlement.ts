@@ -1,0 +1,53 @@
+import { billTypes } from '@coffer/contract';
+import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/http/app-error';
+import type { JournalRequest, Ledger, Leg } from '../ledger';
+import type { QuoteRow } from './quote.service';
+
+/** Platform account purposes: the desk is every trade's counterparty, fees go to their own account. */
+export const deskPurpose = 'desk';
+export const feePurpose = 'fees';
+
+/**
+ * The journal of a quote's exchange: the customer pays from available to the desk; the desk
+ * delivers the coin bought, less the fee, which goes to the fee account. Buy → bill 2007,
+ * sell → 2008. Accounts are resolved here, before any transaction is opened, so a
+ * transaction never waits for a second pool connection.
+ */
+export async function settlementJournal(
+  ledger: Ledger,
+  input: { row: QuoteRow; userId: string; idempotencyKey: string; reference: { type: string; id: string } },
+): Promise<JournalRequest> {
+  const { row, userId } = input;
+  const isBuy = row.side === 'buy';
+  const payCoin = isBuy ? row.quote_asset : row.base_asset;
+  const receiveCoin = isBuy ? row.base_asset : row.quote_asset;
+  const payAmount = BigInt(isBuy ? row.quote_amount : row.base_amount);
+  const grossReceive = BigInt(isBuy ? row.base_amount : row.quote_amount);
+  const fee = BigInt(row.fee);
+  const [customerPays, customerReceives, deskGets, deskGives, feeAccount] = await Promise.all([
+    ledger.customerAccount(userId, payCoin),
+    ledger.customerAccount(userId, receiveCoin),
+    ledger.platformAccount(deskPurpose, payCoin),
+    ledger.platformAccount(deskPurpose, receiveCoin),
+    ledger.platformAccount(feePurpose, receiveCoin),
+  ]);
+  const legs: Leg[] = [
+    { accountId: customerPays, bucket: 'available', amount: -payAmount },
+    { accountId: deskGets, bucket: 'available', amount: payAmount },
+    { accountId: deskGives, bucket: 'available', amount: -grossReceive },
+    { accountId: customerReceives, bucket: 'available', amount: grossReceive - fee },
+  ];
+  if (fee > 0n) legs.push({ accountId: feeAccount, bucket: 'available', amount: fee });
+  return { idempotencyKey: input.idempotencyKey, billType: isBuy ? billTypes.tradeBuy : billTypes.tradeSell, reference: input.reference, legs };
+}
+
+/** Posts the journal on the caller's transaction; a short balance is the trading error 13010002. */
+export async function postSettlement(ledger: Ledger, journal: JournalRequest, executor: Db) {
+  try {
+    return await ledger.post(journal, executor);
+  } catch (error) {
+    if (error instanceof AppError && error.key === 'insufficientBalance') throw new AppError('tradeInsufficientBalance', {}, 'amount');
+    throw error;
+  }
+}

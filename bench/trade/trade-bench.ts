@@ -1,0 +1,161 @@
+/**
+ * bench/trade: spot trading through the trade module's service functions on real PostgreSQL,
+ * 32 concurrent clients (BENCH_CLIENTS) over 1,000 funded customers:
+ *
+ * - quotes/s: price (market prices cached per second), sign (Ed25519), store;
+ * - quote-to-settled orders/s: quote → place the order → pay (row claim, ledger journal with
+ *   desk and fee legs, completion, one transaction);
+ *
+ * each with its p50/p99 latency. Targets: 2,000 quotes/s, 500 settled orders/s, p99 < 50 ms.
+ * Uses BENCH_DATABASE_URL (default: the local server at 127.0.0.1:5432, user postgres);
+ * creates and drops its own database. The run ends by checking the ledger's invariants.
+ */
+import { toBaseUnits } from '@coffer/contract';
+import { sql } from 'kysely';
+import { admin, urlFor } from '../lib/bench-database';
+import { openDatabase } from '../../apps/server/src/platform/db/database';
+import { migrateToLatest } from '../../apps/server/src/platform/db/migrate';
+import { loadConfig } from '../../apps/server/src/platform/config';
+import { createLedger, type Ledger } from '../../apps/server/src/modules/ledger/ledger.service';
+import { createTradeModule } from '../../apps/server/src/modules/trade';
+import type { UsdPriceFeed } from '../../apps/server/src/modules/trade/price-feed';
+
+const customerCount = Number(process.env.BENCH_CUSTOMERS ?? 1_000);
+const clients = Number(process.env.BENCH_CLIENTS ?? 32);
+const secondsPerCase = Number(process.env.BENCH_SECONDS ?? 10);
+const benchDb = 'coffer_bench_trade';
+
+type Db = ReturnType<typeof openDatabase>['db'];
+
+async function seedCustomers(db: Db, ledger: Ledger): Promise<string[]> {
+  await sql`
+    insert into app_user (user_no, email, residence_country, password_hash, invite_code)
+    select 'B' || g, 'bench' || g || '@coffer.test', 'DE', 'x', 'INV' || g from generate_series(1, ${customerCount}) g`.execute(db);
+  const users = (await db.selectFrom('app_user').select('id').orderBy('id').execute()).map((row) => row.id);
+  for (const asset of ['USDT', 'BTC'] as const) {
+    const amount = asset === 'USDT' ? 10_000_000_000_000n : 100_000_000_000n;
+    const omnibus = await ledger.platformAccount('chain', asset);
+    const accounts = await Promise.all(users.map((userId) => ledger.customerAccount(userId, asset)));
+    for (let start = 0; start < accounts.length; start += 200) {
+      const batch = accounts.slice(start, start + 200);
+      await ledger.post({
+        idempotencyKey: `bench-fund-${asset}-${start}`,
+        billType: 2001,
+        legs: [
+          { accountId: omnibus, bucket: 'available', amount: -amount * BigInt(batch.length) },
+          ...batch.map((accountId) => ({ accountId, bucket: 'available' as const, amount })),
+        ],
+      });
+    }
+  }
+  await sql`analyze`.execute(db);
+  return users;
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+}
+
+async function measure(label: string, unit: string, operation: (userId: string, worker: number) => Promise<void>, users: string[]) {
+  const latencies: number[] = [];
+  let failed = 0;
+  let firstError: unknown = null;
+  const deadline = Date.now() + secondsPerCase * 1000;
+  const worker = async (index: number) => {
+    while (Date.now() < deadline) {
+      const userId = users[Math.floor(Math.random() * users.length)]!;
+      const started = performance.now();
+      try {
+        await operation(userId, index);
+        latencies.push(performance.now() - started);
+      } catch (error) {
+        failed += 1;
+        firstError ??= error;
+      }
+    }
+  };
+  const started = Date.now();
+  await Promise.all(Array.from({ length: clients }, (_, index) => worker(index)));
+  const seconds = (Date.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const rate = latencies.length / seconds;
+  console.log(
+    `  ${label.padEnd(26)} ${rate.toFixed(0).padStart(6)} ${unit}/s   p50 ${percentile(latencies, 0.5).toFixed(1).padStart(5)} ms   p99 ${percentile(latencies, 0.99).toFixed(1).padStart(5)} ms${failed ? `   (${failed} failed: ${String(firstError)})` : ''}`,
+  );
+  return { rate, p99: percentile(latencies, 0.99) };
+}
+
+async function checkInvariants(db: Db, completed: number): Promise<void> {
+  const unbalanced = await sql<{ n: string }>`select count(*)::text as n from (select asset from entry group by asset having sum(amount) <> 0) x`.execute(db);
+  const negative = await sql<{ n: string }>`select count(*)::text as n from ledger_account where owner_type = 'customer' and (available < 0 or frozen < 0)`.execute(db);
+  const settled = await sql<{ orders: string; journals: string }>`
+    select (select count(*) from trade_order where status = 'completed')::text as orders,
+           (select count(*) from journal where idempotency_key like 'trade:order:%')::text as journals`.execute(db);
+  if (unbalanced.rows[0]!.n !== '0' || negative.rows[0]!.n !== '0') throw new Error('ledger invariants broken');
+  if (settled.rows[0]!.orders !== settled.rows[0]!.journals || Number(settled.rows[0]!.orders) < completed) throw new Error('orders and journals disagree');
+  console.log(`  invariants: every asset's entries sum to zero, no customer below zero, ${settled.rows[0]!.orders} completed orders = ${settled.rows[0]!.journals} journals`);
+}
+
+async function main(): Promise<void> {
+  await admin(`drop database if exists ${benchDb} with (force)`);
+  await admin(`create database ${benchDb}`);
+  const database = openDatabase(urlFor(benchDb), { max: clients + 8 });
+  try {
+    await migrateToLatest(database.db);
+    const ledger = createLedger(database.db, database.pool);
+    const users = await seedCustomers(database.db, ledger);
+    // The market's live prices, read as the app reads them (a real query, shared per second).
+    const livePrices: UsdPriceFeed = async () => {
+      const rows = await sql<{ asset: string; usd_price: string }>`select asset, usd_price::text as usd_price from market_price`.execute(database.db);
+      const at = new Date();
+      const latest = new Map(rows.rows.map((row) => [row.asset, { coin: row.asset, units: toBaseUnits(row.usd_price, 8), at }]));
+      return { latest, history: new Map([...latest].map(([coin, reading]) => [coin, [reading]])) };
+    };
+    const trade = createTradeModule({
+      db: database.db,
+      ledger,
+      config: loadConfig({ NODE_ENV: 'production', TRADE_SIGNING_KEY: '11'.repeat(32), DATA_DIR: '/tmp/trade-bench-data' }),
+      market: { latestUsdPrices: async () => new Map() },
+      feed: livePrices,
+      pool: database.pool,
+    });
+    const { quotes, orders } = trade.services;
+    console.log(`trade through the service functions, ${users.length} customers, ${clients} clients, ${secondsPerCase} s per case:`);
+
+    const quoteCase = await measure(
+      'quotes',
+      'quotes',
+      async (userId, worker) => {
+        await quotes.quote(userId, { pair: 'BTC/USDT', side: worker % 2 === 0 ? 'buy' : 'sell', amount: '0.001', amountCoin: 'BTC' });
+      },
+      users,
+    );
+    let completed = 0;
+    const orderCase = await measure(
+      'quote → settled order',
+      'orders',
+      async (userId, worker) => {
+        const quote = await quotes.quote(userId, { pair: 'BTC/USDT', side: worker % 2 === 0 ? 'buy' : 'sell', amount: '10', amountCoin: 'USDT' });
+        const order = await orders.place(userId, quote.quoteId);
+        const paid = await orders.pay(userId, order.orderNo);
+        if (paid.status !== 'completed') throw new Error(`order ${order.orderNo} is ${paid.status}`);
+        completed += 1;
+      },
+      users,
+    );
+    await ledger.foldHouseBalances();
+    await checkInvariants(database.db, completed);
+    const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+    console.log(`quotes: ${quoteCase.rate.toFixed(0)}/s (target 2,000: ${verdict(quoteCase.rate >= 2000)}), p99 ${quoteCase.p99.toFixed(1)} ms (target < 50: ${verdict(quoteCase.p99 < 50)})`);
+    console.log(`settled orders: ${orderCase.rate.toFixed(0)}/s (target 500: ${verdict(orderCase.rate >= 500)}), p99 ${orderCase.p99.toFixed(1)} ms (target < 50: ${verdict(orderCase.p99 < 50)})`);
+  } finally {
+    await database.close();
+    await admin(`drop database if exists ${benchDb} with (force)`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
