@@ -1,0 +1,2 @@
+export { ResearchListPage } from './research-list-page';
+export { ResearchReportPage } from './research-report-page';
