@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import type { Quotation } from './market.service';
+
+/** One coin's 24-hour ticker, read as USD. */
+export interface ExchangeQuotation {
+  coin: string;
+  usdPrice: string;
+  change24h: string;
+  high24h: string;
+  low24h: string;
+}
 
 /**
  * A major exchange's public 24-hour ticker, in its documented shape
@@ -32,7 +40,7 @@ function percent(value: string): string {
 export function createExchangeTicker(options: { baseUrl: string; fetchImpl?: typeof fetch; timeoutMs?: number }) {
   const fetchImpl = options.fetchImpl ?? fetch;
   return {
-    async quotations(coins: string[]): Promise<Quotation[]> {
+    async quotations(coins: string[]): Promise<ExchangeQuotation[]> {
       const priced = coins.filter((coin) => coin !== 'USDT');
       const symbols = JSON.stringify(priced.map((coin) => `${coin}USDT`));
       const response = await fetchImpl(`${options.baseUrl}/api/v3/ticker/24hr?symbols=${encodeURIComponent(symbols)}`, {

@@ -1,96 +1,154 @@
-import { fromBaseUnits, toBaseUnits } from '@coffer/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import type { JobDefinition } from '../../platform/jobs/job-queue';
-import { nextPrice, priceScale } from './simulated-market';
+import { priceText, priceUnits } from './price-math';
+import type { PriceSource } from './price-source';
 
-export interface Quotation {
+export { percentChange } from './price-math';
+
+/** The live price advances once per slot; the minute history keeps each minute's close. */
+export const slotMs = 5_000;
+export const minuteMs = 60_000;
+/** Minute closes are kept this long: the longest chart range (7 days) plus a margin. */
+export const historyRetentionMs = 8 * 24 * 3600_000;
+/** PostgreSQL channel a tick is announced on; the payload is the slot number only. */
+export const tickChannel = 'market_quotations';
+
+export interface LivePrice {
   coin: string;
+  /** USD per coin, exact decimal with at most 8 decimals. */
   usdPrice: string;
-  /** Percent change over the last 24 hours, two decimals, with sign; '0.00' without history. */
-  change24h: string;
-  high24h: string;
-  low24h: string;
+  /** The tick slot the price belongs to; 0 while it is still the catalogue's reference price. */
+  seq: number;
+  updatedAt: Date;
+  isReference: boolean;
 }
 
-const stablecoins = new Set(['USDT', 'USDC']);
-const minuteMs = 60_000;
+export interface WindowStats {
+  /** In units of 1e-8 of the quote (USD or a coin). */
+  earliest: bigint;
+  high: bigint;
+  low: bigint;
+}
 
-/** Percent change a → b with two decimals, exactly (rounded toward zero). */
-export function percentChange(from: bigint, to: bigint): string {
-  if (from === 0n) return '0.00';
-  const hundredths = ((to - from) * 10_000n) / from;
-  const sign = hundredths < 0n ? '-' : '';
-  const magnitude = hundredths < 0n ? -hundredths : hundredths;
-  return `${sign}${magnitude / 100n}.${String(magnitude % 100n).padStart(2, '0')}`;
+/** `null` quote: USD. Otherwise a coin code: every value is the exact quotient, cut to 8 decimals. */
+function valueExpression(quote: string | null) {
+  return quote === null ? sql`(c.usd_price * 100000000)::numeric(40, 0)` : sql`div(c.usd_price * 100000000, q.usd_price)::numeric(40, 0)`;
+}
+
+function quoteJoin(quote: string | null) {
+  return quote === null ? sql`` : sql`join market_tick q on q.minute = c.minute and q.asset = ${quote}`;
 }
 
 /**
- * The built-in market: a seeded random walk per coin, one tick a minute in PostgreSQL, so
- * every server process reads the same prices. The markets capability puts exchange adapters
- * beside it.
+ * Prices in PostgreSQL, so every server process reads the same market: `market_price` holds
+ * each coin's live price, advanced once per 5-second slot by whichever process gets there
+ * first (a compare-and-set on the slot it read), and `market_tick` keeps each minute's close.
  */
-export function createMarketService(deps: { db: Db; seed: string }) {
-  const { db, seed } = deps;
+export function createMarketService(deps: { db: Db; source: PriceSource }) {
+  const { db, source } = deps;
+  let hasSeededNewAssets = false;
 
-  async function startingPrices(): Promise<Map<string, bigint>> {
-    const [assets, latest] = await Promise.all([
-      db.selectFrom('asset').select(['code', 'reference_usd_price']).execute(),
-      sql<{ asset: string; usd_price: string }>`
-        select distinct on (asset) asset, usd_price from market_tick order by asset, minute desc`.execute(db),
-    ]);
-    const prices = new Map<string, bigint>();
-    for (const asset of assets) {
-      const reference = asset.reference_usd_price.replace(/(\.\d{8})\d*$/, '$1');
-      prices.set(asset.code, toBaseUnits(reference, priceScale));
-    }
-    for (const row of latest.rows) prices.set(row.asset, toBaseUnits(row.usd_price, priceScale));
-    return prices;
+  /** Coins added to the catalogue after the migration start from their reference price. */
+  async function seedNewAssets(): Promise<void> {
+    if (hasSeededNewAssets) return;
+    await sql`
+      insert into market_price (asset, seq, usd_price)
+      select code, 0, trunc(reference_usd_price, 8) from asset where reference_usd_price > 0
+      on conflict (asset) do nothing`.execute(db);
+    hasSeededNewAssets = true;
   }
 
-  /** Appends this minute's tick for every coin; a second process finds it already there. */
+  /**
+   * Advances every coin to the slot of `at` and records the minute's close; announces the
+   * slot when this process advanced anything. Answers how many coins it advanced (0 when
+   * another process already had this slot).
+   */
   async function tick(at = new Date()): Promise<number> {
-      const minute = Math.floor(at.getTime() / minuteMs);
-      const prices = await startingPrices();
-      const rows = [...prices.entries()].map(([asset, last]) => ({
-        asset,
-        minute: new Date(minute * minuteMs),
-        usd_price: fromBaseUnits(nextPrice(last, seed, asset, minute, stablecoins.has(asset) ? 100_000_000n : undefined), priceScale),
-      }));
-      const inserted = await db.insertInto('market_tick').values(rows).onConflict((conflict) => conflict.doNothing()).execute();
-      await db.deleteFrom('market_tick').where('minute', '<', new Date(at.getTime() - 48 * 3600_000)).execute();
-      return inserted.reduce((sum, result) => sum + Number(result.numInsertedOrUpdatedRows ?? 0n), 0);
+    await seedNewAssets();
+    const slot = Math.floor(at.getTime() / slotMs);
+    const minute = new Date(Math.floor(at.getTime() / minuteMs) * minuteMs);
+    const rows = await db.selectFrom('market_price').select(['asset', 'seq', 'usd_price']).execute();
+    const behind = rows.filter((row) => Number(row.seq) < slot);
+    if (behind.length === 0) return 0;
+    const current = new Map(behind.map((row) => [row.asset, priceUnits(row.usd_price)]));
+    const next = await source.nextPrices(current, slot);
+    const candidates = behind.map(
+      (row) => sql`(${row.asset}, ${row.seq}::bigint, ${priceText(next.get(row.asset) ?? priceUnits(row.usd_price))}::numeric)`,
+    );
+    const advanced = await sql<{ asset: string }>`
+      with candidate (asset, read_seq, usd_price) as (values ${sql.join(candidates)}),
+      advanced as (
+        update market_price p
+           set seq = ${slot}, usd_price = candidate.usd_price, updated_at = ${at}
+          from candidate
+         where p.asset = candidate.asset and p.seq = candidate.read_seq
+        returning p.asset, p.usd_price
+      ),
+      closed as (
+        insert into market_tick (asset, minute, usd_price)
+        select asset, ${minute}, usd_price from advanced
+        on conflict (asset, minute) do update set usd_price = excluded.usd_price
+      )
+      select asset from advanced`.execute(db);
+    if (advanced.rows.length > 0) await sql`select pg_notify(${tickChannel}, ${String(slot)})`.execute(db);
+    return advanced.rows.length;
+  }
+
+  async function latestUsdPrices(): Promise<Map<string, LivePrice>> {
+    const rows = await sql<{ asset: string; usd_price: string; seq: string; updated_at: Date }>`
+      select a.code as asset,
+             coalesce(p.usd_price, trunc(a.reference_usd_price, 8))::text as usd_price,
+             coalesce(p.seq, 0)::text as seq,
+             coalesce(p.updated_at, now()) as updated_at
+        from asset a left join market_price p on p.asset = a.code
+       where a.is_enabled
+       order by a.sort_order`.execute(db);
+    return new Map(
+      rows.rows.map((row) => [
+        row.asset,
+        { coin: row.asset, usdPrice: priceText(priceUnits(row.usd_price)), seq: Number(row.seq), updatedAt: new Date(row.updated_at), isReference: row.seq === '0' },
+      ]),
+    );
   }
 
   return {
+    source,
     tick,
+    latestUsdPrices,
 
-    async quotations(now = new Date()): Promise<Quotation[]> {
-      const since = new Date(now.getTime() - 24 * 3600_000);
-      const rows = await sql<{ asset: string; latest: string; earliest: string; high: string; low: string }>`
-        select asset,
-               (array_agg(usd_price order by minute desc))[1]::text as latest,
-               (array_agg(usd_price order by minute asc))[1]::text as earliest,
-               max(usd_price)::text as high, min(usd_price)::text as low
-          from market_tick where minute >= ${since} and minute <= ${now}
-         group by asset order by asset`.execute(db);
-      return rows.rows.map((row) => ({
-        coin: row.asset,
-        usdPrice: row.latest,
-        change24h: percentChange(toBaseUnits(row.earliest, priceScale), toBaseUnits(row.latest, priceScale)),
-        high24h: row.high,
-        low24h: row.low,
-      }));
+    /** First, highest and lowest minute close per coin in [since, until), in USD or a coin. */
+    async windowStats(quote: string | null, since: Date, until: Date): Promise<Map<string, WindowStats>> {
+      const rows = await sql<{ asset: string; earliest: string; high: string; low: string }>`
+        select c.asset,
+               (array_agg(${valueExpression(quote)} order by c.minute))[1]::text as earliest,
+               max(${valueExpression(quote)})::text as high,
+               min(${valueExpression(quote)})::text as low
+          from market_tick c ${quoteJoin(quote)}
+         where c.minute >= ${since} and c.minute < ${until}
+         group by c.asset`.execute(db);
+      return new Map(rows.rows.map((row) => [row.asset, { earliest: BigInt(row.earliest), high: BigInt(row.high), low: BigInt(row.low) }]));
     },
 
-    tickJob(): JobDefinition {
-      return {
-        name: 'market.simulate-tick',
-        cron: '* * * * *',
-        handle: async () => {
-          await tick();
-        },
-      };
+    /**
+     * The close of each `bucketSeconds` interval since `since`, oldest first, in units of 1e-8,
+     * each at the minute it closed (not the interval's start), so a chart never shows a price
+     * before it happened.
+     */
+    async series(coin: string, quote: string | null, since: Date, bucketSeconds: number): Promise<Array<{ time: Date; units: bigint }>> {
+      const rows = await sql<{ closed_at: Date; close: string }>`
+        select date_bin(${`${bucketSeconds} seconds`}::interval, c.minute, timestamptz '2000-01-01') as bucket,
+               max(c.minute) as closed_at,
+               (array_agg(${valueExpression(quote)} order by c.minute desc))[1]::text as close
+          from market_tick c ${quoteJoin(quote)}
+         where c.asset = ${coin} and c.minute >= ${since}
+         group by bucket order by bucket`.execute(db);
+      return rows.rows.map((row) => ({ time: new Date(row.closed_at), units: BigInt(row.close) }));
+    },
+
+    async pruneHistory(now = new Date()): Promise<void> {
+      await db.deleteFrom('market_tick').where('minute', '<', new Date(now.getTime() - historyRetentionMs)).execute();
     },
   };
 }
+
+export type MarketService = ReturnType<typeof createMarketService>;

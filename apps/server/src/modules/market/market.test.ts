@@ -2,8 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { loadConfig } from '../../platform/config';
 import { createExchangeTicker } from './exchange-ticker';
-import { createMarketService, percentChange } from './market.service';
+import { createPriceSource } from './index';
+import { createMarketService, percentChange, slotMs } from './market.service';
+import { priceUnits, quotientUnits } from './price-math';
+import { createExchangeSource, createSimulatedSource } from './price-source';
 import { nextPrice, stepPpm } from './simulated-market';
 
 let database: TestDatabase;
@@ -51,17 +55,34 @@ describe('the simulated market', () => {
     expect(btc).not.toBe(9_700_000_000_000n);
   });
 
-  it('ticks once a minute per coin, whichever process ticks, and quotes 24-hour change, high and low', async () => {
-    const market = createMarketService({ db: database.db, seed: 'test-seed' });
+  it('advances each coin once per slot, whichever process ticks, and keeps the minute close', async () => {
+    const market = createMarketService({ db: database.db, source: createSimulatedSource('test-seed') });
     const start = new Date('2026-11-21T00:00:00Z');
-    for (let minute = 0; minute < 30; minute += 1) await market.tick(new Date(start.getTime() + minute * 60_000));
-    const again = await createMarketService({ db: database.db, seed: 'test-seed' }).tick(new Date(start.getTime() + 29 * 60_000));
-    expect(again).toBe(0);
-    const quotes = await market.quotations(new Date(start.getTime() + 30 * 60_000));
-    expect(quotes.map((quote) => quote.coin)).toEqual(['BTC', 'ETH', 'USDC', 'USDT', 'XRP']);
-    const btc = quotes.find((quote) => quote.coin === 'BTC')!;
-    expect(Number(btc.high24h) >= Number(btc.low24h)).toBe(true);
-    expect(btc.change24h).toMatch(/^-?\d+\.\d{2}$/);
+    for (let minute = 0; minute < 30; minute += 1) expect(await market.tick(new Date(start.getTime() + minute * 60_000))).toBe(5);
+    // A second process computing the same slot finds it taken and changes nothing.
+    const other = createMarketService({ db: database.db, source: createSimulatedSource('test-seed') });
+    const before = await other.latestUsdPrices();
+    expect(await other.tick(new Date(start.getTime() + 29 * 60_000 + 4_999))).toBe(0);
+    expect(await other.latestUsdPrices()).toEqual(before);
+    // The next slot inside the same minute moves the live price and rewrites that minute's close.
+    expect(await other.tick(new Date(start.getTime() + 29 * 60_000 + 5_000))).toBe(5);
+    const live = await market.latestUsdPrices();
+    const closes = await database.db.selectFrom('market_tick').select(['asset', 'usd_price']).where('minute', '=', new Date(start.getTime() + 29 * 60_000)).execute();
+    for (const close of closes) expect(priceUnits(close.usd_price)).toBe(priceUnits(live.get(close.asset)!.usdPrice));
+    expect(live.get('BTC')!.seq).toBe(Math.floor((start.getTime() + 29 * 60_000 + 5_000) / slotMs));
+    expect(live.get('BTC')!.isReference).toBe(false);
+    const stats = await market.windowStats(null, start, new Date(start.getTime() + 30 * 60_000));
+    const btc = stats.get('BTC')!;
+    expect(btc.high >= btc.low).toBe(true);
+    expect(btc.earliest).toBeGreaterThan(0n);
+    expect(await market.pruneHistory(new Date(start.getTime() + 9 * 24 * 3600_000))).toBeUndefined();
+    expect(await database.db.selectFrom('market_tick').select('asset').execute()).toEqual([]);
+  });
+
+  it('divides prices exactly, cutting at the stated scale', () => {
+    expect(quotientUnits(priceUnits('97123.45'), priceUnits('1.0001'))).toBe(9_711_373_862_613n);
+    expect(quotientUnits(priceUnits('2.4'), priceUnits('97000'))).toBe(2_474n);
+    expect(() => quotientUnits(1n, 0n)).toThrow(RangeError);
   });
 
   it('computes percent change exactly', () => {
@@ -81,6 +102,23 @@ describe('the exchange ticker adapter', () => {
       { coin: 'ETH', usdPrice: '3600', change24h: '0.50', high24h: '3650', low24h: '3500' },
       { coin: 'USDT', usdPrice: '1', change24h: '0.00', high24h: '1', low24h: '1' },
     ]);
+  });
+
+  it('as the price source, moves the coins the exchange prices and keeps the others', async () => {
+    const source = createExchangeSource({ baseUrl: exchangeUrl });
+    const next = await source.nextPrices(new Map([['BTC', 1n], ['ETH', 2n], ['XRP', 3n], ['USDT', 4n]]), 1);
+    expect(next).toEqual(new Map([['BTC', 9_712_345_000_000n], ['ETH', 360_000_000_000n], ['XRP', 3n], ['USDT', 100_000_000n]]));
+  });
+
+  it('is chosen by PRICE_SOURCE=binance and feeds the live prices', async () => {
+    const config = loadConfig({ PRICE_SOURCE: 'binance', PRICE_SOURCE_URL: exchangeUrl });
+    const market = createMarketService({ db: database.db, source: createPriceSource(config) });
+    expect(market.source.kind).toBe('binance');
+    expect(await market.tick(new Date())).toBe(5);
+    const prices = await market.latestUsdPrices();
+    expect(prices.get('BTC')?.usdPrice).toBe('97123.45');
+    expect(prices.get('ETH')?.usdPrice).toBe('3600');
+    expect(createPriceSource(loadConfig({})).kind).toBe('simulated');
   });
 
   it('refuses an answer not in the documented shape', async () => {

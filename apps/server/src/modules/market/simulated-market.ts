@@ -32,9 +32,15 @@ export function stepPpm(seed: string, asset: string, minute: number): bigint {
   return total / 2n;
 }
 
-/** The next minute's price from the last one: multiplied by (1 + step), never below one unit. */
-export function nextPrice(lastUnits: bigint, seed: string, asset: string, minute: number, pegUnits?: bigint): bigint {
-  let next = (lastUnits * (partsPerMillion + stepPpm(seed, asset, minute))) / partsPerMillion;
+/**
+ * The next price from the last one: multiplied by (1 + step), never below one unit. `step`
+ * numbers the walk's steps (a minute, or a live slot); `stepsPerMinute` scales the step so
+ * a minute of slots moves the price about as much as one minute step (√n, as 2/7 ≈ 1/√12
+ * for 5-second slots).
+ */
+export function nextPrice(lastUnits: bigint, seed: string, asset: string, step: number, pegUnits?: bigint, slotScale?: { numerator: bigint; denominator: bigint }): bigint {
+  const ppm = slotScale ? (stepPpm(seed, asset, step) * slotScale.numerator) / slotScale.denominator : stepPpm(seed, asset, step);
+  let next = (lastUnits * (partsPerMillion + ppm)) / partsPerMillion;
   if (pegUnits !== undefined) next = (next * 9n + pegUnits) / 10n;
   return next > 0n ? next : 1n;
 }

@@ -1,17 +1,19 @@
 import { fromBaseUnits, type AssetRow, type AssetSummary } from '@coffer/contract';
 import type { Db } from '../../platform/db/database';
+import type { MarketApi } from '../market';
 import type { AssetCatalogue } from './asset-catalogue';
 import { centsToString, convertCents, valueInCents } from './fiat-valuation';
 
 const oneDollarInCents = 100n;
 
 /** The balance account of spec §2/§3: one row per supported coin, valued in USD and CNY. */
-export function createBalancesService(deps: { db: Db; assets: AssetCatalogue; usdCnyRate: string }) {
-  const { db, assets, usdCnyRate } = deps;
+export function createBalancesService(deps: { db: Db; assets: AssetCatalogue; usdCnyRate: string; market: Pick<MarketApi, 'latestUsdPrices'> }) {
+  const { db, assets, usdCnyRate, market } = deps;
 
   async function rowsFor(userId: string) {
-    const [catalogue, accounts] = await Promise.all([
+    const [catalogue, livePrices, accounts] = await Promise.all([
       assets.list(),
+      market.latestUsdPrices(),
       db
         .selectFrom('ledger_account')
         .select(['asset', 'available', 'frozen'])
@@ -24,7 +26,8 @@ export function createBalancesService(deps: { db: Db; assets: AssetCatalogue; us
       const account = accounts.find((candidate) => candidate.asset === asset.code);
       const available = BigInt(account?.available ?? '0');
       const frozen = BigInt(account?.frozen ?? '0');
-      const usdCents = valueInCents(available + frozen, asset.scale, asset.usdPrice);
+      // Live market price; the catalogue's reference price only for a coin the market does not price.
+      const usdCents = valueInCents(available + frozen, asset.scale, livePrices.get(asset.code)?.usdPrice ?? asset.usdPrice);
       const row: AssetRow = {
         coin: asset.code,
         name: asset.name,

@@ -1,11 +1,15 @@
+import type { Language } from '@coffer/contract';
 import type { Db } from '../../platform/db/database';
 import type { JobDefinition } from '../../platform/jobs/job-queue';
+import type { MarketApi } from '../market';
+import type { ResearchApi } from '../research';
 import type { AssetCatalogue } from './asset-catalogue';
 import type { BalancesService } from './balances.service';
 import type { createBillsService } from './bills.service';
 import { centsToString } from './fiat-valuation';
 
 const trendDays = 30;
+const newsItems = 5;
 
 /** The dashboard of spec §2: asset trend, recent activity, quotations, news, empty prompts. */
 export function createDashboardService(deps: {
@@ -13,12 +17,14 @@ export function createDashboardService(deps: {
   assets: AssetCatalogue;
   balances: BalancesService;
   bills: ReturnType<typeof createBillsService>;
+  market: Pick<MarketApi, 'usdQuotations'>;
+  research: ResearchApi;
 }) {
-  const { db, assets, balances, bills } = deps;
+  const { db, assets, balances, bills, market, research } = deps;
 
   return {
-    async userDashboard(userId: string) {
-      const [summary, recent, snapshots, catalogue] = await Promise.all([
+    async userDashboard(userId: string, language: Language) {
+      const [summary, recent, snapshots, catalogue, marketQuotes, news] = await Promise.all([
         balances.summary(userId),
         bills.page(userId, { pageNo: 1, pageSize: 5 }),
         db
@@ -29,6 +35,8 @@ export function createDashboardService(deps: {
           .limit(trendDays)
           .execute(),
         assets.list(),
+        market.usdQuotations(),
+        research.latestNews(language, newsItems),
       ]);
       const today = new Date().toISOString().slice(0, 10);
       const trend = snapshots
@@ -45,9 +53,11 @@ export function createDashboardService(deps: {
         trend,
         live,
         recentActivity: recent.records,
-        // The built-in price table has no history yet; the markets capability brings 24-h change.
-        quotations: catalogue.map((asset) => ({ coin: asset.code, usdPrice: asset.usdPrice.replace(/\.?0+$/, ''), change24h: '0.00' })),
-        news: [] as Array<{ title: string; url: string; time: string }>,
+        quotations: catalogue.map((asset) => {
+          const quote = marketQuotes.find((candidate) => candidate.coin === asset.code);
+          return { coin: asset.code, usdPrice: quote?.usdPrice ?? asset.usdPrice.replace(/\.?0+$/, ''), change24h: quote?.change24h ?? '0.00' };
+        }),
+        news,
         isEmpty: live.usdValue === '0.00' && recent.total === 0,
       };
     },

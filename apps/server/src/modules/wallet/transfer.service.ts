@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { billTypes, fromBaseUnits, toBaseUnits, type Language, type TransferBody, type TransferRecord } from '@coffer/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import type { IdentityApi } from '../identity';
@@ -87,6 +88,9 @@ export function createTransferService(deps: { db: Db; ledger: Ledger; assets: As
 
   return {
     async isInnerAddress(address: string) {
+      // Another customer's deposit address is inner too: a withdrawal there is settled internally (spec §2).
+      const depositOwner = await db.selectFrom('deposit_address').select('user_id').where(sql<boolean>`lower(address) = ${address.trim().toLowerCase()}`).executeTakeFirst();
+      if (depositOwner) return { isInner: true, maskedAccount: (await identity.describe(depositOwner.user_id)).masked };
       const customer = await identity.findCustomer(address);
       return { isInner: customer !== null, maskedAccount: customer?.masked ?? null };
     },

@@ -129,7 +129,7 @@ export function registerWalletRoutes(app: FastifyInstance, services: WalletServi
         },
       },
     },
-    async (request) => successEnvelope(request.language, await services.dashboard.userDashboard(signedIn(request).userId)),
+    async (request) => successEnvelope(request.language, await services.dashboard.userDashboard(signedIn(request).userId, request.language)),
   );
 
   // ── Internal transfer ──────────────────────────────────────────────────────────────────

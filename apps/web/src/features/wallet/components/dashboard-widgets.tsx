@@ -135,7 +135,7 @@ export function QuotationsCard({ quotations }: { quotations: UserDashboard['quot
   );
 }
 
-/** The news slot; filled when the news capability publishes items. */
+/** The newest research and news items in the user's language, each opening its reading page. */
 export function NewsCard({ news }: { news: UserDashboard['news'] }) {
   const { t } = useTranslation('wallet');
   const language = useWalletLanguage();
@@ -147,9 +147,7 @@ export function NewsCard({ news }: { news: UserDashboard['news'] }) {
         <ul className={styles.list}>
           {news.map((item) => (
             <li key={item.url} className={styles.news}>
-              <a href={item.url} target="_blank" rel="noreferrer">
-                {item.title}
-              </a>
+              <Link to={item.url}>{item.title}</Link>
               <span className={styles.muted}>{formatDate(item.time, language)}</span>
             </li>
           ))}

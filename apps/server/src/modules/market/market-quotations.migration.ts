@@ -1,0 +1,38 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * The live price per coin (finer than the minute history: advanced every tick slot, a
+ * compare-and-set on `seq` so one process wins each slot) and the customers' favourites.
+ * Live prices start from the catalogue's reference prices: seq 0 means "no tick yet".
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create table market_price (
+      asset text primary key references asset (code),
+      seq bigint not null check (seq >= 0),
+      usd_price numeric(38, 8) not null check (usd_price > 0),
+      updated_at timestamptz not null default now()
+    );
+    insert into market_price (asset, seq, usd_price)
+      select code, 0, trunc(reference_usd_price, 8) from asset where reference_usd_price > 0;
+
+    create table market_favourite (
+      user_id bigint not null references app_user (id) on delete cascade,
+      asset text not null references asset (code),
+      created_at timestamptz not null default now(),
+      primary key (user_id, asset)
+    );
+
+    -- The minute cron tick is replaced by the live ticker; a schedule pg-boss kept for it would fire into a queue nobody works.
+    do $$
+    begin
+      if to_regclass('pgboss.schedule') is not null then
+        delete from pgboss.schedule where name = 'market.simulate-tick';
+      end if;
+    end $$;
+  `.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop table market_favourite; drop table market_price;`.execute(db);
+}

@@ -1,0 +1,16 @@
+import type { HistoryRange, QuotationDetail, QuoteCurrency } from '@coffer/contract';
+import { marketPaths } from '@coffer/contract/market-paths';
+import { queryOptions } from '@tanstack/react-query';
+import { apiData } from '../../../shared/http/http-client';
+
+export function getQuotationDetail(coin: string, quote: QuoteCurrency, range: HistoryRange, signal?: AbortSignal): Promise<QuotationDetail> {
+  return apiData<QuotationDetail>(marketPaths.quotationDetail.replace(':coin', encodeURIComponent(coin)), { query: { quote, range }, signal });
+}
+
+export const quotationDetailQuery = (coin: string, quote: QuoteCurrency, range: HistoryRange) =>
+  queryOptions({
+    queryKey: ['market', 'quotation', coin, quote, range] as const,
+    queryFn: ({ signal }) => getQuotationDetail(coin, quote, range, signal),
+    // The chart's finished intervals change once a minute; the live price comes over the WebSocket.
+    refetchInterval: 60_000,
+  });

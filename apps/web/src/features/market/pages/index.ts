@@ -1,0 +1,3 @@
+export { CryptoIndexPage } from './crypto-index-page';
+export { QuotationDetailPage } from './quotation-detail-page';
+export { QuotationsPage } from './quotations-page';

@@ -1,0 +1,75 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newDesktopPage } from '../support/browser';
+import { seedCustomer, type SeededCustomer } from '../support/seed';
+
+let browser: Browser;
+let carol: SeededCustomer;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  carol = await seedCustomer('carol', {});
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+async function logIn(page: Page, customer: SeededCustomer): Promise<void> {
+  await page.goto('/login?lang=en');
+  await page.getByTestId('login-account').fill(customer.email);
+  await page.getByTestId('login-password').fill(customer.password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('twofa-method-ga').click();
+  await page.getByTestId('twofa-code').fill(await customer.nextGaCode());
+  await page.getByTestId('twofa-submit').click();
+  await page.waitForURL('**/propertyCenter/dashboard');
+}
+
+describe('live quotations in the browser', () => {
+  it('a signed-in customer watches a price change arrive over the WebSocket, stars a coin and opens its chart', async () => {
+    const page = await newDesktopPage(browser);
+    await logIn(page, carol);
+
+    let listCalls = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/rate/anon/api/quotations?')) listCalls += 1;
+    });
+    const boardsPushed: string[] = [];
+    page.on('websocket', (socket) => {
+      if (!socket.url().includes('/ws/quotations')) return;
+      socket.on('framereceived', (frame) => {
+        if (typeof frame.payload === 'string' && frame.payload.includes('"type":"board"')) boardsPushed.push(frame.payload);
+      });
+    });
+
+    await page.goto('/propertyCenter/quotation?lang=en');
+    const price = page.getByTestId('price-BTC');
+    await price.waitFor();
+    await expect.poll(() => page.getByTestId('live-status').getAttribute('data-status'), { timeout: 10_000 }).toBe('live');
+    const first = await price.innerText();
+    expect(first).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
+
+    // The simulated market ticks every 5 seconds; the new price must arrive without a reload.
+    await expect.poll(() => price.innerText(), { timeout: 20_000, interval: 250 }).not.toBe(first);
+    expect(listCalls).toBe(1);
+    expect(boardsPushed.length).toBeGreaterThanOrEqual(2);
+
+    await page.getByRole('button', { name: 'Add BTC to favourites' }).click();
+    await page.getByRole('button', { name: 'Remove BTC from favourites' }).waitFor();
+    await page.getByText('Favourites', { exact: true }).click();
+    await expect.poll(() => page.getByTestId('quotation-ETH').count()).toBe(0);
+    expect(await page.getByTestId('quotation-BTC').count()).toBe(1);
+
+    await page.getByRole('link', { name: 'Details of BTC/USDT' }).click();
+    await page.waitForURL('**/propertyCenter/quotation/detail/BTC?quote=USDT');
+    await page.getByTestId('detail-price').waitFor();
+    expect(await page.getByRole('button', { name: 'Remove BTC from favourites' }).count()).toBe(1);
+
+    await page.goto('/propertyCenter/quotation/btc?lang=zh-CN');
+    await page.getByTestId('price-ETH').waitFor();
+    expect(await page.getByTestId('price-ETH').innerText()).toMatch(/^0\.\d{8}$/);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('行情');
+    await page.context().close();
+  });
+});
