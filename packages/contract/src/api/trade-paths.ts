@@ -4,14 +4,14 @@ export const tradePaths = {
   pairs: '/trade/anon/pairs',
   /** Anonymous: the Ed25519 public keys that sign quotes and receipts. */
   quoteKeys: '/trade/anon/quote-keys',
-  /** Ask for a firm, signed quote. */
-  quote: '/trade/quote',
+  /** Ask for a firm, signed quote. Calls live under /trade/api so no page path (§2 /trade/orders…) is an API route. */
+  quote: '/trade/api/quote',
   /** Place an order from a quote (answers the order in pendingPayment). */
-  orders: '/trade/orders',
+  orders: '/trade/api/orders',
   /** One order with its signed receipt. */
-  order: '/trade/orders/:orderNo',
-  payOrder: '/trade/orders/:orderNo/pay',
-  cancelOrder: '/trade/orders/:orderNo/cancel',
+  order: '/trade/api/orders/:orderNo',
+  payOrder: '/trade/api/orders/:orderNo/pay',
+  cancelOrder: '/trade/api/orders/:orderNo/cancel',
   /** GET: the customer's settings; PUT: create or change one source → target setting. */
   autoSwapSettings: '/trade/auto-swap/settings',
   /** DELETE one setting by source coin. */

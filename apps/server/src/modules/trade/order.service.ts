@@ -209,6 +209,8 @@ export function createOrderService(deps: { db: Db; ledger: Ledger; quotes: Quote
     async pay(userId: string, orderNo: string): Promise<SpotOrder> {
       const row = await load(userId, orderNo);
       if (row.status === 'completed') return view(row);
+      // The expiry job may have cancelled it a moment earlier: the customer still hears why.
+      if (row.status === 'cancelled' && row.status_reason === 'quoteExpired') throw new AppError('quoteExpired', {}, 'orderNo');
       if (row.status !== 'pendingPayment') throw new AppError('illegalOrderTransition', {}, 'orderNo');
       const now = clock();
       if (now >= row.expires_at) return expire(row, now);

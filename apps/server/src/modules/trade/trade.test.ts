@@ -219,6 +219,8 @@ describe('orders', () => {
     kit.clock.advance(10_000);
     expect(await kit.trade.services.orders.expireLapsed()).toBeGreaterThanOrEqual(1);
     expect((await kit.trade.services.orders.detail(userId, order.orderNo)).statusReason).toBe('quoteExpired');
+    // Paying what the job just cancelled still tells the customer the quote expired.
+    await expect(kit.trade.services.orders.pay(userId, order.orderNo)).rejects.toMatchObject({ key: 'quoteExpired' });
   });
 
   it('lists orders with filters and paging, scoped to the owner', async () => {

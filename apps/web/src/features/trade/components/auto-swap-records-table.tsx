@@ -1,0 +1,101 @@
+import type { AutoSwapRecord, AutoSwapRecordPage, Currency } from '@coffer/contract';
+import { errorCatalogue, errorMessage, type ErrorKey } from '@coffer/contract/errors';
+import { Table, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/format/format-date';
+import { AutoSwapStatusTag } from './status-tags';
+import { formatExactAmount, formatUnitPrice } from './trade-format';
+import { useTradeLanguage } from './trade-locale';
+import styles from './orders-table.module.css';
+
+export const recordPageSizes = [10, 20, 50];
+
+/** The quote coin of a record's pair ("BTC/USDT" → "USDT"), in which its price is written. */
+function priceCoinOf(record: AutoSwapRecord): string {
+  return record.pair?.split('/')[1] ?? record.targetCoin;
+}
+
+const isErrorKey = (reason: string): reason is ErrorKey => Object.hasOwn(errorCatalogue, reason);
+
+/** Spec §3 auto-swap order per row: source coin, target coin, time, price, status; plus the amounts. */
+export function AutoSwapRecordsTable({
+  page,
+  currencies,
+  isLoading,
+  empty,
+  onPageChange,
+}: {
+  page: AutoSwapRecordPage;
+  currencies: Currency[] | undefined;
+  isLoading: boolean;
+  empty: ReactNode;
+  onPageChange: (pageNo: number, pageSize: number) => void;
+}) {
+  const { t } = useTranslation('trade');
+  const language = useTradeLanguage();
+  const dash = <span aria-label={t('records.notYet')}>—</span>;
+  // The server names why a swap stopped by a catalogue error key, or 'settingDisabled'.
+  const reasonText = (reason: string | null) =>
+    reason === null ? null : reason === 'settingDisabled' ? t('records.settingDisabled') : isErrorKey(reason) ? errorMessage(reason, language) : null;
+
+  const columns: TableColumnsType<AutoSwapRecord> = [
+    { key: 'time', title: t('records.columns.time'), className: styles.nowrap, render: (_value, record) => formatDateTime(record.time, language) },
+    { key: 'source', title: t('records.columns.source'), render: (_value, record) => record.sourceCoin },
+    { key: 'target', title: t('records.columns.target'), render: (_value, record) => record.targetCoin },
+    {
+      key: 'sourceAmount',
+      title: t('records.columns.sourceAmount'),
+      align: 'right',
+      className: styles.number,
+      render: (_value, record) => formatExactAmount(record.sourceAmount, record.sourceCoin, currencies, language),
+    },
+    {
+      key: 'targetAmount',
+      title: t('records.columns.targetAmount'),
+      align: 'right',
+      className: styles.number,
+      render: (_value, record) => (record.targetAmount ? formatExactAmount(record.targetAmount, record.targetCoin, currencies, language) : dash),
+    },
+    {
+      key: 'price',
+      title: t('records.columns.price'),
+      align: 'right',
+      className: styles.number,
+      render: (_value, record) => (record.price ? `${record.pair ?? ''} ${formatUnitPrice(record.price, priceCoinOf(record), currencies, language)}` : dash),
+    },
+    { key: 'status', title: t('records.columns.status'), render: (_value, record) => {
+        const reason = reasonText(record.statusReason);
+        return (
+          <span className={styles.status}>
+            <AutoSwapStatusTag status={record.status} />
+            {reason ? <span className={styles.reason}>{reason}</span> : null}
+          </span>
+        );
+      },
+    },
+  ];
+
+  return (
+    <section data-testid="auto-swap-records" aria-label={t('records.tableLabel')}>
+      <Table<AutoSwapRecord>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={page.records}
+        loading={isLoading}
+        locale={{ emptyText: empty }}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: page.pageNo,
+          pageSize: page.pageSize,
+          total: page.total,
+          pageSizeOptions: recordPageSizes,
+          showSizeChanger: true,
+          showTotal: (total) => t('records.total', { total }),
+          onChange: onPageChange,
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import type { Currency, OrderPage, SpotOrder } from '@coffer/contract';
+import { Table, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { pathTo } from '../../../app/route-table';
+import { formatDateTime } from '../../../shared/format/format-date';
+import { OrderActions } from './order-actions';
+import { OrderStatusTag, SideLabel } from './status-tags';
+import { formatExactAmount, formatListPrice } from './trade-format';
+import { useTradeLanguage } from './trade-locale';
+import styles from './orders-table.module.css';
+
+export const orderPageSizes = [10, 20, 50];
+
+/**
+ * Spec §3 spot order per row: pair, direction, unit price, number (base coin), amount
+ * (quote coin), status and order time; pay / cancel where the state allows it.
+ */
+export function OrdersTable({
+  page,
+  currencies,
+  isLoading,
+  empty,
+  onPageChange,
+}: {
+  page: OrderPage;
+  currencies: Currency[] | undefined;
+  isLoading: boolean;
+  empty: ReactNode;
+  onPageChange: (pageNo: number, pageSize: number) => void;
+}) {
+  const { t } = useTranslation('trade');
+  const language = useTradeLanguage();
+
+  const columns: TableColumnsType<SpotOrder> = [
+    { key: 'time', title: t('orders.columns.time'), className: styles.time, render: (_value, order) => formatDateTime(order.createdAt, language) },
+    { key: 'pair', title: t('orders.columns.pair'), className: styles.nowrap, render: (_value, order) => order.pair },
+    { key: 'side', title: t('orders.columns.side'), render: (_value, order) => <SideLabel side={order.side} /> },
+    {
+      key: 'price',
+      title: t('orders.columns.price'),
+      align: 'right',
+      className: styles.number,
+      render: (_value, order) => <span title={`${order.price} ${order.quoteCoin}`}>{formatListPrice(order.price, order.quoteCoin, currencies, language)}</span>,
+    },
+    {
+      key: 'number',
+      title: t('orders.columns.number'),
+      align: 'right',
+      className: styles.number,
+      render: (_value, order) => formatExactAmount(order.baseAmount, order.baseCoin, currencies, language),
+    },
+    {
+      key: 'amount',
+      title: t('orders.columns.amount'),
+      align: 'right',
+      className: styles.number,
+      render: (_value, order) => formatExactAmount(order.quoteAmount, order.quoteCoin, currencies, language),
+    },
+    { key: 'status', title: t('orders.columns.status'), render: (_value, order) => <OrderStatusTag status={order.status} /> },
+    {
+      key: 'actions',
+      title: t('orders.columns.actions'),
+      align: 'right',
+      render: (_value, order) => (
+        <span className={styles.actions}>
+          <OrderActions order={order} />
+          <Link
+            to={pathTo('tradeOrderDetail', { orderId: order.orderNo })}
+            aria-label={t('orders.openDetailOf', { orderNo: order.orderNo })}
+            data-testid={`order-detail-${order.orderNo}`}
+          >
+            {t('orders.detail')}
+          </Link>
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <section data-testid="orders-table" aria-label={t('orders.tableLabel')}>
+      <Table<SpotOrder>
+        rowKey="orderNo"
+        size="middle"
+        columns={columns}
+        dataSource={page.records}
+        loading={isLoading}
+        locale={{ emptyText: empty }}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: page.pageNo,
+          pageSize: page.pageSize,
+          total: page.total,
+          pageSizeOptions: orderPageSizes,
+          showSizeChanger: true,
+          showTotal: (total) => t('orders.total', { total }),
+          onChange: onPageChange,
+        }}
+      />
+    </section>
+  );
+}
