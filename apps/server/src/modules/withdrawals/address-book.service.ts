@@ -1,0 +1,149 @@
+import type { AddWithdrawAddressBody, Language, VerifyTrustedAddressBody, WithdrawAddress } from '@coffer/contract';
+import { sql } from 'kysely';
+import type { DatabaseError } from 'pg';
+import type { Messenger } from '../../platform/adapters/messenger';
+import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/http/app-error';
+import type { IdentityApi } from '../identity';
+import type { WithdrawalDestinations } from './withdrawal-destination';
+
+const hourMs = 3_600_000;
+/** Spec §8/§9: at most 200 addresses per account. */
+const maxEntries = 200;
+
+/** The e-mail telling the customer an address became trusted, in their language. */
+function trustedNotice(language: Language, entry: { address: string; note: string }, usableAt: Date) {
+  const when = usableAt.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+  const texts: Record<Language, { subject: string; text: string }> = {
+    en: {
+      subject: 'Coffer: a withdrawal address is now trusted',
+      text: `The address "${entry.note}" (${entry.address}) was marked trusted. From ${when} withdrawals to it need no further verification. If this was not you, change your password and contact support now.`,
+    },
+    'zh-CN': {
+      subject: 'Coffer：提币地址已设为信任地址',
+      text: `地址"${entry.note}"（${entry.address}）已设为信任地址。自 ${when} 起向其提币无需再次验证。如非本人操作，请立即修改密码并联系客服。`,
+    },
+    'zh-TW': {
+      subject: 'Coffer：提幣地址已設為信任地址',
+      text: `地址「${entry.note}」（${entry.address}）已設為信任地址。自 ${when} 起向其提幣無需再次驗證。如非本人操作，請立即修改密碼並聯絡客服。`,
+    },
+    ru: {
+      subject: 'Coffer: адрес вывода стал доверенным',
+      text: `Адрес «${entry.note}» (${entry.address}) отмечен как доверенный. С ${when} вывод на него не требует дополнительной проверки. Если это были не вы, смените пароль и свяжитесь с поддержкой.`,
+    },
+  };
+  return texts[language];
+}
+
+/**
+ * The address book (spec §1, §3, §5): entries per customer and chain with a note of at most
+ * 10 characters, validated addresses and tags, and the trusted (whitelist) flag. A trusted
+ * address skips withdrawal verification only after the cooling period, announced by e-mail.
+ */
+export function createAddressBook(deps: {
+  db: Db;
+  identity: IdentityApi;
+  destinations: WithdrawalDestinations;
+  messenger: Messenger;
+  coolingHours: number;
+}) {
+  const { db, destinations } = deps;
+  const coolingMs = deps.coolingHours * hourMs;
+
+  function toEntry(row: { id: string; chain: string; address: string; tag: string | null; note: string; trusted_at: Date | null; created_at: Date }): WithdrawAddress {
+    return {
+      id: row.id,
+      chain: row.chain,
+      address: row.address,
+      tag: row.tag,
+      note: row.note,
+      trusted: row.trusted_at !== null,
+      trustedAt: row.trusted_at?.toISOString() ?? null,
+      usableWithoutVerificationAt: row.trusted_at ? new Date(row.trusted_at.getTime() + coolingMs).toISOString() : null,
+      createdAt: row.created_at.toISOString(),
+    };
+  }
+
+  async function owned(userId: string, id: string) {
+    const row = await db.selectFrom('withdraw_address').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    if (!row) throw new AppError('addressEntryNotFound', {}, 'id');
+    return row;
+  }
+
+  async function find(userId: string, chain: string, address: string, tag: string | null): Promise<WithdrawAddress | null> {
+    const row = await db
+      .selectFrom('withdraw_address')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('chain', '=', chain)
+      .where('address', '=', address)
+      .where(sql<boolean>`tag is not distinct from ${tag}`)
+      .executeTakeFirst();
+    return row ? toEntry(row) : null;
+  }
+
+  return {
+    find,
+
+    async list(userId: string, chain?: string): Promise<WithdrawAddress[]> {
+      let query = db.selectFrom('withdraw_address').selectAll().where('user_id', '=', userId);
+      if (chain) query = query.where('chain', '=', chain);
+      return (await query.orderBy('id', 'desc').execute()).map(toEntry);
+    },
+
+    async add(userId: string, body: AddWithdrawAddressBody): Promise<WithdrawAddress> {
+      const valid = destinations.validate(body.chain, body.address, body.tag);
+      if (valid.needsTagConfirmation && body.confirmEmptyTag !== true) throw new AppError('tagConfirmationRequired', {}, 'tag');
+      const count = await db.selectFrom('withdraw_address').select(sql<string>`count(*)::text`.as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+      if (Number(count.count) >= maxEntries) throw new AppError('addressLimitReached');
+      try {
+        const row = await db
+          .insertInto('withdraw_address')
+          .values({ user_id: userId, chain: body.chain, address: valid.address, tag: valid.tag, note: body.note })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return toEntry(row);
+      } catch (error) {
+        if ((error as Partial<DatabaseError>).constraint === 'withdraw_address_once') throw new AppError('addressAlreadySaved', {}, 'address');
+        throw error;
+      }
+    },
+
+    async remove(userId: string, id: string): Promise<void> {
+      await owned(userId, id);
+      await db.deleteFrom('withdraw_address').where('id', '=', id).where('user_id', '=', userId).execute();
+    },
+
+    /** Marks an entry trusted after the fund password and second factor; e-mails the customer. */
+    async trust(userId: string, body: VerifyTrustedAddressBody, language: Language): Promise<WithdrawAddress> {
+      const row = await owned(userId, body.id);
+      if (row.trusted_at) throw new AppError('addressAlreadyTrusted', {}, 'id');
+      await deps.identity.assertNotSecurityLocked(userId);
+      await deps.identity.verifyMoneyMove(userId, 'transfer', body.fundPassword, body);
+      const updated = await db
+        .updateTable('withdraw_address')
+        .set({ trusted_at: new Date() })
+        .where('id', '=', row.id)
+        .where('user_id', '=', userId)
+        .where('trusted_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+      if (!updated || !updated.trusted_at) throw new AppError('addressAlreadyTrusted', {}, 'id');
+      const email = await db.selectFrom('app_user').select('email').where('id', '=', userId).executeTakeFirst();
+      if (email?.email) {
+        const notice = trustedNotice(language, updated, new Date(updated.trusted_at.getTime() + coolingMs));
+        // The notice must not undo the change it reports; a failed delivery is logged by the messenger.
+        await deps.messenger.send({ channel: 'email', to: email.email, ...notice }).catch(() => undefined);
+      }
+      return toEntry(updated);
+    },
+
+    /** Whether withdrawals to this destination skip verification: trusted, and past the cooling period. */
+    async trustedAndCooled(userId: string, chain: string, address: string, tag: string | null): Promise<boolean> {
+      const entry = await find(userId, chain, address, tag);
+      return entry?.usableWithoutVerificationAt !== null && entry?.usableWithoutVerificationAt !== undefined && new Date(entry.usableWithoutVerificationAt) <= new Date();
+    },
+  };
+}
+
+export type AddressBook = ReturnType<typeof createAddressBook>;

@@ -1,0 +1,98 @@
+import { toBaseUnits } from '@coffer/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Registry } from 'prom-client';
+import type { Messenger } from '../../platform/adapters/messenger';
+import type { AppConfig } from '../../platform/config';
+import type { Db } from '../../platform/db/database';
+import type { JobDefinition } from '../../platform/jobs/job-queue';
+import type { Logger } from '../../platform/observability/logger';
+import type { IdentityApi } from '../identity';
+import type { Ledger } from '../ledger/ledger.service';
+import type { MarketApi } from '../market';
+import { createAddressBook } from './address-book.service';
+import { createReconciliation } from './reconciliation';
+import type { WithdrawalChainSet } from './withdrawal-chains';
+import { createWithdrawalDestinations } from './withdrawal-destination';
+import { createWithdrawalEligibility } from './withdrawal-eligibility';
+import { withdrawalRecordSource } from './withdrawal-records';
+import { createSignerLoop, createWithdrawalSigner } from './withdrawal-signer';
+import { createWithdrawalService } from './withdrawal.service';
+import { registerWithdrawalRoutes } from './withdrawals.routes';
+
+export { provideWithdrawalChains, recordHotWalletFunding, type WithdrawalChainSet } from './withdrawal-chains';
+export { withdrawalRecordSource } from './withdrawal-records';
+
+/**
+ * Withdrawals: pre-checks, limits, ordinary and internal withdrawals, the signer (one process
+ * at a time), the address book, records for `pfDwTranxs`, and reconciliation. `runsSigner` is
+ * false in processes that only serve the API.
+ */
+export function createWithdrawalsModule(deps: {
+  db: Db;
+  ledger: Ledger;
+  identity: IdentityApi;
+  market: Pick<MarketApi, 'latestUsdPrices'>;
+  messenger: Messenger;
+  logger: Logger;
+  config: Pick<AppConfig, 'WITHDRAWAL_DAILY_LIMIT_USD' | 'LARGE_WITHDRAWAL_USD' | 'TRUSTED_ADDRESS_COOLING_HOURS' | 'WITHDRAWAL_MIN_KYC_LEVEL' | 'WITHDRAWAL_POLL_MS' | 'OPERATOR_TOKEN'>;
+  chains: WithdrawalChainSet | null;
+  runsSigner: boolean;
+  registry?: Registry;
+}) {
+  const { db, ledger, identity, config } = deps;
+  const senders = deps.chains?.senders ?? new Map();
+  const destinations = createWithdrawalDestinations({
+    db,
+    bitcoinNetwork: deps.chains?.bitcoinNetwork ?? 'mainnet',
+    contractCheckers: deps.chains?.contractCheckers ?? new Map(),
+  });
+  const eligibility = createWithdrawalEligibility({ db, identity, minKycLevel: config.WITHDRAWAL_MIN_KYC_LEVEL });
+  const addressBook = createAddressBook({ db, identity, destinations, messenger: deps.messenger, coolingHours: config.TRUSTED_ADDRESS_COOLING_HOURS });
+  const withdrawals = createWithdrawalService({
+    db,
+    ledger,
+    identity,
+    market: deps.market,
+    eligibility,
+    destinations,
+    addressBook,
+    settings: { dailyLimitCents: toBaseUnits(config.WITHDRAWAL_DAILY_LIMIT_USD, 2), largeWithdrawalCents: toBaseUnits(config.LARGE_WITHDRAWAL_USD, 2) },
+    sendingChains: () => new Set(senders.keys()),
+  });
+  const signer = createWithdrawalSigner({ db, ledger, senders, logger: deps.logger });
+  const loop = createSignerLoop(signer, config.WITHDRAWAL_POLL_MS, deps.logger);
+  const reconciliation = createReconciliation({ db, readers: deps.chains?.readers ?? [], senders, logger: deps.logger, ...(deps.registry ? { registry: deps.registry } : {}) });
+  const reconcileJob: JobDefinition = {
+    name: 'withdrawals.reconcile',
+    cron: '*/15 * * * *',
+    handle: async () => {
+      await reconciliation.run();
+    },
+  };
+
+  return {
+    services: { withdrawals, addressBook, reconciliation, signer },
+    /** The withdrawal kind of the deposit and withdrawal records (`pfDwTranxs`). */
+    recordSource: withdrawalRecordSource(db),
+    jobs: [reconcileJob],
+    register(app: FastifyInstance): void {
+      registerWithdrawalRoutes(app, { withdrawals, addressBook, reconciliation, identity }, { operatorToken: config.OPERATOR_TOKEN });
+      if (deps.runsSigner && senders.size > 0) {
+        let starting: Promise<void> | null = null;
+        // The hot wallet's float can take a few blocks on the local chain: the server does not wait for it.
+        app.addHook('onReady', async () => {
+          starting = (async () => {
+            await deps.chains?.prepare?.({ ledger, logger: deps.logger }).catch((error: unknown) => deps.logger.error({ err: error }, 'preparing the withdrawal chains failed'));
+            loop.start();
+          })();
+        });
+        app.addHook('onClose', async () => {
+          await starting;
+          await loop.stop();
+        });
+      }
+    },
+  };
+}
+
+export type WithdrawalsModule = ReturnType<typeof createWithdrawalsModule>;

@@ -1,0 +1,117 @@
+import type { ReconciliationRun } from '@coffer/contract';
+import { sql } from 'kysely';
+import { Gauge, type Registry } from 'prom-client';
+import type { Db } from '../../platform/db/database';
+import type { Logger } from '../../platform/observability/logger';
+import type { WithdrawalSender } from './withdrawal-signer';
+
+/** What reconciliation reads from one chain: balances of the platform's addresses. */
+export interface ChainBalanceReader {
+  chain: string;
+  /** The hot wallet (withdrawals are paid from it). */
+  hotWallet: string;
+  /** Assets of the catalogue on this chain that this reader can read. */
+  assets: string[];
+  balanceOf(asset: string, address: string): Promise<bigint>;
+}
+
+/**
+ * Reconciliation (issue 5 §7): per chain and asset, the on-chain balance of the hot wallet and
+ * every deposit address against the ledger. Every journal sums to zero, so minus the omnibus
+ * account is what all other accounts of the asset hold (customers, fees, treasury): exactly
+ * what must be on chain, less what already left on chain for withdrawals not yet settled
+ * (their amount, and the network fee in the chain's native coin). The difference
+ * onChain + omnibus + in-flight is recorded; a non-zero one is logged as an alert and shown
+ * by the `coffer_reconciliation_difference` gauge.
+ */
+export function createReconciliation(deps: { db: Db; readers: ChainBalanceReader[]; senders: Map<string, WithdrawalSender>; logger: Logger; registry?: Registry }) {
+  const { db } = deps;
+  const logger = deps.logger.child({ component: 'reconciliation' });
+  const gauge = deps.registry
+    ? new Gauge({
+        name: 'coffer_reconciliation_difference',
+        help: 'On-chain balance minus what the ledger says must be on chain, in base units, by chain and asset',
+        labelNames: ['chain', 'asset'],
+        registers: [deps.registry],
+      })
+    : null;
+
+  async function omnibusBalance(asset: string): Promise<bigint> {
+    // A house account's balance is its row plus the changes waiting to be folded into it.
+    const row = await sql<{ balance: string }>`
+      select (coalesce(sum(a.available), 0) + coalesce((select sum(p.amount) from ledger_house_pending p
+                where p.bucket = 'available' and p.account_id in (select id from ledger_account where owner_type = 'platform' and purpose = 'omnibus' and asset = ${asset})), 0))::text as balance
+        from ledger_account a
+       where a.owner_type = 'platform' and a.purpose = 'omnibus' and a.asset = ${asset}`.execute(db);
+    return BigInt(row.rows[0]?.balance ?? '0');
+  }
+
+  /** Amounts (and native network fees) already gone on chain for withdrawals not yet settled. */
+  async function inFlight(chain: string): Promise<Map<string, bigint>> {
+    const sender = deps.senders.get(chain);
+    const gone = new Map<string, bigint>();
+    if (!sender) return gone;
+    const open = await db
+      .selectFrom('withdrawal_outbox as o')
+      .innerJoin('withdrawal as w', 'w.id', 'o.withdrawal_id')
+      .select(['o.txid', 'w.asset', 'w.amount'])
+      .where('o.chain', '=', chain)
+      .where('o.resolved_at', 'is', null)
+      .where('o.broadcast_at', 'is not', null)
+      .execute();
+    for (const row of open) {
+      const state = await sender.confirmations(row.txid);
+      if (state.state !== 'included' && state.state !== 'failed') continue;
+      if (state.state === 'included') gone.set(row.asset, (gone.get(row.asset) ?? 0n) + BigInt(row.amount));
+      if (sender.networkFeePaid && sender.feeAsset) {
+        gone.set(sender.feeAsset, (gone.get(sender.feeAsset) ?? 0n) + (await sender.networkFeePaid(row.txid)));
+      }
+    }
+    return gone;
+  }
+
+  async function run(): Promise<ReconciliationRun> {
+    const lines: ReconciliationRun['lines'] = [];
+    const stored: Array<{ chain: string; asset: string; on_chain: bigint; ledger_omnibus: bigint; pending_withdrawals: bigint; difference: bigint }> = [];
+    for (const reader of deps.readers) {
+      const deposits = await db.selectFrom('deposit_address').select('address').where('chain', '=', reader.chain).execute();
+      const addresses = [reader.hotWallet, ...new Set(deposits.map((row) => row.address))];
+      const gone = await inFlight(reader.chain);
+      for (const asset of reader.assets) {
+        let onChain = 0n;
+        for (const address of addresses) onChain += await reader.balanceOf(asset, address);
+        const omnibus = await omnibusBalance(asset);
+        const pending = gone.get(asset) ?? 0n;
+        const difference = onChain + omnibus + pending;
+        stored.push({ chain: reader.chain, asset, on_chain: onChain, ledger_omnibus: omnibus, pending_withdrawals: pending, difference });
+        lines.push({ chain: reader.chain, asset, onChain: onChain.toString(), ledgerOmnibus: omnibus.toString(), pendingWithdrawals: pending.toString(), difference: difference.toString() });
+        gauge?.set({ chain: reader.chain, asset }, Number(difference));
+        if (difference !== 0n) {
+          logger.error({ alert: 'reconciliation-difference', chain: reader.chain, asset, onChain: onChain.toString(), omnibus: omnibus.toString(), inFlight: pending.toString(), difference: difference.toString() }, 'chain and ledger disagree');
+        }
+      }
+    }
+    const runRow = await db.transaction().execute(async (trx) => {
+      const inserted = await trx.insertInto('reconciliation_run').defaultValues().returning(['id', 'at']).executeTakeFirstOrThrow();
+      if (stored.length > 0) await trx.insertInto('reconciliation_line').values(stored.map((line) => ({ run_id: inserted.id, ...line }))).execute();
+      return inserted;
+    });
+    return { runId: runRow.id, at: runRow.at.toISOString(), lines };
+  }
+
+  return {
+    run,
+    async latest(): Promise<ReconciliationRun | null> {
+      const runRow = await db.selectFrom('reconciliation_run').select(['id', 'at']).orderBy('id', 'desc').limit(1).executeTakeFirst();
+      if (!runRow) return null;
+      const rows = await db.selectFrom('reconciliation_line').selectAll().where('run_id', '=', runRow.id).orderBy('chain').orderBy('asset').execute();
+      return {
+        runId: runRow.id,
+        at: runRow.at.toISOString(),
+        lines: rows.map((row) => ({ chain: row.chain, asset: row.asset, onChain: row.on_chain, ledgerOmnibus: row.ledger_omnibus, pendingWithdrawals: row.pending_withdrawals, difference: row.difference })),
+      };
+    },
+  };
+}
+
+export type Reconciliation = ReturnType<typeof createReconciliation>;
