@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { normaliseEmail, type Language, type SecondFactor, type SecurityVerification } from '@coffer/contract';
 import { AppError } from '../../platform/http/app-error';
 import { attemptPolicies } from './attempt-limiter';
@@ -36,7 +37,7 @@ export function createIdentityApi(deps: IdentityDeps, securitySettings: ReturnTy
           : await deps.db
               .selectFrom('app_user')
               .selectAll()
-              .where((eb) => eb(eb.fn('concat', [eb.val('+'), 'phone_dial_code', 'phone']), '=', text.replace(/[\s-]/g, '')))
+              .where(sql<string>`'+' || phone_dial_code || phone`, '=', text.replace(/[\s-]/g, ''))
               .executeTakeFirst();
       if (!user) return null;
       return { userId: user.id, userNo: user.user_no, masked: maskEmail(user.email) ?? maskPhone(user.phone) ?? user.user_no };

@@ -99,6 +99,17 @@ describe('balance account', () => {
 });
 
 describe('internal transfer', () => {
+  it('recognises a Coffer customer by user number, e-mail or phone', async () => {
+    const bob = await customer();
+    await database.db.updateTable('app_user').set({ phone_dial_code: '49', phone: '15199887766' }).where('user_no', '=', bob.userNo).execute();
+    for (const account of [bob.userNo, bob.email, '+49 151-9988-7766']) {
+      const answer = await app.inject({ url: walletPaths.isInnerAddress.replace(':address', encodeURIComponent(account)) });
+      expect(answer.json(), account).toMatchObject({ code: 0, data: { isInner: true } });
+    }
+    const stranger = await app.inject({ url: walletPaths.isInnerAddress.replace(':address', encodeURIComponent('+49 000')) });
+    expect(stranger.json()).toMatchObject({ code: 0, data: { isInner: false } });
+  });
+
   it('moves coins with fund password and second factor, once per request id, and both sides see it', async () => {
     const alice = await customer({ USDT: 100_000_000n });
     const bob = await customer();
