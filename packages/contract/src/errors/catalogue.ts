@@ -243,6 +243,16 @@ export const errorCatalogue = {
       ru: 'Нет подходящих данных',
     },
   },
+  // Research reports and news (19000020–19000029)
+  researchReportNotFound: {
+    code: 19000020,
+    messages: {
+      en: 'This report does not exist or is no longer published',
+      'zh-CN': '该报告不存在或已下线',
+      'zh-TW': '該報告不存在或已下架',
+      ru: 'Этот материал не найден или снят с публикации',
+    },
+  },
 
   // ── 16000001…: user and account ─────────────────────────────────────────────────
   userNotFound: {
@@ -534,6 +544,88 @@ export const errorCatalogue = {
       ru: 'Счёт не найден',
     },
   },
+  // Withdrawals (17000010–17000014; the account-centre family ends there, more in 21000050…)
+  withdrawEmailRequired: {
+    code: 17000010,
+    messages: {
+      en: 'Please bind an e-mail address before withdrawing',
+      'zh-CN': '提币前请先绑定邮箱',
+      'zh-TW': '提幣前請先綁定電子郵件',
+      ru: 'Перед выводом привяжите адрес электронной почты',
+    },
+  },
+  withdrawPhoneRequired: {
+    code: 17000011,
+    messages: {
+      en: 'Please bind a phone number before withdrawing',
+      'zh-CN': '提币前请先绑定手机号',
+      'zh-TW': '提幣前請先綁定手機號碼',
+      ru: 'Перед выводом привяжите номер телефона',
+    },
+  },
+  withdrawalBelowMinimum: {
+    code: 17000012,
+    messages: {
+      en: 'The amount must be at least the minimum withdrawal of {minimum}',
+      'zh-CN': '提币数量不能低于最小提币数量 {minimum}',
+      'zh-TW': '提幣數量不能低於最小提幣數量 {minimum}',
+      ru: 'Сумма должна быть не меньше минимальной суммы вывода {minimum}',
+    },
+  },
+  withdrawalDailyLimitExceeded: {
+    code: 17000013,
+    messages: {
+      en: 'This withdrawal exceeds your 24-hour limit of {limit} USD',
+      'zh-CN': '本次提币超过24小时限额 {limit} USD',
+      'zh-TW': '本次提幣超過24小時限額 {limit} USD',
+      ru: 'Этот вывод превышает ваш лимит за 24 часа — {limit} USD',
+    },
+  },
+  withdrawalNotFound: {
+    code: 17000014,
+    messages: {
+      en: 'The withdrawal was not found',
+      'zh-CN': '未找到该提币记录',
+      'zh-TW': '找不到該提幣紀錄',
+      ru: 'Вывод не найден',
+    },
+  },
+  withdrawalConfirmationExpired: {
+    code: 21000050,
+    messages: {
+      en: 'The 5-hour confirmation window has passed; the withdrawal was cancelled',
+      'zh-CN': '已超过5小时确认时限，该提币已取消',
+      'zh-TW': '已超過5小時確認時限，該提幣已取消',
+      ru: 'Срок подтверждения в 5 часов истёк; вывод отменён',
+    },
+  },
+  withdrawalNotAwaitingConfirmation: {
+    code: 21000051,
+    messages: {
+      en: 'This withdrawal is not waiting for a confirmation',
+      'zh-CN': '该提币无需确认',
+      'zh-TW': '該提幣無需確認',
+      ru: 'Этот вывод не ожидает подтверждения',
+    },
+  },
+  withdrawalRequestMismatch: {
+    code: 21000052,
+    messages: {
+      en: 'This request was already submitted with a different withdrawal',
+      'zh-CN': '该请求已以不同的提币内容提交过',
+      'zh-TW': '該請求已以不同的提幣內容提交過',
+      ru: 'Этот запрос уже был отправлен с другими данными вывода',
+    },
+  },
+  identityDocumentMissing: {
+    code: 21000053,
+    messages: {
+      en: 'No identity document is on file; please complete identity verification',
+      'zh-CN': '尚无身份证件记录，请先完成身份认证',
+      'zh-TW': '尚無身分證件紀錄，請先完成身分認證',
+      ru: 'Документ, удостоверяющий личность, не найден; пройдите проверку личности',
+    },
+  },
 
   // ── 18000001…: code sending ─────────────────────────────────────────────────────
   codeSendFailed: {
@@ -767,6 +859,97 @@ export const errorCatalogue = {
       ru: 'Загрузите файл CSV',
     },
   },
+  depositNotAvailable: {
+    code: 21000009,
+    messages: {
+      en: 'Deposits of this coin on this network are not available',
+      'zh-CN': '该币种在此网络暂不支持充值',
+      'zh-TW': '該幣種在此網路暫不支援充值',
+      ru: 'Пополнение этой монетой в этой сети недоступно',
+    },
+  },
+  chainUnavailable: {
+    code: 21000010,
+    messages: {
+      en: 'The network cannot be reached at the moment, please try again later',
+      'zh-CN': '网络暂时无法连接，请稍后再试',
+      'zh-TW': '網路暫時無法連線，請稍後再試',
+      ru: 'Сеть сейчас недоступна, повторите позже',
+    },
+  },
+  faucetCoinNotSupported: {
+    code: 21000011,
+    messages: {
+      en: 'The test faucet does not send this coin',
+      'zh-CN': '测试水龙头不发放该币种',
+      'zh-TW': '測試水龍頭不發放該幣種',
+      ru: 'Тестовый кран не выдаёт эту монету',
+    },
+  },
+  // Withdrawal destinations and the address book (21000030–21000049)
+  contractDestinationRefused: {
+    code: 21000030,
+    messages: {
+      en: 'Withdrawals to smart contracts are not supported',
+      'zh-CN': '不支持提币到智能合约地址',
+      'zh-TW': '不支援提幣到智能合約地址',
+      ru: 'Вывод на адреса смарт-контрактов не поддерживается',
+    },
+  },
+  invalidTag: {
+    code: 21000032,
+    messages: {
+      en: 'Invalid memo tag: at most 10 digits',
+      'zh-CN': '标签无效：最多10位数字',
+      'zh-TW': '標籤無效：最多10位數字',
+      ru: 'Неверный тег: не более 10 цифр',
+    },
+  },
+  tagConfirmationRequired: {
+    code: 21000033,
+    messages: {
+      en: 'No memo tag was entered; please confirm that the destination needs none',
+      'zh-CN': '未填写标签，请确认目标地址无需标签',
+      'zh-TW': '未填寫標籤，請確認目標地址無需標籤',
+      ru: 'Тег не указан; подтвердите, что получателю он не нужен',
+    },
+  },
+  addressAlreadySaved: {
+    code: 21000034,
+    messages: {
+      en: 'This address is already in your address book',
+      'zh-CN': '该地址已在地址簿中',
+      'zh-TW': '該地址已在地址簿中',
+      ru: 'Этот адрес уже есть в адресной книге',
+    },
+  },
+  addressEntryNotFound: {
+    code: 21000035,
+    messages: {
+      en: 'The address book entry was not found',
+      'zh-CN': '未找到该地址',
+      'zh-TW': '找不到該地址',
+      ru: 'Запись адресной книги не найдена',
+    },
+  },
+  withdrawalNetworkNotSupported: {
+    code: 21000036,
+    messages: {
+      en: 'This coin cannot be withdrawn on this network',
+      'zh-CN': '该币种不支持在此网络提币',
+      'zh-TW': '該幣種不支援在此網路提幣',
+      ru: 'Эту монету нельзя вывести в этой сети',
+    },
+  },
+  addressAlreadyTrusted: {
+    code: 21000037,
+    messages: {
+      en: 'This address is already trusted',
+      'zh-CN': '该地址已是信任地址',
+      'zh-TW': '該地址已是信任地址',
+      ru: 'Этот адрес уже доверенный',
+    },
+  },
 
   // ── 13010001…: trading ──────────────────────────────────────────────────────────
   orderNotFound: {
@@ -843,6 +1026,46 @@ export const errorCatalogue = {
       'zh-CN': '报价请求失败，请重试',
       'zh-TW': '報價請求失敗，請重試',
       ru: 'Не удалось получить котировку, повторите',
+    },
+  },
+  tradePairNotSupported: {
+    code: 13010010,
+    messages: {
+      en: 'This trading pair is not supported',
+      'zh-CN': '不支持该交易对',
+      'zh-TW': '不支援該交易對',
+      ru: 'Эта торговая пара не поддерживается',
+    },
+  },
+  tradeAmountTooSmall: {
+    code: 13010011,
+    messages: {
+      en: 'The amount is too small to trade',
+      'zh-CN': '交易数量过小',
+      'zh-TW': '交易數量過小',
+      ru: 'Сумма слишком мала для сделки',
+    },
+  },
+  quoteNotFound: {
+    code: 13010012,
+    messages: { en: 'Quote not found', 'zh-CN': '报价不存在', 'zh-TW': '報價不存在', ru: 'Котировка не найдена' },
+  },
+  autoSwapSettingNotFound: {
+    code: 13010013,
+    messages: {
+      en: 'Automatic swap setting not found',
+      'zh-CN': '自动兑换设置不存在',
+      'zh-TW': '自動兌換設定不存在',
+      ru: 'Настройка автообмена не найдена',
+    },
+  },
+  tradeAmountTooLarge: {
+    code: 13010014,
+    messages: {
+      en: 'The amount exceeds the maximum for one trade',
+      'zh-CN': '超过单笔交易上限',
+      'zh-TW': '超過單筆交易上限',
+      ru: 'Сумма превышает максимум для одной сделки',
     },
   },
 

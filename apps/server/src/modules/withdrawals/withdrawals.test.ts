@@ -222,7 +222,7 @@ describe('on-chain withdrawals', () => {
     const rows = await database.db.selectFrom('withdrawal').select('id').where('user_id', '=', erin.userId).execute();
     expect(rows).toHaveLength(1);
     expect((await erin.balance('ETH')).frozen).toBe(parseEther('0.021'));
-    expect((await erin.client.post(erin.withdrawPath('ETH'), { ...body, amount: '0.03' })).body.code).toBe(17000017);
+    expect((await erin.client.post(erin.withdrawPath('ETH'), { ...body, amount: '0.03' })).body.code).toBe(21000052);
   }, 60_000);
 
   it('refuses smart-contract destinations, invalid addresses, amounts below the minimum and above the balance', async () => {
@@ -269,7 +269,7 @@ describe('limits and confirmations', () => {
     const late = await hank.client.post(hank.withdrawPath('ETH'), { address: externalAddress(), amount: '0.3', fundPassword, gaCode: await hank.nextGaCode(), requestId: `large-late-${hank.userNo}` });
     expect(late.body.data.record.status).toBe('awaitingConfirmation');
     await database.db.updateTable('withdrawal').set({ confirm_before: new Date(Date.now() - 1000) }).where('serial_no', '=', late.body.data.record.serialNumber).execute();
-    expect((await hank.client.post(withdrawalPaths.confirmWithdrawal, { serialNumber: late.body.data.record.serialNumber })).body.code).toBe(17000015);
+    expect((await hank.client.post(withdrawalPaths.confirmWithdrawal, { serialNumber: late.body.data.record.serialNumber })).body.code).toBe(21000050);
     // Released in full; a cancelled withdrawal no longer counts against the 24-hour limit.
     expect(await hank.balance('ETH')).toEqual({ available: parseEther('1'), frozen: 0n });
     const to = externalAddress();
@@ -287,7 +287,7 @@ describe('limits and confirmations', () => {
 
     const confirmed = await hank.client.post(withdrawalPaths.confirmWithdrawal, { serialNumber: sent.body.data.record.serialNumber });
     expect(confirmed.body.data).toMatchObject({ confirmationCode: null, record: { status: 'processing', confirmBefore: null } });
-    expect((await hank.client.post(withdrawalPaths.confirmWithdrawal, { serialNumber: sent.body.data.record.serialNumber })).body.code).toBe(17000016);
+    expect((await hank.client.post(withdrawalPaths.confirmWithdrawal, { serialNumber: sent.body.data.record.serialNumber })).body.code).toBe(21000051);
     await newSigner().tick();
     expect(await outboxOf(sent.body.data.record.id)).toBeDefined();
     expect(await onChainBalance('ETH', to)).toBe(parseEther('0.3'));

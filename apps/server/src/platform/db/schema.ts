@@ -1,10 +1,16 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ChainDevnetTables } from '../../modules/chain/chain-devnets.schema';
+import type { ChainScannedBlockTable, DepositAddressCounterTable, DepositAddressTable, DepositTable } from '../../modules/deposits/deposits.schema';
+import type { MarketFavouriteTable, MarketPriceTable } from '../../modules/market/market.schema';
+import type { ResearchReportTable } from '../../modules/research/research.schema';
+import type { TradeTables } from '../../modules/trade/trade.schema';
+import type { WithdrawalTables } from '../../modules/withdrawals/withdrawals.schema';
 
 /**
- * The typed shape of every table, one interface per table; each module adds its own
- * tables here alongside the migration that creates them.
+ * The typed shape of every table: the platform's own below, each module's from its
+ * `<module>.schema.ts` (added here with the migration that creates them).
  */
-export interface Database {
+export interface Database extends TradeTables, ChainDevnetTables, WithdrawalTables {
   node_heartbeat: NodeHeartbeatTable;
   app_user: AppUserTable;
   user_session: UserSessionTable;
@@ -25,7 +31,14 @@ export interface Database {
   ledger_hold: LedgerHoldTable;
   wallet_transfer: WalletTransferTable;
   market_tick: { asset: string; minute: ColumnType<Date, Date | string, never>; usd_price: string };
+  market_price: MarketPriceTable;
+  market_favourite: MarketFavouriteTable;
   wallet_daily_snapshot: { user_id: string; day: ColumnType<Date, string, string>; usd_cents: Units; cny_cents: Units };
+  deposit_address_counter: DepositAddressCounterTable;
+  deposit_address: DepositAddressTable;
+  chain_scanned_block: ChainScannedBlockTable;
+  deposit: DepositTable;
+  research_report: ResearchReportTable;
 }
 
 export interface NodeHeartbeatTable {
