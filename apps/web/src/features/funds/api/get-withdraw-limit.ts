@@ -1,0 +1,16 @@
+import type { WithdrawLimit } from '@coffer/contract';
+import { withdrawalPaths } from '@coffer/contract/withdrawal-paths';
+import { queryOptions } from '@tanstack/react-query';
+import { apiData } from '../../../shared/http/http-client';
+
+export function getWithdrawLimit(coin: string, chain: string, signal?: AbortSignal): Promise<WithdrawLimit> {
+  return apiData<WithdrawLimit>(withdrawalPaths.userWithdrawLimit, { query: { coin, chain }, signal });
+}
+
+/** Minimum, fee, available, what can be sent now and what is left of the 24-hour limit. */
+export const withdrawLimitQuery = (coin: string, chain: string) =>
+  queryOptions({
+    queryKey: ['funds', 'withdraw-limit', coin, chain],
+    queryFn: ({ signal }) => getWithdrawLimit(coin, chain, signal),
+    enabled: coin !== '' && chain !== '',
+  });

@@ -1,0 +1,121 @@
+import type { AddWithdrawAddressBody } from '@coffer/contract';
+import { Form, Input, Modal, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAddWithdrawAddress } from '../api/add-withdraw-address';
+import type { AddressNetwork } from './address-networks';
+import { useChainLabel } from './chain-label';
+import { buttonTestId } from './button-test-id';
+import { addressPattern, withdrawalFieldRules } from './withdrawal-rules';
+
+interface FieldValues {
+  note: string;
+  chain: string;
+  address: string;
+  tag?: string;
+}
+
+/**
+ * Adds an address book entry (spec §3/§5): note of at most 10 characters, network, address,
+ * tag/memo where the network takes one — an empty tag there asks for confirmation first.
+ */
+export function AddAddressDialog({ open, networks, onClose }: { open: boolean; networks: AddressNetwork[]; onClose: () => void }) {
+  const { t } = useTranslation('funds');
+  const chainLabel = useChainLabel();
+  const [form] = Form.useForm<FieldValues>();
+  const add = useAddWithdrawAddress();
+  const [pending, setPending] = useState<AddWithdrawAddressBody | null>(null);
+  const chain = Form.useWatch('chain', form);
+  const needsMemo = networks.find((network) => network.chain === chain)?.needsMemo ?? false;
+
+  const save = async (body: AddWithdrawAddressBody) => {
+    try {
+      await add.mutateAsync(body);
+      form.resetFields();
+      onClose();
+    } catch {
+      // Invalid address, duplicate…: the HTTP client has said why; the dialog stays open.
+    }
+  };
+
+  const handleFinish = (values: FieldValues) => {
+    const tag = needsMemo ? (values.tag ?? '').trim() : '';
+    const body: AddWithdrawAddressBody = { chain: values.chain, address: values.address.trim(), note: values.note.trim(), ...(tag ? { tag } : {}) };
+    if (needsMemo && tag === '') {
+      setPending(body);
+      return;
+    }
+    void save(body);
+  };
+
+  return (
+    <>
+      <Modal
+        open={open}
+        title={t('addresses.addTitle')}
+        okText={t('addresses.save')}
+        cancelText={t('addresses.cancel')}
+        onCancel={onClose}
+        onOk={() => form.submit()}
+        confirmLoading={add.isPending}
+        okButtonProps={buttonTestId('address-save')}
+        destroyOnHidden
+      >
+        <Form<FieldValues> form={form} layout="vertical" requiredMark={false} onFinish={handleFinish} data-testid="address-form" initialValues={{ chain: networks[0]?.chain }}>
+          <Form.Item
+            name="note"
+            label={t('addresses.note')}
+            rules={[
+              { required: true, whitespace: true, message: t('addresses.errors.noteRequired') },
+              { max: withdrawalFieldRules.noteMaxChars, message: t('addresses.errors.noteTooLong', { max: withdrawalFieldRules.noteMaxChars }) },
+            ]}
+          >
+            <Input data-testid="address-note" showCount maxLength={withdrawalFieldRules.noteMaxChars} autoComplete="off" placeholder={t('addresses.notePlaceholder')} />
+          </Form.Item>
+          <Form.Item name="chain" label={t('addresses.chain')} rules={[{ required: true, message: t('addresses.errors.chainRequired') }]}>
+            <Select
+              data-testid="address-chain"
+              options={networks.map((network) => ({ value: network.chain, label: `${chainLabel(network.chain)} · ${network.coins.join(', ')}` }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="address"
+            label={t('addresses.address')}
+            rules={[
+              { required: true, whitespace: true, message: t('withdraw.errors.addressRequired') },
+              { min: withdrawalFieldRules.addressMinChars, max: withdrawalFieldRules.addressMaxChars, message: t('withdraw.errors.addressInvalid') },
+              { pattern: addressPattern, message: t('withdraw.errors.addressInvalid') },
+            ]}
+          >
+            <Input data-testid="address-address" autoComplete="off" maxLength={withdrawalFieldRules.addressMaxChars} />
+          </Form.Item>
+          {needsMemo ? (
+            <Form.Item
+              name="tag"
+              label={t('withdraw.tag')}
+              extra={t('withdraw.tagHint')}
+              rules={[{ max: withdrawalFieldRules.tagMaxChars, message: t('withdraw.errors.tagTooLong', { max: withdrawalFieldRules.tagMaxChars }) }]}
+            >
+              <Input data-testid="address-tag" showCount maxLength={withdrawalFieldRules.tagMaxChars} autoComplete="off" />
+            </Form.Item>
+          ) : null}
+        </Form>
+      </Modal>
+      <Modal
+        open={pending !== null}
+        title={t('withdraw.emptyTagTitle')}
+        okText={t('withdraw.emptyTagContinue')}
+        cancelText={t('withdraw.emptyTagBack')}
+        onCancel={() => setPending(null)}
+        onOk={() => {
+          const body = pending;
+          setPending(null);
+          if (body) void save({ ...body, confirmEmptyTag: true });
+        }}
+        okButtonProps={{ danger: true, ...buttonTestId('address-empty-tag-continue') }}
+      >
+        <p>{t('addresses.emptyTagText')}</p>
+      </Modal>
+    </>
+  );
+}

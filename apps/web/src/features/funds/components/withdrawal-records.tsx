@@ -1,0 +1,103 @@
+import type { DwOption, WithdrawalRecord } from '@coffer/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAmount } from '../../../shared/format/format-amount';
+import { formatDateTime } from '../../../shared/format/format-date';
+import { CoinBadge } from '../../wallet/components/coin-badge';
+import { QueryErrorState } from '../../wallet/components/query-error';
+import { ShortValue } from '../../wallet/components/short-value';
+import { TableSkeleton } from '../../wallet/components/table-skeleton';
+import { useWalletLanguage } from '../../wallet/components/wallet-locale';
+import { withdrawalsQuery, type WithdrawalRecordsPage } from '../api/get-withdrawals';
+import { useChainLabel } from './chain-label';
+import { LargeWithdrawalActions } from './large-withdrawal-actions';
+import { WithdrawalStatus } from './withdrawal-status';
+import styles from './records.module.css';
+
+const pageSize = 10;
+/** The newest records, as the list's first page and the result step ask for them (one cache entry). */
+export const firstRecordsPage = { pageNo: 1, pageSize };
+const refreshMs = 4_000;
+
+/** Refresh while a withdrawal is still being sent or confirmed. */
+export const refreshWhileMoving = (page: WithdrawalRecordsPage | undefined) =>
+  page?.records.some((record) => record.status === 'processing' || record.status === 'confirming') ? refreshMs : false;
+
+/** Withdrawal records (spec §3): serial number, status and txid; refreshing while one is on its way. */
+export function WithdrawalRecords({ options }: { options: DwOption[] | undefined }) {
+  const { t } = useTranslation('funds');
+  const language = useWalletLanguage();
+  const chainLabel = useChainLabel();
+  const [pageNo, setPageNo] = useState(1);
+  const records = useQuery(withdrawalsQuery(pageNo === 1 ? firstRecordsPage : { pageNo, pageSize }, refreshWhileMoving));
+  const precisionOf = (coin: string) => options?.find((option) => option.coin === coin)?.displayPrecision ?? 8;
+
+  const columns: TableColumnsType<WithdrawalRecord> = [
+    { key: 'time', title: t('records.time'), className: styles.nowrap, render: (_value, record) => formatDateTime(record.time, language) },
+    { key: 'serial', title: t('records.serialNumber'), className: styles.serial, dataIndex: 'serialNumber' },
+    {
+      key: 'coin',
+      title: t('records.coin'),
+      render: (_value, record) => (
+        <span className={styles.coin}>
+          <CoinBadge coin={record.coin} size="small" />
+          <span className={styles.chain}>
+            {record.accountType === 'internal' ? t('withdraw.tabs.internal') : chainLabel(record.chain)}
+          </span>
+        </span>
+      ),
+    },
+    { key: 'amount', title: t('records.amount'), align: 'right', className: styles.amount, render: (_value, record) => formatAmount(record.amount, precisionOf(record.coin), language) },
+    { key: 'fee', title: t('records.fee'), align: 'right', className: styles.amount, render: (_value, record) => formatAmount(record.fee, precisionOf(record.coin), language) },
+    { key: 'address', title: t('records.address'), render: (_value, record) => <ShortValue value={record.address} keep={6} /> },
+    {
+      key: 'txid',
+      title: t('records.txid'),
+      render: (_value, record) => (record.txid ? <ShortValue value={record.txid} keep={6} /> : <span className={styles.chain}>{t('records.noTxid')}</span>),
+    },
+    {
+      key: 'status',
+      title: t('records.status'),
+      render: (_value, record) =>
+        record.status === 'awaitingConfirmation' ? (
+          <span className={styles.coin}>
+            <WithdrawalStatus status={record.status} />
+            <LargeWithdrawalActions record={record} size="small" />
+          </span>
+        ) : (
+          <WithdrawalStatus status={record.status} />
+        ),
+    },
+  ];
+
+  if (records.isError && !records.data) return <QueryErrorState error={records.error} onRetry={() => void records.refetch()} compact />;
+  if (!records.data) return <TableSkeleton rows={3} columns={7} />;
+
+  const pages = Math.max(1, Math.ceil(records.data.total / pageSize));
+  return (
+    <section data-testid="withdrawal-records" aria-label={t('withdraw.recordsTitle')}>
+      <Table<WithdrawalRecord>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={records.data.records}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <p className={styles.empty}>{t('withdraw.noRecords')}</p> }}
+      />
+      {pages > 1 ? (
+        <nav className={styles.pager} aria-label={t('records.pages')}>
+          <Button disabled={pageNo === 1} onClick={() => setPageNo((page) => page - 1)}>
+            {t('records.previous')}
+          </Button>
+          <span className={styles.pageNo}>{t('records.page', { page: pageNo, pages })}</span>
+          <Button disabled={pageNo >= pages} onClick={() => setPageNo((page) => page + 1)}>
+            {t('records.next')}
+          </Button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}

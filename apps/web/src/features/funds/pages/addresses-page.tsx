@@ -1,0 +1,65 @@
+import type { WithdrawAddress } from '@coffer/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { pathTo } from '../../../app/route-table';
+import { QueryErrorState } from '../../wallet/components/query-error';
+import { TableSkeleton } from '../../wallet/components/table-skeleton';
+import { WalletPageFrame } from '../../wallet/components/wallet-page-frame';
+import { dwOptionsQuery } from '../api/get-dw-options';
+import { withdrawAddressesQuery } from '../api/get-withdraw-addresses';
+import { withdrawCheckQuery } from '../api/get-withdraw-check';
+import { AddAddressDialog } from '../components/add-address-dialog';
+import { AddressBookTable } from '../components/address-book-table';
+import { addressNetworks } from '../components/address-networks';
+import { TrustAddressDialog } from '../components/trust-address-dialog';
+import styles from './funds-page.module.css';
+
+/** Address management (spec §2): the address book, add, delete, mark trusted with verification. */
+export function AddressesPage() {
+  const { t } = useTranslation('funds');
+  const book = useQuery(withdrawAddressesQuery());
+  const options = useQuery(dwOptionsQuery);
+  const check = useQuery(withdrawCheckQuery);
+  const [isAdding, setAdding] = useState(false);
+  const [trusting, setTrusting] = useState<WithdrawAddress | null>(null);
+  // The cooling period is compared with the clock of the moment the list arrived.
+  const now = book.dataUpdatedAt;
+
+  let body;
+  if (book.isError && !book.data) body = <QueryErrorState error={book.error} onRetry={() => void book.refetch()} compact />;
+  else if (!book.data) body = <TableSkeleton rows={4} columns={6} />;
+  else body = <AddressBookTable entries={book.data} now={now} canTrust={check.data !== undefined} onTrust={setTrusting} />;
+
+  return (
+    <WalletPageFrame
+      title={t('addresses.title')}
+      testId="addresses-page"
+      actions={
+        <>
+          <Link className={styles.headerLink} to={pathTo('propertyCenterWithdraw')}>
+            {t('nav.withdraw')}
+          </Link>
+          <Button type="primary" onClick={() => setAdding(true)} disabled={!options.data} data-testid="address-add">
+            {t('addresses.add')}
+          </Button>
+        </>
+      }
+    >
+      <Card>{body}</Card>
+      <Card>
+        <h2 className={styles.asideTitle}>{t('addresses.aboutTitle')}</h2>
+        <ul className={`${styles.points} ${styles.pointsWide}`}>
+          <li>{t('addresses.aboutNote')}</li>
+          <li>{t('addresses.aboutTrusted')}</li>
+          <li>{t('addresses.aboutCooling')}</li>
+          <li>{t('addresses.aboutTag')}</li>
+        </ul>
+      </Card>
+      <AddAddressDialog open={isAdding} networks={addressNetworks(options.data ?? [])} onClose={() => setAdding(false)} />
+      {check.data ? <TrustAddressDialog entry={trusting} factor={check.data.secondFactor} onClose={() => setTrusting(null)} /> : null}
+    </WalletPageFrame>
+  );
+}

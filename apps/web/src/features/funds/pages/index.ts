@@ -1,0 +1,3 @@
+export { AddressesPage } from './addresses-page';
+export { RechargePage } from './recharge-page';
+export { WithdrawPage } from './withdraw-page';
