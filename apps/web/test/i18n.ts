@@ -5,13 +5,17 @@ import home from '../src/shared/i18n/locales/en/home.json';
 import auth from '../src/shared/i18n/locales/en/auth.json';
 import security from '../src/shared/i18n/locales/en/security.json';
 import wallet from '../src/shared/i18n/locales/en/wallet.json';
+import market from '../src/shared/i18n/locales/en/market.json';
+import funds from '../src/shared/i18n/locales/en/funds.json';
+import trade from '../src/shared/i18n/locales/en/trade.json';
+import research from '../src/shared/i18n/locales/en/research.json';
 
 /** English catalogues loaded synchronously, for component tests. */
 export function createTestI18n(): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng: 'en',
-    resources: { en: { common, home, auth, security, wallet } },
+    resources: { en: { common, home, auth, security, wallet, market, trade, funds, research } },
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     initAsync: false,

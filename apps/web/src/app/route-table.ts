@@ -31,7 +31,20 @@ export type RoutePage =
   | 'dashboard'
   | 'balance'
   | 'bills'
-  | 'transfer';
+  | 'transfer'
+  | 'quotations'
+  | 'quotationDetail'
+  | 'cryptoIndex'
+  | 'research'
+  | 'researchReport'
+  | 'recharge'
+  | 'withdraw'
+  | 'addresses'
+  | 'tradeSpot'
+  | 'tradeOrders'
+  | 'tradeOrderDetail'
+  | 'tradeAutoSwap'
+  | 'tradeAutoSwapRecords';
 
 export interface RouteDefinition {
   name: string;
@@ -103,7 +116,14 @@ export const routeTable = [
     name: 'propertyMarketResearchMobile',
     path: '/propertyCenter/researchMobile',
     area: 'mobile',
-    page: 'comingSoon',
+    page: 'research',
+  },
+  {
+    name: 'propertyMarketResearchReport',
+    path: '/propertyCenter/researchMobile/:reportId',
+    area: 'mobile',
+    page: 'researchReport',
+    requiresLogin: true,
   },
 
   // Personal centre (signed in)
@@ -111,10 +131,10 @@ export const routeTable = [
   account('propertyCenterBalance', '/propertyCenter/balance', { isAssetPage: true, page: 'balance' }),
   account('propertyCenterLoanBalance', '/propertyCenter/loanBalance', { isAssetPage: true }),
   account('propertyCenterInvestmentBalancePage', '/propertyCenter/investmentBalance', { isAssetPage: true }),
-  account('propertyCenterRecharge', '/propertyCenter/recharge', { isAssetPage: true }),
-  account('propertyCenterWithdraw', '/propertyCenter/withdraw', { isAssetPage: true }),
+  account('propertyCenterRecharge', '/propertyCenter/recharge', { isAssetPage: true, page: 'recharge' }),
+  account('propertyCenterWithdraw', '/propertyCenter/withdraw', { isAssetPage: true, page: 'withdraw' }),
   account('propertyCenterTransfer', '/propertyCenter/transfer', { isAssetPage: true, page: 'transfer' }),
-  account('propertyCenterAddresses', '/propertyCenter/addresses'),
+  account('propertyCenterAddresses', '/propertyCenter/addresses', { page: 'addresses' }),
   account('propertyCenterBills', '/propertyCenter/bills', { isAssetPage: true, page: 'bills' }),
   account('propertySecuritySetting', '/propertyCenter/securitySetting', { page: 'securityCentre' }),
   account('securityBindEmail', '/propertyCenter/securitySetting/bindEmail', { page: 'bindEmail' }),
@@ -135,20 +155,20 @@ export const routeTable = [
   account('propertyAccountInfo', '/propertyCenter/accountInfo', { page: 'accountInfo' }),
   account('identification', '/propertyCenter/identification'),
   account('propertyApiManagement', '/propertyCenter/api'),
-  account('propertyCenterQuotation', '/propertyCenter/quotation'),
-  account('propertyCenterQuotationBtc', '/propertyCenter/quotation/btc'),
-  account('propertyCenterQuotationUsdt', '/propertyCenter/quotation/usdt'),
-  account('propertyCenterQuotationUsdc', '/propertyCenter/quotation/usdc'),
-  account('propertyCenterQuotationDetail', '/propertyCenter/quotation/detail/:action'),
-  account('propertyCenterCryptoIndex', '/propertyCenter/quotation/index'),
+  account('propertyCenterQuotation', '/propertyCenter/quotation', { page: 'quotations' }),
+  account('propertyCenterQuotationBtc', '/propertyCenter/quotation/btc', { page: 'quotations' }),
+  account('propertyCenterQuotationUsdt', '/propertyCenter/quotation/usdt', { page: 'quotations' }),
+  account('propertyCenterQuotationUsdc', '/propertyCenter/quotation/usdc', { page: 'quotations' }),
+  account('propertyCenterQuotationDetail', '/propertyCenter/quotation/detail/:action', { page: 'quotationDetail' }),
+  account('propertyCenterCryptoIndex', '/propertyCenter/quotation/index', { page: 'cryptoIndex' }),
   account('propertyBuyCrypto', '/propertyCenter/buyCrypto', { isMobileExempt: true }),
   account('propertyBuyCryptoLoading', '/propertyCenter/buyCryptoLoading', { isMobileExempt: true }),
   account('propertyInvite', '/propertyCenter/invite', { isMobileExempt: true }),
-  account('tradeSpot', '/trade/spot', { skipsTitle: true, isAssetPage: true }),
-  account('tradeOrders', '/trade/orders', { skipsTitle: true }),
-  account('tradeOrderDetail', '/trade/orders/:orderId', { skipsTitle: true }),
-  account('tradeAutomaticSwap', '/trade/automaticSwap', { skipsTitle: true }),
-  account('tradeAutomaticSwapOrders', '/trade/automaticSwap/orders', { skipsTitle: true }),
+  account('tradeSpot', '/trade/spot', { skipsTitle: true, isAssetPage: true, page: 'tradeSpot' }),
+  account('tradeOrders', '/trade/orders', { skipsTitle: true, page: 'tradeOrders' }),
+  account('tradeOrderDetail', '/trade/orders/:orderId', { skipsTitle: true, page: 'tradeOrderDetail' }),
+  account('tradeAutomaticSwap', '/trade/automaticSwap', { skipsTitle: true, page: 'tradeAutoSwap' }),
+  account('tradeAutomaticSwapOrders', '/trade/automaticSwap/orders', { skipsTitle: true, page: 'tradeAutoSwapRecords' }),
   account('loanOrder', '/loan/order'),
   account('loanInvestOrder', '/loan/investOrder'),
 

@@ -34,6 +34,19 @@ const pageNamespaces: Partial<Record<RoutePage, Namespace[]>> = {
   balance: ['wallet'],
   bills: ['wallet'],
   transfer: ['wallet'],
+  quotations: ['market'],
+  quotationDetail: ['market'],
+  cryptoIndex: ['market'],
+  research: ['research'],
+  researchReport: ['research'],
+  recharge: ['funds', 'wallet'],
+  withdraw: ['funds', 'wallet'],
+  addresses: ['funds', 'wallet'],
+  tradeSpot: ['trade'],
+  tradeOrders: ['trade'],
+  tradeOrderDetail: ['trade'],
+  tradeAutoSwap: ['trade'],
+  tradeAutoSwapRecords: ['trade'],
 };
 
 const pageModules: Record<RoutePage, () => Promise<{ Component: ComponentType }>> = {
@@ -58,6 +71,19 @@ const pageModules: Record<RoutePage, () => Promise<{ Component: ComponentType }>
   balance: async () => ({ Component: (await import('../features/wallet/pages')).BalancePage }),
   bills: async () => ({ Component: (await import('../features/wallet/pages')).BillsPage }),
   transfer: async () => ({ Component: (await import('../features/wallet/pages')).TransferPage }),
+  quotations: async () => ({ Component: (await import('../features/market/pages')).QuotationsPage }),
+  quotationDetail: async () => ({ Component: (await import('../features/market/pages')).QuotationDetailPage }),
+  cryptoIndex: async () => ({ Component: (await import('../features/market/pages')).CryptoIndexPage }),
+  research: async () => ({ Component: (await import('../features/research/pages')).ResearchListPage }),
+  researchReport: async () => ({ Component: (await import('../features/research/pages')).ResearchReportPage }),
+  recharge: async () => ({ Component: (await import('../features/funds/pages')).RechargePage }),
+  withdraw: async () => ({ Component: (await import('../features/funds/pages')).WithdrawPage }),
+  addresses: async () => ({ Component: (await import('../features/funds/pages')).AddressesPage }),
+  tradeSpot: async () => ({ Component: (await import('../features/trade/pages')).SpotTradePage }),
+  tradeOrders: async () => ({ Component: (await import('../features/trade/pages')).OrdersPage }),
+  tradeOrderDetail: async () => ({ Component: (await import('../features/trade/pages')).OrderDetailPage }),
+  tradeAutoSwap: async () => ({ Component: (await import('../features/trade/pages')).AutoSwapPage }),
+  tradeAutoSwapRecords: async () => ({ Component: (await import('../features/trade/pages')).AutoSwapRecordsPage }),
 };
 
 const areaLayouts: Record<RouteArea, RouteObject['lazy'] | null> = {

@@ -4,6 +4,10 @@ import type home from './locales/en/home.json';
 import type auth from './locales/en/auth.json';
 import type security from './locales/en/security.json';
 import type wallet from './locales/en/wallet.json';
+import type market from './locales/en/market.json';
+import type funds from './locales/en/funds.json';
+import type trade from './locales/en/trade.json';
+import type research from './locales/en/research.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -14,6 +18,10 @@ declare module 'i18next' {
       auth: typeof auth;
       security: typeof security;
       wallet: typeof wallet;
+      market: typeof market;
+      funds: typeof funds;
+      trade: typeof trade;
+      research: typeof research;
     };
   }
 }
