@@ -3,10 +3,14 @@ import fastifyCookie from '@fastify/cookie';
 import type { Pool } from 'pg';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createDepositsModule, type DepositChainSet } from './modules/deposits';
 import { createIdentityModule } from './modules/identity';
 import { createLedgerModule } from './modules/ledger';
 import { createMarketModule } from './modules/market';
+import { createResearchModule } from './modules/research';
+import { createTradeModule } from './modules/trade';
 import { createWalletModule } from './modules/wallet';
+import { createWithdrawalsModule, type WithdrawalChainSet } from './modules/withdrawals';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { createMessenger, type Messenger } from './platform/adapters/messenger';
 import type { AppConfig } from './platform/config';
@@ -34,6 +38,10 @@ export interface AppDeps {
   messenger?: Messenger;
   /** The pool behind `db`, for the ledger's prepared statements. */
   pool?: Pool;
+  /** Chains taking deposits (EVM…) and the local chain's faucets; none: deposit addresses are unavailable. */
+  depositChains?: DepositChainSet;
+  /** Chains withdrawals are sent on (hot-wallet signers, balance readers); none: only internal withdrawals. */
+  withdrawalChains?: WithdrawalChainSet;
 }
 
 const requestIdPattern = /^[\w.:-]{8,64}$/;
@@ -76,11 +84,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   identity.register(app);
   const ledger = createLedgerModule({ db: deps.db, ...(deps.pool ? { pool: deps.pool } : {}) });
   for (const job of ledger.jobs) deps.jobs?.define(job);
-  const market = createMarketModule({ db: deps.db, seed: deps.config.MARKET_SEED });
+  const market = createMarketModule({ db: deps.db, config: deps.config, logger: deps.logger, pool: deps.pool, runsTicker: deps.jobs !== null });
   for (const job of market.jobs) deps.jobs?.define(job);
-  const wallet = createWalletModule({ db: deps.db, ledger: ledger.ledger, identity: identity.api, usdCnyRate: deps.config.USD_CNY_RATE });
+  await market.register(app);
+  app.addHook('onReady', market.start);
+  app.addHook('onClose', market.stop);
+  const research = createResearchModule({ db: deps.db });
+  research.register(app);
+  const wallet = createWalletModule({ db: deps.db, ledger: ledger.ledger, identity: identity.api, usdCnyRate: deps.config.USD_CNY_RATE, market: market.api, research: research.api });
   for (const job of wallet.jobs) deps.jobs?.define(job);
   wallet.register(app);
+  const withdrawals = createWithdrawalsModule({ db: deps.db, ledger: ledger.ledger, identity: identity.api, market: market.api, messenger, logger: deps.logger, config: deps.config, chains: deps.withdrawalChains ?? null, runsSigner: deps.jobs !== null, registry: deps.metrics.registry });
+  for (const job of withdrawals.jobs) deps.jobs?.define(job);
+  withdrawals.register(app);
+  const deposits = createDepositsModule({ db: deps.db, ledger: ledger.ledger, logger: deps.logger, pollMs: deps.config.DEPOSIT_POLL_MS, chains: deps.depositChains ?? null, runWatchers: deps.jobs !== null, recordSources: [withdrawals.recordSource] });
+  deposits.register(app);
+  const trade = createTradeModule({ db: deps.db, ledger: ledger.ledger, config: deps.config, market: market.api, logger: deps.logger, ...(deps.pool ? { pool: deps.pool } : {}) });
+  for (const job of trade.jobs) deps.jobs?.define(job);
+  trade.register(app);
 
   await registerWebApp(app, deps.config.WEB_DIST_DIR);
   return app;

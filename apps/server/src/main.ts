@@ -1,4 +1,6 @@
 import { buildApp } from './app';
+import { provideDepositChains } from './modules/deposits';
+import { provideWithdrawalChains } from './modules/withdrawals';
 import { createNodeHeartbeat, pruneStaleNodesJob } from './modules/system/node-heartbeat.service';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/database';
@@ -46,6 +48,8 @@ async function main(): Promise<void> {
     logger.info({ applied }, 'migrations checked');
 
     const secrets = await provideSecrets(config, logger);
+    const depositChains = await provideDepositChains(config, logger);
+    stopSteps.push({ name: 'deposit chains', run: depositChains.stop });
     const metrics = createMetrics();
     const jobs = config.JOBS_ENABLED
       ? createJobQueue({ connectionString: databaseServer.url, logger, metrics, isWorker: true })
@@ -57,7 +61,7 @@ async function main(): Promise<void> {
     stopSteps.push({ name: 'heartbeat', run: heartbeat.stop });
 
     // Building the app defines the modules' jobs, so the queue starts after it.
-    const app = await buildApp({ config, logger, db: database.db, pool: database.pool, metrics, jobs, version: appVersion, secrets });
+    const app = await buildApp({ config, logger, db: database.db, pool: database.pool, metrics, jobs, version: appVersion, secrets, depositChains, withdrawalChains: provideWithdrawalChains({ db: database.db, evm: depositChains.evm, seed: depositChains.seed }) });
     stopSteps.push({ name: 'http server', run: () => app.close() });
     if (jobs) {
       await jobs.start();

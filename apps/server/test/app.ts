@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
+import type { DepositChainSet } from '../src/modules/deposits';
+import type { WithdrawalChainSet } from '../src/modules/withdrawals';
 import { loadConfig } from '../src/platform/config';
 import type { Db } from '../src/platform/db/database';
 import type { Messenger } from '../src/platform/adapters/messenger';
@@ -19,6 +21,8 @@ export async function buildTestApp(
     env?: Record<string, string>;
     jobs?: JobQueue | null;
     messenger?: Messenger;
+    depositChains?: DepositChainSet;
+    withdrawalChains?: WithdrawalChainSet;
     beforeReady?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<FastifyInstance> {
@@ -39,6 +43,8 @@ export async function buildTestApp(
     version: '0.0.0-test',
     secrets: testSecrets,
     ...(options.messenger ? { messenger: options.messenger } : {}),
+    ...(options.depositChains ? { depositChains: options.depositChains } : {}),
+    ...(options.withdrawalChains ? { withdrawalChains: options.withdrawalChains } : {}),
   });
   options.beforeReady?.(app);
   await app.ready();

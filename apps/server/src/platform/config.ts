@@ -45,14 +45,55 @@ const configSchema = z.object({
   COOKIE_SECURE: booleanFromEnv.default(false),
   /** Seed of the built-in market's random walk: the same seed, the same prices everywhere. */
   MARKET_SEED: z.string().min(1).max(200).default('coffer'),
+  /** Where prices come from: the built-in simulated market, or a major exchange's public ticker. */
+  PRICE_SOURCE: z.enum(['simulated', 'binance']).default('simulated'),
+  PRICE_SOURCE_URL: z.url().default('https://api.binance.com'),
   /** CNY per USD for valuations, until the markets capability brings live rates. */
   USD_CNY_RATE: z.string().regex(/^\d{1,6}(\.\d{1,8})?$/, 'must be a decimal such as 7.1').default('7.1'),
   /** E-mails and SMS one IP address may cause per hour (abuse limit). */
   CODE_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  /** Spot trade (RFQ): pairs BASE/QUOTE, spread and fee as decimal fractions, quote validity, circuit breaker. */
+  TRADE_PAIRS: z.string().trim().regex(/^[A-Z0-9]{2,10}\/[A-Z0-9]{2,10}(,[A-Z0-9]{2,10}\/[A-Z0-9]{2,10})*$/, 'must be pairs such as BTC/USDT,ETH/USDT').default('BTC/USDT,ETH/USDT,XRP/USDT,USDC/USDT,BTC/USDC,ETH/USDC'),
+  TRADE_SPREAD_RATE: z.string().regex(/^0(\.\d{1,8})?$/, 'must be a fraction such as 0.002').default('0.002'),
+  TRADE_FEE_RATE: z.string().regex(/^0(\.\d{1,8})?$/, 'must be a fraction such as 0.001').default('0.001'),
+  QUOTE_TTL_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  TRADE_BREAKER_PERCENT: z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, 'must be a percentage such as 5').default('5'),
+  TRADE_BREAKER_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(300),
+  /** Quotes are refused when the newest price is older than this. */
+  TRADE_MAX_PRICE_AGE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(180),
+  /** Largest trade, in USD of the coin paid. */
+  TRADE_MAX_USD: z.coerce.number().int().min(1).max(1_000_000_000).default(1_000_000),
+  /** Ed25519 seed (64 hex) signing quotes; generated under DATA_DIR when unset. */
+  TRADE_SIGNING_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters').optional(),
+  /** HD master seed of the deposit addresses, as a BIP39 mnemonic or 64 bytes of hex; generated under DATA_DIR for the local chain. */
+  HD_MNEMONIC: z.string().trim().min(1).optional(),
+  HD_SEED_HEX: z.string().trim().regex(/^(0x)?[0-9a-fA-F]{128}$/, 'must be 64 bytes of hexadecimal').optional(),
+  /** Ethereum JSON-RPC node; unset: a local anvil chain under DATA_DIR/anvil with test USDT/USDC. */
+  EVM_RPC_URL: optionalUrl.optional(),
+  USDT_CONTRACT: z.string().trim().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed contract address').optional(),
+  USDC_CONTRACT: z.string().trim().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed contract address').optional(),
+  /** Seconds between blocks of the local anvil chain. */
+  EVM_BLOCK_TIME_SECONDS: z.coerce.number().int().min(1).max(60).default(2),
+  /** How often the deposit watchers look for new blocks. */
+  DEPOSIT_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(500),
+  /** Withdrawals: the rolling 24-hour limit in USD (spec §9 initial 2000) and the large-withdrawal threshold needing a second confirmation. */
+  WITHDRAWAL_DAILY_LIMIT_USD: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be a USD amount such as 2000').default('2000'),
+  LARGE_WITHDRAWAL_USD: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be a USD amount such as 1000').default('1000'),
+  /** Hours a newly trusted address waits before withdrawals to it skip verification (spec §5). */
+  TRUSTED_ADDRESS_COOLING_HOURS: z.coerce.number().int().min(0).max(24 * 30).default(24),
+  /** KYC level a withdrawal needs; 0 until identity verification (KYC) is built, then 1. */
+  WITHDRAWAL_MIN_KYC_LEVEL: z.coerce.number().int().min(0).max(3).default(0),
+  /** How often the withdrawal signer looks for work. */
+  WITHDRAWAL_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  /** Token for the operator calls (reconciliation); unset: those calls refuse everyone. */
+  OPERATOR_TOKEN: z.string().min(32).max(200).optional(),
 });
 
 export type AppConfig = z.infer<typeof configSchema>;
+
+/** Variables whose values a configuration error must not echo. */
+const secretVariables = new Set(['PASSWORD_PEPPER', 'SECRET_KEY', 'HD_MNEMONIC', 'HD_SEED_HEX', 'TRADE_SIGNING_KEY', 'OPERATOR_TOKEN']);
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -67,7 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const variable = String(issue.path[0] ?? '?');
-      return `${variable}=${JSON.stringify(env[variable] ?? '')}: ${issue.message}`;
+      const shown = secretVariables.has(variable) ? '[redacted]' : JSON.stringify(env[variable] ?? '');
+      return `${variable}=${shown}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
@@ -76,6 +118,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(
       'Invalid configuration:\n  PASSWORD_PEPPER and SECRET_KEY must be set when DATABASE_URL is (they are generated only for the embedded database)',
     );
+  }
+  if (config.EVM_RPC_URL && (!config.USDT_CONTRACT || !config.USDC_CONTRACT)) {
+    throw new ConfigError('Invalid configuration:\n  USDT_CONTRACT and USDC_CONTRACT must be set when EVM_RPC_URL is');
+  }
+  if (config.EVM_RPC_URL && config.NODE_ENV === 'production' && !config.HD_MNEMONIC && !config.HD_SEED_HEX) {
+    throw new ConfigError('Invalid configuration:\n  HD_MNEMONIC or HD_SEED_HEX must be set when EVM_RPC_URL is (a seed is generated only for the local chain)');
+  }
+  if (config.HD_MNEMONIC && config.HD_SEED_HEX) {
+    throw new ConfigError('Invalid configuration:\n  set HD_MNEMONIC or HD_SEED_HEX, not both');
   }
   return config;
 }

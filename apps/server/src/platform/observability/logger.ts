@@ -14,6 +14,11 @@ export function createLogger(config: Pick<AppConfig, 'LOG_LEVEL'>): Logger {
         'req.headers["jwt-token"]',
         'req.headers.authorization',
         'res.headers["set-cookie"]',
+        // The HD master seed (deposit addresses) if a configuration object is ever logged.
+        'HD_MNEMONIC',
+        'HD_SEED_HEX',
+        '*.HD_MNEMONIC',
+        '*.HD_SEED_HEX',
       ],
       censor: '[redacted]',
     },

@@ -2,8 +2,14 @@ import type { Migration } from 'kysely';
 import * as identity from '../../../modules/identity/identity.migration';
 import * as ledger from '../../../modules/ledger/ledger.migration';
 import * as market from '../../../modules/market/market.migration';
+import * as marketQuotations from '../../../modules/market/market-quotations.migration';
+import * as trade from '../../../modules/trade/trade.migration';
 import * as walletSnapshots from '../../../modules/wallet/dashboard.migration';
 import * as wallet from '../../../modules/wallet/wallet.migration';
+import * as deposits from '../../../modules/deposits/deposits.migration';
+import * as chainDevnets from '../../../modules/chain/chain-devnets.migration';
+import * as withdrawals from '../../../modules/withdrawals/withdrawals.migration';
+import * as research from '../../../modules/research/research.migration';
 import * as nodeHeartbeat from './0001-node-heartbeat';
 
 /**
@@ -17,4 +23,10 @@ export const migrations: Record<string, Migration> = {
   '0004-wallet': wallet,
   '0005-wallet-snapshots': walletSnapshots,
   '0006-market-ticks': market,
+  '0007-market-quotations': marketQuotations,
+  '0008-trade': trade,
+  '0009-deposits': deposits,
+  '0010-chain-devnets': chainDevnets,
+  '0011-withdrawals': withdrawals,
+  '0012-research': research,
 };

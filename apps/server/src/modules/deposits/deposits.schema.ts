@@ -1,0 +1,50 @@
+import type { ColumnType } from 'kysely';
+
+type Id = ColumnType<string, never, never>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** numeric(38,0) and bigint columns: strings from pg, parsed with BigInt, never Number. */
+type Units = ColumnType<string, string | bigint, string | bigint>;
+
+export interface DepositAddressCounterTable {
+  chain: string;
+  next_index: number;
+}
+
+export interface DepositAddressTable {
+  id: Id;
+  user_id: string;
+  chain: string;
+  derivation_index: number;
+  address: string;
+  memo: string | null;
+  created_at: Timestamp;
+}
+
+export interface ChainScannedBlockTable {
+  chain: string;
+  height: Units;
+  block_hash: string;
+  scanned_at: Timestamp;
+}
+
+export interface DepositTable {
+  id: Id;
+  user_id: string;
+  chain: string;
+  asset: string;
+  txid: string;
+  log_index: number;
+  address: string;
+  memo: string | null;
+  amount: Units;
+  block_height: Units;
+  block_hash: string;
+  confirmations: ColumnType<number, number | undefined, number>;
+  required_confirmations: number;
+  status: 1 | 2 | 3;
+  fail_reason: 'belowMinimum' | null;
+  journal_id: string | null;
+  detected_at: Timestamp;
+  credited_at: NullableTimestamp;
+}

@@ -1,0 +1,33 @@
+import { fromBaseUnits, type DevFaucetResult } from '@coffer/contract';
+import { AppError } from '../../platform/http/app-error';
+import type { DepositAddressService } from './deposit-address.service';
+
+/** A local chain's faucet: sends test coins to an address on it. */
+export interface DevFaucet {
+  chain: string;
+  coins: readonly string[];
+  send(coin: string, to: string): Promise<{ txid: string; amount: bigint; scale: number }>;
+}
+
+/**
+ * The recharge screen's dev faucet (embedded default only): test coins to the signed-in
+ * customer's own deposit address, so a real deposit can be watched arriving.
+ */
+export function createDevFaucetService(deps: { faucets: DevFaucet[]; addresses: DepositAddressService }) {
+  return {
+    async drip(userId: string, coin: string): Promise<DevFaucetResult> {
+      const faucet = deps.faucets.find((candidate) => candidate.coins.includes(coin));
+      if (!faucet) throw new AppError('faucetCoinNotSupported', {}, 'coin');
+      const { address } = await deps.addresses.ensureAddress(userId, faucet.chain);
+      let sent: Awaited<ReturnType<DevFaucet['send']>>;
+      try {
+        sent = await faucet.send(coin, address);
+      } catch {
+        throw new AppError('chainUnavailable');
+      }
+      return { coin, chain: faucet.chain, amount: fromBaseUnits(sent.amount, sent.scale), address, txid: sent.txid };
+    },
+  };
+}
+
+export type DevFaucetService = ReturnType<typeof createDevFaucetService>;

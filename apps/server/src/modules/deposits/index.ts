@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db/database';
+import type { Logger } from '../../platform/observability/logger';
+import type { Ledger } from '../ledger';
+import { createDepositAddressService } from './deposit-address.service';
+import type { DepositChain } from './deposit-chains';
+import { createDepositOptionsService } from './deposit-options.service';
+import { createDepositSettings } from './deposit-settings';
+import { createDepositWatcher, type DepositWatcherOptions } from './deposit-watcher';
+import { registerDepositRoutes, type DepositServices } from './deposits.routes';
+import { createDevFaucetService, type DevFaucet } from './dev-faucet.service';
+import { createDwRecordsService, depositRecordSource, type DwRecordSource } from './dw-records.service';
+import { createWatcherRunner } from './watcher-runner';
+
+export type { DepositChain, DerivedAddress } from './deposit-chains';
+export type { DevFaucet } from './dev-faucet.service';
+export type { DwRecordSource, DwRecordFilters } from './dw-records.service';
+export { provideDepositChains, type DepositChains } from './deposit-chain-runtime';
+
+/** The chains this process takes deposits on, and the faucets of the local ones. */
+export interface DepositChainSet {
+  chains: DepositChain[];
+  faucets: DevFaucet[];
+}
+
+/**
+ * Deposits: addresses, chain watchers (one driver per chain across processes), the ledger
+ * credit, records and the dev faucet. `runWatchers` is false in processes that only serve
+ * the API; their records still show what the driving process found.
+ */
+export function createDepositsModule(deps: {
+  db: Db;
+  ledger: Ledger;
+  logger: Logger;
+  pollMs: number;
+  chains: DepositChainSet | null;
+  runWatchers: boolean;
+  /** Further record kinds of `pfDwTranxs` (withdrawals). */
+  recordSources?: DwRecordSource[];
+  watcherOptions?: DepositWatcherOptions;
+}) {
+  const settings = createDepositSettings(deps.db);
+  const chains = new Map((deps.chains?.chains ?? []).map((chain) => [chain.chain, chain]));
+  const addresses = createDepositAddressService({ db: deps.db, settings, chains });
+  const services: DepositServices = {
+    options: createDepositOptionsService({ settings, chains, faucets: deps.chains?.faucets ?? [] }),
+    addresses,
+    records: createDwRecordsService({ db: deps.db, sources: [depositRecordSource(deps.db), ...(deps.recordSources ?? [])] }),
+    faucet: deps.chains && deps.chains.faucets.length > 0 ? createDevFaucetService({ faucets: deps.chains.faucets, addresses }) : null,
+  };
+  const watchers = [...chains.values()].map((chain) =>
+    createDepositWatcher({ db: deps.db, ledger: deps.ledger, settings, source: chain.source, logger: deps.logger, ...(deps.watcherOptions ? { options: deps.watcherOptions } : {}) }),
+  );
+  const runner = createWatcherRunner({ db: deps.db, watchers, pollMs: deps.pollMs, logger: deps.logger });
+  return {
+    services,
+    watchers,
+    runner,
+    register(app: FastifyInstance): void {
+      registerDepositRoutes(app, services);
+      if (deps.runWatchers) {
+        app.addHook('onReady', async () => runner.start());
+        app.addHook('onClose', async () => runner.stop());
+      }
+    },
+  };
+}
