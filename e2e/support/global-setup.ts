@@ -5,6 +5,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     databaseUrl: string;
+    /** JSON-RPC of the local anvil chain the Coffer under test runs. */
+    evmRpcUrl: string;
   }
 }
 
@@ -13,5 +15,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const coffer = await startCoffer();
   project.provide('baseUrl', coffer.baseUrl);
   project.provide('databaseUrl', coffer.databaseUrl);
+  project.provide('evmRpcUrl', coffer.evmRpcUrl);
   return coffer.stop;
 }

@@ -6,13 +6,6 @@ import { openDatabase } from '../../apps/server/src/platform/db/database';
 import { launchBrowser, newDesktopPage } from '../support/browser';
 import { seedCustomer, type SeededCustomer } from '../support/seed';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** JSON-RPC of the local anvil chain the Coffer under test runs (global-setup). */
-    evmRpcUrl: string;
-  }
-}
-
 let browser: Browser;
 let dana: SeededCustomer;
 

@@ -9,6 +9,8 @@ export interface CofferProcess {
   baseUrl: string;
   /** The embedded database the process runs on, for tests that seed data. */
   databaseUrl: string;
+  /** JSON-RPC of the local chain (anvil) the process started. */
+  evmRpcUrl: string;
   output: string[];
   stop(): Promise<void>;
 }
@@ -45,6 +47,7 @@ export async function startCoffer(options: { port?: number; env?: Record<string,
       PORT: String(port),
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(port + 10_000),
+      EVM_LOCAL_PORT: String(port + 20_000),
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       ...options.env,
@@ -84,5 +87,5 @@ export async function startCoffer(options: { port?: number; env?: Record<string,
     throw error;
   }
   const databaseUrl = options.env?.DATABASE_URL || `postgres://postgres:coffer-embedded@127.0.0.1:${port + 10_000}/coffer`;
-  return { baseUrl, databaseUrl, output, stop };
+  return { baseUrl, databaseUrl, evmRpcUrl: `http://127.0.0.1:${port + 20_000}`, output, stop };
 }

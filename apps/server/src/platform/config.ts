@@ -75,6 +75,8 @@ const configSchema = z.object({
   USDC_CONTRACT: z.string().trim().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed contract address').optional(),
   /** Seconds between blocks of the local anvil chain. */
   EVM_BLOCK_TIME_SECONDS: z.coerce.number().int().min(1).max(60).default(2),
+  /** Loopback port of the embedded anvil; a free one when unset. */
+  EVM_LOCAL_PORT: z.coerce.number().int().min(1024).max(65_535).optional(),
   /** How often the deposit watchers look for new blocks. */
   DEPOSIT_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(500),
   /** Withdrawals: the rolling 24-hour limit in USD (spec §9 initial 2000) and the large-withdrawal threshold needing a second confirmation. */
