@@ -48,7 +48,8 @@ async function main(): Promise<void> {
     logger.info({ applied }, 'migrations checked');
 
     const secrets = await provideSecrets(config, logger);
-    const depositChains = await provideDepositChains(config, logger);
+    // The Bitcoin and XRP devnets of the embedded default keep their chains in this database.
+    const depositChains = await provideDepositChains(config, logger, database.db);
     stopSteps.push({ name: 'deposit chains', run: depositChains.stop });
     const metrics = createMetrics();
     const jobs = config.JOBS_ENABLED
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
     stopSteps.push({ name: 'heartbeat', run: heartbeat.stop });
 
     // Building the app defines the modules' jobs, so the queue starts after it.
-    const app = await buildApp({ config, logger, db: database.db, pool: database.pool, metrics, jobs, version: appVersion, secrets, depositChains, withdrawalChains: provideWithdrawalChains({ db: database.db, evm: depositChains.evm, seed: depositChains.seed }) });
+    const app = await buildApp({ config, logger, db: database.db, pool: database.pool, metrics, jobs, version: appVersion, secrets, depositChains, withdrawalChains: provideWithdrawalChains({ db: database.db, evm: depositChains.evm, seed: depositChains.seed, bitcoin: depositChains.bitcoin, xrp: depositChains.xrp, devnets: depositChains.devnets }) });
     stopSteps.push({ name: 'http server', run: () => app.close() });
     if (jobs) {
       await jobs.start();

@@ -25,6 +25,8 @@ export interface ChainDeposit {
 export interface ChainSource {
   /** Chain code of `asset_chain.chain`: `bitcoin`, `ethereum`, `xrpl`. */
   chain: string;
+  /** Lowest height the chain has (0 for a genesis block; XRP ledgers start at 1). */
+  firstHeight?: number;
   /** Height (ledger index for XRP) of the newest block. */
   tipHeight(): Promise<number>;
   /** Hash of the block at that height on the current best chain, `null` above the tip. */

@@ -63,7 +63,20 @@ const creditLanes = 4;
  * Everything it knows is in PostgreSQL, so a restart continues where it stopped, and the
  * ledger key makes a second credit impossible. One process drives it at a time (runner).
  */
-export function createDepositWatcher(deps: { db: Db; ledger: Ledger; settings: DepositSettings; source: ChainSource; logger: Logger; options?: DepositWatcherOptions }) {
+export function createDepositWatcher(deps: {
+  db: Db;
+  ledger: Ledger;
+  settings: DepositSettings;
+  source: ChainSource;
+  logger: Logger;
+  options?: DepositWatcherOptions;
+  /**
+   * Called with each credit's ledger journal once its transaction has committed (the automatic
+   * swap). It runs behind the watcher, one journal at a time, so it never slows crediting; a
+   * failure is logged and left to the hook owner's own scheduled scan.
+   */
+  onCredited?: (journalId: string) => Promise<void>;
+}) {
   const { db, ledger, settings, source } = deps;
   const chain = source.chain;
   const logger = deps.logger.child({ component: 'deposit-watcher', chain });
@@ -71,6 +84,21 @@ export function createDepositWatcher(deps: { db: Db; ledger: Ledger; settings: D
   const fetchConcurrency = deps.options?.fetchConcurrency ?? 8;
   const initialLookback = deps.options?.initialLookback ?? 64;
   const keepBlocks = deps.options?.keepBlocks ?? 2_000;
+
+  let hooks: Promise<void> = Promise.resolve();
+  function afterCommit(journalIds: string[]): void {
+    const onCredited = deps.onCredited;
+    if (!onCredited || journalIds.length === 0) return;
+    hooks = hooks.then(async () => {
+      for (const journalId of journalIds) {
+        try {
+          await onCredited(journalId);
+        } catch (error) {
+          logger.warn({ err: error, journalId }, 'after-credit hook failed; its scheduled scan will pick the deposit up');
+        }
+      }
+    });
+  }
 
   const watched = new Map<string, WatchedAddress>();
   const watchedAddresses = new Set<string>();
@@ -181,7 +209,15 @@ export function createDepositWatcher(deps: { db: Db; ledger: Ledger; settings: D
       for (const deposit of block.deposits) {
         const owner = ownerOf(deposit);
         const setting = byAsset.get(deposit.asset);
-        if (!owner) continue;
+        if (!owner) {
+          // Only a shared address (XRP) gets here: its tag is missing or names no customer. Nobody
+          // is credited; the coins stay on the platform's account, where reconciliation shows them.
+          logger.warn(
+            { alert: 'unattributed-deposit', txid: deposit.txid, address: deposit.address, tag: deposit.tag ?? null, asset: deposit.asset, amount: deposit.amount.toString(), height: block.height },
+            'deposit names no customer (missing or unknown destination tag): not credited, left for review',
+          );
+          continue;
+        }
         if (!setting) {
           logger.error({ asset: deposit.asset, txid: deposit.txid }, 'deposit of a coin the catalogue does not list on this chain');
           continue;
@@ -243,13 +279,18 @@ export function createDepositWatcher(deps: { db: Db; ledger: Ledger; settings: D
    * touch every one of them. One commit for many credits is what keeps a backlog fast.
    */
   async function creditTogether(deposits: DueDeposit[]): Promise<void> {
+    const journalIds = await commitCredits(deposits);
+    afterCommit(journalIds);
+  }
+
+  async function commitCredits(deposits: DueDeposit[]): Promise<string[]> {
     const accounts = await Promise.all(
       deposits.map(async (deposit) => ({
         customer: await ledger.customerAccount(deposit.user_id, deposit.asset),
         omnibus: await ledger.platformAccount('omnibus', deposit.asset),
       })),
     );
-    await db.transaction().execute(async (trx) => {
+    return db.transaction().execute(async (trx) => {
       const journals: Array<{ id: string; journalId: string }> = [];
       for (const [position, deposit] of deposits.entries()) {
         const amount = BigInt(deposit.amount);
@@ -275,6 +316,7 @@ export function createDepositWatcher(deps: { db: Db; ledger: Ledger; settings: D
           from unnest(${journals.map((row) => row.id)}::bigint[], ${journals.map((row) => row.journalId)}::bigint[]) as v (id, journal_id)
          where d.id = v.id and d.status = ${depositStatus.waiting}`.execute(trx);
       if (Number(updated.numAffectedRows ?? 0n) !== deposits.length) throw new Error('a deposit of the batch is no longer waiting');
+      return journals.map((row) => row.journalId);
     });
   }
 
@@ -335,6 +377,9 @@ export function createDepositWatcher(deps: { db: Db; ledger: Ledger; settings: D
   return {
     chain,
 
+    /** Settles once every after-credit hook queued so far has run (a process stopping waits for it). */
+    idle: (): Promise<void> => hooks,
+
     /** One pass: reorg check, read new blocks, confirmations, credits. */
     async tick(): Promise<TickResult> {
       await refreshAddresses();
@@ -346,7 +391,7 @@ export function createDepositWatcher(deps: { db: Db; ledger: Ledger; settings: D
         rewoundTo = fork;
       }
       const [newest] = await recentBlocks(1);
-      const from = newest ? newest.height + 1 : Math.max(0, tip - initialLookback + 1);
+      const from = newest ? newest.height + 1 : Math.max(source.firstHeight ?? 0, tip - initialLookback + 1);
       const to = Math.min(tip, from + maxBlocksPerTick - 1);
       let detected = 0;
       let scanned = 0;

@@ -6,7 +6,8 @@ import type { DepositAddressService } from './deposit-address.service';
 export interface DevFaucet {
   chain: string;
   coins: readonly string[];
-  send(coin: string, to: string): Promise<{ txid: string; amount: bigint; scale: number }>;
+  /** `memo`: the customer's destination tag where the chain shares one address (XRP). */
+  send(coin: string, to: string, memo: string | null): Promise<{ txid: string; amount: bigint; scale: number }>;
 }
 
 /**
@@ -18,10 +19,10 @@ export function createDevFaucetService(deps: { faucets: DevFaucet[]; addresses: 
     async drip(userId: string, coin: string): Promise<DevFaucetResult> {
       const faucet = deps.faucets.find((candidate) => candidate.coins.includes(coin));
       if (!faucet) throw new AppError('faucetCoinNotSupported', {}, 'coin');
-      const { address } = await deps.addresses.ensureAddress(userId, faucet.chain);
+      const { address, memo } = await deps.addresses.ensureAddress(userId, faucet.chain);
       let sent: Awaited<ReturnType<DevFaucet['send']>>;
       try {
-        sent = await faucet.send(coin, address);
+        sent = await faucet.send(coin, address, memo);
       } catch {
         throw new AppError('chainUnavailable');
       }

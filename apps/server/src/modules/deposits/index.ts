@@ -15,7 +15,7 @@ import { createWatcherRunner } from './watcher-runner';
 export type { DepositChain, DerivedAddress } from './deposit-chains';
 export type { DevFaucet } from './dev-faucet.service';
 export type { DwRecordSource, DwRecordFilters } from './dw-records.service';
-export { provideDepositChains, type DepositChains } from './deposit-chain-runtime';
+export { bitcoinDepositChain, bitcoinDevFaucet, devnetFaucetDrops, provideDepositChains, xrpDepositChain, xrpDevFaucet, type DepositChains } from './deposit-chain-runtime';
 
 /** The chains this process takes deposits on, and the faucets of the local ones. */
 export interface DepositChainSet {
@@ -38,6 +38,8 @@ export function createDepositsModule(deps: {
   /** Further record kinds of `pfDwTranxs` (withdrawals). */
   recordSources?: DwRecordSource[];
   watcherOptions?: DepositWatcherOptions;
+  /** After each credit has committed, with its ledger journal (the trade module's automatic swap). */
+  onCredited?: (journalId: string) => Promise<void>;
 }) {
   const settings = createDepositSettings(deps.db);
   const chains = new Map((deps.chains?.chains ?? []).map((chain) => [chain.chain, chain]));
@@ -49,7 +51,15 @@ export function createDepositsModule(deps: {
     faucet: deps.chains && deps.chains.faucets.length > 0 ? createDevFaucetService({ faucets: deps.chains.faucets, addresses }) : null,
   };
   const watchers = [...chains.values()].map((chain) =>
-    createDepositWatcher({ db: deps.db, ledger: deps.ledger, settings, source: chain.source, logger: deps.logger, ...(deps.watcherOptions ? { options: deps.watcherOptions } : {}) }),
+    createDepositWatcher({
+      db: deps.db,
+      ledger: deps.ledger,
+      settings,
+      source: chain.source,
+      logger: deps.logger,
+      ...(deps.watcherOptions ? { options: deps.watcherOptions } : {}),
+      ...(deps.onCredited ? { onCredited: deps.onCredited } : {}),
+    }),
   );
   const runner = createWatcherRunner({ db: deps.db, watchers, pollMs: deps.pollMs, logger: deps.logger });
   return {

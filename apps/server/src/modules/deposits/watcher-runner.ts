@@ -79,6 +79,7 @@ export function createWatcherRunner(deps: { db: Db; watchers: DepositWatcher[]; 
       wake?.();
       await loop;
       loop = null;
+      await Promise.all(deps.watchers.map((watcher) => watcher.idle()));
     },
   };
 }

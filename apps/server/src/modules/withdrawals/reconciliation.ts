@@ -13,6 +13,8 @@ export interface ChainBalanceReader {
   /** Assets of the catalogue on this chain that this reader can read. */
   assets: string[];
   balanceOf(asset: string, address: string): Promise<bigint>;
+  /** The sum over many addresses in one read, where the chain offers it (a Bitcoin UTXO-set scan). */
+  totalBalanceOf?(asset: string, addresses: string[]): Promise<bigint>;
 }
 
 /**
@@ -75,11 +77,13 @@ export function createReconciliation(deps: { db: Db; readers: ChainBalanceReader
     const stored: Array<{ chain: string; asset: string; on_chain: bigint; ledger_omnibus: bigint; pending_withdrawals: bigint; difference: bigint }> = [];
     for (const reader of deps.readers) {
       const deposits = await db.selectFrom('deposit_address').select('address').where('chain', '=', reader.chain).execute();
-      const addresses = [reader.hotWallet, ...new Set(deposits.map((row) => row.address))];
+      // Customers may share one address (XRP: the hot wallet with a tag each): count each address once.
+      const addresses = [...new Set([reader.hotWallet, ...deposits.map((row) => row.address)])];
       const gone = await inFlight(reader.chain);
       for (const asset of reader.assets) {
         let onChain = 0n;
-        for (const address of addresses) onChain += await reader.balanceOf(asset, address);
+        if (reader.totalBalanceOf) onChain = await reader.totalBalanceOf(asset, addresses);
+        else for (const address of addresses) onChain += await reader.balanceOf(asset, address);
         const omnibus = await omnibusBalance(asset);
         const pending = gone.get(asset) ?? 0n;
         const difference = onChain + omnibus + pending;

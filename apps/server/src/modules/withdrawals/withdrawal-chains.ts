@@ -3,7 +3,7 @@ import { createWalletClient, erc20Abi, getAddress, http, type Address, type Chai
 import type { Db } from '../../platform/db/database';
 import type { Logger } from '../../platform/observability/logger';
 import type { BitcoinNetwork } from '../chain/addresses/bitcoin-address';
-import { BITCOIN_CHAIN, createBitcoinSender, type BitcoinNode } from '../chain/bitcoin';
+import { BITCOIN_CHAIN, bitcoinHotWalletAddress, createBitcoinSender, type BitcoinDevnet, type BitcoinFundingKey, type BitcoinNode } from '../chain/bitcoin';
 import type { ChainSender } from '../chain/chain-source';
 import { cofferTestTokenAbi } from '../chain/evm/contracts/coffer-test-token.artifact';
 import { evmChain } from '../chain/evm/evm-addresses';
@@ -53,8 +53,8 @@ export function evmWithdrawalChain(deps: { db: Db; node: Pick<EvmNode, 'rpcUrl' 
   return { sender, reader };
 }
 
-/** What the embedded default tops the hot wallet up with when it runs low on the local chain. */
-export const localHotWalletFloat = { ETH: 100n * 10n ** 18n, USDT: 1_000_000n * 10n ** 6n, USDC: 1_000_000n * 10n ** 6n } as const;
+/** What the embedded default tops the hot wallet up with when it runs low on the local chain (and the devnets). */
+export const localHotWalletFloat = { ETH: 100n * 10n ** 18n, USDT: 1_000_000n * 10n ** 6n, USDC: 1_000_000n * 10n ** 6n, BTC: 10n * 10n ** 8n, XRP: 10_000n * 10n ** 6n } as const;
 
 /**
  * Platform money added to the hot wallet from outside (an operator's funding, the local chain's
@@ -115,9 +115,62 @@ function withRecordedFee(db: Db, sender: ChainSender, feeAsset: string): Withdra
   });
 }
 
-/** The Bitcoin hot-wallet sender (BIP84, account 1'), with the fee it fixed when signing. */
-export function bitcoinWithdrawalSender(deps: { db: Db; node: BitcoinNode; seed: HdSeed }): WithdrawalSender {
-  return withRecordedFee(deps.db, createBitcoinSender({ node: deps.node, seed: deps.seed.bytes() }), 'BTC');
+/** The customers' Bitcoin deposit addresses as keys that may pay withdrawals: deposits are swept as they are spent. */
+export function bitcoinDepositFundingKeys(db: Db, network: BitcoinNetwork) {
+  return async (): Promise<BitcoinFundingKey[]> => {
+    const rows = await db.selectFrom('deposit_address').select(['address', 'derivation_index']).where('chain', '=', BITCOIN_CHAIN).execute();
+    return rows.map((row) => ({ address: row.address, location: { chain: 'BTC', role: 'deposit', index: row.derivation_index, network } }));
+  };
+}
+
+/**
+ * The Bitcoin hot-wallet sender (BIP84, account 1'), with the fee it fixed when signing. With
+ * `sweepDeposits` the customers' confirmed deposit outputs may pay withdrawals too, change
+ * going to the hot wallet.
+ */
+export function bitcoinWithdrawalSender(deps: { db: Db; node: BitcoinNode; seed: HdSeed; sweepDeposits?: boolean }): WithdrawalSender {
+  const sender = createBitcoinSender({
+    node: deps.node,
+    seed: deps.seed.bytes(),
+    ...(deps.sweepDeposits ? { fundingKeys: bitcoinDepositFundingKeys(deps.db, deps.node.network) } : {}),
+  });
+  return withRecordedFee(deps.db, sender, 'BTC');
+}
+
+/** Bitcoin balances for reconciliation: the chain's UTXO set, in one read for all the platform's addresses. */
+export function bitcoinBalanceReader(node: BitcoinNode, seed: HdSeed): ChainBalanceReader {
+  return {
+    chain: BITCOIN_CHAIN,
+    hotWallet: bitcoinHotWalletAddress(seed.bytes(), node),
+    assets: ['BTC'],
+    balanceOf: (_asset, address) => node.confirmedBalance([address]),
+    totalBalanceOf: (_asset, addresses) => node.confirmedBalance(addresses),
+  };
+}
+
+/** Devnet only: gives the Bitcoin hot wallet its float from the faucet when it holds less than half of it (mempool included), and books it. */
+export async function fundDevnetBitcoinHotWallet(deps: { devnet: BitcoinDevnet; seed: HdSeed; ledger: Ledger; logger: Logger }): Promise<void> {
+  const hot = bitcoinHotWalletAddress(deps.seed.bytes(), deps.devnet);
+  const target = localHotWalletFloat.BTC;
+  const held = (await deps.devnet.listUnspent([hot], 0)).reduce((sum, output) => sum + output.value, 0n);
+  if (held >= target / 2n) return;
+  const txid = await deps.devnet.faucet(hot, target);
+  // Mined at once so withdrawals can spend it; when the block timer holds the miner, its next block takes it.
+  await deps.devnet.mineBlock();
+  await recordHotWalletFunding(deps.ledger, 'BTC', target, txid);
+  deps.logger.info({ asset: 'BTC', hotWallet: hot, txid }, 'devnet hot wallet funded');
+}
+
+/** Devnet only: the XRP hot wallet's float from the faucet, in the next validated ledger, booked. */
+export async function fundDevnetXrpHotWallet(deps: { devnet: XrpDevnet; seed: HdSeed; ledger: Ledger; logger: Logger }): Promise<void> {
+  const hot = xrpHotWalletAddress(deps.seed.bytes());
+  const target = localHotWalletFloat.XRP;
+  const held = (await deps.devnet.accountInfo(hot))?.balance ?? 0n;
+  if (held >= target / 2n) return;
+  const txid = await deps.devnet.faucet(hot, target);
+  await deps.devnet.closeLedger();
+  await recordHotWalletFunding(deps.ledger, 'XRP', target, txid);
+  deps.logger.info({ asset: 'XRP', hotWallet: hot, txid }, 'devnet hot wallet funded');
 }
 
 /** The XRP chain for withdrawals: the hot-wallet sender, and its balances where the node can tell them. */
@@ -136,15 +189,26 @@ export function xrpWithdrawalChain(deps: { db: Db; node: XrpNode & { accountInfo
 }
 
 /**
- * The withdrawal chains over the deposit chains' node and seed: the EVM chain, and Bitcoin and
- * XRP when their nodes are given. Bitcoin has no balance reader yet: the node lists only
- * unlocked outputs, so coins of in-flight withdrawals would be missed.
+ * The withdrawal chains over the deposit chains' nodes and seed: the EVM chain, and Bitcoin and
+ * XRP when their nodes are given, each with its balance reader. `devnets` are the built-in
+ * chains of the embedded default, whose hot wallets get their float from the faucet when the
+ * signer starts (like the EVM hot wallet from anvil's funder).
  */
-export function provideWithdrawalChains(deps: { db: Db; evm: EvmNode; seed: HdSeed; bitcoin?: BitcoinNode; xrp?: XrpNode & { accountInfo?: XrpDevnet['accountInfo'] } }): WithdrawalChainSet & { evmSender: EvmSender } {
+export function provideWithdrawalChains(deps: {
+  db: Db;
+  evm: EvmNode;
+  seed: HdSeed;
+  bitcoin?: BitcoinNode | null;
+  xrp?: (XrpNode & { accountInfo?: XrpDevnet['accountInfo'] }) | null;
+  devnets?: { bitcoin?: BitcoinDevnet | null; xrp?: XrpDevnet | null };
+}): WithdrawalChainSet & { evmSender: EvmSender } {
   const evm = evmWithdrawalChain({ db: deps.db, node: deps.evm, seed: deps.seed });
   const senders = new Map<string, WithdrawalSender>([[evmChain, evm.sender]]);
   const readers: ChainBalanceReader[] = [evm.reader];
-  if (deps.bitcoin) senders.set(BITCOIN_CHAIN, bitcoinWithdrawalSender({ db: deps.db, node: deps.bitcoin, seed: deps.seed }));
+  if (deps.bitcoin) {
+    senders.set(BITCOIN_CHAIN, bitcoinWithdrawalSender({ db: deps.db, node: deps.bitcoin, seed: deps.seed, sweepDeposits: true }));
+    readers.push(bitcoinBalanceReader(deps.bitcoin, deps.seed));
+  }
   if (deps.xrp) {
     const xrp = xrpWithdrawalChain({ db: deps.db, node: deps.xrp, seed: deps.seed });
     senders.set(XRP_CHAIN, xrp.sender);
@@ -156,6 +220,16 @@ export function provideWithdrawalChains(deps: { db: Db; evm: EvmNode; seed: HdSe
     contractCheckers: new Map([[evmChain, (address: string) => evm.sender.isContract(address)]]),
     bitcoinNetwork: deps.bitcoin?.network ?? (deps.evm.isEmbedded ? 'regtest' : 'mainnet'),
     evmSender: evm.sender,
-    prepare: ({ ledger, logger }) => fundLocalHotWallet({ node: deps.evm, sender: evm.sender, ledger, logger }),
+    async prepare({ ledger, logger }) {
+      const bitcoinDevnet = deps.devnets?.bitcoin;
+      const xrpDevnet = deps.devnets?.xrp;
+      const steps: Array<[string, () => Promise<void>]> = [[evmChain, () => fundLocalHotWallet({ node: deps.evm, sender: evm.sender, ledger, logger })]];
+      if (bitcoinDevnet) steps.push([BITCOIN_CHAIN, () => fundDevnetBitcoinHotWallet({ devnet: bitcoinDevnet, seed: deps.seed, ledger, logger })]);
+      if (xrpDevnet) steps.push([XRP_CHAIN, () => fundDevnetXrpHotWallet({ devnet: xrpDevnet, seed: deps.seed, ledger, logger })]);
+      // One chain's trouble must not keep the others' hot wallets empty.
+      for (const [chain, fund] of steps) {
+        await fund().catch((error: unknown) => logger.error({ err: error, chain }, 'funding the local hot wallet failed'));
+      }
+    },
   };
 }

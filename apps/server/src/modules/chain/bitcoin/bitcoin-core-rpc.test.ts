@@ -161,6 +161,22 @@ function answer(method: string, params: unknown[]): Answer {
       }
       return { result: true };
     }
+    case 'scantxoutset': {
+      // The UTXO set: outputs of mined transactions that no mined transaction spends (the mempool does not count).
+      const [action, descriptors] = params as [string, string[]];
+      if (action !== 'start') return { error: { code: -8, message: 'Invalid action' } };
+      const scripts = new Set(
+        descriptors.map((descriptor) => bytesToHex((checkBitcoinAddress(/^addr\((.+)\)$/.exec(descriptor)?.[1] ?? '', 'regtest') as { scriptPubKey: Uint8Array }).scriptPubKey)),
+      );
+      const minedSpends = new Set(
+        [...transactions.values()].filter((tx) => tx.block !== undefined).flatMap((tx) => tx.vin.flatMap((input) => ('txid' in input ? [`${input.txid}:${input.vout}`] : []))),
+      );
+      const unspents = [...transactions.values()]
+        .filter((tx) => tx.block !== undefined)
+        .flatMap((tx) => tx.vout.filter((output) => scripts.has(output.scriptPubKey.hex) && !minedSpends.has(`${tx.txid}:${output.n}`)).map((output) => ({ txid: tx.txid, vout: output.n, scriptPubKey: output.scriptPubKey.hex, desc: '', amount: output.value, coinbase: false, height: tx.block, blockhash: hash((tx.block ?? 0) + 1), confirmations: tip - (tx.block ?? 0) + 1 })));
+      const total = unspents.reduce((sum, unspent) => sum + unspent.amount, 0);
+      return { result: { success: true, txouts: 1000, height: tip, bestblock: hash(tip + 1), unspents, total_amount: Number(total.toFixed(8)) } };
+    }
     case 'estimatesmartfee':
       return { result: feeEstimate };
     default:
@@ -246,6 +262,21 @@ describe('Bitcoin Core JSON-RPC node', () => {
     await sender.abandon(first.raw);
     const second = await sender.buildAndSign({ to: customer, asset: 'BTC', amount: 1_000_000n });
     expect(parseTransaction(hexToBytes(second.raw)).inputs[0]?.txid).toBe('f'.repeat(64));
+  });
+
+  it('reads the confirmed balance of addresses from the UTXO set, mempool spends not counted', async () => {
+    const node = createBitcoinCoreNode({ url, network: 'regtest' });
+    const sender = createBitcoinSender({ node, seed });
+    expect(await node.confirmedBalance([hot, customer])).toBe(5_050_012_345n);
+    expect(calls.at(-1)?.params).toEqual(['start', [`addr(${hot})`, `addr(${customer})`]]);
+    expect(await node.confirmedBalance([])).toBe(0n);
+    const destination = deriveDepositAddress(seed, 'BTC', 78, 'regtest');
+    const signed = await sender.buildAndSign({ to: destination, asset: 'BTC', amount: 20_000_000n });
+    await sender.broadcast(signed.raw);
+    // In the mempool: the chain's state has not changed yet.
+    expect(await node.confirmedBalance([hot])).toBe(50_000_000n);
+    mine([signed.txid]);
+    expect(await node.confirmedBalance([hot])).toBe(50_000_000n - 20_000_000n - signed.networkFee);
   });
 
   it('reads BTC JSON numbers exactly', () => {

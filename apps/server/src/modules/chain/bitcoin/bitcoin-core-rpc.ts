@@ -72,6 +72,8 @@ const unspentSchema = z.array(
     .passthrough(),
 );
 
+const scanSchema = z.object({ success: z.boolean(), unspents: z.array(z.object({ amount: z.number() }).passthrough()) }).passthrough();
+
 const feeSchema = z.object({ feerate: z.number().optional(), errors: z.array(z.string()).optional(), blocks: z.number().int() });
 
 export interface BitcoinCoreOptions {
@@ -214,6 +216,14 @@ export function createBitcoinCoreNode(options: BitcoinCoreOptions): BitcoinNode 
         // "Invalid parameter, expected locked output": already unlocked or spent, which is the goal.
         if (!(error instanceof BitcoinRpcError && error.code === RPC_INVALID_PARAMETER)) throw error;
       }
+    },
+
+    async confirmedBalance(addresses) {
+      if (addresses.length === 0) return 0n;
+      // The UTXO set as of the tip, mempool excluded; each output summed exactly, not `total_amount`.
+      const scan = scanSchema.parse(await call('scantxoutset', ['start', addresses.map((address) => `addr(${address})`)]));
+      if (!scan.success) throw new Error('scantxoutset did not complete');
+      return scan.unspents.reduce((sum, unspent) => sum + btcToSatoshis(unspent.amount), 0n);
     },
 
     async feeRate() {

@@ -319,6 +319,21 @@ export function createBitcoinDevnet(db: Db, options: BitcoinDevnetOptions = {}):
       return options.feeRate ?? 2n;
     },
 
+    async confirmedBalance(addresses) {
+      if (addresses.length === 0) return 0n;
+      await ensureGenesis();
+      const row = await db
+        .selectFrom('devnet_btc_output as o')
+        .innerJoin('devnet_btc_tx as t', 't.txid', 'o.txid')
+        .leftJoin('devnet_btc_tx as s', 's.txid', 'o.spent_by')
+        .select(sql<string>`coalesce(sum(o.value), 0)::text`.as('total'))
+        .where('o.address', 'in', addresses)
+        .where('t.block_height', 'is not', null)
+        .where((eb) => eb.or([eb('o.spent_by', 'is', null), eb('s.block_height', 'is', null)]))
+        .executeTakeFirst();
+      return BigInt(row?.total ?? '0');
+    },
+
     mineBlock: async () => {
       await ensureGenesis();
       return mine(false);

@@ -49,4 +49,10 @@ export interface BitcoinNode {
   unlockUnspent(outpoints: Outpoint[]): Promise<void>;
   /** Fee rate to pay, satoshis per virtual byte. */
   feeRate(): Promise<bigint>;
+  /**
+   * Satoshis these addresses hold in the chain's UTXO set: outputs in blocks not spent by a
+   * transaction in a block. The mempool and output locks do not count, so reconciliation sees
+   * the chain's state and nothing in flight.
+   */
+  confirmedBalance(addresses: string[]): Promise<bigint>;
 }

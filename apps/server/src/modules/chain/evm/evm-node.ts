@@ -97,7 +97,7 @@ async function ensureLocalTokens(rpcUrl: string, stateDir: string, logger: Logge
  * database (platform/db/database-server.ts).
  */
 export async function provideEvmNode(
-  config: Pick<AppConfig, 'EVM_RPC_URL' | 'USDT_CONTRACT' | 'USDC_CONTRACT' | 'DATA_DIR' | 'EVM_BLOCK_TIME_SECONDS'>,
+  config: Pick<AppConfig, 'EVM_RPC_URL' | 'USDT_CONTRACT' | 'USDC_CONTRACT' | 'DATA_DIR' | 'EVM_BLOCK_TIME_SECONDS' | 'EVM_LOCAL_PORT'>,
   logger: Logger,
 ): Promise<EvmNode> {
   if (config.EVM_RPC_URL) {

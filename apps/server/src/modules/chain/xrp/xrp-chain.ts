@@ -13,6 +13,7 @@ const HOT_WALLET: KeyLocation = { chain: 'XRP', role: 'hot-wallet', index: 0 };
 export function createXrpChainSource(node: XrpNode): ChainSource {
   return {
     chain: XRP_CHAIN,
+    firstHeight: 1,
     tipHeight: () => node.validatedLedgerIndex(),
     blockHash: (height) => node.ledgerHash(height),
     async depositsInBlock(height, watched): Promise<ChainDeposit[]> {

@@ -1,0 +1,290 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { depositPaths, identityPaths, operatorTokenHeader, walletPaths, withdrawalPaths } from '@coffer/contract';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/app';
+import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { identityClient, latestCode } from '../../../test/identity-helpers';
+import { loadConfig } from '../../platform/config';
+import { checkBitcoinAddress } from '../chain/addresses/bitcoin-address';
+import { deriveDepositAddress } from '../chain/addresses/hd-wallet';
+import { bitcoinHotWalletAddress, createBitcoinDevnet, type BitcoinDevnet } from '../chain/bitcoin';
+import { HdSeed } from '../chain/hd-seed';
+import { createXrpDevnet, maxXrpDepositIndex, xrpDepositTag, xrpHotWalletAddress, type XrpDevnet } from '../chain/xrp';
+import { createLedger } from '../ledger/ledger.service';
+import { createTradeModule } from '../trade';
+import { manualFeed, testSigningSeed } from '../trade/trade-test-kit';
+import { bitcoinBalanceReader, bitcoinWithdrawalSender, fundDevnetBitcoinHotWallet, fundDevnetXrpHotWallet, xrpWithdrawalChain } from '../withdrawals/withdrawal-chains';
+import { bitcoinDepositChain, bitcoinDevFaucet, xrpDepositChain, xrpDevFaucet } from './deposit-chain-runtime';
+import { createDepositSettings } from './deposit-settings';
+import { createDepositWatcher, type DepositWatcher } from './deposit-watcher';
+
+const seed = new HdSeed(randomBytes(64));
+const operatorToken = randomBytes(24).toString('hex');
+let database: TestDatabase;
+let app: FastifyInstance;
+let bitcoin: BitcoinDevnet;
+let xrp: XrpDevnet;
+let counter = 0;
+
+/** Every warning the watchers log, to see what they leave for review. */
+const warnings: Array<Record<string, unknown>> = [];
+const logger = pino(
+  { level: 'warn' },
+  new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      warnings.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  }),
+);
+
+/** Journals the after-credit hook was called with, and whether their deposit had committed as credited by then. */
+const hookCalls: Array<{ journalId: string; creditedWhenCalled: boolean }> = [];
+let swapHook: ((journalId: string) => Promise<void>) | null = null;
+
+function watcher(source: 'bitcoin' | 'xrpl'): DepositWatcher {
+  return createDepositWatcher({
+    db: database.db,
+    ledger: createLedger(database.db),
+    settings: createDepositSettings(database.db),
+    source: source === 'bitcoin' ? bitcoinDepositChain(bitcoin, seed).source : xrpDepositChain(xrp, seed).source,
+    logger,
+    options: { initialLookback: 1_000 },
+    onCredited: async (journalId) => {
+      const deposit = await database.db.selectFrom('deposit').select('status').where('journal_id', '=', journalId).executeTakeFirst();
+      hookCalls.push({ journalId, creditedWhenCalled: deposit?.status === 1 });
+      await swapHook?.(journalId);
+    },
+  });
+}
+
+async function customer() {
+  counter += 1;
+  const email = `chains${counter}-${Date.now() % 100000}@coffer.test`;
+  const client = identityClient(app);
+  await client.post(identityPaths.registerCode, { accountType: 'email', account: email, countryCode: 'DE' });
+  const registered = await client.post(identityPaths.register, {
+    accountType: 'email',
+    account: email,
+    countryCode: 'DE',
+    code: await latestCode(app, email),
+    password: 'Vault-Key-2026',
+    confirmPassword: 'Vault-Key-2026',
+    agreeTerms: true,
+  });
+  expect(registered.body.code).toBe(0);
+  const user = await database.db.selectFrom('app_user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  return { client, userId: user.id };
+}
+
+async function depositAddress(client: ReturnType<typeof identityClient>, coin: 'BTC' | 'XRP') {
+  const answer = await client.get(`${depositPaths.depositAddress}?coin=${coin}&chain=${coin === 'BTC' ? 'bitcoin' : 'xrpl'}`);
+  expect(answer.body.code).toBe(0);
+  return answer.body.data as { address: string; memo: string | null; minDeposit: string; confirmationsToCredit: number; qrCode: string };
+}
+
+async function available(client: ReturnType<typeof identityClient>, coin: string): Promise<string> {
+  const table = await client.get(walletPaths.bitAssets);
+  return (table.body.data.rows as Array<{ coin: string; available: string }>).find((row) => row.coin === coin)!.available;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  bitcoin = createBitcoinDevnet(database.db);
+  xrp = createXrpDevnet(database.db);
+  const xrpChain = xrpWithdrawalChain({ db: database.db, node: xrp, seed });
+  app = await buildTestApp(database.db, {
+    env: { OPERATOR_TOKEN: operatorToken },
+    depositChains: {
+      chains: [bitcoinDepositChain(bitcoin, seed), xrpDepositChain(xrp, seed)],
+      faucets: [bitcoinDevFaucet(bitcoin), xrpDevFaucet(xrp)],
+    },
+    withdrawalChains: {
+      senders: new Map([
+        ['bitcoin', bitcoinWithdrawalSender({ db: database.db, node: bitcoin, seed, sweepDeposits: true })],
+        ['xrpl', xrpChain.sender],
+      ]),
+      readers: [bitcoinBalanceReader(bitcoin, seed), xrpChain.reader!],
+      contractCheckers: new Map(),
+      bitcoinNetwork: 'regtest',
+    },
+  });
+}, 30_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+describe('Bitcoin and XRP deposits on the devnets', () => {
+  it('gives each customer a BIP84 regtest address, and the shared XRP account with a destination tag of their own', async () => {
+    const ann = await customer();
+    const bob = await customer();
+    const annBtc = await depositAddress(ann.client, 'BTC');
+    const bobBtc = await depositAddress(bob.client, 'BTC');
+    expect(annBtc).toMatchObject({ memo: null, minDeposit: '0.0005', confirmationsToCredit: 1 });
+    expect(annBtc.address).toMatch(/^bcrt1q/);
+    expect(checkBitcoinAddress(annBtc.address, 'regtest').valid).toBe(true);
+    expect(annBtc.qrCode).toMatch(/^data:image\/png;base64,/);
+    expect(bobBtc.address).not.toBe(annBtc.address);
+    const indexes = await database.db.selectFrom('deposit_address').select(['address', 'derivation_index']).where('chain', '=', 'bitcoin').execute();
+    for (const row of indexes) expect(row.address).toBe(deriveDepositAddress(seed.bytes(), 'BTC', row.derivation_index, 'regtest'));
+    expect((await depositAddress(ann.client, 'BTC')).address).toBe(annBtc.address);
+
+    const annXrp = await depositAddress(ann.client, 'XRP');
+    const bobXrp = await depositAddress(bob.client, 'XRP');
+    expect(annXrp.address).toBe(xrpHotWalletAddress(seed.bytes()));
+    expect(bobXrp.address).toBe(annXrp.address);
+    expect(annXrp.memo).toMatch(/^[1-9]\d{8}$/);
+    expect(bobXrp.memo).not.toBe(annXrp.memo);
+    expect((await depositAddress(ann.client, 'XRP')).memo).toBe(annXrp.memo);
+
+    const options = await ann.client.get(depositPaths.dwOption);
+    const chains = (options.body.data as Array<{ coin: string; chains: Array<{ chain: string; depositEnabled: boolean; devFaucet?: boolean; needsMemo: boolean }> }>).flatMap((option) =>
+      option.chains.map((chain) => ({ coin: option.coin, ...chain })),
+    );
+    expect(chains.find((chain) => chain.coin === 'BTC')).toMatchObject({ chain: 'bitcoin', depositEnabled: true, devFaucet: true, needsMemo: false });
+    expect(chains.find((chain) => chain.coin === 'XRP')).toMatchObject({ chain: 'xrpl', depositEnabled: true, devFaucet: true, needsMemo: true });
+  });
+
+  it('derives XRP tags that are unique, nine digits and not sequential', () => {
+    const tags = new Set<string>();
+    for (let index = 0; index < 50_000; index += 1) tags.add(xrpDepositTag(index));
+    expect(tags.size).toBe(50_000);
+    expect([...tags].every((tag) => /^[1-9]\d{8}$/.test(tag))).toBe(true);
+    expect(Math.abs(Number(xrpDepositTag(1)) - Number(xrpDepositTag(0)))).toBeGreaterThan(1_000);
+    expect(tags.has('100000000')).toBe(false);
+    expect(xrpDepositTag(maxXrpDepositIndex)).toMatch(/^[1-9]\d{8}$/);
+    expect(() => xrpDepositTag(maxXrpDepositIndex + 1)).toThrow(RangeError);
+  });
+
+  it('credits a faucet BTC deposit once at 1 confirmation, calls the after-credit hook after the commit, and never credits below the minimum', async () => {
+    const carl = await customer();
+    const { address } = await depositAddress(carl.client, 'BTC');
+    const btcWatcher = watcher('bitcoin');
+    const drip = await carl.client.post(depositPaths.devFaucet, { coin: 'BTC' });
+    expect(drip.body.data).toMatchObject({ coin: 'BTC', chain: 'bitcoin', amount: '0.05', address });
+    const dust = await bitcoin.faucet(address, 10_000n);
+
+    // In the mempool: nothing is recorded yet.
+    expect(await btcWatcher.tick()).toMatchObject({ detected: 0, credited: 0 });
+    await bitcoin.mineBlock();
+    expect(await btcWatcher.tick()).toMatchObject({ detected: 2, credited: 1 });
+    expect(await btcWatcher.tick()).toMatchObject({ detected: 0, credited: 0 });
+    await bitcoin.mineBlock();
+    // A restarted watcher over the same database neither finds nor credits it again.
+    expect(await watcher('bitcoin').tick()).toMatchObject({ detected: 0, credited: 0 });
+    expect(await available(carl.client, 'BTC')).toBe('0.05');
+
+    const rows = await database.db.selectFrom('deposit').select(['txid', 'status', 'fail_reason', 'journal_id']).where('user_id', '=', carl.userId).orderBy('id').execute();
+    expect(rows).toEqual([
+      expect.objectContaining({ txid: drip.body.data.txid, status: 1 }),
+      expect.objectContaining({ txid: dust, status: 2, fail_reason: 'belowMinimum', journal_id: null }),
+    ]);
+    await btcWatcher.idle();
+    expect(hookCalls.filter((call) => call.journalId === rows[0]!.journal_id)).toEqual([{ journalId: rows[0]!.journal_id, creditedWhenCalled: true }]);
+  });
+
+  it('credits an XRP deposit to the customer its tag names; a missing or unknown tag credits nobody and is logged for review', async () => {
+    const dora = await customer();
+    const emil = await customer();
+    const doraXrp = await depositAddress(dora.client, 'XRP');
+    const emilXrp = await depositAddress(emil.client, 'XRP');
+    const xrpWatcher = watcher('xrpl');
+    await xrpWatcher.tick();
+
+    const drip = await dora.client.post(depositPaths.devFaucet, { coin: 'XRP' });
+    expect(drip.body.data).toMatchObject({ coin: 'XRP', chain: 'xrpl', amount: '100', address: doraXrp.address });
+    const toEmil = await xrp.faucet(emilXrp.address, 42_000_000n, Number(emilXrp.memo));
+    const untagged = await xrp.faucet(doraXrp.address, 30_000_000n);
+    const unknownTag = await xrp.faucet(doraXrp.address, 31_000_000n, 7);
+    await xrp.closeLedger();
+    expect(await xrpWatcher.tick()).toMatchObject({ detected: 2, credited: 2 });
+    expect(await xrpWatcher.tick()).toMatchObject({ detected: 0, credited: 0 });
+
+    expect(await available(dora.client, 'XRP')).toBe('100');
+    expect(await available(emil.client, 'XRP')).toBe('42');
+    const doraDeposits = await database.db.selectFrom('deposit').select(['txid', 'memo', 'status']).where('user_id', '=', dora.userId).execute();
+    expect(doraDeposits).toEqual([{ txid: drip.body.data.txid, memo: doraXrp.memo, status: 1 }]);
+    const emilDeposits = await database.db.selectFrom('deposit').select(['txid', 'memo', 'status']).where('user_id', '=', emil.userId).execute();
+    expect(emilDeposits).toEqual([{ txid: toEmil, memo: emilXrp.memo, status: 1 }]);
+    expect(await database.db.selectFrom('deposit').select('id').where('txid', 'in', [untagged, unknownTag]).execute()).toEqual([]);
+    const review = warnings.filter((line) => line.alert === 'unattributed-deposit');
+    expect(review).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ txid: untagged, tag: null, amount: '30000000' }),
+        expect.objectContaining({ txid: unknownTag, tag: '7', amount: '31000000' }),
+      ]),
+    );
+  });
+
+  it('swaps a credited deposit at once through the hook into the trade module', async () => {
+    const fay = await customer();
+    const clock = { now: () => new Date() };
+    const trade = createTradeModule({
+      db: database.db,
+      ledger: createLedger(database.db),
+      config: loadConfig({ NODE_ENV: 'test', TRADE_SIGNING_KEY: testSigningSeed }),
+      market: { latestUsdPrices: async () => new Map() },
+      clock: clock.now,
+      feed: manualFeed(clock).feed,
+      priceCacheMs: 0,
+    });
+    await trade.services.autoSwap.saveSetting(fay.userId, { sourceCoin: 'BTC', targetCoin: 'USDT', enabled: true });
+    swapHook = (journalId) => trade.services.autoSwap.onDepositCredited(journalId);
+    try {
+      await depositAddress(fay.client, 'BTC');
+      const btcWatcher = watcher('bitcoin');
+      await fay.client.post(depositPaths.devFaucet, { coin: 'BTC' });
+      await bitcoin.mineBlock();
+      expect(await btcWatcher.tick()).toMatchObject({ credited: 1 });
+      await btcWatcher.idle();
+    } finally {
+      swapHook = null;
+    }
+    // No scheduled scan ran: the hook alone made and settled the swap.
+    const page = await trade.services.autoSwap.records(fay.userId, { pageNo: 1, pageSize: 10 });
+    expect(page.records).toEqual([expect.objectContaining({ sourceCoin: 'BTC', targetCoin: 'USDT', sourceAmount: '0.05', status: 'completed' })]);
+    expect(await available(fay.client, 'BTC')).toBe('0');
+  });
+
+  it('funds the devnet hot wallets once, and reconciliation finds on chain exactly the ledger plus what was credited to nobody', async () => {
+    const ledger = createLedger(database.db);
+    const fundBitcoin = () => fundDevnetBitcoinHotWallet({ devnet: bitcoin, seed, ledger, logger });
+    const fundXrp = () => fundDevnetXrpHotWallet({ devnet: xrp, seed, ledger, logger });
+    await fundBitcoin();
+    await fundXrp();
+    await fundBitcoin();
+    await fundXrp();
+    expect(await bitcoin.confirmedBalance([bitcoinHotWalletAddress(seed.bytes(), bitcoin)])).toBe(10n * 100_000_000n);
+    expect((await xrp.accountInfo(xrpHotWalletAddress(seed.bytes())))?.balance).toBe(10_000n * 1_000_000n + 100_000_000n + 42_000_000n + 30_000_000n + 31_000_000n);
+
+    const run = await app.inject({ method: 'POST', url: withdrawalPaths.reconciliationRun, headers: { [operatorTokenHeader]: operatorToken } });
+    const lines = run.json().data.lines as Array<{ chain: string; asset: string; difference: string }>;
+    // BTC: the below-minimum deposit is on chain and credited to nobody.
+    expect(lines.find((line) => line.asset === 'BTC')).toMatchObject({ chain: 'bitcoin', difference: '10000' });
+    // XRP: the untagged and wrongly tagged payments sit on the shared account, credited to nobody.
+    expect(lines.find((line) => line.asset === 'XRP')).toMatchObject({ chain: 'xrpl', difference: String(30_000_000 + 31_000_000) });
+  });
+
+  it('lets a Bitcoin withdrawal spend the customers’ confirmed deposit outputs, change going to the hot wallet', async () => {
+    const hot = bitcoinHotWalletAddress(seed.bytes(), bitcoin);
+    const depositAddresses = (await database.db.selectFrom('deposit_address').select('address').where('chain', '=', 'bitcoin').execute()).map((row) => row.address);
+    const deposited = await bitcoin.confirmedBalance(depositAddresses);
+    expect(deposited).toBe(10_000_000n + 10_000n);
+    const sender = bitcoinWithdrawalSender({ db: database.db, node: bitcoin, seed, sweepDeposits: true });
+    const destination = deriveDepositAddress(randomBytes(64), 'BTC', 0, 'regtest');
+    // More than the hot wallet holds: only with the deposit outputs can it be paid.
+    const signed = await sender.buildAndSign({ to: destination, asset: 'BTC', amount: 10n * 100_000_000n + 5_000_000n });
+    await sender.broadcast(signed.raw);
+    await bitcoin.mineBlock();
+    expect(await bitcoin.confirmedBalance([destination])).toBe(10n * 100_000_000n + 5_000_000n);
+    expect((await bitcoin.confirmedBalance([hot, ...depositAddresses])) + 10n * 100_000_000n + 5_000_000n + signed.networkFee).toBe(10n * 100_000_000n + deposited);
+    // Without sweeping, the hot wallet's own coins are all a withdrawal may use.
+    const hotOnly = bitcoinWithdrawalSender({ db: database.db, node: bitcoin, seed });
+    await expect(hotOnly.buildAndSign({ to: destination, asset: 'BTC', amount: (await bitcoin.confirmedBalance([hot])) + 1n })).rejects.toThrow(/cannot cover/);
+  });
+});
