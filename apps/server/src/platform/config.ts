@@ -77,6 +77,14 @@ const configSchema = z.object({
   EVM_BLOCK_TIME_SECONDS: z.coerce.number().int().min(1).max(60).default(2),
   /** Loopback port of the embedded anvil; a free one when unset. */
   EVM_LOCAL_PORT: z.coerce.number().int().min(1024).max(65_535).optional(),
+  /** Bitcoin Core JSON-RPC (`http://user:password@host:8332/wallet/coffer`); unset: the built-in regtest devnet beside the local EVM chain. */
+  BTC_RPC_URL: optionalUrl.optional(),
+  /** Network of the Bitcoin Core node of `BTC_RPC_URL` (the devnet is always regtest). */
+  BTC_NETWORK: z.enum(['mainnet', 'testnet', 'regtest']).default('mainnet'),
+  /** Milliseconds between blocks of the built-in Bitcoin devnet. */
+  BTC_BLOCK_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(10_000),
+  /** Milliseconds between ledger closes of the built-in XRP devnet (the embedded default only: there is no rippled adapter). */
+  XRP_LEDGER_INTERVAL_MS: z.coerce.number().int().min(200).max(60_000).default(4_000),
   /** How often the deposit watchers look for new blocks. */
   DEPOSIT_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(500),
   /** Withdrawals: the rolling 24-hour limit in USD (spec §9 initial 2000) and the large-withdrawal threshold needing a second confirmation. */
@@ -95,7 +103,7 @@ const configSchema = z.object({
 export type AppConfig = z.infer<typeof configSchema>;
 
 /** Variables whose values a configuration error must not echo. */
-const secretVariables = new Set(['PASSWORD_PEPPER', 'SECRET_KEY', 'HD_MNEMONIC', 'HD_SEED_HEX', 'TRADE_SIGNING_KEY', 'OPERATOR_TOKEN']);
+const secretVariables = new Set(['PASSWORD_PEPPER', 'SECRET_KEY', 'HD_MNEMONIC', 'HD_SEED_HEX', 'TRADE_SIGNING_KEY', 'OPERATOR_TOKEN', 'BTC_RPC_URL']);
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -124,8 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (config.EVM_RPC_URL && (!config.USDT_CONTRACT || !config.USDC_CONTRACT)) {
     throw new ConfigError('Invalid configuration:\n  USDT_CONTRACT and USDC_CONTRACT must be set when EVM_RPC_URL is');
   }
-  if (config.EVM_RPC_URL && config.NODE_ENV === 'production' && !config.HD_MNEMONIC && !config.HD_SEED_HEX) {
-    throw new ConfigError('Invalid configuration:\n  HD_MNEMONIC or HD_SEED_HEX must be set when EVM_RPC_URL is (a seed is generated only for the local chain)');
+  if ((config.EVM_RPC_URL || config.BTC_RPC_URL) && config.NODE_ENV === 'production' && !config.HD_MNEMONIC && !config.HD_SEED_HEX) {
+    throw new ConfigError('Invalid configuration:\n  HD_MNEMONIC or HD_SEED_HEX must be set when EVM_RPC_URL or BTC_RPC_URL is (a seed is generated only for the local chains)');
   }
   if (config.HD_MNEMONIC && config.HD_SEED_HEX) {
     throw new ConfigError('Invalid configuration:\n  set HD_MNEMONIC or HD_SEED_HEX, not both');
