@@ -97,11 +97,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const withdrawals = createWithdrawalsModule({ db: deps.db, ledger: ledger.ledger, identity: identity.api, market: market.api, messenger, logger: deps.logger, config: deps.config, chains: deps.withdrawalChains ?? null, runsSigner: deps.jobs !== null, registry: deps.metrics.registry });
   for (const job of withdrawals.jobs) deps.jobs?.define(job);
   withdrawals.register(app);
-  const deposits = createDepositsModule({ db: deps.db, ledger: ledger.ledger, logger: deps.logger, pollMs: deps.config.DEPOSIT_POLL_MS, chains: deps.depositChains ?? null, runWatchers: deps.jobs !== null, recordSources: [withdrawals.recordSource], onCredited: (journalId) => trade.services.autoSwap.onDepositCredited(journalId) });
-  deposits.register(app);
   const trade = createTradeModule({ db: deps.db, ledger: ledger.ledger, config: deps.config, market: market.api, logger: deps.logger, ...(deps.pool ? { pool: deps.pool } : {}) });
   for (const job of trade.jobs) deps.jobs?.define(job);
   trade.register(app);
+  const deposits = createDepositsModule({ db: deps.db, ledger: ledger.ledger, logger: deps.logger, pollMs: deps.config.DEPOSIT_POLL_MS, chains: deps.depositChains ?? null, runWatchers: deps.jobs !== null, recordSources: [withdrawals.recordSource], onCredited: trade.services.autoSwap.onDepositCredited });
+  deposits.register(app);
 
   await registerWebApp(app, deps.config.WEB_DIST_DIR);
   return app;

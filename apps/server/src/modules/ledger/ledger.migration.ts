@@ -137,16 +137,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         raise exception 'LEDGER_UNBALANCED journal % asset % is off by %', v_problem.journal_id, v_problem.asset, v_problem.total
           using errcode = 'P0001';
       end if;
-      for v_journal in select distinct journal_id from inserted loop
-        perform 1 from entry e
-          where e.journal_id = v_journal
-            and e.id < (select min(i.id) from inserted i where i.journal_id = v_journal)
-          limit 1;
-        if found then
-          raise exception 'LEDGER_UNBALANCED journal % already has its legs; post a new journal', v_journal
-            using errcode = 'P0001';
-        end if;
-      end loop;
+      -- One pass over the inserted rows (a loop with a lookup per journal grew with the square
+      -- of a bulk insert's size).
+      select f.journal_id into v_journal
+        from (select i.journal_id, min(i.id) as first_id from inserted i group by i.journal_id) f
+        where exists (select 1 from entry e where e.journal_id = f.journal_id and e.id < f.first_id)
+        limit 1;
+      if found then
+        raise exception 'LEDGER_UNBALANCED journal % already has its legs; post a new journal', v_journal
+          using errcode = 'P0001';
+      end if;
       return null;
     end $$;
     create trigger entry_balanced after insert on entry
