@@ -110,6 +110,45 @@ export const billsQuerySchema = z.object({
 });
 export type BillsQuery = z.infer<typeof billsQuerySchema>;
 
+/**
+ * Spec §3 bill detail labels (serial number, source/target account, withdrawal address, TXID,
+ * merchant…) and the facts each kind of bill adds, in the order a bill lists them. Values are
+ * display strings except: `fee` (a decimal in the bill's coin), `price` (a decimal in the
+ * pair's quote coin), `confirmations` ("reached/required"), `side` (a `TradeSide`) and
+ * `status` (a `BillWithdrawalStatus`), which clients name in their language.
+ */
+export const billDetailKeys = [
+  'serialNumber',
+  'orderNo',
+  'autoSwapNo',
+  'sourceAccount',
+  'targetAccount',
+  'withdrawalAddress',
+  'memo',
+  'txid',
+  'chain',
+  'depositAddress',
+  'confirmations',
+  'pair',
+  'side',
+  'price',
+  'fee',
+  'status',
+  'merchant',
+  'merchantOrderNumber',
+  'loanId',
+  'relatedLoanId',
+  'campaignName',
+  'remarks',
+] as const;
+export type BillDetailKey = (typeof billDetailKeys)[number];
+export const billDetailSchema = z.partialRecord(z.enum(billDetailKeys), z.string());
+export type BillDetail = z.infer<typeof billDetailSchema>;
+
+/** The withdrawal states a bill's `status` detail can name. */
+export const billWithdrawalStatuses = ['awaiting_confirmation', 'processing', 'confirming', 'completed', 'failed', 'cancelled'] as const;
+export type BillWithdrawalStatus = (typeof billWithdrawalStatuses)[number];
+
 /** Spec §3 bill entry: time, type code, coin, amount, detail. */
 export const billSchema = z.object({
   id: z.string(),
@@ -118,8 +157,7 @@ export const billSchema = z.object({
   coin: z.string(),
   amount: z.string(),
   balanceAfter: z.string().nullable(),
-  /** Detail labels of spec §3 by key: sourceAccount, targetAccount, serialNumber, TXID… */
-  detail: z.record(z.string(), z.string()),
+  detail: billDetailSchema,
 });
 export type Bill = z.infer<typeof billSchema>;
 

@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
-import { billTypes, fromBaseUnits, limits, type Bill, type BillsQuery, type Language } from '@coffer/contract';
+import { billTypes, fromBaseUnits, limits, type Bill, type BillDetail, type BillsQuery, type Language } from '@coffer/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import type { IdentityApi } from '../identity';
+import { createBillDetails, csvDetailText, type CounterpartNames } from './bill-details';
 import { csvLine, csvNumber, csvText } from './csv';
 
 interface BillRow {
@@ -12,6 +13,8 @@ interface BillRow {
   created_at: Date;
   bill_type: number;
   note: string;
+  reference_type: string | null;
+  reference_id: string | null;
   asset: string;
   scale: number;
   amount: string;
@@ -53,7 +56,8 @@ export function checkDownloadRange(start: Date | undefined, end: Date | undefine
 
 /** Bills (spec §1, §3): filtered by coin, type and time; one page, or all of a range as CSV. */
 export function createBillsService(deps: { db: Db; identity: IdentityApi }) {
-  const { db, identity } = deps;
+  const { db } = deps;
+  const details = createBillDetails(deps);
 
   function billQuery(
     userId: string,
@@ -81,7 +85,7 @@ export function createBillsService(deps: { db: Db; identity: IdentityApi }) {
             ? sql`and j.bill_type = ${billTypes.transferOut} and sum(e.amount) < 0`
             : sql`and j.bill_type = ${filters.type}`;
     return sql<BillRow>`
-      select e.journal_id, e.account_id, e.created_at, j.bill_type, j.note, a.asset, s.scale, sum(e.amount)::text as amount,
+      select e.journal_id, e.account_id, e.created_at, j.bill_type, j.note, j.reference_type, j.reference_id, a.asset, s.scale, sum(e.amount)::text as amount,
              t.flow_id, t.from_user_id, t.to_user_id
         from ledger_account a
         join entry e on e.account_id = a.id
@@ -95,7 +99,7 @@ export function createBillsService(deps: { db: Db; identity: IdentityApi }) {
          ${filters.before ? sql`and (e.created_at, e.journal_id, a.id) < (${filters.before.createdAt}, ${filters.before.journalId}, ${filters.before.accountId})` : sql``}
          ${filters.journalId ? sql`and e.journal_id = ${filters.journalId} and a.id = ${filters.accountId ?? '0'}` : sql``}
          ${filters.pairs ? sql`and e.journal_id = any(${filters.pairs.map((pair) => pair.journalId)}::bigint[]) and (e.journal_id, a.id) in (select * from unnest(${filters.pairs.map((pair) => pair.journalId)}::bigint[], ${filters.pairs.map((pair) => pair.accountId)}::bigint[]))` : sql``}
-       group by e.journal_id, e.account_id, e.created_at, j.bill_type, j.note, a.asset, s.scale, t.flow_id, t.from_user_id, t.to_user_id
+       group by e.journal_id, e.account_id, e.created_at, j.bill_type, j.note, j.reference_type, j.reference_id, a.asset, s.scale, t.flow_id, t.from_user_id, t.to_user_id
       having sum(e.amount) <> 0 ${typeFilter}
       ${extra}`;
   }
@@ -178,35 +182,20 @@ export function createBillsService(deps: { db: Db; identity: IdentityApi }) {
     return Math.min(Number(exact.rows[0]?.total ?? 0), countCap);
   }
 
-  /** Counterparts repeat across bills: each is looked up once per page or export. */
-  type Names = Map<string, Promise<{ masked: string }>>;
-  const nameOf = (names: Names, userId: string) => {
-    let name = names.get(userId);
-    if (!name) names.set(userId, (name = identity.describe(userId)));
-    return name;
-  };
+  const toBill = (row: BillRow, detail: BillDetail): Bill => ({
+    id: `${row.journal_id}-${row.account_id}`,
+    time: row.created_at.toISOString(),
+    type: billTypeOf(row),
+    coin: row.asset,
+    amount: fromBaseUnits(BigInt(row.amount), row.scale),
+    balanceAfter: null,
+    detail,
+  });
 
-  async function detailOf(row: BillRow, userId: string, names: Names): Promise<Record<string, string>> {
-    if (!row.flow_id) return row.note ? { remarks: row.note } : {};
-    const isOutgoing = row.from_user_id === userId;
-    const counterpart = await nameOf(names, isOutgoing ? row.to_user_id! : row.from_user_id!);
-    return {
-      serialNumber: row.flow_id,
-      ...(isOutgoing ? { targetAccount: counterpart.masked } : { sourceAccount: counterpart.masked }),
-      ...(row.note ? { remarks: row.note } : {}),
-    };
-  }
-
-  async function toBill(row: BillRow, userId: string, names: Names = new Map()): Promise<Bill> {
-    return {
-      id: `${row.journal_id}-${row.account_id}`,
-      time: row.created_at.toISOString(),
-      type: billTypeOf(row),
-      coin: row.asset,
-      amount: fromBaseUnits(BigInt(row.amount), row.scale),
-      balanceAfter: null,
-      detail: await detailOf(row, userId, names),
-    };
+  /** Bills with their details: one keyed lookup for the whole set of rows, never one per row. */
+  async function toBills(rows: BillRow[], userId: string, names: CounterpartNames = new Map()): Promise<Bill[]> {
+    const described = await details.describe(userId, rows, names);
+    return rows.map((row, index) => toBill(row, described[index] ?? {}));
   }
 
   return {
@@ -218,14 +207,8 @@ export function createBillsService(deps: { db: Db; identity: IdentityApi }) {
         end: parseInstant(query.end, 'end'),
       };
       const offset = (query.pageNo - 1) * query.pageSize;
-      const names: Names = new Map();
       const [rows, total] = await Promise.all([newestBills(userId, filters, offset + query.pageSize), countBills(userId, filters)]);
-      return {
-        pageNo: query.pageNo,
-        pageSize: query.pageSize,
-        total,
-        records: await Promise.all(rows.slice(offset).map((row) => toBill(row, userId, names))),
-      };
+      return { pageNo: query.pageNo, pageSize: query.pageSize, total, records: await toBills(rows.slice(offset), userId) };
     },
 
     async info(userId: string, id: string): Promise<Bill> {
@@ -233,7 +216,8 @@ export function createBillsService(deps: { db: Db; identity: IdentityApi }) {
       const rows = await billQuery(userId, { journalId, accountId }, sql``).execute(db);
       const found = rows.rows[0];
       if (!found) throw new AppError('noMatchingData', {}, 'id');
-      return toBill(found, userId);
+      const [bill] = await toBills([found], userId);
+      return bill!;
     },
 
     /**
@@ -245,20 +229,16 @@ export function createBillsService(deps: { db: Db; identity: IdentityApi }) {
       const filters = { coin: query.coin, type: query.type, ...range };
       async function* lines(): AsyncGenerator<string> {
         yield `\ufeff${csvLine(csvHeaders[language].map(csvText))}`;
-        const names: Names = new Map();
+        const names: CounterpartNames = new Map();
         let before: { createdAt: Date; journalId: string; accountId: string } | undefined;
         for (;;) {
           // A range export reads the range in order; grouping it batch by batch beats probing the index per pair.
           const rows = await billQuery(userId, { ...filters, before }, sql`order by e.created_at desc, e.journal_id desc, e.account_id desc limit ${csvBatchSize}`).execute(db);
           if (rows.rows.length === 0) return;
           let text = '';
-          for (const row of rows.rows) {
-            const bill = await toBill(row, userId, names);
-            const detail = Object.entries(bill.detail)
-              .filter(([key]) => key !== 'remarks')
-              .map(([key, value]) => `${key}: ${value}`)
-              .join('; ');
-            text += csvLine([csvText(bill.time), csvNumber(bill.type), csvText(bill.coin), csvNumber(bill.amount), csvText(detail), csvText(row.note)]);
+          for (const bill of await toBills(rows.rows, userId, names)) {
+            const cells = [csvText(bill.time), csvNumber(bill.type), csvText(bill.coin), csvNumber(bill.amount)];
+            text += csvLine([...cells, csvText(csvDetailText(bill.detail, bill.coin, language)), csvText(bill.detail.remarks ?? '')]);
           }
           yield text;
           const last = rows.rows.at(-1)!;

@@ -171,7 +171,7 @@ describe('bills download', () => {
     expect(lines).toHaveLength(7);
     const notes = lines.slice(1, 6).map((line) => line.split(',').slice(5).join(','));
     expect(notes).toEqual([`"plain, ""quoted"""`, "'@SUM(A1)", "'-2", "'+cmd", "'=1+1"]);
-    expect(lines[1]).toMatch(/,2004,XRP,-1,serialNumber: [0-9a-f]+; targetAccount: /);
+    expect(lines[1]).toMatch(/,2004,XRP,-1,Serial number: [0-9a-f]+; Target account: /);
   });
 
   it('refuses a range over 3 months', async () => {

@@ -6,7 +6,7 @@ import { formatAmount } from '../../../shared/format/format-amount';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { billInfoQuery } from '../api/get-bill-info';
 import { displayPrecisionOf, formatSignedAmount } from './bill-amount';
-import { longDetailKeys, orderedDetail, useBillTypeLabel, useDetailLabel } from './bill-labels';
+import { longDetailKeys, orderedDetail, useBillTypeLabel, useDetailLabel, useDetailValue } from './bill-labels';
 import { CoinBadge } from './coin-badge';
 import { QueryErrorState } from './query-error';
 import { ShortValue } from './short-value';
@@ -19,6 +19,7 @@ export function BillDetailDrawer({ bill, currencies, onClose }: { bill: Bill | n
   const language = useWalletLanguage();
   const typeLabel = useBillTypeLabel();
   const detailLabel = useDetailLabel();
+  const detailValue = useDetailValue();
   const info = useQuery({ ...billInfoQuery(bill?.id ?? ''), enabled: bill !== null });
   const shown = info.data ?? bill;
 
@@ -54,7 +55,13 @@ export function BillDetailDrawer({ bill, currencies, onClose }: { bill: Bill | n
               ...orderedDetail(shown.detail).map(([key, value]) => ({
                 key,
                 label: detailLabel(key),
-                children: longDetailKeys.has(key) ? <ShortValue value={value} /> : <span className={styles.text}>{value}</span>,
+                children: longDetailKeys.has(key) ? (
+                  <ShortValue value={value} />
+                ) : (
+                  <span className={styles.text} data-detail={key}>
+                    {detailValue(key, value, shown, language, displayPrecisionOf(shown.coin, currencies))}
+                  </span>
+                ),
               })),
             ]}
           />

@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/format-date';
 import type { BillPage } from '../api/get-bills';
-import { formatSignedAmount } from './bill-amount';
-import { orderedDetail, useBillTypeLabel, useDetailLabel } from './bill-labels';
+import { displayPrecisionOf, formatSignedAmount } from './bill-amount';
+import { longDetailKeys, summaryDetail, useBillTypeLabel, useDetailLabel, useDetailValue } from './bill-labels';
 import { CoinBadge } from './coin-badge';
 import { shortenMiddle } from './short-value';
 import { useWalletLanguage } from './wallet-locale';
@@ -33,6 +33,7 @@ export function BillsTable({
   const language = useWalletLanguage();
   const typeLabel = useBillTypeLabel();
   const detailLabel = useDetailLabel();
+  const detailValue = useDetailValue();
 
   const columns: TableColumnsType<Bill> = [
     {
@@ -55,14 +56,14 @@ export function BillsTable({
       title: t('bills.columns.detail'),
       className: styles.detail,
       render: (_value, bill) => {
-        const entries = orderedDetail(bill.detail).filter(([key]) => key !== 'serialNumber');
-        const first = entries[0];
-        return first ? (
-          <span className={styles.detailText} title={`${detailLabel(first[0])}: ${first[1]}`}>
-            <span className={styles.detailLabel}>{detailLabel(first[0])}:</span> {shortenMiddle(first[1], 10)}
+        const first = summaryDetail(bill.detail);
+        if (!first) return <span className={styles.muted}>—</span>;
+        const [key, value] = first;
+        const text = longDetailKeys.has(key) ? shortenMiddle(value, 10) : detailValue(key, value, bill, language, displayPrecisionOf(bill.coin, currencies));
+        return (
+          <span className={styles.detailText} title={`${detailLabel(key)}: ${value}`}>
+            <span className={styles.detailLabel}>{detailLabel(key)}:</span> {text}
           </span>
-        ) : (
-          <span className={styles.muted}>—</span>
         );
       },
     },
