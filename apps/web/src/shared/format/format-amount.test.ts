@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalSign, formatAmount, formatFiat, formatPercent } from './format-amount';
+import { decimalSign, formatAmount, formatFiat, formatFiatPrice, formatPercent } from './format-amount';
 
 /** What Intl itself writes for a value a float holds exactly, as the reference layout. */
 const intl = (locale: string, value: number, digits: number) =>
@@ -76,5 +76,14 @@ describe('decimalSign', () => {
     expect(decimalSign('0.000')).toBe(0);
     expect(decimalSign('-0')).toBe(0);
     expect(decimalSign('12')).toBe(1);
+  });
+});
+
+describe('formatFiatPrice', () => {
+  it('shows four decimals below 10 and cents from 10 up, cut not rounded', () => {
+    expect(formatFiatPrice('0.99987', 'USD', 'en')).toBe('$0.9998');
+    expect(formatFiatPrice('2.40279', 'USD', 'en')).toBe('$2.4027');
+    expect(formatFiatPrice('97010.089', 'USD', 'en')).toBe('$97,010.08');
+    expect(formatFiatPrice('10', 'USD', 'ru')).toMatch(/^10,00\s\$$/);
   });
 });

@@ -98,6 +98,15 @@ export function formatFiat(amount: string, currency: string, locale: string, opt
   return formatDecimalString(amount, fiatPrecision, locale, { style: 'currency', currency }, options);
 }
 
+/**
+ * A unit price in fiat: cents from 10 up, four decimals below, so a stablecoin at 0.9998
+ * reads $0.9998 rather than a misleading $0.99.
+ */
+export function formatFiatPrice(price: string, currency: string, locale: string): string {
+  const isBelowTen = /^-?\d$/.test(price.split('.')[0] ?? '');
+  return formatDecimalString(price, isBelowTen ? 4 : fiatPrecision, locale, { style: 'currency', currency }, {});
+}
+
 /** A value already in percent ("-1.234" → "-1.23%"), with the locale's percent layout. */
 export function formatPercent(percent: string, precision: number, locale: string, options: FormatOptions = {}): string {
   return formatDecimalString(percent, precision, locale, { style: 'percent' }, options);

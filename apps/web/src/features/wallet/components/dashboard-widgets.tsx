@@ -4,7 +4,7 @@ import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../../app/route-table';
-import { formatFiat, formatPercent } from '../../../shared/format/format-amount';
+import { formatFiat, formatFiatPrice, formatPercent } from '../../../shared/format/format-amount';
 import { formatDate, formatDateTime, formatShortDate } from '../../../shared/format/format-date';
 import type { UserDashboard } from '../api/get-dashboard';
 import { AssetTrendChart } from './asset-trend-chart';
@@ -122,7 +122,7 @@ export function QuotationsCard({ quotations }: { quotations: UserDashboard['quot
                 <th scope="row">
                   <CoinBadge coin={quote.coin} size="small" />
                 </th>
-                <td className={styles.right}>{formatFiat(quote.usdPrice, 'USD', language)}</td>
+                <td className={styles.right}>{formatFiatPrice(quote.usdPrice, 'USD', language)}</td>
                 <td className={styles.right}>
                   <PriceChange value={quote.change24h} text={formatPercent(quote.change24h, 2, language, { signDisplay: 'exceptZero' })} />
                 </td>
