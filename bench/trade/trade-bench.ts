@@ -6,10 +6,14 @@
  * - quote-to-settled orders/s: quote → place the order → pay (row claim, ledger journal with
  *   desk and fee legs, completion, one transaction);
  *
- * each with its p50/p99 latency. Targets: 2,000 quotes/s, 500 settled orders/s, p99 < 50 ms.
- * Uses BENCH_DATABASE_URL (default: the local server at 127.0.0.1:5432, user postgres);
- * creates and drops its own database. The run ends by checking the ledger's invariants.
+ * each with its p50/p99 latency (the order case also per step), and the CPU each operation
+ * cost this process and the database backends serving it: the machine is shared, so rates
+ * move with others' load while CPU per operation does not. Targets: 2,000 quotes/s, 500
+ * settled orders/s, p99 < 50 ms. Uses BENCH_DATABASE_URL (default: the local server at
+ * 127.0.0.1:5432, user postgres); creates and drops its own database; BENCH_POOL sets the
+ * pool size (default: one connection per client and 8 spare, as before). The run ends by checking the ledger's invariants.
  */
+import { readFile } from 'node:fs/promises';
 import { toBaseUnits } from '@coffer/contract';
 import { sql } from 'kysely';
 import { admin, urlFor } from '../lib/bench-database';
@@ -23,6 +27,7 @@ import type { UsdPriceFeed } from '../../apps/server/src/modules/trade/price-fee
 const customerCount = Number(process.env.BENCH_CUSTOMERS ?? 1_000);
 const clients = Number(process.env.BENCH_CLIENTS ?? 32);
 const secondsPerCase = Number(process.env.BENCH_SECONDS ?? 10);
+const poolSize = Number(process.env.BENCH_POOL ?? clients + 8);
 const benchDb = 'coffer_bench_trade';
 
 type Db = ReturnType<typeof openDatabase>['db'];
@@ -57,8 +62,40 @@ function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
 }
 
-async function measure(label: string, unit: string, operation: (userId: string, worker: number) => Promise<void>, users: string[]) {
+/** CPU seconds (user + system) the database's backends of `database` have used so far, by pid. */
+async function backendCpu(db: Db, database: string): Promise<Map<number, number>> {
+  const pids = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = ${database} and pid <> pg_backend_pid()`.execute(db);
+  const ticksPerSecond = 100;
+  const usage = new Map<number, number>();
+  for (const { pid } of pids.rows) {
+    try {
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      usage.set(pid, (Number(fields[11]) + Number(fields[12])) / ticksPerSecond);
+    } catch {
+      // The server is not on this machine (or the backend just ended): no figure for it.
+    }
+  }
+  return usage;
+}
+
+function cpuSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let seconds = 0;
+  for (const [pid, used] of after) seconds += used - (before.get(pid) ?? 0);
+  return seconds;
+}
+
+type Step = (name: string, started: number) => void;
+
+async function measure(db: Db, label: string, unit: string, operation: (userId: string, worker: number, step: Step) => Promise<void>, users: string[]) {
   const latencies: number[] = [];
+  const steps = new Map<string, number[]>();
+  const step: Step = (name, started) => {
+    const list = steps.get(name) ?? [];
+    list.push(performance.now() - started);
+    steps.set(name, list);
+  };
   let failed = 0;
   let firstError: unknown = null;
   const deadline = Date.now() + secondsPerCase * 1000;
@@ -67,7 +104,7 @@ async function measure(label: string, unit: string, operation: (userId: string, 
       const userId = users[Math.floor(Math.random() * users.length)]!;
       const started = performance.now();
       try {
-        await operation(userId, index);
+        await operation(userId, index, step);
         latencies.push(performance.now() - started);
       } catch (error) {
         failed += 1;
@@ -75,14 +112,24 @@ async function measure(label: string, unit: string, operation: (userId: string, 
       }
     }
   };
+  const backendsBefore = await backendCpu(db, benchDb);
+  const cpuBefore = process.cpuUsage();
   const started = Date.now();
   await Promise.all(Array.from({ length: clients }, (_, index) => worker(index)));
   const seconds = (Date.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const backendSeconds = cpuSpent(backendsBefore, await backendCpu(db, benchDb));
   latencies.sort((a, b) => a - b);
   const rate = latencies.length / seconds;
+  const perOperation = (microseconds: number) => (latencies.length ? microseconds / latencies.length : Number.NaN).toFixed(0);
   console.log(
-    `  ${label.padEnd(26)} ${rate.toFixed(0).padStart(6)} ${unit}/s   p50 ${percentile(latencies, 0.5).toFixed(1).padStart(5)} ms   p99 ${percentile(latencies, 0.99).toFixed(1).padStart(5)} ms${failed ? `   (${failed} failed: ${String(firstError)})` : ''}`,
+    `  ${label.padEnd(26)} ${rate.toFixed(0).padStart(6)} ${unit}/s   p50 ${percentile(latencies, 0.5).toFixed(1).padStart(5)} ms   p99 ${percentile(latencies, 0.99).toFixed(1).padStart(5)} ms` +
+      `   cpu/op: node ${perOperation(cpu.user + cpu.system)} µs, postgres ${perOperation(backendSeconds * 1e6)} µs${failed ? `   (${failed} failed: ${String(firstError)})` : ''}`,
   );
+  for (const [name, list] of steps) {
+    list.sort((a, b) => a - b);
+    console.log(`    ${name.padEnd(24)} p50 ${percentile(list, 0.5).toFixed(1).padStart(5)} ms   p99 ${percentile(list, 0.99).toFixed(1).padStart(5)} ms`);
+  }
   return { rate, p99: percentile(latencies, 0.99) };
 }
 
@@ -100,7 +147,7 @@ async function checkInvariants(db: Db, completed: number): Promise<void> {
 async function main(): Promise<void> {
   await admin(`drop database if exists ${benchDb} with (force)`);
   await admin(`create database ${benchDb}`);
-  const database = openDatabase(urlFor(benchDb), { max: clients + 8 });
+  const database = openDatabase(urlFor(benchDb), { max: poolSize });
   try {
     await migrateToLatest(database.db);
     const ledger = createLedger(database.db, database.pool);
@@ -121,9 +168,10 @@ async function main(): Promise<void> {
       pool: database.pool,
     });
     const { quotes, orders } = trade.services;
-    console.log(`trade through the service functions, ${users.length} customers, ${clients} clients, ${secondsPerCase} s per case:`);
+    console.log(`trade through the service functions, ${users.length} customers, ${clients} clients, pool of ${poolSize}, ${secondsPerCase} s per case:`);
 
     const quoteCase = await measure(
+      database.db,
       'quotes',
       'quotes',
       async (userId, worker) => {
@@ -133,12 +181,19 @@ async function main(): Promise<void> {
     );
     let completed = 0;
     const orderCase = await measure(
+      database.db,
       'quote → settled order',
       'orders',
-      async (userId, worker) => {
+      async (userId, worker, step) => {
+        let started = performance.now();
         const quote = await quotes.quote(userId, { pair: 'BTC/USDT', side: worker % 2 === 0 ? 'buy' : 'sell', amount: '10', amountCoin: 'USDT' });
+        step('quote', started);
+        started = performance.now();
         const order = await orders.place(userId, quote.quoteId);
+        step('place', started);
+        started = performance.now();
         const paid = await orders.pay(userId, order.orderNo);
+        step('pay', started);
         if (paid.status !== 'completed') throw new Error(`order ${order.orderNo} is ${paid.status}`);
         completed += 1;
       },

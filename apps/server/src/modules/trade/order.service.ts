@@ -5,8 +5,10 @@ import type { Db } from '../../platform/db/database';
 import type { JobDefinition } from '../../platform/jobs/job-queue';
 import { AppError } from '../../platform/http/app-error';
 import { LedgerInvariantError, type Ledger } from '../ledger';
+import { groupCommit } from './group-commit';
+import { placedOrders } from './placed-orders';
 import type { QuoteRow, QuoteService } from './quote.service';
-import { postSettlement, settlementJournal } from './settlement';
+import { ledgerPostArguments, settlementError, settlementJournal } from './settlement';
 import { assertOrderMove } from './trade-states';
 import type { PreparedRunner } from './prepared';
 
@@ -42,9 +44,50 @@ const placeOrderText = `
   )
   select ${orderColumnsText} from o join q on q.id = o.quote_id`;
 
+/** The same for several placements at once (group commit): one row per order placed. */
+const placeOrdersText = `
+  with r as (
+    select distinct on (quote_id, user_id) quote_id, user_id, placed_at
+      from unnest($1::bigint[], $2::bigint[], $3::timestamptz[]) as r (quote_id, user_id, placed_at)
+     order by quote_id, user_id, placed_at
+  ), q as (
+    select t.*, r.placed_at from trade_quote t join r on t.id = r.quote_id and t.user_id = r.user_id
+     where t.purpose = 'spot' and t.expires_at > r.placed_at
+  ), o as (
+    insert into trade_order (user_id, quote_id, pair, side, status, expires_at, created_at, updated_at)
+    select user_id, id, pair, side, 'pendingPayment', expires_at, placed_at, placed_at from q order by id
+    on conflict (quote_id) do nothing
+    returning *
+  )
+  select ${orderColumnsText} from o join q on q.id = o.quote_id`;
+
+interface Placement {
+  quoteId: string;
+  userId: string;
+  now: Date;
+}
+
+/** Claims, settles through `ledger_post` and completes in one statement (migration 0013). */
+const payOrderText = `
+  select outcome, status, status_reason, paid_at, completed_at, cancelled_at
+    from trade_pay_order($1::bigint, $2::bigint, $3::timestamptz, $4::text, $5::text, $6::integer, $7::jsonb)`;
+
+interface PayOutcome {
+  outcome: 'settled' | 'expired' | 'unchanged' | 'notFound';
+  status: SpotOrderStatus | null;
+  status_reason: string | null;
+  paid_at: Date | null;
+  completed_at: Date | null;
+  cancelled_at: Date | null;
+}
+
 const retryableCodes = new Set(['40P01', '40001']);
 const maxAttempts = 5;
 const expireBatch = 1000;
+/** Placed orders remembered for their pay: more than a quote's lifetime of placements at full rate. */
+const placedCapacity = 20_000;
+/** Placements at the database at once before the next ones wait to leave together. */
+const placeBatching = { maxInFlight: 4, maxBatch: 64 };
 
 export const orderJournalKey = (orderId: string) => `trade:order:${orderId}`;
 
@@ -58,12 +101,26 @@ function parseInstant(value: string | undefined, field: string): Date | undefine
 /**
  * Spot orders placed from quotes (spec §2 "my orders", §4 payment states). Paying moves
  * the order pendingPayment → pendingSettlement → completed and posts the ledger journal in
- * the same transaction: the order's row is claimed by a conditional update (the row lock
- * that serialises concurrent pays), so an order settles at most once and its state can
- * never disagree with the ledger.
+ * the same transaction (`trade_pay_order`, one round trip): the order's row is claimed by a
+ * conditional update (the row lock that serialises concurrent pays), so an order settles at
+ * most once and its state can never disagree with the ledger.
  */
 export function createOrderService(deps: { db: Db; ledger: Ledger; quotes: QuoteService; clock: () => Date; run: PreparedRunner }) {
   const { db, ledger, quotes, clock, run } = deps;
+  const placed = placedOrders<OrderRow>(placedCapacity);
+  /** The new order of a placement; none when the quote is not this customer's, expired, or already ordered. */
+  const placeOrder = groupCommit<Placement, OrderRow | undefined>({
+    ...placeBatching,
+    one: async ({ quoteId, userId, now }) => (await run<OrderRow>('place_order', placeOrderText, [quoteId, userId, now]))[0],
+    many: async (batch) => {
+      const rows = await run<OrderRow>('place_orders', placeOrdersText, [
+        batch.map((placement) => placement.quoteId),
+        batch.map((placement) => placement.userId),
+        batch.map((placement) => placement.now),
+      ]);
+      return batch.map(({ quoteId, userId }) => rows.find((row) => row.id === quoteId && row.user_id === userId));
+    },
+  });
 
   async function selectOrders(where: RawBuilder<unknown>): Promise<OrderRow[]> {
     const result = await sql<OrderRow>`select ${orderColumns} from trade_order o join trade_quote q on q.id = o.quote_id where ${where}`.execute(db);
@@ -118,37 +175,39 @@ export function createOrderService(deps: { db: Db; ledger: Ledger; quotes: Quote
     throw new AppError('quoteExpired', {}, 'orderNo');
   }
 
-  /** Runs the settlement transaction, retried whole on deadlock or serialization failure. */
-  async function settle(row: OrderRow, now: Date): Promise<'settled' | 'lost'> {
-    const journal = await settlementJournal(ledger, {
-      row,
-      userId: row.user_id,
-      idempotencyKey: orderJournalKey(row.order_id),
-      reference: { type: 'trade_order', id: row.order_id },
-    });
+  /** Pays through `trade_pay_order`, retried whole on deadlock or serialization failure. */
+  async function settle(row: OrderRow, now: Date): Promise<PayOutcome> {
+    assertOrderMove('pendingPayment', 'pendingSettlement');
+    assertOrderMove('pendingSettlement', 'completed');
+    const journal = ledgerPostArguments(
+      await settlementJournal(ledger, {
+        row,
+        userId: row.user_id,
+        idempotencyKey: orderJournalKey(row.order_id),
+        reference: { type: 'trade_order', id: row.order_id },
+      }),
+    );
+    const values = [row.order_id, row.user_id, now, journal.idempotencyKey, journal.requestHash, journal.billType, journal.legs];
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await db.transaction().execute(async (trx) => {
-          assertOrderMove('pendingPayment', 'pendingSettlement');
-          const claimed = await trx
-            .updateTable('trade_order')
-            .set({ status: 'pendingSettlement', paid_at: now, updated_at: now })
-            .where('id', '=', row.order_id)
-            .where('status', '=', 'pendingPayment')
-            .where('expires_at', '>', now)
-            .executeTakeFirst();
-          if (claimed.numUpdatedRows !== 1n) return 'lost' as const;
-          await postSettlement(ledger, journal, trx);
-          assertOrderMove('pendingSettlement', 'completed');
-          await trx.updateTable('trade_order').set({ status: 'completed', completed_at: now, updated_at: now }).where('id', '=', row.order_id).execute();
-          return 'settled' as const;
-        });
+        const [outcome] = await run<PayOutcome>('pay_order', payOrderText, values);
+        if (!outcome) throw new Error('trade_pay_order answered no row');
+        return outcome;
       } catch (error) {
         const code = (error as Partial<DatabaseError>).code;
         if (code && retryableCodes.has(code) && attempt < maxAttempts) continue;
-        throw error;
+        throw settlementError(error);
       }
     }
+  }
+
+  /** What a pay answers for an order it did not settle, by the order's state. */
+  async function unpaid(row: OrderRow, now: Date): Promise<SpotOrder> {
+    if (row.status === 'completed') return view(row);
+    // The expiry job may have cancelled it a moment earlier: the customer still hears why.
+    if (row.status === 'cancelled' && row.status_reason === 'quoteExpired') throw new AppError('quoteExpired', {}, 'orderNo');
+    if (row.status === 'pendingPayment' && now >= row.expires_at) return expire(row, now);
+    throw new AppError('illegalOrderTransition', {}, 'orderNo');
   }
 
   /** An invariant failure is a programming error: the order is set aside for review, nothing moved. */
@@ -189,8 +248,11 @@ export function createOrderService(deps: { db: Db; ledger: Ledger; quotes: Quote
   return {
     async place(userId: string, quoteId: string): Promise<SpotOrder> {
       const now = clock();
-      const [row] = await run<OrderRow>('place_order', placeOrderText, [quoteId, userId, now]);
-      if (row) return view(row);
+      const row = await placeOrder({ quoteId, userId, now });
+      if (row) {
+        placed.remember(row);
+        return view(row);
+      }
       // Placing twice from one quote answers the first order.
       const [existing] = await selectOrders(sql`o.quote_id = ${quoteId}::bigint and o.user_id = ${userId}`);
       if (existing) return view(existing);
@@ -207,25 +269,33 @@ export function createOrderService(deps: { db: Db; ledger: Ledger; quotes: Quote
 
     /** Pays and settles; paying a completed order again answers it unchanged (settled once). */
     async pay(userId: string, orderNo: string): Promise<SpotOrder> {
-      const row = await load(userId, orderNo);
-      if (row.status === 'completed') return view(row);
-      // The expiry job may have cancelled it a moment earlier: the customer still hears why.
-      if (row.status === 'cancelled' && row.status_reason === 'quoteExpired') throw new AppError('quoteExpired', {}, 'orderNo');
-      if (row.status !== 'pendingPayment') throw new AppError('illegalOrderTransition', {}, 'orderNo');
       const now = clock();
-      if (now >= row.expires_at) return expire(row, now);
-      let outcome: 'settled' | 'lost';
+      // An order placed here lately is paid straight away: the pay itself checks its state.
+      let row = placed.find(orderNo, userId);
+      if (!row) {
+        row = await load(userId, orderNo);
+        if (row.status !== 'pendingPayment' || now >= row.expires_at) return unpaid(row, now);
+      }
+      let paid: PayOutcome;
       try {
-        outcome = await settle(row, now);
+        paid = await settle(row, now);
       } catch (error) {
         if (error instanceof LedgerInvariantError) await markAbnormal(row.order_id, now);
         throw error;
       }
-      if (outcome === 'settled') return view({ ...row, status: 'completed', paid_at: now, completed_at: now });
-      const after = await load(userId, orderNo);
-      if (after.status === 'completed') return view(after);
-      if (after.status === 'pendingPayment' && now >= after.expires_at) return expire(after, now);
-      throw new AppError('illegalOrderTransition', {}, 'orderNo');
+      if (paid.outcome === 'notFound') throw new AppError('orderNotFound', {}, 'orderNo');
+      placed.forget(row.order_id);
+      const after: OrderRow = {
+        ...row,
+        status: paid.status!,
+        status_reason: paid.status_reason,
+        paid_at: paid.paid_at,
+        completed_at: paid.completed_at,
+        cancelled_at: paid.cancelled_at,
+      };
+      if (paid.outcome === 'settled') return view(after);
+      if (paid.outcome === 'expired') throw new AppError('quoteExpired', {}, 'orderNo');
+      return unpaid(after, now);
     },
 
     /** Cancels a pending order; cancelling a cancelled order answers it; anything else is 13010007. */

@@ -17,6 +17,7 @@ import { publishedKey, type QuoteSigner } from './quote-signer';
 import type { TradePairConfig, TradeSettings } from './trade-settings';
 import type { TradeQuoteTable } from './trade.schema';
 import type { PreparedRunner } from './prepared';
+import { quoteStore } from './quote-store';
 import type { Selectable } from 'kysely';
 
 export type QuoteRow = Selectable<TradeQuoteTable>;
@@ -27,10 +28,8 @@ export interface ResolvedPair extends TradePairConfig {
 }
 
 const idBlockSize = 64;
-const insertQuoteText = `
-  insert into trade_quote (id, user_id, purpose, pair, base_asset, quote_asset, side, price, price_scale, base_amount, quote_amount,
-                           fee, fee_rate, expires_at, created_at, key_id, signature)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`;
+/** Quote inserts at the database at once before the next ones wait to leave together. */
+const storeBatching = { maxInFlight: 4, maxBatch: 64 };
 
 /** Spot quotes by request for quote: a firm, signed price for a few seconds. */
 export function createQuoteService(deps: {
@@ -42,6 +41,7 @@ export function createQuoteService(deps: {
   run: PreparedRunner;
 }) {
   const { db, settings, feed, signer, clock, run } = deps;
+  const store = quoteStore(run, storeBatching);
   let scales: Promise<Map<string, number>> | null = null;
   const idBlock: string[] = [];
   let refill: Promise<void> | null = null;
@@ -212,7 +212,7 @@ export function createQuoteService(deps: {
     row.signature = key.sign(signedFieldsOf(row, pair)).signature;
     const values = [row.id, row.user_id, row.purpose, row.pair, row.base_asset, row.quote_asset, row.side, row.price, row.price_scale,
       row.base_amount, row.quote_amount, row.fee, row.fee_rate, row.expires_at, row.created_at, row.key_id, row.signature];
-    if (executor === db) await run('insert_quote', insertQuoteText, values);
+    if (executor === db) await store.insert(values);
     else await executor.insertInto('trade_quote').values(row).execute();
     return { row, quote: await describe(row) };
   }

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { billTypes } from '@coffer/contract';
+import type { DatabaseError } from 'pg';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
-import type { JournalRequest, Ledger, Leg } from '../ledger';
+import { LedgerInvariantError, type JournalRequest, type Ledger, type Leg } from '../ledger';
 import type { QuoteRow } from './quote.service';
 
 /** Platform account purposes: the desk is every trade's counterparty, fees go to their own account. */
@@ -50,4 +52,48 @@ export async function postSettlement(ledger: Ledger, journal: JournalRequest, ex
     if (error instanceof AppError && error.key === 'insufficientBalance') throw new AppError('tradeInsufficientBalance', {}, 'amount');
     throw error;
   }
+}
+
+/** A journal as the arguments of `ledger_post`, for the trade's own SQL that calls it. */
+export interface LedgerPostArguments {
+  idempotencyKey: string;
+  requestHash: string;
+  billType: number;
+  /** `[{account_id, bucket, amount}]` with amounts as decimal strings. */
+  legs: string;
+}
+
+/**
+ * The arguments `ledger.post` would pass for this journal (no hold, no note). The request
+ * hash must be the ledger's own, so that a replay through `ledger.post` is recognised as the
+ * same journal: a test posts one way and replays the other to hold the two together.
+ */
+export function ledgerPostArguments(journal: JournalRequest): LedgerPostArguments {
+  if (journal.note) throw new LedgerInvariantError('trade settlements carry no note');
+  if (journal.legs.length === 0 || journal.legs.some((leg) => leg.amount === 0n)) throw new LedgerInvariantError('a journal needs legs, none of zero');
+  const sortedLegs = journal.legs
+    .map((leg) => [leg.accountId, leg.bucket, leg.amount.toString()])
+    .sort((a, b) => `${a[0]}:${a[1]}`.localeCompare(`${b[0]}:${b[1]}`));
+  const requestHash = createHash('sha256')
+    .update(JSON.stringify([journal.billType, journal.reference ?? null, '', sortedLegs, null]))
+    .digest('hex');
+  return {
+    idempotencyKey: journal.idempotencyKey,
+    requestHash,
+    billType: journal.billType,
+    legs: JSON.stringify(journal.legs.map((leg) => ({ account_id: leg.accountId, bucket: leg.bucket, amount: leg.amount.toString() }))),
+  };
+}
+
+/**
+ * What an error raised by `ledger_post` inside the trade's SQL means: a short balance is the
+ * trading error 13010002, a broken ledger rule is an invariant failure (a programming error),
+ * anything else (a lost connection, a deadlock) is passed on as it is.
+ */
+export function settlementError(error: unknown): unknown {
+  const pgError = error as Partial<DatabaseError>;
+  if (pgError.code === '23514' && pgError.constraint?.startsWith('ledger_account_')) return new AppError('tradeInsufficientBalance', {}, 'amount');
+  if (pgError.code === '23503' && pgError.constraint === 'entry_account_asset') return new LedgerInvariantError('an entry in another asset than its account');
+  if (pgError.message?.startsWith('LEDGER_')) return new LedgerInvariantError(pgError.message);
+  return error;
 }

@@ -4,6 +4,7 @@ import * as ledger from '../../../modules/ledger/ledger.migration';
 import * as market from '../../../modules/market/market.migration';
 import * as marketQuotations from '../../../modules/market/market-quotations.migration';
 import * as trade from '../../../modules/trade/trade.migration';
+import * as tradeFastPath from '../../../modules/trade/trade-fast-path.migration';
 import * as walletSnapshots from '../../../modules/wallet/dashboard.migration';
 import * as wallet from '../../../modules/wallet/wallet.migration';
 import * as deposits from '../../../modules/deposits/deposits.migration';
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010-chain-devnets': chainDevnets,
   '0011-withdrawals': withdrawals,
   '0012-research': research,
+  '0013-trade-fast-path': tradeFastPath,
 };
