@@ -1,9 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { createPublicClient, http, parseEther, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../apps/server/src/platform/db/database';
 import { launchBrowser, newDesktopPage } from '../support/browser';
+import { logIn } from '../support/login';
 import { seedCustomer, type SeededCustomer } from '../support/seed';
 
 let browser: Browser;
@@ -33,17 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-async function logIn(page: Page, customer: SeededCustomer): Promise<void> {
-  await page.goto('/login?lang=en');
-  await page.getByTestId('login-account').fill(customer.email);
-  await page.getByTestId('login-password').fill(customer.password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('twofa-method-ga').click();
-  await page.getByTestId('twofa-code').fill(await customer.nextGaCode());
-  await page.getByTestId('twofa-submit').click();
-  await page.waitForURL('**/propertyCenter/dashboard');
-}
 
 describe('deposit and withdrawal on the local chain in the browser', () => {
   it('deposits test ETH from the faucet, sees it credited, withdraws to an outside address, and the chain shows it arrive', async () => {

@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newDesktopPage } from '../support/browser';
+import { logIn } from '../support/login';
 import { seedCustomer, type SeededCustomer } from '../support/seed';
 
 let browser: Browser;
@@ -14,17 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-async function logIn(page: Page, customer: SeededCustomer): Promise<void> {
-  await page.goto('/login?lang=en');
-  await page.getByTestId('login-account').fill(customer.email);
-  await page.getByTestId('login-password').fill(customer.password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('twofa-method-ga').click();
-  await page.getByTestId('twofa-code').fill(await customer.nextGaCode());
-  await page.getByTestId('twofa-submit').click();
-  await page.waitForURL('**/propertyCenter/dashboard');
-}
 
 describe('live quotations in the browser', () => {
   it('a signed-in customer watches a price change arrive over the WebSocket, stars a coin and opens its chart', async () => {

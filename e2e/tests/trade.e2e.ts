@@ -2,6 +2,7 @@ import { errorCatalogue } from '@coffer/contract/errors';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newDesktopPage } from '../support/browser';
+import { logIn } from '../support/login';
 import { seedCustomer, type SeededCustomer } from '../support/seed';
 
 let browser: Browser;
@@ -16,17 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-async function logIn(page: Page, customer: SeededCustomer, lang: string): Promise<void> {
-  await page.goto(`/login?lang=${lang}`);
-  await page.getByTestId('login-account').fill(customer.email);
-  await page.getByTestId('login-password').fill(customer.password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('twofa-method-ga').click();
-  await page.getByTestId('twofa-code').fill(await customer.nextGaCode());
-  await page.getByTestId('twofa-submit').click();
-  await page.waitForURL('**/propertyCenter/dashboard');
-}
 
 const text = async (page: Page, testId: string) => (await page.getByTestId(testId).innerText()).replace(/\s+/g, ' ').trim();
 

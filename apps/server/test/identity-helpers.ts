@@ -1,4 +1,6 @@
+import { identityPaths } from '@coffer/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely
 type AnyData = any;
@@ -44,4 +46,27 @@ export async function latestCode(app: FastifyInstance, to: string): Promise<stri
   const match = body ? /\b(\d{6})\b/.exec(body) : null;
   if (!match) throw new Error(`no code in the outbox for ${to}`);
   return match[1]!;
+}
+
+/** The login password every test customer signs up with. */
+export const testPassword = 'Vault-Key-2026';
+
+/**
+ * Signs a new customer up by e-mail (code from the dev outbox) through the identity API; the
+ * client keeps the session cookie the registration answers with, so it is signed in.
+ */
+export async function signUpByEmail(app: FastifyInstance, email: string, password = testPassword) {
+  const client = identityClient(app);
+  await client.post(identityPaths.registerCode, { accountType: 'email', account: email, countryCode: 'DE' });
+  const registered = await client.post(identityPaths.register, {
+    accountType: 'email',
+    account: email,
+    countryCode: 'DE',
+    code: await latestCode(app, email),
+    password,
+    confirmPassword: password,
+    agreeTerms: true,
+  });
+  expect(registered.body.code).toBe(0);
+  return { client, userNo: registered.body.data.user.userNo as string };
 }

@@ -1,10 +1,10 @@
-import { identityPaths, marketPaths, walletPaths } from '@coffer/contract';
+import { marketPaths, walletPaths } from '@coffer/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { identityClient, latestCode } from '../../../test/identity-helpers';
+import { signUpByEmail } from '../../../test/identity-helpers';
 import { createLedger } from '../ledger/ledger.service';
 
 let database: TestDatabase;
@@ -32,23 +32,12 @@ async function setMarket() {
 async function signedInClient() {
   counter += 1;
   const email = `market${counter}-${Date.now() % 100000}@coffer.test`;
-  const client = identityClient(app);
-  await client.post(identityPaths.registerCode, { accountType: 'email', account: email, countryCode: 'DE' });
-  const registered = await client.post(identityPaths.register, {
-    accountType: 'email',
-    account: email,
-    countryCode: 'DE',
-    code: await latestCode(app, email),
-    password: 'Vault-Key-2026',
-    confirmPassword: 'Vault-Key-2026',
-    agreeTerms: true,
-  });
-  expect(registered.body.code).toBe(0);
+  const { client, userNo } = await signUpByEmail(app, email);
   const remove = async (coin: string) => {
     const response = await app.inject({ method: 'DELETE', url: marketPaths.favourite.replace(':coin', coin), headers: { cookie: client.cookie! } });
     return { status: response.statusCode, body: response.json() as { code: number; data: { coins: string[] } } };
   };
-  const user = await database.db.selectFrom('app_user').select('id').where('user_no', '=', registered.body.data.user.userNo as string).executeTakeFirstOrThrow();
+  const user = await database.db.selectFrom('app_user').select('id').where('user_no', '=', userNo).executeTakeFirstOrThrow();
   return { ...client, remove, userId: user.id };
 }
 

@@ -1,9 +1,9 @@
-import { errorCatalogue, identityPaths, languages, languageTypeByLanguage, researchPaths, researchReportPagePath, walletPaths } from '@coffer/contract';
+import { errorCatalogue, languages, languageTypeByLanguage, researchPaths, researchReportPagePath, walletPaths } from '@coffer/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { identityClient, latestCode } from '../../../test/identity-helpers';
+import { signUpByEmail, type identityClient } from '../../../test/identity-helpers';
 import { seedItems } from './research.seed';
 
 let database: TestDatabase;
@@ -21,26 +21,10 @@ const get = async (url: string, headers: Record<string, string> = {}) => {
   return { status: response.statusCode, body: response.json() as { code: number; msg: string; data: any } }; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers read loosely
 };
 
-async function signUp(email: string) {
-  const client = identityClient(app);
-  await client.post(identityPaths.registerCode, { accountType: 'email', account: email, countryCode: 'DE' });
-  const registered = await client.post(identityPaths.register, {
-    accountType: 'email',
-    account: email,
-    countryCode: 'DE',
-    code: await latestCode(app, email),
-    password: 'Vault-Key-2026',
-    confirmPassword: 'Vault-Key-2026',
-    agreeTerms: true,
-  });
-  expect(registered.body.code).toBe(0);
-  return client;
-}
-
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await buildTestApp(database.db);
-  reader = await signUp(`research-${Date.now() % 100000}@coffer.test`);
+  reader = (await signUpByEmail(app, `research-${Date.now() % 100000}@coffer.test`)).client;
 });
 
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { useWalletLanguage } from '../../wallet/components/wallet-locale';
 import { useDeleteWithdrawAddress } from '../api/delete-withdraw-address';
 import { useChainLabel } from './chain-label';
 import { buttonTestId } from './button-test-id';
+import table from '../../../shared/ui/records-table.module.css';
 import styles from './records.module.css';
 
 /** Trusted and past the cooling period, trusted but cooling, or not trusted. */
@@ -53,12 +54,12 @@ export function AddressBookTable({
   const remove = useDeleteWithdrawAddress();
 
   const columns: TableColumnsType<WithdrawAddress> = [
-    { key: 'note', title: t('addresses.note'), dataIndex: 'note', className: styles.nowrap },
-    { key: 'chain', title: t('addresses.chain'), className: styles.nowrap, render: (_value, entry) => chainLabel(entry.chain) },
+    { key: 'note', title: t('addresses.note'), dataIndex: 'note', className: table.nowrap },
+    { key: 'chain', title: t('addresses.chain'), className: table.nowrap, render: (_value, entry) => chainLabel(entry.chain) },
     { key: 'address', title: t('addresses.address'), render: (_value, entry) => <ShortValue value={entry.address} keep={10} /> },
     { key: 'tag', title: t('withdraw.tag'), render: (_value, entry) => entry.tag ?? '—' },
     { key: 'trusted', title: t('addresses.trustState'), width: 230, render: (_value, entry) => <TrustState entry={entry} now={now} /> },
-    { key: 'created', title: t('addresses.created'), className: styles.nowrap, render: (_value, entry) => formatDate(entry.createdAt, language) },
+    { key: 'created', title: t('addresses.created'), className: table.nowrap, render: (_value, entry) => formatDate(entry.createdAt, language) },
     {
       key: 'actions',
       title: t('addresses.actions'),
@@ -95,7 +96,7 @@ export function AddressBookTable({
       pagination={false}
       scroll={{ x: 'max-content' }}
       data-testid="address-table"
-      locale={{ emptyText: <p className={styles.empty}>{t('addresses.empty')}</p> }}
+      locale={{ emptyText: <p className={table.empty}>{t('addresses.empty')}</p> }}
     />
   );
 }

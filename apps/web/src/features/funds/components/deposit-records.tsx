@@ -14,6 +14,7 @@ import { useWalletLanguage } from '../../wallet/components/wallet-locale';
 import { dwRecordsQuery, type DwRecordsPage } from '../api/get-dw-records';
 import { useChainLabel } from './chain-label';
 import { DepositStatus } from './deposit-status';
+import table from '../../../shared/ui/records-table.module.css';
 import styles from './records.module.css';
 
 const pageSize = 10;
@@ -50,7 +51,7 @@ export function DepositRecords({ options, expectUntil }: { options: DwOption[] |
   const precisionOf = (coin: string) => options?.find((option) => option.coin === coin)?.displayPrecision ?? 8;
 
   const columns: TableColumnsType<DepositRecord> = [
-    { key: 'time', title: t('records.time'), className: styles.nowrap, render: (_value, record) => formatDateTime(record.time, language) },
+    { key: 'time', title: t('records.time'), className: table.nowrap, render: (_value, record) => formatDateTime(record.time, language) },
     {
       key: 'coin',
       title: t('records.coin'),
@@ -65,7 +66,7 @@ export function DepositRecords({ options, expectUntil }: { options: DwOption[] |
       key: 'amount',
       title: t('records.amount'),
       align: 'right',
-      className: styles.amount,
+      className: table.amount,
       render: (_value, record) => formatAmount(record.amount, Math.max(precisionOf(record.coin), 0), language),
     },
     {
@@ -105,14 +106,14 @@ export function DepositRecords({ options, expectUntil }: { options: DwOption[] |
         dataSource={deposits}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <p className={styles.empty}>{t('recharge.noRecords')}</p> }}
+        locale={{ emptyText: <p className={table.empty}>{t('recharge.noRecords')}</p> }}
       />
       {pages > 1 ? (
-        <nav className={styles.pager} aria-label={t('records.pages')}>
+        <nav className={table.pager} aria-label={t('records.pages')}>
           <Button disabled={pageNo === 1} onClick={() => setPageNo((page) => page - 1)}>
             {t('records.previous')}
           </Button>
-          <span className={styles.pageNo}>{t('records.page', { page: pageNo, pages })}</span>
+          <span className={table.pageNo}>{t('records.page', { page: pageNo, pages })}</span>
           <Button disabled={pageNo >= pages} onClick={() => setPageNo((page) => page + 1)}>
             {t('records.next')}
           </Button>

@@ -14,6 +14,7 @@ import { withdrawalsQuery, type WithdrawalRecordsPage } from '../api/get-withdra
 import { useChainLabel } from './chain-label';
 import { LargeWithdrawalActions } from './large-withdrawal-actions';
 import { WithdrawalStatus } from './withdrawal-status';
+import table from '../../../shared/ui/records-table.module.css';
 import styles from './records.module.css';
 
 const pageSize = 10;
@@ -35,7 +36,7 @@ export function WithdrawalRecords({ options }: { options: DwOption[] | undefined
   const precisionOf = (coin: string) => options?.find((option) => option.coin === coin)?.displayPrecision ?? 8;
 
   const columns: TableColumnsType<WithdrawalRecord> = [
-    { key: 'time', title: t('records.time'), className: styles.nowrap, render: (_value, record) => formatDateTime(record.time, language) },
+    { key: 'time', title: t('records.time'), className: table.nowrap, render: (_value, record) => formatDateTime(record.time, language) },
     { key: 'serial', title: t('records.serialNumber'), className: styles.serial, dataIndex: 'serialNumber' },
     {
       key: 'coin',
@@ -49,8 +50,8 @@ export function WithdrawalRecords({ options }: { options: DwOption[] | undefined
         </span>
       ),
     },
-    { key: 'amount', title: t('records.amount'), align: 'right', className: styles.amount, render: (_value, record) => formatAmount(record.amount, precisionOf(record.coin), language) },
-    { key: 'fee', title: t('records.fee'), align: 'right', className: styles.amount, render: (_value, record) => formatAmount(record.fee, precisionOf(record.coin), language) },
+    { key: 'amount', title: t('records.amount'), align: 'right', className: table.amount, render: (_value, record) => formatAmount(record.amount, precisionOf(record.coin), language) },
+    { key: 'fee', title: t('records.fee'), align: 'right', className: table.amount, render: (_value, record) => formatAmount(record.fee, precisionOf(record.coin), language) },
     { key: 'address', title: t('records.address'), render: (_value, record) => <ShortValue value={record.address} keep={6} /> },
     {
       key: 'txid',
@@ -85,14 +86,14 @@ export function WithdrawalRecords({ options }: { options: DwOption[] | undefined
         dataSource={records.data.records}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <p className={styles.empty}>{t('withdraw.noRecords')}</p> }}
+        locale={{ emptyText: <p className={table.empty}>{t('withdraw.noRecords')}</p> }}
       />
       {pages > 1 ? (
-        <nav className={styles.pager} aria-label={t('records.pages')}>
+        <nav className={table.pager} aria-label={t('records.pages')}>
           <Button disabled={pageNo === 1} onClick={() => setPageNo((page) => page - 1)}>
             {t('records.previous')}
           </Button>
-          <span className={styles.pageNo}>{t('records.page', { page: pageNo, pages })}</span>
+          <span className={table.pageNo}>{t('records.page', { page: pageNo, pages })}</span>
           <Button disabled={pageNo >= pages} onClick={() => setPageNo((page) => page + 1)}>
             {t('records.next')}
           </Button>

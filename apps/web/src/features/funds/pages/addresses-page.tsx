@@ -15,7 +15,7 @@ import { AddAddressDialog } from '../components/add-address-dialog';
 import { AddressBookTable } from '../components/address-book-table';
 import { addressNetworks } from '../components/address-networks';
 import { TrustAddressDialog } from '../components/trust-address-dialog';
-import styles from './funds-page.module.css';
+import layout from '../../../shared/ui/form-page-layout.module.css';
 
 /** Address management (spec §2): the address book, add, delete, mark trusted with verification. */
 export function AddressesPage() {
@@ -39,7 +39,7 @@ export function AddressesPage() {
       testId="addresses-page"
       actions={
         <>
-          <Link className={styles.headerLink} to={pathTo('propertyCenterWithdraw')}>
+          <Link className={layout.headerLink} to={pathTo('propertyCenterWithdraw')}>
             {t('nav.withdraw')}
           </Link>
           <Button type="primary" onClick={() => setAdding(true)} disabled={!options.data} data-testid="address-add">
@@ -50,8 +50,8 @@ export function AddressesPage() {
     >
       <Card>{body}</Card>
       <Card>
-        <h2 className={styles.asideTitle}>{t('addresses.aboutTitle')}</h2>
-        <ul className={`${styles.points} ${styles.pointsWide}`}>
+        <h2 className={layout.asideTitle}>{t('addresses.aboutTitle')}</h2>
+        <ul className={`${layout.points} ${layout.pointsWide}`}>
           <li>{t('addresses.aboutNote')}</li>
           <li>{t('addresses.aboutTrusted')}</li>
           <li>{t('addresses.aboutCooling')}</li>

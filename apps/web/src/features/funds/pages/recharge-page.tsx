@@ -12,6 +12,7 @@ import { CoinChainSelect } from '../components/coin-chain-select';
 import { DepositAddressPanel } from '../components/deposit-address-panel';
 import { DepositRecords } from '../components/deposit-records';
 import { hasDevFaucet } from '../components/dev-faucet';
+import layout from '../../../shared/ui/form-page-layout.module.css';
 import styles from './funds-page.module.css';
 
 /** How long the records keep refreshing after the test faucet sent coins, before the chain shows them. */
@@ -78,20 +79,20 @@ export function RechargePage() {
       testId="recharge-page"
       actions={
         <>
-          <Link className={styles.headerLink} to={pathTo('propertyCenterWithdraw')}>
+          <Link className={layout.headerLink} to={pathTo('propertyCenterWithdraw')}>
             {t('nav.withdraw')}
           </Link>
-          <Link className={styles.headerLink} to={pathTo('propertyCenterBalance')}>
+          <Link className={layout.headerLink} to={pathTo('propertyCenterBalance')}>
             {t('nav.balance')}
           </Link>
         </>
       }
     >
-      <div className={styles.layout}>
-        <Card className={styles.main}>{body}</Card>
-        <Card className={styles.aside}>
-          <h2 className={styles.asideTitle}>{t('recharge.aboutTitle')}</h2>
-          <ul className={styles.points}>
+      <div className={layout.layout}>
+        <Card className={layout.main}>{body}</Card>
+        <Card className={layout.aside}>
+          <h2 className={layout.asideTitle}>{t('recharge.aboutTitle')}</h2>
+          <ul className={layout.points}>
             <li>{t('recharge.aboutNetwork')}</li>
             <li>{t('recharge.aboutConfirmations')}</li>
             <li>{t('recharge.aboutMinimum')}</li>
@@ -99,7 +100,7 @@ export function RechargePage() {
           </ul>
         </Card>
       </div>
-      <Card title={<h2 className={styles.recordsTitle}>{t('recharge.recordsTitle')}</h2>}>
+      <Card title={<h2 className={layout.recordsTitle}>{t('recharge.recordsTitle')}</h2>}>
         <DepositRecords options={options.data} expectUntil={expectUntil} />
       </Card>
     </WalletPageFrame>

@@ -15,6 +15,7 @@ import { WithdrawForm, type WithdrawDraft, type WithdrawMode } from '../componen
 import { isWithdrawBlocked, WithdrawInterception } from '../components/withdraw-interception';
 import { WithdrawResult } from '../components/withdraw-result';
 import { WithdrawalRecords } from '../components/withdrawal-records';
+import layout from '../../../shared/ui/form-page-layout.module.css';
 import styles from './funds-page.module.css';
 
 type Step =
@@ -98,10 +99,10 @@ export function WithdrawPage() {
       testId="withdraw-page"
       actions={
         <>
-          <Link className={styles.headerLink} to={pathTo('propertyCenterAddresses')}>
+          <Link className={layout.headerLink} to={pathTo('propertyCenterAddresses')}>
             {t('nav.addresses')}
           </Link>
-          <Link className={styles.headerLink} to={pathTo('propertyCenterRecharge')}>
+          <Link className={layout.headerLink} to={pathTo('propertyCenterRecharge')}>
             {t('nav.recharge')}
           </Link>
         </>
@@ -125,8 +126,8 @@ export function WithdrawPage() {
       ) : null}
       {check.isError ? <QueryErrorState error={check.error} onRetry={() => void check.refetch()} compact /> : null}
 
-      <div className={styles.layout}>
-        <Card className={styles.main}>
+      <div className={layout.layout}>
+        <Card className={layout.main}>
           <Tabs
             className={styles.tabs}
             activeKey={mode}
@@ -147,9 +148,9 @@ export function WithdrawPage() {
           />
           {body}
         </Card>
-        <Card className={styles.aside}>
-          <h2 className={styles.asideTitle}>{t('withdraw.aboutTitle')}</h2>
-          <ul className={styles.points}>
+        <Card className={layout.aside}>
+          <h2 className={layout.asideTitle}>{t('withdraw.aboutTitle')}</h2>
+          <ul className={layout.points}>
             <li>{t('withdraw.aboutAddress')}</li>
             <li>{t('withdraw.aboutFee')}</li>
             <li>{t('withdraw.aboutLimit')}</li>
@@ -162,7 +163,7 @@ export function WithdrawPage() {
         </Card>
       </div>
 
-      <Card title={<h2 className={styles.recordsTitle}>{t('withdraw.recordsTitle')}</h2>}>
+      <Card title={<h2 className={layout.recordsTitle}>{t('withdraw.recordsTitle')}</h2>}>
         <WithdrawalRecords options={options.data} />
       </Card>
     </WalletPageFrame>

@@ -12,7 +12,7 @@ import { QueryErrorState } from './query-error';
 import { TableSkeleton } from './table-skeleton';
 import { TransferStatus } from './transfer-status';
 import { useWalletLanguage } from './wallet-locale';
-import styles from './transfer-records.module.css';
+import styles from '../../../shared/ui/records-table.module.css';
 
 const pageSize = 10;
 

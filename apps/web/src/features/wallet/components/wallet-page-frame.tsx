@@ -1,18 +1,6 @@
-import type { ReactNode } from 'react';
-import { AntdProvider } from '../../../shared/ui/antd-provider';
-import styles from './wallet-page-frame.module.css';
+import { PageFrame, type PageFrameProps } from '../../../shared/ui/page-frame';
 
-/** A wallet screen: antd in the user's language, the title with its actions, the content. */
-export function WalletPageFrame({ title, actions, children, testId }: { title: string; actions?: ReactNode; children: ReactNode; testId?: string }) {
-  return (
-    <AntdProvider>
-      <div className={styles.page} data-testid={testId}>
-        <div className={styles.header}>
-          <h1 className={styles.title}>{title}</h1>
-          {actions ? <div className={styles.actions}>{actions}</div> : null}
-        </div>
-        {children}
-      </div>
-    </AntdProvider>
-  );
+/** A wallet screen. */
+export function WalletPageFrame(props: PageFrameProps) {
+  return <PageFrame {...props} />;
 }

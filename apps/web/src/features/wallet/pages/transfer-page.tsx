@@ -18,6 +18,7 @@ import { TransferRecords } from '../components/transfer-records';
 import { TransferResult } from '../components/transfer-result';
 import { WalletPageFrame } from '../components/wallet-page-frame';
 import { useWalletLanguage } from '../components/wallet-locale';
+import layout from '../../../shared/ui/form-page-layout.module.css';
 import styles from './transfer-page.module.css';
 
 type Step =
@@ -93,7 +94,7 @@ export function TransferPage() {
     <WalletPageFrame
       title={t('transfer.title')}
       actions={
-        <Link className={styles.headerLink} to={pathTo('propertyCenterBalance')}>
+        <Link className={layout.headerLink} to={pathTo('propertyCenterBalance')}>
           {t('transfer.toBalance')}
         </Link>
       }
@@ -113,15 +114,15 @@ export function TransferPage() {
           showIcon
           title={t('transfer.noFundPassword')}
           action={
-            <Link className={styles.alertLink} to={pathTo('securitySetFundPassword')}>
+            <Link className={layout.alertLink} to={pathTo('securitySetFundPassword')}>
               {t('transfer.setFundPassword')}
             </Link>
           }
         />
       ) : null}
 
-      <div className={styles.layout}>
-        <Card className={styles.main}>
+      <div className={layout.layout}>
+        <Card className={layout.main}>
           <Steps
             size="small"
             current={stepIndex[step.name]}
@@ -130,9 +131,9 @@ export function TransferPage() {
           />
           {body}
         </Card>
-        <Card className={styles.aside}>
-          <h2 className={styles.asideTitle}>{t('transfer.aboutTitle')}</h2>
-          <ul className={styles.points}>
+        <Card className={layout.aside}>
+          <h2 className={layout.asideTitle}>{t('transfer.aboutTitle')}</h2>
+          <ul className={layout.points}>
             <li>{t('transfer.aboutFree')}</li>
             <li>{t('transfer.aboutInstant')}</li>
             <li>{t('transfer.aboutReceiver')}</li>
@@ -141,7 +142,7 @@ export function TransferPage() {
         </Card>
       </div>
 
-      <Card title={<h2 className={styles.recordsTitle}>{t('transfer.recordsTitle')}</h2>}>
+      <Card title={<h2 className={layout.recordsTitle}>{t('transfer.recordsTitle')}</h2>}>
         <TransferRecords currencies={currencies.data} />
       </Card>
     </WalletPageFrame>
