@@ -69,8 +69,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       constraint ledger_account_customer_never_negative check (owner_type = 'platform' or not allow_negative),
       constraint ledger_account_available_non_negative check (available >= 0 or allow_negative),
       constraint ledger_account_frozen_non_negative check (frozen >= 0 or allow_negative),
-      constraint ledger_account_house_is_platform check (not is_house or owner_type = 'platform'),
-      constraint ledger_account_id_asset unique (id, asset)
+      constraint ledger_account_house_is_platform check (not is_house or owner_type = 'platform')
     );
 
     create table journal (
@@ -89,21 +88,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create table entry (
       id bigint generated always as identity primary key,
       journal_id bigint not null references journal (id),
+      -- No foreign key to ledger_account: its check takes a key-share lock on the account row,
+      -- and on a house account (fees, desk) every posting would share that one row's lock. The
+      -- statement trigger checks account and asset instead; accounts are never deleted.
       account_id bigint not null,
       asset text not null,
       bucket text not null check (bucket in ('available', 'frozen')),
       amount numeric(38, 0) not null check (amount <> 0),
       balance_after numeric(38, 0),
-      created_at timestamptz not null default now(),
-      -- One key check proves both that the account exists and that the entry is in its asset.
-      constraint entry_account_asset foreign key (account_id, asset) references ledger_account (id, asset)
+      created_at timestamptz not null default now()
     );
     create index entry_account on entry (account_id, created_at desc, id desc);
     create index entry_journal on entry (journal_id);
 
     create table ledger_house_pending (
       id bigint generated always as identity primary key,
-      account_id bigint not null references ledger_account (id),
+      -- Written only by ledger_post for an account it has just found (no key-share lock on the hot row).
+      account_id bigint not null,
       bucket text not null check (bucket in ('available', 'frozen')),
       amount numeric(38, 0) not null
     );
@@ -120,9 +121,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       constraint ledger_hold_resolution check ((status = 'pending') = (resolve_journal_id is null))
     );
 
-    -- Every journal balances per asset and its legs come in one statement (an entry's asset is
-    -- its account's by the foreign key). Only the inserted rows are summed: joins to the
-    -- transition table (no statistics) were planned as scans that grew with the ledger.
+    -- Every journal balances per asset, its legs come in one statement, and every entry is in
+    -- an existing account's asset. Only the inserted rows are read and every account is found
+    -- by its key: joins to the transition table (no statistics) were planned as scans.
     create function ledger_check_entries() returns trigger language plpgsql as $$
     declare
       v_problem record;
@@ -147,6 +148,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         raise exception 'LEDGER_UNBALANCED journal % already has its legs; post a new journal', v_journal
           using errcode = 'P0001';
       end if;
+      perform 1 from inserted i
+        where not exists (select 1 from ledger_account a where a.id = i.account_id and a.asset = i.asset)
+        limit 1;
+      if found then
+        raise exception 'LEDGER_ASSET_MISMATCH: an entry names an unknown account or another asset than its account''s'
+          using errcode = 'P0001';
+      end if;
       return null;
     end $$;
     create trigger entry_balanced after insert on entry
@@ -164,6 +172,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create trigger journal_no_truncate before truncate on journal
       for each statement execute function ledger_append_only();
     create trigger entry_no_truncate before truncate on entry
+      for each statement execute function ledger_append_only();
+    -- An account keeps its identity for ever (entries name it without a foreign key); only its
+    -- balances change.
+    create trigger ledger_account_fixed before delete or update of id, owner_type, owner_ref, asset, purpose, allow_negative, is_house
+      on ledger_account for each row execute function ledger_append_only();
+    create trigger ledger_account_no_truncate before truncate on ledger_account
       for each statement execute function ledger_append_only();
 
     -- Posts one journal in one call (one round trip). Legs: [{account_id, bucket, amount}],

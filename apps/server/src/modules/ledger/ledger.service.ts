@@ -55,7 +55,6 @@ function requestHash(request: JournalRequest, hold: unknown): string {
 function translateDatabaseError(error: unknown): never {
   const pgError = error as Partial<DatabaseError>;
   if (pgError.code === '23514' && pgError.constraint?.startsWith('ledger_account_')) throw new AppError('insufficientBalance');
-  if (pgError.code === '23503' && pgError.constraint === 'entry_account_asset') throw new LedgerInvariantError('an entry in another asset than its account');
   const message = pgError.message ?? '';
   if (message.startsWith('LEDGER_IDEMPOTENCY_CONFLICT')) throw new AppError('idempotencyConflict');
   if (message.startsWith('LEDGER_HOLD_NOT_PENDING')) throw new AppError('holdAlreadyResolved');

@@ -95,11 +95,18 @@ describe('the database enforces the ledger', () => {
   it('refuses an entry in another asset than its account, even written by hand', async () => {
     const bitcoin = await fundedCustomer('BTC', 10n);
     const ether = await fundedCustomer('ETH', 0n);
-    const posted = await ledger.transfer({ idempotencyKey: key('asset'), billType: 2004, from: bitcoin, to: await fundedCustomer('BTC', 0n), amount: 1n });
     await expect(
-      sql`insert into entry (journal_id, account_id, asset, bucket, amount) values
-        (${posted.journalId}, ${bitcoin}, 'ETH', 'available', -5), (${posted.journalId}, ${ether}, 'ETH', 'available', 5)`.execute(database.db),
-    ).rejects.toThrow(/entry_account_asset/);
+      sql`with j as (insert into journal (idempotency_key, request_hash, bill_type) values (${key('by-hand')}, 'h', 3000) returning id)
+        insert into entry (journal_id, account_id, asset, bucket, amount)
+        select j.id, l.account_id, 'ETH', 'available', l.amount from j,
+          (values (${bitcoin}::bigint, -5), (${ether}::bigint, 5)) as l (account_id, amount)`.execute(database.db),
+    ).rejects.toThrow(/LEDGER_ASSET_MISMATCH/);
+  });
+
+  it('keeps every account for ever: no delete, no change of owner or asset', async () => {
+    const account = await fundedCustomer('BTC', 1n);
+    await expect(sql`delete from ledger_account where id = ${account}`.execute(database.db)).rejects.toThrow(/LEDGER_APPEND_ONLY/);
+    await expect(sql`update ledger_account set asset = 'ETH' where id = ${account}`.execute(database.db)).rejects.toThrow(/LEDGER_APPEND_ONLY/);
   });
 
   it('refuses a negative customer balance', async () => {
