@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     stopSteps.push({ name: 'database server', run: databaseServer.stop });
 
     const database = openDatabase(databaseServer.url, {
+      max: config.DATABASE_POOL_SIZE,
       onIdleError: (error) => logger.warn({ err: error }, 'idle database connection lost'),
     });
     stopSteps.push({ name: 'database pool', run: database.close });

@@ -23,6 +23,8 @@ const configSchema = z.object({
   DATABASE_URL: optionalUrl.optional(),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data')),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65_535).default(54_329),
+  /** Connections this process keeps to PostgreSQL (postings and trades group their commits over them). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   MOBILE_SITE_URL: optionalUrl.optional(),

@@ -41,7 +41,7 @@ const maxAttempts = 5;
  * Postings at the database at once before the next ones wait to leave together, and at most
  * how many leave in one call (each is a subtransaction; PostgreSQL caches 64 per backend).
  */
-const defaultBatching = { maxInFlight: 6, maxBatch: 32 };
+const defaultBatching = { maxInFlight: 16, maxBatch: 32 };
 
 function requestHash(request: JournalRequest, hold: unknown): string {
   const legs = [...request.legs]

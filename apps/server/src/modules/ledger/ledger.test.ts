@@ -336,7 +336,8 @@ describe('group commit', () => {
         };
       },
     });
-    const batched = createLedger(database.db, spyingPool);
+    // One call at the database at a time, so the eleven behind the first leave together.
+    const batched = createLedger(database.db, spyingPool, { batching: { maxInFlight: 1, maxBatch: 32 } });
     const payer = await fundedCustomer('USDC', 50n);
     const payee = await fundedCustomer('USDC', 0n);
     const replayedKey = key('replayed');
