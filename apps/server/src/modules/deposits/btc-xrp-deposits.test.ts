@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { depositPaths, identityPaths, operatorTokenHeader, walletPaths, withdrawalPaths } from '@coffer/contract';
+import { depositPaths, operatorTokenHeader, walletPaths, withdrawalPaths } from '@coffer/contract';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { identityClient, latestCode } from '../../../test/identity-helpers';
+import { signUpByEmail, type identityClient } from '../../../test/identity-helpers';
 import { loadConfig } from '../../platform/config';
 import { checkBitcoinAddress } from '../chain/addresses/bitcoin-address';
 import { deriveDepositAddress } from '../chain/addresses/hd-wallet';
@@ -64,18 +64,7 @@ function watcher(source: 'bitcoin' | 'xrpl'): DepositWatcher {
 async function customer() {
   counter += 1;
   const email = `chains${counter}-${Date.now() % 100000}@coffer.test`;
-  const client = identityClient(app);
-  await client.post(identityPaths.registerCode, { accountType: 'email', account: email, countryCode: 'DE' });
-  const registered = await client.post(identityPaths.register, {
-    accountType: 'email',
-    account: email,
-    countryCode: 'DE',
-    code: await latestCode(app, email),
-    password: 'Vault-Key-2026',
-    confirmPassword: 'Vault-Key-2026',
-    agreeTerms: true,
-  });
-  expect(registered.body.code).toBe(0);
+  const { client } = await signUpByEmail(app, email);
   const user = await database.db.selectFrom('app_user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
   return { client, userId: user.id };
 }

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { depositPaths, identityPaths, walletPaths } from '@coffer/contract';
+import { depositPaths, walletPaths } from '@coffer/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { createTestClient, createWalletClient, http, parseEther, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { identityClient, latestCode } from '../../../test/identity-helpers';
+import { identityClient, signUpByEmail } from '../../../test/identity-helpers';
 import { freeLoopbackPort, startAnvil, type AnvilProcess } from '../chain/evm/anvil-process';
 import { nativeTransferLogIndex } from '../chain/evm/evm-chain-source';
 import { deployTestTokens, localChainId, localFunder, type EvmNode } from '../chain/evm/evm-node';
@@ -48,18 +48,7 @@ async function mine(blocks: number): Promise<void> {
 async function customer() {
   counter += 1;
   const email = `deposit${counter}-${Date.now() % 100000}@coffer.test`;
-  const client = identityClient(app);
-  await client.post(identityPaths.registerCode, { accountType: 'email', account: email, countryCode: 'DE' });
-  const registered = await client.post(identityPaths.register, {
-    accountType: 'email',
-    account: email,
-    countryCode: 'DE',
-    code: await latestCode(app, email),
-    password: 'Vault-Key-2026',
-    confirmPassword: 'Vault-Key-2026',
-    agreeTerms: true,
-  });
-  expect(registered.body.code).toBe(0);
+  const { client } = await signUpByEmail(app, email);
   const address = await client.get(`${depositPaths.depositAddress}?coin=ETH&chain=ethereum`);
   expect(address.body.code).toBe(0);
   return { client, address: address.body.data.address as Address };

@@ -1,9 +1,8 @@
-import { identityPaths } from '@coffer/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildTestApp } from '../../../test/app';
 import type { TestDatabase } from '../../../test/database';
-import { identityClient, latestCode, type ApiAnswer } from '../../../test/identity-helpers';
+import { signUpByEmail, type ApiAnswer, type identityClient } from '../../../test/identity-helpers';
 import { loadConfig } from '../../platform/config';
 import { createLedger, type Ledger } from '../ledger/ledger.service';
 import type { UsdPriceFeed, UsdPriceSnapshot, UsdReading } from './price-feed';
@@ -119,18 +118,7 @@ export async function tradeFixture(database: TestDatabase, env: Record<string, s
     async customer(holdings = {}) {
       counter += 1;
       const email = `trade${counter}-${Date.now() % 1_000_000}@coffer.test`;
-      const client = identityClient(app);
-      await client.post(identityPaths.registerCode, { accountType: 'email', account: email, countryCode: 'DE' });
-      const registered = await client.post(identityPaths.register, {
-        accountType: 'email',
-        account: email,
-        countryCode: 'DE',
-        code: await latestCode(app, email),
-        password,
-        confirmPassword: password,
-        agreeTerms: true,
-      });
-      const userNo = registered.body.data.user.userNo as string;
+      const { client, userNo } = await signUpByEmail(app, email, password);
       const user = await database.db.selectFrom('app_user').select('id').where('user_no', '=', userNo).executeTakeFirstOrThrow();
       for (const [asset, amount] of Object.entries(holdings)) await fund(user.id, asset, amount);
       return { userId: user.id, client };

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { identityClient, latestCode } from '../../../test/identity-helpers';
+import { latestCode, signUpByEmail } from '../../../test/identity-helpers';
 import { createLedger } from '../ledger/ledger.service';
 import { totpCode } from '../identity/totp';
 
@@ -27,18 +27,7 @@ afterAll(async () => {
 async function customer(holdings: Record<string, bigint> = {}) {
   counter += 1;
   const email = `wallet${counter}-${Date.now() % 100000}@coffer.test`;
-  const client = identityClient(app);
-  await client.post(identityPaths.registerCode, { accountType: 'email', account: email, countryCode: 'DE' });
-  const registered = await client.post(identityPaths.register, {
-    accountType: 'email',
-    account: email,
-    countryCode: 'DE',
-    code: await latestCode(app, email),
-    password,
-    confirmPassword: password,
-    agreeTerms: true,
-  });
-  const userNo = registered.body.data.user.userNo as string;
+  const { client, userNo } = await signUpByEmail(app, email, password);
   const { secret } = (await client.post(identityPaths.authenticatorGenerate)).body.data as { secret: string };
   await client.post(identityPaths.userCode, { purpose: 'bindAuthenticator', channel: 'email' });
   await client.post(identityPaths.authenticatorBind, { secret, newGaCode: await totpCode(secret), emailCode: await latestCode(app, email) });

@@ -5,6 +5,7 @@ import type { Db } from '../../../platform/db/database';
 import { addressOfScript, checkBitcoinAddress } from '../addresses/bitcoin-address';
 import { hash160 } from '../addresses/hd-wallet';
 import { BroadcastRejectedError } from '../chain-source';
+import { runEvery } from '../devnet-timer';
 import type { BitcoinNode, BlockTransaction, NodeTransactionStatus, Outpoint, UnspentOutput } from './bitcoin-node';
 import {
   COINBASE_VOUT,
@@ -345,19 +346,8 @@ export function createBitcoinDevnet(db: Db, options: BitcoinDevnetOptions = {}):
     },
 
     startMining({ intervalMs, onError }) {
-      let running = false;
-      const timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        ensureGenesis()
-          .then(() => mine(false, intervalMs))
-          .catch((error: unknown) => onError?.(error))
-          .finally(() => {
-            running = false;
-          });
-      }, Math.max(100, Math.floor(intervalMs / 4)));
-      timer.unref();
-      return () => clearInterval(timer);
+      // Checked four times an interval; mine(…, intervalMs) acts only when the last one is due.
+      return runEvery(Math.max(100, Math.floor(intervalMs / 4)), () => ensureGenesis().then(() => mine(false, intervalMs)), onError);
     },
 
     async faucet(address, satoshis) {

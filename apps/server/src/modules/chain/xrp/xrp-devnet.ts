@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/database';
 import { checkXrpAddress } from '../addresses/xrp-address';
 import { BroadcastRejectedError } from '../chain-source';
+import { runEvery } from '../devnet-timer';
 import { decodePayment, paymentHash, sha512Half, verifyPaymentSignature, type XrpPayment } from './xrp-codec';
 import type { LedgerPayment, XrpNode, XrpTransactionStatus } from './xrp-node';
 
@@ -263,19 +264,8 @@ export function createXrpDevnet(db: Db, options: XrpDevnetOptions = {}): XrpDevn
     },
 
     startClosing({ intervalMs, onError }) {
-      let running = false;
-      const timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        ensureGenesis()
-          .then(() => close(false, intervalMs))
-          .catch((error: unknown) => onError?.(error))
-          .finally(() => {
-            running = false;
-          });
-      }, Math.max(100, Math.floor(intervalMs / 4)));
-      timer.unref();
-      return () => clearInterval(timer);
+      // Checked four times an interval; close(…, intervalMs) acts only when the last one is due.
+      return runEvery(Math.max(100, Math.floor(intervalMs / 4)), () => ensureGenesis().then(() => close(false, intervalMs)), onError);
     },
 
     async faucet(address, drops, destinationTag) {
