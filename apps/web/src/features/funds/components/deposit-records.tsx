@@ -1,7 +1,7 @@
 import type { DepositRecord, DwOption } from '@coffer/contract';
 import { depositStatus } from '@coffer/contract/deposit-paths';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Progress, Table, type TableColumnsType } from 'antd';
+import { Progress, Table, type TableColumnsType } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../shared/format/format-amount';
@@ -16,6 +16,7 @@ import { useChainLabel } from './chain-label';
 import { DepositStatus } from './deposit-status';
 import table from '../../../shared/ui/records-table.module.css';
 import styles from './records.module.css';
+import { RecordsPager } from './records-pager';
 
 const pageSize = 10;
 /** How often the list asks again while a deposit gathers confirmations (about a block on the local chain). */
@@ -108,17 +109,7 @@ export function DepositRecords({ options, expectUntil }: { options: DwOption[] |
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: <p className={table.empty}>{t('recharge.noRecords')}</p> }}
       />
-      {pages > 1 ? (
-        <nav className={table.pager} aria-label={t('records.pages')}>
-          <Button disabled={pageNo === 1} onClick={() => setPageNo((page) => page - 1)}>
-            {t('records.previous')}
-          </Button>
-          <span className={table.pageNo}>{t('records.page', { page: pageNo, pages })}</span>
-          <Button disabled={pageNo >= pages} onClick={() => setPageNo((page) => page + 1)}>
-            {t('records.next')}
-          </Button>
-        </nav>
-      ) : null}
+      <RecordsPager pageNo={pageNo} pages={pages} setPageNo={setPageNo} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { DwOption, WithdrawalRecord } from '@coffer/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Table, type TableColumnsType } from 'antd';
+import { Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../shared/format/format-amount';
@@ -16,6 +16,7 @@ import { LargeWithdrawalActions } from './large-withdrawal-actions';
 import { WithdrawalStatus } from './withdrawal-status';
 import table from '../../../shared/ui/records-table.module.css';
 import styles from './records.module.css';
+import { RecordsPager } from './records-pager';
 
 const pageSize = 10;
 /** The newest records, as the list's first page and the result step ask for them (one cache entry). */
@@ -88,17 +89,7 @@ export function WithdrawalRecords({ options }: { options: DwOption[] | undefined
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: <p className={table.empty}>{t('withdraw.noRecords')}</p> }}
       />
-      {pages > 1 ? (
-        <nav className={table.pager} aria-label={t('records.pages')}>
-          <Button disabled={pageNo === 1} onClick={() => setPageNo((page) => page - 1)}>
-            {t('records.previous')}
-          </Button>
-          <span className={table.pageNo}>{t('records.page', { page: pageNo, pages })}</span>
-          <Button disabled={pageNo >= pages} onClick={() => setPageNo((page) => page + 1)}>
-            {t('records.next')}
-          </Button>
-        </nav>
-      ) : null}
+      <RecordsPager pageNo={pageNo} pages={pages} setPageNo={setPageNo} />
     </section>
   );
 }
