@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/database';
 import type { JobDefinition } from '../../platform/jobs/job-queue';
 import { createLedger, type Ledger } from './ledger.service';
 
-export { type Ledger, type Leg, type JournalRequest, LedgerInvariantError } from './ledger.service';
+export { type Ledger, type Leg, type JournalRequest, LedgerInvariantError, journalRequestHash } from './ledger.service';
 
 /** The ledger module: the only writer of balances. */
 export function createLedgerModule(deps: { db: Db; pool?: Pool }) {

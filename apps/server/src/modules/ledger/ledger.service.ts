@@ -43,7 +43,8 @@ const maxAttempts = 5;
  */
 const defaultBatching = { maxInFlight: 16, maxBatch: 32 };
 
-function requestHash(request: JournalRequest, hold: unknown): string {
+/** The hash `ledger_post` stores beside an idempotency key: a replay must carry the same one. */
+export function journalRequestHash(request: JournalRequest, hold?: unknown): string {
   const legs = [...request.legs]
     .map((leg) => [leg.accountId, leg.bucket, leg.amount.toString()])
     .sort((a, b) => `${a[0]}:${a[1]}`.localeCompare(`${b[0]}:${b[1]}`));
@@ -110,7 +111,7 @@ export function createLedger(db: Db, pool?: Pool, options: { batching?: typeof d
     if (request.legs.some((leg) => leg.amount === 0n)) throw new LedgerInvariantError('a leg of zero');
     const call: PostCall = {
       key: request.idempotencyKey,
-      hash: requestHash(request, hold),
+      hash: journalRequestHash(request, hold),
       billType: request.billType,
       referenceType: request.reference?.type ?? null,
       referenceId: request.reference?.id ?? null,

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { billTypes } from '@coffer/contract';
 import type { DatabaseError } from 'pg';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
-import { LedgerInvariantError, type JournalRequest, type Ledger, type Leg } from '../ledger';
+import { LedgerInvariantError, journalRequestHash, type JournalRequest, type Ledger, type Leg } from '../ledger';
 import type { QuoteRow } from './quote.service';
 
 /** Platform account purposes: the desk is every trade's counterparty, fees go to their own account. */
@@ -71,12 +70,7 @@ export interface LedgerPostArguments {
 export function ledgerPostArguments(journal: JournalRequest): LedgerPostArguments {
   if (journal.note) throw new LedgerInvariantError('trade settlements carry no note');
   if (journal.legs.length === 0 || journal.legs.some((leg) => leg.amount === 0n)) throw new LedgerInvariantError('a journal needs legs, none of zero');
-  const sortedLegs = journal.legs
-    .map((leg) => [leg.accountId, leg.bucket, leg.amount.toString()])
-    .sort((a, b) => `${a[0]}:${a[1]}`.localeCompare(`${b[0]}:${b[1]}`));
-  const requestHash = createHash('sha256')
-    .update(JSON.stringify([journal.billType, journal.reference ?? null, '', sortedLegs, null]))
-    .digest('hex');
+  const requestHash = journalRequestHash(journal);
   return {
     idempotencyKey: journal.idempotencyKey,
     requestHash,
@@ -93,7 +87,6 @@ export function ledgerPostArguments(journal: JournalRequest): LedgerPostArgument
 export function settlementError(error: unknown): unknown {
   const pgError = error as Partial<DatabaseError>;
   if (pgError.code === '23514' && pgError.constraint?.startsWith('ledger_account_')) return new AppError('tradeInsufficientBalance', {}, 'amount');
-  if (pgError.code === '23503' && pgError.constraint === 'entry_account_asset') return new LedgerInvariantError('an entry in another asset than its account');
   if (pgError.message?.startsWith('LEDGER_')) return new LedgerInvariantError(pgError.message);
   return error;
 }

@@ -6,6 +6,7 @@ import { useAddWithdrawAddress } from '../api/add-withdraw-address';
 import type { AddressNetwork } from './address-networks';
 import { useChainLabel } from './chain-label';
 import { buttonTestId } from './button-test-id';
+import { EmptyTagConfirm } from './empty-tag-confirm';
 import { addressPattern, withdrawalFieldRules } from './withdrawal-rules';
 
 interface FieldValues {
@@ -101,21 +102,13 @@ export function AddAddressDialog({ open, networks, onClose }: { open: boolean; n
           ) : null}
         </Form>
       </Modal>
-      <Modal
-        open={pending !== null}
-        title={t('withdraw.emptyTagTitle')}
-        okText={t('withdraw.emptyTagContinue')}
-        cancelText={t('withdraw.emptyTagBack')}
-        onCancel={() => setPending(null)}
-        onOk={() => {
-          const body = pending;
-          setPending(null);
-          if (body) void save({ ...body, confirmEmptyTag: true });
-        }}
-        okButtonProps={{ danger: true, ...buttonTestId('address-empty-tag-continue') }}
-      >
-        <p>{t('addresses.emptyTagText')}</p>
-      </Modal>
+      <EmptyTagConfirm
+        draft={pending}
+        text={t('addresses.emptyTagText')}
+        continueTestId="address-empty-tag-continue"
+        onClose={() => setPending(null)}
+        onContinue={(body) => void save({ ...body, confirmEmptyTag: true })}
+      />
     </>
   );
 }

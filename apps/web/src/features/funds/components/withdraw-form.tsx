@@ -1,7 +1,7 @@
 import type { DwOption, PreWithdraw, WithdrawLimit } from '@coffer/contract';
 import { messageForCode } from '@coffer/contract/errors';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Form, Input, Modal, Skeleton } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatFiat } from '../../../shared/format/format-amount';
@@ -15,8 +15,8 @@ import { AddressBookPicker } from './address-book-picker';
 import { CoinChainSelect } from './coin-chain-select';
 import { feeOf, maxAmountOf, totalDebitOf, withdrawAmountProblem, type WithdrawAmountProblem } from './withdraw-amount';
 import { addressPattern, withdrawalFieldRules } from './withdrawal-rules';
-import { buttonTestId } from './button-test-id';
 import styles from './withdraw-form.module.css';
+import { EmptyTagConfirm } from './empty-tag-confirm';
 
 export type WithdrawMode = 'ordinary' | 'internal';
 
@@ -302,21 +302,14 @@ export function WithdrawForm({
         </Button>
       </Form>
 
-      <Modal
-        open={emptyTagDraft !== null}
-        title={t('withdraw.emptyTagTitle')}
-        okText={t('withdraw.emptyTagContinue')}
-        cancelText={t('withdraw.emptyTagBack')}
-        onCancel={() => setEmptyTagDraft(null)}
-        onOk={() => {
-          const draft = emptyTagDraft;
-          setEmptyTagDraft(null);
-          if (draft) void submit({ ...draft, confirmEmptyTag: true });
-        }}
-        okButtonProps={{ danger: true, ...buttonTestId('withdraw-empty-tag-continue') }}
-      >
-        <p data-testid="withdraw-empty-tag">{t('withdraw.emptyTagText')}</p>
-      </Modal>
+      <EmptyTagConfirm
+        draft={emptyTagDraft}
+        text={t('withdraw.emptyTagText')}
+        continueTestId="withdraw-empty-tag-continue"
+        textTestId="withdraw-empty-tag"
+        onClose={() => setEmptyTagDraft(null)}
+        onContinue={(draft) => void submit({ ...draft, confirmEmptyTag: true })}
+      />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { autoSwapRecordsQuery, type AutoSwapRecordFilters } from '../api/get-aut
 import { AutoSwapRecordsTable, recordPageSizes } from '../components/auto-swap-records-table';
 import { TradeErrorState } from '../components/trade-error-state';
 import { TradePageFrame } from '../components/trade-page-frame';
+import filterStyles from '../components/order-filters.module.css';
 import styles from './auto-swap-records-page.module.css';
 
 const defaultPageSize = recordPageSizes[1] ?? 20;
@@ -56,8 +57,8 @@ export function AutoSwapRecordsPage() {
       }
     >
       <Card>
-        <div className={styles.filters}>
-          <div className={styles.field}>
+        <div className={filterStyles.filters}>
+          <div className={filterStyles.field}>
             <label htmlFor="records-source">{t('records.columns.source')}</label>
             <Select
               id="records-source"
@@ -70,7 +71,7 @@ export function AutoSwapRecordsPage() {
               className={styles.select}
             />
           </div>
-          <div className={styles.field}>
+          <div className={filterStyles.field}>
             <label htmlFor="records-status">{t('records.columns.status')}</label>
             <Select
               id="records-status"
