@@ -4,14 +4,18 @@
  *
  * - quotes/s: price (market prices cached per second), sign (Ed25519), store;
  * - quote-to-settled orders/s: quote → place the order → pay (row claim, ledger journal with
- *   desk and fee legs, completion, one transaction);
+ *   desk and fee legs, completion, one transaction), first with every client flat out (the
+ *   most it can do), then paced at the target rate of 500/s (BENCH_TARGET_ORDERS) spread over
+ *   the same 32 clients, each latency counted from when its order was due;
  *
- * each with its p50/p99 latency (the order case also per step), and the CPU each operation
+ * each with its p50/p99 latency (the order cases also per step), and the CPU each operation
  * cost this process and the database backends serving it: the machine is shared, so rates
  * move with others' load while CPU per operation does not. Targets: 2,000 quotes/s, 500
- * settled orders/s, p99 < 50 ms. Uses BENCH_DATABASE_URL (default: the local server at
+ * settled orders/s, p99 < 50 ms. A few seconds of orders warm the tables up and statistics
+ * are taken before measuring. Uses BENCH_DATABASE_URL (default: the local server at
  * 127.0.0.1:5432, user postgres); creates and drops its own database; BENCH_POOL sets the
- * pool size (default: one connection per client and 8 spare, as before). The run ends by checking the ledger's invariants.
+ * pool size (default: one connection per client and 8 spare). The run ends by checking the
+ * ledger's invariants.
  */
 import { readFile } from 'node:fs/promises';
 import { toBaseUnits } from '@coffer/contract';
@@ -27,6 +31,9 @@ import type { UsdPriceFeed } from '../../apps/server/src/modules/trade/price-fee
 const customerCount = Number(process.env.BENCH_CUSTOMERS ?? 1_000);
 const clients = Number(process.env.BENCH_CLIENTS ?? 32);
 const secondsPerCase = Number(process.env.BENCH_SECONDS ?? 10);
+const warmUpSeconds = Number(process.env.BENCH_WARM_UP_SECONDS ?? 3);
+/** The issue's target rate of settled orders, at which their p99 is judged. */
+const targetOrdersPerSecond = Number(process.env.BENCH_TARGET_ORDERS ?? 500);
 const poolSize = Number(process.env.BENCH_POOL ?? clients + 8);
 const benchDb = 'coffer_bench_trade';
 
@@ -41,16 +48,21 @@ async function seedCustomers(db: Db, ledger: Ledger): Promise<string[]> {
     const amount = asset === 'USDT' ? 10_000_000_000_000n : 100_000_000_000n;
     const omnibus = await ledger.platformAccount('chain', asset);
     const accounts = await Promise.all(users.map((userId) => ledger.customerAccount(userId, asset)));
-    for (let start = 0; start < accounts.length; start += 200) {
-      const batch = accounts.slice(start, start + 200);
-      await ledger.post({
-        idempotencyKey: `bench-fund-${asset}-${start}`,
-        billType: 2001,
-        legs: [
-          { accountId: omnibus, bucket: 'available', amount: -amount * BigInt(batch.length) },
-          ...batch.map((accountId) => ({ accountId, bucket: 'available' as const, amount })),
-        ],
-      });
+    // One deposit journal per customer, as a platform's customers are funded: the statistics
+    // taken below then describe a journal table of realistic shape, not ten rows.
+    for (let start = 0; start < accounts.length; start += 100) {
+      await Promise.all(
+        accounts.slice(start, start + 100).map((accountId, index) =>
+          ledger.post({
+            idempotencyKey: `bench-fund-${asset}-${start + index}`,
+            billType: 2001,
+            legs: [
+              { accountId: omnibus, bucket: 'available', amount: -amount },
+              { accountId, bucket: 'available', amount },
+            ],
+          }),
+        ),
+      );
     }
   }
   await sql`analyze`.execute(db);
@@ -88,7 +100,19 @@ function cpuSpent(before: Map<number, number>, after: Map<number, number>): numb
 
 type Step = (name: string, started: number) => void;
 
-async function measure(db: Db, label: string, unit: string, operation: (userId: string, worker: number, step: Step) => Promise<void>, users: string[]) {
+type Operation = (userId: string, worker: number, step: Step) => Promise<void>;
+
+/**
+ * How each operation starts: `closed` — every client starts its next one as soon as the last
+ * ended (the most the system can do; latency then includes waiting behind the others);
+ * `paced` — operations are due at a fixed rate, taken by whichever of the clients is free,
+ * and each latency counts from when it was due (a late start counts against it).
+ */
+type Load = { kind: 'closed' } | { kind: 'paced'; perSecond: number };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function measure(db: Db, label: string, unit: string, operation: Operation, users: string[], load: Load, seconds = secondsPerCase) {
   const latencies: number[] = [];
   const steps = new Map<string, number[]>();
   const step: Step = (name, started) => {
@@ -98,14 +122,24 @@ async function measure(db: Db, label: string, unit: string, operation: (userId: 
   };
   let failed = 0;
   let firstError: unknown = null;
-  const deadline = Date.now() + secondsPerCase * 1000;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  let nextDue = 0;
+  /** When the worker's next operation is due, or null when the case is over. */
+  const takeNext = async (): Promise<number | null> => {
+    if (load.kind === 'closed') return performance.now() < deadline ? performance.now() : null;
+    const due = started + (nextDue++ * 1000) / load.perSecond;
+    if (due >= deadline) return null;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    return due;
+  };
   const worker = async (index: number) => {
-    while (Date.now() < deadline) {
+    for (let due = await takeNext(); due !== null; due = await takeNext()) {
       const userId = users[Math.floor(Math.random() * users.length)]!;
-      const started = performance.now();
       try {
         await operation(userId, index, step);
-        latencies.push(performance.now() - started);
+        latencies.push(performance.now() - due);
       } catch (error) {
         failed += 1;
         firstError ??= error;
@@ -114,21 +148,20 @@ async function measure(db: Db, label: string, unit: string, operation: (userId: 
   };
   const backendsBefore = await backendCpu(db, benchDb);
   const cpuBefore = process.cpuUsage();
-  const started = Date.now();
   await Promise.all(Array.from({ length: clients }, (_, index) => worker(index)));
-  const seconds = (Date.now() - started) / 1000;
+  const elapsed = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   const backendSeconds = cpuSpent(backendsBefore, await backendCpu(db, benchDb));
   latencies.sort((a, b) => a - b);
-  const rate = latencies.length / seconds;
+  const rate = latencies.length / elapsed;
   const perOperation = (microseconds: number) => (latencies.length ? microseconds / latencies.length : Number.NaN).toFixed(0);
   console.log(
-    `  ${label.padEnd(26)} ${rate.toFixed(0).padStart(6)} ${unit}/s   p50 ${percentile(latencies, 0.5).toFixed(1).padStart(5)} ms   p99 ${percentile(latencies, 0.99).toFixed(1).padStart(5)} ms` +
+    `  ${label.padEnd(34)} ${rate.toFixed(0).padStart(6)} ${unit}/s   p50 ${percentile(latencies, 0.5).toFixed(1).padStart(5)} ms   p99 ${percentile(latencies, 0.99).toFixed(1).padStart(5)} ms` +
       `   cpu/op: node ${perOperation(cpu.user + cpu.system)} µs, postgres ${perOperation(backendSeconds * 1e6)} µs${failed ? `   (${failed} failed: ${String(firstError)})` : ''}`,
   );
   for (const [name, list] of steps) {
     list.sort((a, b) => a - b);
-    console.log(`    ${name.padEnd(24)} p50 ${percentile(list, 0.5).toFixed(1).padStart(5)} ms   p99 ${percentile(list, 0.99).toFixed(1).padStart(5)} ms`);
+    console.log(`    ${name.padEnd(32)} p50 ${percentile(list, 0.5).toFixed(1).padStart(5)} ms   p99 ${percentile(list, 0.99).toFixed(1).padStart(5)} ms`);
   }
   return { rate, p99: percentile(latencies, 0.99) };
 }
@@ -166,44 +199,48 @@ async function main(): Promise<void> {
       market: { latestUsdPrices: async () => new Map() },
       feed: livePrices,
       pool: database.pool,
+      asyncCommitPool: database.asyncCommitPool,
     });
     const { quotes, orders } = trade.services;
     console.log(`trade through the service functions, ${users.length} customers, ${clients} clients, pool of ${poolSize}, ${secondsPerCase} s per case:`);
 
-    const quoteCase = await measure(
-      database.db,
-      'quotes',
-      'quotes',
-      async (userId, worker) => {
-        await quotes.quote(userId, { pair: 'BTC/USDT', side: worker % 2 === 0 ? 'buy' : 'sell', amount: '0.001', amountCoin: 'BTC' });
-      },
-      users,
-    );
+    const quoteFlow: Operation = async (userId, worker) => {
+      await quotes.quote(userId, { pair: 'BTC/USDT', side: worker % 2 === 0 ? 'buy' : 'sell', amount: '0.001', amountCoin: 'BTC' });
+    };
     let completed = 0;
-    const orderCase = await measure(
-      database.db,
-      'quote → settled order',
-      'orders',
-      async (userId, worker, step) => {
-        let started = performance.now();
-        const quote = await quotes.quote(userId, { pair: 'BTC/USDT', side: worker % 2 === 0 ? 'buy' : 'sell', amount: '10', amountCoin: 'USDT' });
-        step('quote', started);
-        started = performance.now();
-        const order = await orders.place(userId, quote.quoteId);
-        step('place', started);
-        started = performance.now();
-        const paid = await orders.pay(userId, order.orderNo);
-        step('pay', started);
-        if (paid.status !== 'completed') throw new Error(`order ${order.orderNo} is ${paid.status}`);
-        completed += 1;
-      },
-      users,
-    );
+    const orderFlow: Operation = async (userId, worker, step) => {
+      let started = performance.now();
+      const quote = await quotes.quote(userId, { pair: 'BTC/USDT', side: worker % 2 === 0 ? 'buy' : 'sell', amount: '10', amountCoin: 'USDT' });
+      step('quote', started);
+      started = performance.now();
+      const order = await orders.place(userId, quote.quoteId);
+      step('place', started);
+      started = performance.now();
+      const paid = await orders.pay(userId, order.orderNo);
+      step('pay', started);
+      if (paid.status !== 'completed') throw new Error(`order ${order.orderNo} is ${paid.status}`);
+      completed += 1;
+    };
+    // A platform that has been trading: a few seconds of orders, then statistics taken (as
+    // autovacuum would), so that no plan is one made for empty order and quote tables.
+    await measure(database.db, 'warm-up', 'orders', orderFlow, users, { kind: 'closed' }, warmUpSeconds);
+    await sql`analyze`.execute(database.db);
+
+    const closed = { kind: 'closed' } as const;
+    const quoteCase = await measure(database.db, 'quotes, clients flat out', 'quotes', quoteFlow, users, closed);
+    const orderCase = await measure(database.db, 'quote → settled, clients flat out', 'orders', orderFlow, users, closed);
+    const pacedCase = await measure(database.db, `quote → settled at ${targetOrdersPerSecond}/s`, 'orders', orderFlow, users, {
+      kind: 'paced',
+      perSecond: targetOrdersPerSecond,
+    });
     await ledger.foldHouseBalances();
     await checkInvariants(database.db, completed);
     const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
     console.log(`quotes: ${quoteCase.rate.toFixed(0)}/s (target 2,000: ${verdict(quoteCase.rate >= 2000)}), p99 ${quoteCase.p99.toFixed(1)} ms (target < 50: ${verdict(quoteCase.p99 < 50)})`);
-    console.log(`settled orders: ${orderCase.rate.toFixed(0)}/s (target 500: ${verdict(orderCase.rate >= 500)}), p99 ${orderCase.p99.toFixed(1)} ms (target < 50: ${verdict(orderCase.p99 < 50)})`);
+    console.log(`settled orders: ${orderCase.rate.toFixed(0)}/s at most (target 500: ${verdict(orderCase.rate >= 500)}), p99 ${orderCase.p99.toFixed(1)} ms flat out`);
+    console.log(
+      `settled orders at ${targetOrdersPerSecond}/s: ${pacedCase.rate.toFixed(0)}/s done, p99 ${pacedCase.p99.toFixed(1)} ms (target < 50: ${verdict(pacedCase.p99 < 50 && pacedCase.rate >= targetOrdersPerSecond * 0.99)})`,
+    );
   } finally {
     await database.close();
     await admin(`drop database if exists ${benchDb} with (force)`);

@@ -38,6 +38,8 @@ export interface AppDeps {
   messenger?: Messenger;
   /** The pool behind `db`, for the ledger's prepared statements. */
   pool?: Pool;
+  /** Connections that commit without waiting for the disk, for trading's forgettable writes (see `openDatabase`). */
+  asyncCommitPool?: Pool;
   /** Chains taking deposits (EVM…) and the local chain's faucets; none: deposit addresses are unavailable. */
   depositChains?: DepositChainSet;
   /** Chains withdrawals are sent on (hot-wallet signers, balance readers); none: only internal withdrawals. */
@@ -82,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSystemRoutes(app, deps);
   const identity = createIdentityModule({ db: deps.db, config: deps.config, secrets: deps.secrets, messenger });
   identity.register(app);
-  const ledger = createLedgerModule({ db: deps.db, ...(deps.pool ? { pool: deps.pool } : {}) });
+  const ledger = createLedgerModule({ db: deps.db, ...(deps.pool ? { pool: deps.pool } : {}), ...(deps.asyncCommitPool ? { asyncCommitPool: deps.asyncCommitPool } : {}) });
   for (const job of ledger.jobs) deps.jobs?.define(job);
   const market = createMarketModule({ db: deps.db, config: deps.config, logger: deps.logger, pool: deps.pool, runsTicker: deps.jobs !== null });
   for (const job of market.jobs) deps.jobs?.define(job);
@@ -97,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const withdrawals = createWithdrawalsModule({ db: deps.db, ledger: ledger.ledger, identity: identity.api, market: market.api, messenger, logger: deps.logger, config: deps.config, chains: deps.withdrawalChains ?? null, runsSigner: deps.jobs !== null, registry: deps.metrics.registry });
   for (const job of withdrawals.jobs) deps.jobs?.define(job);
   withdrawals.register(app);
-  const trade = createTradeModule({ db: deps.db, ledger: ledger.ledger, config: deps.config, market: market.api, logger: deps.logger, ...(deps.pool ? { pool: deps.pool } : {}) });
+  const trade = createTradeModule({ db: deps.db, ledger: ledger.ledger, config: deps.config, market: market.api, logger: deps.logger, ...(deps.pool ? { pool: deps.pool } : {}), ...(deps.asyncCommitPool ? { asyncCommitPool: deps.asyncCommitPool } : {}) });
   for (const job of trade.jobs) deps.jobs?.define(job);
   trade.register(app);
   const deposits = createDepositsModule({ db: deps.db, ledger: ledger.ledger, logger: deps.logger, pollMs: deps.config.DEPOSIT_POLL_MS, chains: deps.depositChains ?? null, runWatchers: deps.jobs !== null, recordSources: [withdrawals.recordSource], onCredited: trade.services.autoSwap.onDepositCredited });

@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     stopSteps.push({ name: 'heartbeat', run: heartbeat.stop });
 
     // Building the app defines the modules' jobs, so the queue starts after it.
-    const app = await buildApp({ config, logger, db: database.db, pool: database.pool, metrics, jobs, version: appVersion, secrets, depositChains, withdrawalChains: provideWithdrawalChains({ db: database.db, evm: depositChains.evm, seed: depositChains.seed, bitcoin: depositChains.bitcoin, xrp: depositChains.xrp, devnets: depositChains.devnets }) });
+    const app = await buildApp({ config, logger, db: database.db, pool: database.pool, asyncCommitPool: database.asyncCommitPool, metrics, jobs, version: appVersion, secrets, depositChains, withdrawalChains: provideWithdrawalChains({ db: database.db, evm: depositChains.evm, seed: depositChains.seed, bitcoin: depositChains.bitcoin, xrp: depositChains.xrp, devnets: depositChains.devnets }) });
     stopSteps.push({ name: 'http server', run: () => app.close() });
     if (jobs) {
       await jobs.start();

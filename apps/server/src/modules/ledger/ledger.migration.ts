@@ -11,6 +11,151 @@ import { type Kysely, sql } from 'kysely';
  * changes wait in `ledger_house_pending` and a job folds them in, so no hot row serialises
  * every transfer.
  */
+/** `ledger_check_entries` as 0003 made it (0014 replaces it; its `down` restores this). */
+export const checkEntriesV1 = `
+    create or replace function ledger_check_entries() returns trigger language plpgsql as $$
+    declare
+      v_problem record;
+      v_journal bigint;
+    begin
+      select i.journal_id, i.asset, sum(i.amount) as total into v_problem
+        from inserted i
+        group by i.journal_id, i.asset
+        having sum(i.amount) <> 0
+        limit 1;
+      if found then
+        raise exception 'LEDGER_UNBALANCED journal % asset % is off by %', v_problem.journal_id, v_problem.asset, v_problem.total
+          using errcode = 'P0001';
+      end if;
+      -- One pass over the inserted rows (a loop with a lookup per journal grew with the square
+      -- of a bulk insert's size).
+      select f.journal_id into v_journal
+        from (select i.journal_id, min(i.id) as first_id from inserted i group by i.journal_id) f
+        where exists (select 1 from entry e where e.journal_id = f.journal_id and e.id < f.first_id)
+        limit 1;
+      if found then
+        raise exception 'LEDGER_UNBALANCED journal % already has its legs; post a new journal', v_journal
+          using errcode = 'P0001';
+      end if;
+      perform 1 from inserted i
+        where not exists (select 1 from ledger_account a where a.id = i.account_id and a.asset = i.asset)
+        limit 1;
+      if found then
+        raise exception 'LEDGER_ASSET_MISMATCH: an entry names an unknown account or another asset than its account''s'
+          using errcode = 'P0001';
+      end if;
+      return null;
+    end $$;
+`;
+
+/** `ledger_post` as 0003 made it (0014 replaces it; its `down` restores this). */
+export const ledgerPostV1 = `
+    create or replace function ledger_post(
+      p_idempotency_key text,
+      p_request_hash text,
+      p_bill_type integer,
+      p_reference_type text,
+      p_reference_id text,
+      p_note text,
+      p_legs jsonb,
+      p_hold jsonb default null
+    ) returns table (journal_id bigint, hold_id bigint, is_replay boolean)
+    language plpgsql as $$
+    declare
+      v_journal bigint;
+      v_existing_hash text;
+      v_hold bigint;
+      v_leg record;
+      v_changed integer;
+      v_asset text;
+      v_available numeric;
+      v_frozen numeric;
+      v_ids bigint[] := '{}';
+      v_assets text[] := '{}';
+      v_availables numeric[] := '{}';
+      v_frozens numeric[] := '{}';
+      v_is_house boolean[] := '{}';
+    begin
+      insert into journal (idempotency_key, request_hash, bill_type, reference_type, reference_id, note)
+        values (p_idempotency_key, p_request_hash, p_bill_type, p_reference_type, p_reference_id, coalesce(p_note, ''))
+        on conflict on constraint journal_idempotency_key_unique do nothing
+        returning id into v_journal;
+      if v_journal is null then
+        select j.id, j.request_hash into v_journal, v_existing_hash from journal j where j.idempotency_key = p_idempotency_key;
+        if v_existing_hash <> p_request_hash then
+          raise exception 'LEDGER_IDEMPOTENCY_CONFLICT' using errcode = 'P0001';
+        end if;
+        select h.id into v_hold from ledger_hold h where h.hold_journal_id = v_journal or h.resolve_journal_id = v_journal limit 1;
+        return query select v_journal, v_hold, true;
+        return;
+      end if;
+
+      -- A hold resolves once: check it before touching any balance.
+      if p_hold ? 'resolve' then
+        update ledger_hold h
+           set status = p_hold -> 'resolve' ->> 'status', resolve_journal_id = v_journal, resolved_at = now()
+         where h.id = (p_hold -> 'resolve' ->> 'hold_id')::bigint
+           and h.status = 'pending'
+           and h.amount = (p_hold -> 'resolve' ->> 'amount')::numeric
+        returning h.id into v_hold;
+        if v_hold is null then
+          raise exception 'LEDGER_HOLD_NOT_PENDING' using errcode = 'P0001';
+        end if;
+      end if;
+
+      -- Accounts in id order, so concurrent postings lock them in one order and never deadlock.
+      for v_leg in
+        select (l ->> 'account_id')::bigint as account_id,
+               sum(case when l ->> 'bucket' = 'available' then (l ->> 'amount')::numeric else 0 end) as d_available,
+               sum(case when l ->> 'bucket' = 'frozen' then (l ->> 'amount')::numeric else 0 end) as d_frozen
+          from jsonb_array_elements(p_legs) l
+          group by 1
+          order by 1
+      loop
+        update ledger_account a
+           set available = a.available + v_leg.d_available, frozen = a.frozen + v_leg.d_frozen
+         where a.id = v_leg.account_id and not a.is_house
+        returning a.asset, a.available, a.frozen into v_asset, v_available, v_frozen;
+        if found then
+          v_is_house := v_is_house || false;
+        else
+          select a.asset into v_asset from ledger_account a where a.id = v_leg.account_id and a.is_house;
+          if not found then
+            raise exception 'LEDGER_NO_ACCOUNT %', v_leg.account_id using errcode = 'P0001';
+          end if;
+          insert into ledger_house_pending (account_id, bucket, amount)
+            select v_leg.account_id, b.bucket, b.amount
+              from (values ('available', v_leg.d_available), ('frozen', v_leg.d_frozen)) as b (bucket, amount)
+             where b.amount <> 0;
+          v_available := null;
+          v_frozen := null;
+          v_is_house := v_is_house || true;
+        end if;
+        v_ids := v_ids || v_leg.account_id;
+        v_assets := v_assets || v_asset;
+        v_availables := v_availables || v_available;
+        v_frozens := v_frozens || v_frozen;
+      end loop;
+
+      -- The balances each account reached come from the updates above: no second lookup.
+      insert into entry (journal_id, account_id, asset, bucket, amount, balance_after)
+        select v_journal, u.id, u.asset, l ->> 'bucket', (l ->> 'amount')::numeric,
+               case when u.is_house then null
+                    when l ->> 'bucket' = 'available' then u.available else u.frozen end
+          from jsonb_array_elements(p_legs) l
+          join unnest(v_ids, v_assets, v_availables, v_frozens, v_is_house) as u (id, asset, available, frozen, is_house)
+            on u.id = (l ->> 'account_id')::bigint;
+
+      if p_hold ? 'create' then
+        insert into ledger_hold (account_id, amount, hold_journal_id)
+          values ((p_hold -> 'create' ->> 'account_id')::bigint, (p_hold -> 'create' ->> 'amount')::numeric, v_journal)
+          returning id into v_hold;
+      end if;
+
+      return query select v_journal, v_hold, false;
+    end $$;
+`;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table asset (
@@ -124,39 +269,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     -- Every journal balances per asset, its legs come in one statement, and every entry is in
     -- an existing account's asset. Only the inserted rows are read and every account is found
     -- by its key: joins to the transition table (no statistics) were planned as scans.
-    create function ledger_check_entries() returns trigger language plpgsql as $$
-    declare
-      v_problem record;
-      v_journal bigint;
-    begin
-      select i.journal_id, i.asset, sum(i.amount) as total into v_problem
-        from inserted i
-        group by i.journal_id, i.asset
-        having sum(i.amount) <> 0
-        limit 1;
-      if found then
-        raise exception 'LEDGER_UNBALANCED journal % asset % is off by %', v_problem.journal_id, v_problem.asset, v_problem.total
-          using errcode = 'P0001';
-      end if;
-      -- One pass over the inserted rows (a loop with a lookup per journal grew with the square
-      -- of a bulk insert's size).
-      select f.journal_id into v_journal
-        from (select i.journal_id, min(i.id) as first_id from inserted i group by i.journal_id) f
-        where exists (select 1 from entry e where e.journal_id = f.journal_id and e.id < f.first_id)
-        limit 1;
-      if found then
-        raise exception 'LEDGER_UNBALANCED journal % already has its legs; post a new journal', v_journal
-          using errcode = 'P0001';
-      end if;
-      perform 1 from inserted i
-        where not exists (select 1 from ledger_account a where a.id = i.account_id and a.asset = i.asset)
-        limit 1;
-      if found then
-        raise exception 'LEDGER_ASSET_MISMATCH: an entry names an unknown account or another asset than its account''s'
-          using errcode = 'P0001';
-      end if;
-      return null;
-    end $$;
+    ${sql.raw(checkEntriesV1)}
     create trigger entry_balanced after insert on entry
       referencing new table as inserted for each statement execute function ledger_check_entries();
 
@@ -183,110 +296,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     -- Posts one journal in one call (one round trip). Legs: [{account_id, bucket, amount}],
     -- one per account and bucket. A replay of the key with the same request hash returns the
     -- first journal and changes nothing; with another hash it is refused.
-    create function ledger_post(
-      p_idempotency_key text,
-      p_request_hash text,
-      p_bill_type integer,
-      p_reference_type text,
-      p_reference_id text,
-      p_note text,
-      p_legs jsonb,
-      p_hold jsonb default null
-    ) returns table (journal_id bigint, hold_id bigint, is_replay boolean)
-    language plpgsql as $$
-    declare
-      v_journal bigint;
-      v_existing_hash text;
-      v_hold bigint;
-      v_leg record;
-      v_changed integer;
-      v_asset text;
-      v_available numeric;
-      v_frozen numeric;
-      v_ids bigint[] := '{}';
-      v_assets text[] := '{}';
-      v_availables numeric[] := '{}';
-      v_frozens numeric[] := '{}';
-      v_is_house boolean[] := '{}';
-    begin
-      insert into journal (idempotency_key, request_hash, bill_type, reference_type, reference_id, note)
-        values (p_idempotency_key, p_request_hash, p_bill_type, p_reference_type, p_reference_id, coalesce(p_note, ''))
-        on conflict on constraint journal_idempotency_key_unique do nothing
-        returning id into v_journal;
-      if v_journal is null then
-        select j.id, j.request_hash into v_journal, v_existing_hash from journal j where j.idempotency_key = p_idempotency_key;
-        if v_existing_hash <> p_request_hash then
-          raise exception 'LEDGER_IDEMPOTENCY_CONFLICT' using errcode = 'P0001';
-        end if;
-        select h.id into v_hold from ledger_hold h where h.hold_journal_id = v_journal or h.resolve_journal_id = v_journal limit 1;
-        return query select v_journal, v_hold, true;
-        return;
-      end if;
-
-      -- A hold resolves once: check it before touching any balance.
-      if p_hold ? 'resolve' then
-        update ledger_hold h
-           set status = p_hold -> 'resolve' ->> 'status', resolve_journal_id = v_journal, resolved_at = now()
-         where h.id = (p_hold -> 'resolve' ->> 'hold_id')::bigint
-           and h.status = 'pending'
-           and h.amount = (p_hold -> 'resolve' ->> 'amount')::numeric
-        returning h.id into v_hold;
-        if v_hold is null then
-          raise exception 'LEDGER_HOLD_NOT_PENDING' using errcode = 'P0001';
-        end if;
-      end if;
-
-      -- Accounts in id order, so concurrent postings lock them in one order and never deadlock.
-      for v_leg in
-        select (l ->> 'account_id')::bigint as account_id,
-               sum(case when l ->> 'bucket' = 'available' then (l ->> 'amount')::numeric else 0 end) as d_available,
-               sum(case when l ->> 'bucket' = 'frozen' then (l ->> 'amount')::numeric else 0 end) as d_frozen
-          from jsonb_array_elements(p_legs) l
-          group by 1
-          order by 1
-      loop
-        update ledger_account a
-           set available = a.available + v_leg.d_available, frozen = a.frozen + v_leg.d_frozen
-         where a.id = v_leg.account_id and not a.is_house
-        returning a.asset, a.available, a.frozen into v_asset, v_available, v_frozen;
-        if found then
-          v_is_house := v_is_house || false;
-        else
-          select a.asset into v_asset from ledger_account a where a.id = v_leg.account_id and a.is_house;
-          if not found then
-            raise exception 'LEDGER_NO_ACCOUNT %', v_leg.account_id using errcode = 'P0001';
-          end if;
-          insert into ledger_house_pending (account_id, bucket, amount)
-            select v_leg.account_id, b.bucket, b.amount
-              from (values ('available', v_leg.d_available), ('frozen', v_leg.d_frozen)) as b (bucket, amount)
-             where b.amount <> 0;
-          v_available := null;
-          v_frozen := null;
-          v_is_house := v_is_house || true;
-        end if;
-        v_ids := v_ids || v_leg.account_id;
-        v_assets := v_assets || v_asset;
-        v_availables := v_availables || v_available;
-        v_frozens := v_frozens || v_frozen;
-      end loop;
-
-      -- The balances each account reached come from the updates above: no second lookup.
-      insert into entry (journal_id, account_id, asset, bucket, amount, balance_after)
-        select v_journal, u.id, u.asset, l ->> 'bucket', (l ->> 'amount')::numeric,
-               case when u.is_house then null
-                    when l ->> 'bucket' = 'available' then u.available else u.frozen end
-          from jsonb_array_elements(p_legs) l
-          join unnest(v_ids, v_assets, v_availables, v_frozens, v_is_house) as u (id, asset, available, frozen, is_house)
-            on u.id = (l ->> 'account_id')::bigint;
-
-      if p_hold ? 'create' then
-        insert into ledger_hold (account_id, amount, hold_journal_id)
-          values ((p_hold -> 'create' ->> 'account_id')::bigint, (p_hold -> 'create' ->> 'amount')::numeric, v_journal)
-          returning id into v_hold;
-      end if;
-
-      return query select v_journal, v_hold, false;
-    end $$;
+    ${sql.raw(ledgerPostV1)}
 
     -- Posts several independent journals in one transaction (one round trip, one commit).
     -- Every account of the batch is locked first, in id order, so batches and single postings

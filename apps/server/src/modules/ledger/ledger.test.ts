@@ -92,6 +92,16 @@ describe('the database enforces the ledger', () => {
     ).rejects.toThrow(/already has its legs/);
   });
 
+  it('refuses entries of a journal that does not exist, even written by hand', async () => {
+    const from = await fundedCustomer('BTC', 10n);
+    const to = await fundedCustomer('BTC', 0n);
+    await expect(
+      sql`insert into entry (journal_id, account_id, asset, bucket, amount) values
+        (-1, ${from}, 'BTC', 'available', -5), (-1, ${to}, 'BTC', 'available', 5)`.execute(database.db),
+    ).rejects.toThrow(/LEDGER_NO_JOURNAL journal -1/);
+    expect(await balanceOf(from)).toEqual({ available: 10n, frozen: 0n });
+  });
+
   it('refuses an entry in another asset than its account, even written by hand', async () => {
     const bitcoin = await fundedCustomer('BTC', 10n);
     const ether = await fundedCustomer('ETH', 0n);

@@ -23,13 +23,16 @@ const priceCacheMs = 1000;
  * The trade module: spot quotes (RFQ), orders and automatic swap. `clock` and `feed` are
  * injectable for tests; the deposit module may call `autoSwap.onDepositCredited`.
  */
-export function createTradeModule(deps: { db: Db; ledger: Ledger; config: AppConfig; market: Pick<MarketApi, 'latestUsdPrices'>; logger?: Logger; clock?: () => Date; feed?: UsdPriceFeed; priceCacheMs?: number; pool?: Pool }) {
+export function createTradeModule(deps: { db: Db; ledger: Ledger; config: AppConfig; market: Pick<MarketApi, 'latestUsdPrices'>; logger?: Logger; clock?: () => Date; feed?: UsdPriceFeed; priceCacheMs?: number; pool?: Pool; asyncCommitPool?: Pool }) {
   const clock = deps.clock ?? (() => new Date());
   const settings = tradeSettingsFrom(deps.config);
   const feed = cachedFeed(deps.feed ?? createUsdPriceFeed(deps.db, deps.market), deps.priceCacheMs ?? priceCacheMs, clock);
   const run = preparedRunner(deps.db, deps.pool);
-  const quotes = createQuoteService({ db: deps.db, settings, feed, signer: lazySigner(deps.db, settings), clock, run });
-  const orders = createOrderService({ db: deps.db, ledger: deps.ledger, quotes, clock, run });
+  // Quotes and unpaid placements may be forgotten by a crash (the customer asks again); a
+  // pay, committed after them, waits for the disk and makes them durable with it.
+  const runAsyncCommit = preparedRunner(deps.db, deps.asyncCommitPool ?? deps.pool);
+  const quotes = createQuoteService({ db: deps.db, settings, feed, signer: lazySigner(deps.db, settings), clock, runAsyncCommit });
+  const orders = createOrderService({ db: deps.db, ledger: deps.ledger, quotes, clock, run, runAsyncCommit });
   const autoSwap = createAutoSwapService({ db: deps.db, ledger: deps.ledger, quotes, settings, clock, ...(deps.logger ? { logger: deps.logger } : {}) });
   const services: TradeServices = { quotes, orders, autoSwap };
   return {

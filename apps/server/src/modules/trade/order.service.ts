@@ -72,6 +72,16 @@ const payOrderText = `
   select outcome, status, status_reason, paid_at, completed_at, cancelled_at
     from trade_pay_order($1::bigint, $2::bigint, $3::timestamptz, $4::text, $5::text, $6::integer, $7::jsonb)`;
 
+/** The same for several pays at once (group commit, migration 0015): one row per order, by ordinal. */
+const payOrdersText = `
+  select ordinal, outcome, status, status_reason, paid_at, completed_at, cancelled_at from trade_pay_orders($1::jsonb)`;
+
+/** A pay ready to leave: its arguments alone, and the same as one item of a batch. */
+interface Payment {
+  values: unknown[];
+  item: string;
+}
+
 interface PayOutcome {
   outcome: 'settled' | 'expired' | 'unchanged' | 'notFound';
   status: SpotOrderStatus | null;
@@ -87,7 +97,9 @@ const expireBatch = 1000;
 /** Placed orders remembered for their pay: more than a quote's lifetime of placements at full rate. */
 const placedCapacity = 20_000;
 /** Placements at the database at once before the next ones wait to leave together. */
-const placeBatching = { maxInFlight: 4, maxBatch: 64 };
+const placeBatching = { maxInFlight: 3, maxBatch: 64 };
+/** The same for pays; a batch locks every customer account of its orders, so it stays smaller. */
+const payBatching = { maxInFlight: 3, maxBatch: 32 };
 
 export const orderJournalKey = (orderId: string) => `trade:order:${orderId}`;
 
@@ -105,15 +117,23 @@ function parseInstant(value: string | undefined, field: string): Date | undefine
  * conditional update (the row lock that serialises concurrent pays), so an order settles at
  * most once and its state can never disagree with the ledger.
  */
-export function createOrderService(deps: { db: Db; ledger: Ledger; quotes: QuoteService; clock: () => Date; run: PreparedRunner }) {
-  const { db, ledger, quotes, clock, run } = deps;
+export function createOrderService(deps: {
+  db: Db;
+  ledger: Ledger;
+  quotes: QuoteService;
+  clock: () => Date;
+  run: PreparedRunner;
+  /** Places orders: a commit that need not wait for the disk (an unpaid order moves no money). */
+  runAsyncCommit: PreparedRunner;
+}) {
+  const { db, ledger, quotes, clock, run, runAsyncCommit } = deps;
   const placed = placedOrders<OrderRow>(placedCapacity);
   /** The new order of a placement; none when the quote is not this customer's, expired, or already ordered. */
   const placeOrder = groupCommit<Placement, OrderRow | undefined>({
     ...placeBatching,
-    one: async ({ quoteId, userId, now }) => (await run<OrderRow>('place_order', placeOrderText, [quoteId, userId, now]))[0],
+    one: async ({ quoteId, userId, now }) => (await runAsyncCommit<OrderRow>('place_order', placeOrderText, [quoteId, userId, now]))[0],
     many: async (batch) => {
-      const rows = await run<OrderRow>('place_orders', placeOrdersText, [
+      const rows = await runAsyncCommit<OrderRow>('place_orders', placeOrdersText, [
         batch.map((placement) => placement.quoteId),
         batch.map((placement) => placement.userId),
         batch.map((placement) => placement.now),
@@ -175,19 +195,8 @@ export function createOrderService(deps: { db: Db; ledger: Ledger; quotes: Quote
     throw new AppError('quoteExpired', {}, 'orderNo');
   }
 
-  /** Pays through `trade_pay_order`, retried whole on deadlock or serialization failure. */
-  async function settle(row: OrderRow, now: Date): Promise<PayOutcome> {
-    assertOrderMove('pendingPayment', 'pendingSettlement');
-    assertOrderMove('pendingSettlement', 'completed');
-    const journal = ledgerPostArguments(
-      await settlementJournal(ledger, {
-        row,
-        userId: row.user_id,
-        idempotencyKey: orderJournalKey(row.order_id),
-        reference: { type: 'trade_order', id: row.order_id },
-      }),
-    );
-    const values = [row.order_id, row.user_id, now, journal.idempotencyKey, journal.requestHash, journal.billType, journal.legs];
+  /** One pay through `trade_pay_order`, retried whole on deadlock or serialization failure. */
+  async function payAlone({ values }: Payment): Promise<PayOutcome> {
     for (let attempt = 1; ; attempt += 1) {
       try {
         const [outcome] = await run<PayOutcome>('pay_order', payOrderText, values);
@@ -199,6 +208,48 @@ export function createOrderService(deps: { db: Db; ledger: Ledger; quotes: Quote
         throw settlementError(error);
       }
     }
+  }
+
+  /** Concurrent pays leave together; a batch that fails is paid again order by order. */
+  const payOrder = groupCommit<Payment, PayOutcome>({
+    ...payBatching,
+    one: payAlone,
+    many: async (batch) => {
+      const rows = await run<PayOutcome & { ordinal: number }>('pay_orders', payOrdersText, [`[${batch.map((payment) => payment.item).join(',')}]`]);
+      const byOrdinal = new Map(rows.map((row) => [row.ordinal, row]));
+      return batch.map((_, index) => {
+        const row = byOrdinal.get(index + 1);
+        if (!row) throw new Error('trade_pay_orders answered no row for an order');
+        return row;
+      });
+    },
+  });
+
+  /** Settles the order's journal with its state change (one transaction, alone or in a batch). */
+  async function settle(row: OrderRow, now: Date): Promise<PayOutcome> {
+    assertOrderMove('pendingPayment', 'pendingSettlement');
+    assertOrderMove('pendingSettlement', 'completed');
+    const journal = ledgerPostArguments(
+      await settlementJournal(ledger, {
+        row,
+        userId: row.user_id,
+        idempotencyKey: orderJournalKey(row.order_id),
+        reference: { type: 'trade_order', id: row.order_id },
+      }),
+    );
+    const item = JSON.stringify({
+      order_id: row.order_id,
+      user_id: row.user_id,
+      now: now.toISOString(),
+      key: journal.idempotencyKey,
+      hash: journal.requestHash,
+      bill_type: journal.billType,
+    });
+    return payOrder({
+      values: [row.order_id, row.user_id, now, journal.idempotencyKey, journal.requestHash, journal.billType, journal.legs],
+      // The legs are JSON already: spliced in, not parsed and written again.
+      item: `${item.slice(0, -1)},"legs":${journal.legs}}`,
+    });
   }
 
   /** What a pay answers for an order it did not settle, by the order's state. */

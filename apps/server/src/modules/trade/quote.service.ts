@@ -29,7 +29,7 @@ export interface ResolvedPair extends TradePairConfig {
 
 const idBlockSize = 64;
 /** Quote inserts at the database at once before the next ones wait to leave together. */
-const storeBatching = { maxInFlight: 4, maxBatch: 64 };
+const storeBatching = { maxInFlight: 3, maxBatch: 64 };
 
 /** Spot quotes by request for quote: a firm, signed price for a few seconds. */
 export function createQuoteService(deps: {
@@ -38,10 +38,11 @@ export function createQuoteService(deps: {
   feed: UsdPriceFeed;
   signer: () => Promise<QuoteSigner>;
   clock: () => Date;
-  run: PreparedRunner;
+  /** Stores quotes: a commit that need not wait for the disk (a forgotten quote is asked again). */
+  runAsyncCommit: PreparedRunner;
 }) {
-  const { db, settings, feed, signer, clock, run } = deps;
-  const store = quoteStore(run, storeBatching);
+  const { db, settings, feed, signer, clock, runAsyncCommit } = deps;
+  const store = quoteStore(runAsyncCommit, storeBatching);
   let scales: Promise<Map<string, number>> | null = null;
   const idBlock: string[] = [];
   let refill: Promise<void> | null = null;

@@ -1,6 +1,7 @@
 import { verify } from 'node:crypto';
 import { quoteSigningBytes } from '@coffer/contract';
 import { sql } from 'kysely';
+import type { Pool } from 'pg';
 import { loadConfig } from '../../platform/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
@@ -258,6 +259,123 @@ describe('placing orders with group commit', () => {
   });
 });
 
+/** The items `trade_pay_orders` takes, from `pendingOrder`'s arguments. */
+function payItem(orderNo: string, userId: string, now: Date, journal: ReturnType<typeof ledgerPostArguments>) {
+  return {
+    order_id: orderNo,
+    user_id: userId,
+    now: now.toISOString(),
+    key: journal.idempotencyKey,
+    hash: journal.requestHash,
+    bill_type: journal.billType,
+    legs: JSON.parse(journal.legs) as unknown,
+  };
+}
+
+/** A pool that notes the name of each named statement it runs. */
+function recording(pool: Pool, names: string[]): Pool {
+  return {
+    query: (config: { name: string; text: string; values: unknown[] }) => {
+      names.push(config.name);
+      return pool.query(config);
+    },
+  } as unknown as Pool;
+}
+
+describe('trade_pay_orders (several pays, one round trip)', () => {
+  it('answers each order as if paid alone: settled, repeated, expired, someone else’s', async () => {
+    const { userId } = await kit.customer({ USDT: usdt(5000) });
+    const other = await kit.customer({ USDT: usdt(5000) });
+    const first = await pendingOrder(userId);
+    const second = await pendingOrder(userId);
+    const late = await pendingOrder(userId);
+    const now = kit.clock.now();
+    const items = [
+      payItem(first.order.orderNo, userId, now, first.journal),
+      payItem(first.order.orderNo, userId, now, first.journal),
+      payItem(late.order.orderNo, userId, late.expiresAt, late.journal),
+      payItem(second.order.orderNo, other.userId, now, second.journal),
+      payItem(second.order.orderNo, userId, now, second.journal),
+    ];
+    const rows = (
+      await sql<{ ordinal: number; outcome: string; status: string | null }>`
+        select ordinal, outcome, status from trade_pay_orders(${JSON.stringify(items)}::jsonb)`.execute(database.db)
+    ).rows;
+    expect(rows).toEqual([
+      { ordinal: 1, outcome: 'settled', status: 'completed' },
+      { ordinal: 2, outcome: 'unchanged', status: 'completed' },
+      { ordinal: 3, outcome: 'expired', status: 'cancelled' },
+      { ordinal: 4, outcome: 'notFound', status: null },
+      { ordinal: 5, outcome: 'settled', status: 'completed' },
+    ]);
+    expect([await journalCount(first.order.orderNo), await journalCount(second.order.orderNo), await journalCount(late.order.orderNo)]).toEqual([1, 1, 0]);
+    expect(await kit.available(userId, 'USDT')).toBe(usdt(5000) - 2n * usdt(971.94));
+    expect(await kit.available(other.userId, 'USDT')).toBe(usdt(5000));
+    expect(await ledgerInvariants(database)).toEqual({ unbalancedAssets: [], negativeCustomerAccounts: 0 });
+  });
+
+  it('is undone whole by one short balance, and the service then pays the others one by one', async () => {
+    const statements: string[] = [];
+    const pooled = createTradeModule({
+      db: database.db,
+      ledger: kit.ledger,
+      config: loadConfig({ NODE_ENV: 'test', TRADE_SIGNING_KEY: testSigningSeed }),
+      market: { latestUsdPrices: async () => new Map() },
+      clock: kit.clock.now,
+      feed: kit.prices.feed,
+      priceCacheMs: 0,
+      pool: recording(database.pool, statements),
+    });
+    const rich = await kit.customer({ USDT: usdt(20_000) });
+    const poor = await kit.customer({ USDT: usdt(10) });
+    const request = { pair: 'BTC/USDT', side: 'buy', amount: '0.01', amountCoin: 'BTC' } as const;
+    const place = async (userId: string) => pooled.services.orders.place(userId, (await pooled.services.quotes.quote(userId, request)).quoteId);
+    const orders = [...(await Promise.all(Array.from({ length: 9 }, () => place(rich.userId)))).map((order) => ({ order, userId: rich.userId }))];
+    orders.splice(6, 0, { order: await place(poor.userId), userId: poor.userId });
+
+    statements.length = 0;
+    const outcomes = await Promise.allSettled(orders.map(({ order, userId }) => pooled.services.orders.pay(userId, order.orderNo)));
+    expect(statements).toContain('trade_pay_orders');
+    expect(outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.status : (outcome.reason as { key: string }).key))).toEqual([
+      ...Array.from({ length: 6 }, () => 'completed'),
+      'tradeInsufficientBalance',
+      ...Array.from({ length: 3 }, () => 'completed'),
+    ]);
+    expect(await kit.available(rich.userId, 'USDT')).toBe(usdt(20_000) - 9n * usdt(971.94));
+    expect(await kit.available(poor.userId, 'USDT')).toBe(usdt(10));
+    expect(await orderState(orders[6]!.order.orderNo)).toEqual({ status: 'pendingPayment', status_reason: null });
+    expect(await ledgerInvariants(database)).toEqual({ unbalancedAssets: [], negativeCustomerAccounts: 0 });
+  });
+});
+
+describe('commits that need not wait for the disk', () => {
+  it('are the async-commit pool’s alone: quotes and placements there, pays on the durable pool', async () => {
+    const setting = async (pool: Pool) => (await pool.query<{ synchronous_commit: string }>('show synchronous_commit')).rows[0]!.synchronous_commit;
+    expect(await setting(database.asyncCommitPool)).toBe('off');
+    expect(await setting(database.pool)).toBe('on');
+
+    const durable: string[] = [];
+    const relaxed: string[] = [];
+    const pooled = createTradeModule({
+      db: database.db,
+      ledger: kit.ledger,
+      config: loadConfig({ NODE_ENV: 'test', TRADE_SIGNING_KEY: testSigningSeed }),
+      market: { latestUsdPrices: async () => new Map() },
+      clock: kit.clock.now,
+      feed: kit.prices.feed,
+      priceCacheMs: 0,
+      pool: recording(database.pool, durable),
+      asyncCommitPool: recording(database.asyncCommitPool, relaxed),
+    });
+    const { userId } = await kit.customer({ USDT: usdt(5000) });
+    const quote = await pooled.services.quotes.quote(userId, { pair: 'BTC/USDT', side: 'buy', amount: '0.01', amountCoin: 'BTC' });
+    const order = await pooled.services.orders.place(userId, quote.quoteId);
+    expect((await pooled.services.orders.pay(userId, order.orderNo)).status).toBe('completed');
+    expect(relaxed).toEqual(['trade_insert_quote', 'trade_place_order']);
+    expect(durable).toEqual(['trade_pay_order']);
+  });
+});
+
 describe('paying through the named prepared statements of a pooled module', () => {
   it('pays orders placed by another process (read first) and by itself (straight away), each once', async () => {
     const pooled = createTradeModule({
@@ -269,6 +387,7 @@ describe('paying through the named prepared statements of a pooled module', () =
       feed: kit.prices.feed,
       priceCacheMs: 0,
       pool: database.pool,
+      asyncCommitPool: database.asyncCommitPool,
     });
     const { userId } = await kit.customer({ USDT: usdt(5000) });
     const request = { pair: 'BTC/USDT', side: 'buy', amount: '0.01', amountCoin: 'BTC' } as const;

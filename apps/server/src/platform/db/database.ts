@@ -7,6 +7,13 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   pool: pg.Pool;
+  /**
+   * Connections whose commits do not wait for the disk (`synchronous_commit = off`), for
+   * writes a crash may forget without harm — signed quotes and unpaid order placements, never
+   * money. A transaction committed later on `pool` (a pay, a posting) makes them durable with
+   * it: the write-ahead log is one sequence, flushed up to that commit.
+   */
+  asyncCommitPool: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -16,7 +23,7 @@ export interface DatabaseHandle {
  */
 export function openDatabase(
   connectionString: string,
-  options: { max?: number; onIdleError?: (error: Error) => void } = {},
+  options: { max?: number; asyncCommitMax?: number; onIdleError?: (error: Error) => void } = {},
 ): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
@@ -26,11 +33,22 @@ export function openDatabase(
   // An idle connection the server drops (a restart, a shutdown) must not crash the process;
   // the pool replaces it and the next query reports any real outage.
   pool.on('error', (error) => options.onIdleError?.(error));
+  // No connection is opened until the first query.
+  const asyncCommitPool = new pg.Pool({
+    connectionString,
+    max: options.asyncCommitMax ?? 6,
+    application_name: 'coffer-async-commit',
+    options: '-c synchronous_commit=off',
+  });
+  asyncCommitPool.on('error', (error) => options.onIdleError?.(error));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     pool,
-    close: () => db.destroy(),
+    asyncCommitPool,
+    close: async () => {
+      await Promise.all([db.destroy(), asyncCommitPool.end()]);
+    },
   };
 }
 

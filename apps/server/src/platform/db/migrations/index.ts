@@ -1,10 +1,12 @@
 import type { Migration } from 'kysely';
 import * as identity from '../../../modules/identity/identity.migration';
 import * as ledger from '../../../modules/ledger/ledger.migration';
+import * as ledgerLeanPosting from '../../../modules/ledger/ledger-lean-posting.migration';
 import * as market from '../../../modules/market/market.migration';
 import * as marketQuotations from '../../../modules/market/market-quotations.migration';
 import * as trade from '../../../modules/trade/trade.migration';
 import * as tradeFastPath from '../../../modules/trade/trade-fast-path.migration';
+import * as tradePayBatch from '../../../modules/trade/trade-pay-batch.migration';
 import * as walletSnapshots from '../../../modules/wallet/dashboard.migration';
 import * as wallet from '../../../modules/wallet/wallet.migration';
 import * as deposits from '../../../modules/deposits/deposits.migration';
@@ -31,4 +33,6 @@ export const migrations: Record<string, Migration> = {
   '0011-withdrawals': withdrawals,
   '0012-research': research,
   '0013-trade-fast-path': tradeFastPath,
+  '0014-ledger-lean-posting': ledgerLeanPosting,
+  '0015-trade-pay-batch': tradePayBatch,
 };
