@@ -66,6 +66,10 @@ const configSchema = z.object({
   TRADE_MAX_PRICE_AGE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(180),
   /** Largest trade, in USD of the coin paid. */
   TRADE_MAX_USD: z.coerce.number().int().min(1).max(1_000_000_000).default(1_000_000),
+  /** Orders paying at least this (USD) settle through the liquidity channel: payment held, then filled or refunded. */
+  TRADE_CHANNEL_MIN_USD: z.coerce.number().int().min(1).max(1_000_000_000).default(100_000),
+  /** The simulated channel rejects an order when the market moved against the desk by more than this percentage since its quote. */
+  TRADE_CHANNEL_TOLERANCE_PERCENT: z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, 'must be a percentage such as 0.5').default('0.5'),
   /** Ed25519 seed (64 hex) signing quotes; generated under DATA_DIR when unset. */
   TRADE_SIGNING_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters').optional(),
   /** HD master seed of the deposit addresses, as a BIP39 mnemonic or 64 bytes of hex; generated under DATA_DIR for the local chain. */

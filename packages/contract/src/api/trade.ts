@@ -80,8 +80,19 @@ const quotedTermsShape = {
   expiresAt: z.string(),
 };
 
+/**
+ * How a paid order settles: `immediate` — against the desk, in the pay itself; `channel` — a
+ * large order (at least TRADE_CHANNEL_MIN_USD): the payment is held, the order goes to the
+ * liquidity channel (inProgress) and completes when the channel fills it, or is refunded
+ * when the channel rejects it.
+ */
+export const tradeSettlements = ['immediate', 'channel'] as const;
+export const tradeSettlementSchema = z.enum(tradeSettlements);
+export type TradeSettlement = z.infer<typeof tradeSettlementSchema>;
+
 export const quoteSchema = z.object({
   ...quotedTermsShape,
+  settlement: tradeSettlementSchema,
   issuedAt: z.string(),
   validitySeconds: z.number().int(),
   /** Ed25519 signature (base64) over `quoteSigningText` of the signed fields. */
@@ -102,12 +113,18 @@ export const spotOrderSchema = z.object({
   orderNo: z.string(),
   ...quotedTermsShape,
   status: spotOrderStatusSchema,
+  settlement: tradeSettlementSchema,
   /** Order time. */
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   completedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
-  /** Why an order was cancelled or became abnormal: 'customer', 'quoteExpired', 'settlementFailed'. */
+  /** When a channel order's held payment was returned (status refunded). */
+  refundedAt: z.string().nullable(),
+  /**
+   * Why an order was cancelled, refunded or became abnormal: 'customer', 'quoteExpired',
+   * 'settlementFailed', 'channelRejected' (refunded), 'channelUnavailable' (abnormal, retried).
+   */
   statusReason: z.string().nullable(),
   /** True while pendingPayment and the quote is still valid. */
   isPayable: z.boolean(),

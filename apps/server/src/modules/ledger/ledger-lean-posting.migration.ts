@@ -13,6 +13,7 @@ import { checkEntriesV1, ledgerPostV1 } from './ledger.migration';
  *   table. The statement trigger checks each journal once instead, in the one query that
  *   now holds all of its checks. Journals can never be deleted or truncated (0003), so a
  *   journal found at insert time stays.
+ * - These functions and `ledger_post_batch` plan with sequential scans ruled out (below).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -169,11 +170,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
       return query select v_journal, v_hold, false;
     end $$;
+
+    -- Every lookup in these functions is by key. A backend caches their plans, and a plan made
+    -- while journal or ledger_account was small (a new platform, a fresh benchmark) was a scan
+    -- of the whole table, kept as the table grew: measured 61 million journal rows read in a
+    -- 30-second run. With scans ruled out, the plans are index probes whatever the statistics.
+    alter function ledger_check_entries() set enable_seqscan = off;
+    alter function ledger_post(text, text, integer, text, text, text, jsonb, jsonb) set enable_seqscan = off;
+    alter function ledger_post_batch(jsonb) set enable_seqscan = off;
   `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
+    alter function ledger_check_entries() reset enable_seqscan;
+    alter function ledger_post(text, text, integer, text, text, text, jsonb, jsonb) reset enable_seqscan;
+    alter function ledger_post_batch(jsonb) reset enable_seqscan;
     ${sql.raw(ledgerPostV1)}
     ${sql.raw(checkEntriesV1)}
     alter table entry add constraint entry_journal_id_fkey foreign key (journal_id) references journal (id);

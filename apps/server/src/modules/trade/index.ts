@@ -6,6 +6,8 @@ import type { Logger } from '../../platform/observability/logger';
 import type { Ledger } from '../ledger';
 import type { MarketApi } from '../market';
 import { createAutoSwapService } from './auto-swap.service';
+import { createChannelSettlement } from './channel-settlement';
+import { simulatedChannel, type LiquidityChannel } from './liquidity-channel';
 import { createOrderService } from './order.service';
 import { cachedFeed, createUsdPriceFeed, type UsdPriceFeed } from './price-feed';
 import { preparedRunner } from './prepared';
@@ -15,6 +17,7 @@ import { registerTradeRoutes, type TradeServices } from './trade.routes';
 import { tradeSettingsFrom } from './trade-settings';
 
 export type { AutoSwapService } from './auto-swap.service';
+export type { LiquidityChannel } from './liquidity-channel';
 
 /** Prices are shared between the quotes of this long (they change per market tick). */
 const priceCacheMs = 1000;
@@ -23,7 +26,7 @@ const priceCacheMs = 1000;
  * The trade module: spot quotes (RFQ), orders and automatic swap. `clock` and `feed` are
  * injectable for tests; the deposit module may call `autoSwap.onDepositCredited`.
  */
-export function createTradeModule(deps: { db: Db; ledger: Ledger; config: AppConfig; market: Pick<MarketApi, 'latestUsdPrices'>; logger?: Logger; clock?: () => Date; feed?: UsdPriceFeed; priceCacheMs?: number; pool?: Pool; asyncCommitPool?: Pool }) {
+export function createTradeModule(deps: { db: Db; ledger: Ledger; config: AppConfig; market: Pick<MarketApi, 'latestUsdPrices'>; logger?: Logger; clock?: () => Date; feed?: UsdPriceFeed; priceCacheMs?: number; pool?: Pool; asyncCommitPool?: Pool; channel?: LiquidityChannel }) {
   const clock = deps.clock ?? (() => new Date());
   const settings = tradeSettingsFrom(deps.config);
   const feed = cachedFeed(deps.feed ?? createUsdPriceFeed(deps.db, deps.market), deps.priceCacheMs ?? priceCacheMs, clock);
@@ -32,12 +35,18 @@ export function createTradeModule(deps: { db: Db; ledger: Ledger; config: AppCon
   // pay, committed after them, waits for the disk and makes them durable with it.
   const runAsyncCommit = preparedRunner(deps.db, deps.asyncCommitPool ?? deps.pool);
   const quotes = createQuoteService({ db: deps.db, settings, feed, signer: lazySigner(deps.db, settings), clock, runAsyncCommit });
-  const orders = createOrderService({ db: deps.db, ledger: deps.ledger, quotes, clock, run, runAsyncCommit });
+  const liquidity =
+    deps.channel ??
+    simulatedChannel({ db: deps.db, feed, tolerancePercent: settings.channelTolerancePercent, maxPriceAgeSeconds: settings.maxPriceAgeSeconds, clock });
+  const channel = createChannelSettlement({ db: deps.db, ledger: deps.ledger, channel: liquidity, clock, ...(deps.logger ? { logger: deps.logger } : {}) });
+  const orders = createOrderService({ db: deps.db, ledger: deps.ledger, quotes, clock, run, runAsyncCommit, channel });
   const autoSwap = createAutoSwapService({ db: deps.db, ledger: deps.ledger, quotes, settings, clock, ...(deps.logger ? { logger: deps.logger } : {}) });
   const services: TradeServices = { quotes, orders, autoSwap };
   return {
     services,
-    jobs: [orders.expireJob(), autoSwap.job()],
+    /** Large orders' settlement through the liquidity channel (tests settle with it directly). */
+    channel,
+    jobs: [orders.expireJob(), autoSwap.job(), channel.job()],
     register: (app: FastifyInstance) => registerTradeRoutes(app, services),
   };
 }

@@ -11,6 +11,7 @@ import type { QuoteRow, QuoteService } from './quote.service';
 import { ledgerPostArguments, settlementError, settlementJournal } from './settlement';
 import { assertOrderMove } from './trade-states';
 import type { PreparedRunner } from './prepared';
+import type { ChannelSettlement } from './channel-settlement';
 
 interface OrderRow extends QuoteRow {
   order_id: string;
@@ -20,11 +21,12 @@ interface OrderRow extends QuoteRow {
   paid_at: Date | null;
   completed_at: Date | null;
   cancelled_at: Date | null;
+  refunded_at: Date | null;
 }
 
 const orderColumnsText = `
   o.id::text as order_id, o.status, o.status_reason, o.created_at as order_created_at, o.paid_at, o.completed_at, o.cancelled_at,
-  q.id::text as id, q.user_id::text as user_id, q.purpose, q.pair, q.base_asset, q.quote_asset, q.side, q.price::text as price,
+  o.refunded_at, q.settlement, q.id::text as id, q.user_id::text as user_id, q.purpose, q.pair, q.base_asset, q.quote_asset, q.side, q.price::text as price,
   q.price_scale, q.base_amount::text as base_amount, q.quote_amount::text as quote_amount, q.fee::text as fee, q.fee_rate,
   q.expires_at, q.created_at, q.key_id, q.signature`;
 const orderColumns = sql.raw(orderColumnsText);
@@ -37,8 +39,8 @@ const placeOrderText = `
   with q as (
     select * from trade_quote where id = $1::bigint and user_id = $2 and purpose = 'spot' and expires_at > $3
   ), o as (
-    insert into trade_order (user_id, quote_id, pair, side, status, expires_at, created_at, updated_at)
-    select user_id, id, pair, side, 'pendingPayment', expires_at, $3, $3 from q
+    insert into trade_order (user_id, quote_id, pair, side, status, expires_at, created_at, updated_at, settlement)
+    select user_id, id, pair, side, 'pendingPayment', expires_at, $3, $3, settlement from q
     on conflict (quote_id) do nothing
     returning *
   )
@@ -54,8 +56,8 @@ const placeOrdersText = `
     select t.*, r.placed_at from trade_quote t join r on t.id = r.quote_id and t.user_id = r.user_id
      where t.purpose = 'spot' and t.expires_at > r.placed_at
   ), o as (
-    insert into trade_order (user_id, quote_id, pair, side, status, expires_at, created_at, updated_at)
-    select user_id, id, pair, side, 'pendingPayment', expires_at, placed_at, placed_at from q order by id
+    insert into trade_order (user_id, quote_id, pair, side, status, expires_at, created_at, updated_at, settlement)
+    select user_id, id, pair, side, 'pendingPayment', expires_at, placed_at, placed_at, settlement from q order by id
     on conflict (quote_id) do nothing
     returning *
   )
@@ -125,8 +127,9 @@ export function createOrderService(deps: {
   run: PreparedRunner;
   /** Places orders: a commit that need not wait for the disk (an unpaid order moves no money). */
   runAsyncCommit: PreparedRunner;
+  channel: ChannelSettlement;
 }) {
-  const { db, ledger, quotes, clock, run, runAsyncCommit } = deps;
+  const { db, ledger, quotes, clock, run, runAsyncCommit, channel } = deps;
   const placed = placedOrders<OrderRow>(placedCapacity);
   /** The new order of a placement; none when the quote is not this customer's, expired, or already ordered. */
   const placeOrder = groupCommit<Placement, OrderRow | undefined>({
@@ -175,10 +178,12 @@ export function createOrderService(deps: {
       feeRate: quote.feeRate,
       expiresAt: quote.expiresAt,
       status: row.status,
+      settlement: row.settlement,
       createdAt: row.order_created_at.toISOString(),
       paidAt: row.paid_at?.toISOString() ?? null,
       completedAt: row.completed_at?.toISOString() ?? null,
       cancelledAt: row.cancelled_at?.toISOString() ?? null,
+      refundedAt: row.refunded_at?.toISOString() ?? null,
       statusReason: row.status_reason,
       isPayable: row.status === 'pendingPayment' && now < row.expires_at,
     };
@@ -252,9 +257,19 @@ export function createOrderService(deps: {
     });
   }
 
+  /** A large order: its payment held with the claim, then settled by the channel without the customer waiting. */
+  async function payThroughChannel(row: OrderRow, now: Date): Promise<SpotOrder> {
+    const held = await channel.holdPayment(row, now);
+    placed.forget(row.order_id);
+    if (!held) return unpaid(await load(row.user_id, row.order_id), now);
+    channel.kick(row.order_id);
+    return view({ ...row, status: 'pendingSettlement', paid_at: now });
+  }
+
   /** What a pay answers for an order it did not settle, by the order's state. */
   async function unpaid(row: OrderRow, now: Date): Promise<SpotOrder> {
-    if (row.status === 'completed') return view(row);
+    // Paid already (settled, or a channel order on its way): paying again answers it as it is.
+    if (row.paid_at !== null && (row.status !== 'abnormal' || row.settlement === 'channel')) return view(row);
     // The expiry job may have cancelled it a moment earlier: the customer still hears why.
     if (row.status === 'cancelled' && row.status_reason === 'quoteExpired') throw new AppError('quoteExpired', {}, 'orderNo');
     if (row.status === 'pendingPayment' && now >= row.expires_at) return expire(row, now);
@@ -327,6 +342,7 @@ export function createOrderService(deps: {
         row = await load(userId, orderNo);
         if (row.status !== 'pendingPayment' || now >= row.expires_at) return unpaid(row, now);
       }
+      if (row.settlement === 'channel') return payThroughChannel(row, now);
       let paid: PayOutcome;
       try {
         paid = await settle(row, now);

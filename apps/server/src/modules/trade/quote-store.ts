@@ -22,6 +22,7 @@ const columns = [
   ['created_at', 'timestamptz'],
   ['key_id', 'text'],
   ['signature', 'text'],
+  ['settlement', 'text'],
 ] as const;
 
 const names = columns.map(([name]) => name).join(', ');

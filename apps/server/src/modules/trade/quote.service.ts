@@ -167,6 +167,7 @@ export function createQuoteService(deps: {
       validitySeconds: Math.max(0, Math.round((row.expires_at.getTime() - row.created_at.getTime()) / 1000)),
       signature: row.signature,
       keyId: row.key_id,
+      settlement: row.settlement,
     };
   }
 
@@ -209,10 +210,12 @@ export function createQuoteService(deps: {
       created_at: now,
       key_id: key.keyId,
       signature: '',
+      // Large spot orders are hedged outside before they settle; automatic swaps never are.
+      settlement: purpose === 'spot' && payValue >= settings.channelMinUsd ? 'channel' : 'immediate',
     };
     row.signature = key.sign(signedFieldsOf(row, pair)).signature;
     const values = [row.id, row.user_id, row.purpose, row.pair, row.base_asset, row.quote_asset, row.side, row.price, row.price_scale,
-      row.base_amount, row.quote_amount, row.fee, row.fee_rate, row.expires_at, row.created_at, row.key_id, row.signature];
+      row.base_amount, row.quote_amount, row.fee, row.fee_rate, row.expires_at, row.created_at, row.key_id, row.signature, row.settlement];
     if (executor === db) await store.insert(values);
     else await executor.insertInto('trade_quote').values(row).execute();
     return { row, quote: await describe(row) };

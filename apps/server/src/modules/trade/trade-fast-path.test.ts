@@ -210,7 +210,7 @@ describe('storing quotes with group commit', () => {
     const store = quoteStore(run, { maxInFlight: 1, maxBatch: 64 });
     const ids = (await sql<{ id: string }>`select nextval('trade_quote_id_seq')::text as id from generate_series(1, 4)`.execute(database.db)).rows.map((next) => next.id);
     const valuesOf = (id: string, owner: string) => [id, owner, 'spot', row.pair, row.base_asset, row.quote_asset, row.side, row.price, row.price_scale,
-      row.base_amount, row.quote_amount, row.fee, row.fee_rate, row.expires_at, row.created_at, row.key_id, row.signature];
+      row.base_amount, row.quote_amount, row.fee, row.fee_rate, row.expires_at, row.created_at, row.key_id, row.signature, row.settlement];
     // The first leaves alone; the next three wait for it and leave together.
     const outcomes = await Promise.allSettled([
       store.insert(valuesOf(ids[0]!, userId)),

@@ -36,9 +36,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
                                  v_item.item -> 'legs') p;
       end loop;
     end $$;
+    -- Every lookup of both is by key; a plan cached while the order table was small scanned
+    -- it whole (as in 0014).
+    alter function trade_pay_orders(jsonb) set enable_seqscan = off;
+    alter function trade_pay_order(bigint, bigint, timestamptz, text, text, integer, jsonb) set enable_seqscan = off;
   `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop function trade_pay_orders(jsonb)`.execute(db);
+  await sql`
+    alter function trade_pay_order(bigint, bigint, timestamptz, text, text, integer, jsonb) reset enable_seqscan;
+    drop function trade_pay_orders(jsonb);
+  `.execute(db);
 }

@@ -21,6 +21,10 @@ export interface TradeSettings {
   maxPriceAgeSeconds: number;
   /** Largest trade, USD in units of 1e-8. */
   maxUsd: bigint;
+  /** Smallest trade settled through the liquidity channel, USD in units of 1e-8. */
+  channelMinUsd: bigint;
+  /** Percent in units of 1e-4 %. */
+  channelTolerancePercent: bigint;
   /** Signing seed from the configuration (hex), or null for the file under DATA_DIR. */
   signingSeedHex: string | null;
   dataDir: string;
@@ -36,6 +40,8 @@ type TradeConfig = Pick<
   | 'TRADE_BREAKER_WINDOW_SECONDS'
   | 'TRADE_MAX_PRICE_AGE_SECONDS'
   | 'TRADE_MAX_USD'
+  | 'TRADE_CHANNEL_MIN_USD'
+  | 'TRADE_CHANNEL_TOLERANCE_PERCENT'
   | 'TRADE_SIGNING_KEY'
   | 'DATA_DIR'
 >;
@@ -55,6 +61,8 @@ export function tradeSettingsFrom(config: TradeConfig): TradeSettings {
     breakerWindowSeconds: config.TRADE_BREAKER_WINDOW_SECONDS,
     maxPriceAgeSeconds: config.TRADE_MAX_PRICE_AGE_SECONDS,
     maxUsd: BigInt(config.TRADE_MAX_USD) * 100_000_000n,
+    channelMinUsd: BigInt(config.TRADE_CHANNEL_MIN_USD) * 100_000_000n,
+    channelTolerancePercent: toBaseUnits(config.TRADE_CHANNEL_TOLERANCE_PERCENT, 4),
     signingSeedHex: config.TRADE_SIGNING_KEY ?? null,
     dataDir: config.DATA_DIR,
   };

@@ -1,4 +1,4 @@
-import type { AutoSwapStatus, SpotOrderStatus, TradeSide } from '@coffer/contract';
+import type { AutoSwapStatus, SpotOrderStatus, TradeSettlement, TradeSide } from '@coffer/contract';
 import type { ColumnType, Generated } from 'kysely';
 
 /** numeric(38,0) columns: strings from pg, parsed with BigInt, never Number. */
@@ -31,6 +31,7 @@ export interface TradeQuoteTable {
   created_at: Timestamp;
   key_id: string;
   signature: string;
+  settlement: ColumnType<TradeSettlement, TradeSettlement | undefined, never>;
 }
 
 export interface TradeOrderTable {
@@ -47,6 +48,18 @@ export interface TradeOrderTable {
   completed_at: NullableTimestamp;
   cancelled_at: NullableTimestamp;
   updated_at: Timestamp;
+  settlement: ColumnType<TradeSettlement, TradeSettlement | undefined, never>;
+  hold_id: string | null;
+  refunded_at: NullableTimestamp;
+}
+
+/** The simulated liquidity channel's decisions, one per order. */
+export interface TradeChannelExecutionTable {
+  order_id: string;
+  outcome: 'filled' | 'rejected';
+  reason: string | null;
+  market_price: Units;
+  decided_at: Timestamp;
 }
 
 export interface AutoSwapSettingTable {
@@ -81,4 +94,5 @@ export interface TradeTables {
   auto_swap_setting: AutoSwapSettingTable;
   auto_swap_record: AutoSwapRecordTable;
   trade_cursor: { name: string; last_id: string };
+  trade_channel_execution: TradeChannelExecutionTable;
 }

@@ -326,9 +326,12 @@ describe('order states', () => {
         await database.db
           .transaction()
           .execute(async (trx) => {
-            await sql`insert into trade_order (user_id, quote_id, pair, side, status, expires_at, created_at, updated_at)
-                      values (${userId}, ${quote.quoteId}, 'BTC/USDT', 'buy', ${from}, now(), now(), now())`.execute(trx);
-            await sql`update trade_order set status = ${to} where quote_id = ${quote.quoteId}`.execute(trx).catch(() => {
+            // A refunded order carries its refund time (a check of its own); only the trigger may refuse here.
+            await sql`insert into trade_order (user_id, quote_id, pair, side, status, expires_at, created_at, updated_at, refunded_at)
+                      values (${userId}, ${quote.quoteId}, 'BTC/USDT', 'buy', ${from}, now(), now(), now(),
+                              case when ${from} = 'refunded' then now() end)`.execute(trx);
+            await sql`update trade_order set status = ${to}, refunded_at = case when ${to} = 'refunded' then now() end
+                       where quote_id = ${quote.quoteId}`.execute(trx).catch(() => {
               accepted = false;
             });
             throw new Error('rollback');

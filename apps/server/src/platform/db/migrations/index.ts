@@ -7,6 +7,7 @@ import * as marketQuotations from '../../../modules/market/market-quotations.mig
 import * as trade from '../../../modules/trade/trade.migration';
 import * as tradeFastPath from '../../../modules/trade/trade-fast-path.migration';
 import * as tradePayBatch from '../../../modules/trade/trade-pay-batch.migration';
+import * as tradeChannel from '../../../modules/trade/trade-channel.migration';
 import * as walletSnapshots from '../../../modules/wallet/dashboard.migration';
 import * as wallet from '../../../modules/wallet/wallet.migration';
 import * as deposits from '../../../modules/deposits/deposits.migration';
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013-trade-fast-path': tradeFastPath,
   '0014-ledger-lean-posting': ledgerLeanPosting,
   '0015-trade-pay-batch': tradePayBatch,
+  '0016-trade-channel': tradeChannel,
 };

@@ -6,7 +6,10 @@ import { OrderStatusTag, SideLabel } from './status-tags';
 import { feeRatePercent, formatExactAmount, formatUnitPrice } from './trade-format';
 import { useTradeLanguage } from './trade-locale';
 
-/** Spec §3 spot order: pair, direction, unit price, number, amount, status, order time, and what was paid, received and charged. */
+/**
+ * Spec §3 spot order: pair, direction, unit price, number, amount, status, order time, and what
+ * was paid, received and charged; and whether it settles at once or through the liquidity channel.
+ */
 export function OrderFields({ order, currencies }: { order: OrderDetail; currencies: Currency[] | undefined }) {
   const { t } = useTranslation('trade');
   const language = useTradeLanguage();
@@ -20,6 +23,7 @@ export function OrderFields({ order, currencies }: { order: OrderDetail; currenc
       items={[
         { key: 'orderNo', label: t('detail.orderNo'), children: <span className="tabular-numbers">{order.orderNo}</span> },
         { key: 'status', label: t('orders.columns.status'), children: <OrderStatusTag status={order.status} /> },
+        { key: 'settlement', label: t('detail.settlement'), children: <span data-testid="order-settlement">{t(`settlement.${order.settlement}`)}</span> },
         { key: 'pair', label: t('orders.columns.pair'), children: order.pair },
         { key: 'side', label: t('orders.columns.side'), children: <SideLabel side={order.side} /> },
         { key: 'price', label: t('orders.columns.price'), children: formatUnitPrice(order.price, order.quoteCoin, currencies, language) },

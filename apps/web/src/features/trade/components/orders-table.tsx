@@ -15,7 +15,8 @@ export const orderPageSizes = [10, 20, 50];
 
 /**
  * Spec §3 spot order per row: pair, direction, unit price, number (base coin), amount
- * (quote coin), status and order time; pay / cancel where the state allows it.
+ * (quote coin), status (marked when settled through the liquidity channel) and order time;
+ * pay / cancel where the state allows it.
  */
 export function OrdersTable({
   page,
@@ -58,7 +59,20 @@ export function OrdersTable({
       className: styles.number,
       render: (_value, order) => formatExactAmount(order.quoteAmount, order.quoteCoin, currencies, language),
     },
-    { key: 'status', title: t('orders.columns.status'), render: (_value, order) => <OrderStatusTag status={order.status} /> },
+    {
+      key: 'status',
+      title: t('orders.columns.status'),
+      render: (_value, order) => (
+        <span className={styles.status}>
+          <OrderStatusTag status={order.status} />
+          {order.settlement === 'channel' ? (
+            <span className={styles.channel} data-testid={`order-channel-${order.orderNo}`}>
+              {t('settlement.channel')}
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
     {
       key: 'actions',
       title: t('orders.columns.actions'),

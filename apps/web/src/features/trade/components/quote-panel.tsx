@@ -10,6 +10,7 @@ import styles from './quote-panel.module.css';
 /**
  * A firm quote: unit price, what is paid and received, the fee, and the seconds it stays
  * payable. Once it lapses (or the server refuses it as expired) only "re-quote" remains.
+ * A large order settled through the liquidity channel says so before it is paid.
  */
 export function QuotePanel({
   quote,
@@ -72,6 +73,10 @@ export function QuotePanel({
           <dd data-testid="quote-fee">{formatExactAmount(quote.fee, quote.feeCoin, currencies, language)}</dd>
         </div>
       </dl>
+
+      {quote.settlement === 'channel' ? (
+        <Alert type="info" showIcon title={t('quote.channelNotice')} data-testid="quote-channel-notice" />
+      ) : null}
 
       {isExpired ? (
         <Alert

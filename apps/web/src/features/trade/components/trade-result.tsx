@@ -7,21 +7,31 @@ import { formatExactAmount } from './trade-format';
 import { useTradeLanguage } from './trade-locale';
 import styles from './trade-result.module.css';
 
-/** A paid order: what left and what arrived, the way to its receipt, and another trade. */
+/** A paid channel order that the liquidity channel has not filled or rejected yet: its payment is held. */
+const isAwaitingChannel = (order: SpotOrder) =>
+  order.settlement === 'channel' && (order.status === 'pendingSettlement' || order.status === 'inProgress');
+
+/**
+ * A paid order: what left and what arrived (or, for a channel order still settling, what is
+ * held), the way to its receipt, and another trade.
+ */
 export function TradeResult({ order, currencies, onAgain }: { order: SpotOrder; currencies: Currency[] | undefined; onAgain: () => void }) {
   const { t } = useTranslation('trade');
   const language = useTradeLanguage();
   const isCompleted = order.status === 'completed';
+  const amounts = {
+    pay: formatExactAmount(order.payAmount, order.payCoin, currencies, language),
+    receive: formatExactAmount(order.receiveAmount, order.receiveCoin, currencies, language),
+    orderNo: order.orderNo,
+  };
+  const isSettlingThroughChannel = isAwaitingChannel(order);
+  const title = isCompleted ? t('result.completed') : isSettlingThroughChannel ? t('result.channelTitle') : t(`orderStatus.${order.status}`);
   return (
     <Result
       status={isCompleted ? 'success' : 'info'}
       data-testid="trade-result"
-      title={isCompleted ? t('result.completed') : t(`orderStatus.${order.status}`)}
-      subTitle={t('result.summary', {
-        pay: formatExactAmount(order.payAmount, order.payCoin, currencies, language),
-        receive: formatExactAmount(order.receiveAmount, order.receiveCoin, currencies, language),
-        orderNo: order.orderNo,
-      })}
+      title={title}
+      subTitle={isSettlingThroughChannel ? t('result.channelSummary', amounts) : t('result.summary', amounts)}
       extra={[
         <Link key="detail" className={styles.link} to={pathTo('tradeOrderDetail', { orderId: order.orderNo })} data-testid="trade-result-detail">
           {t('result.viewOrder')}

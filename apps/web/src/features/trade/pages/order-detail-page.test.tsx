@@ -13,6 +13,12 @@ afterEach(() => {
 
 const signer = testSigner();
 
+/** A large order the liquidity channel saw, paid (payment held) but never filled. */
+function channelOrder(overrides: Parameters<typeof signedOrder>[1]) {
+  const order = signedOrder(signer, { settlement: 'channel', completedAt: null, ...overrides });
+  return { ...order, receipt: { ...order.receipt, journalId: null } };
+}
+
 function renderDetail(order: ReturnType<typeof signedOrder>) {
   stubTradeApi({
     '/wallet/user/getCurrency': testCurrencies,
@@ -43,6 +49,38 @@ describe('OrderDetailPage', () => {
     const result = await screen.findByTestId('receipt-result');
     expect(result.getAttribute('data-verified')).toBe('true');
     expect(result.textContent).toContain('Verified: this receipt is authentic');
+  }, 30_000);
+
+  it('shows a refunded channel order with its settlement route and the refund with the channel rejection', async () => {
+    renderDetail(channelOrder({ status: 'refunded', refundedAt: '2026-03-01T10:00:09.000Z', statusReason: 'channelRejected' }));
+
+    const fields = await screen.findByTestId('order-fields', {}, { timeout: 15_000 });
+    expect(within(fields).getByTestId('order-settlement').textContent).toBe('Liquidity channel');
+    expect(within(fields).getByText('Refunded')).toBeTruthy();
+    const history = screen.getByTestId('order-history');
+    expect(within(history).getByText('Paid, payment held for the liquidity channel')).toBeTruthy();
+    expect(
+      within(history).getByText('Refunded — the liquidity channel rejected the order; your payment was returned in full, with no fee'),
+    ).toBeTruthy();
+    expect(history.querySelector('time[datetime="2026-03-01T10:00:09.000Z"]')).toBeTruthy();
+    expect(within(history).queryByText(/^Now:/)).toBeNull();
+    expect(within(history).queryByText('Settled, completed')).toBeNull();
+  }, 30_000);
+
+  it('shows an abnormal channel order as retried while its payment stays held', async () => {
+    renderDetail(channelOrder({ status: 'abnormal', statusReason: 'channelUnavailable' }));
+
+    const history = await screen.findByTestId('order-history', {}, { timeout: 15_000 });
+    expect(
+      within(history).getByText('Now: Abnormal — the liquidity channel did not answer; settlement is retried automatically and your payment stays held'),
+    ).toBeTruthy();
+  }, 30_000);
+
+  it('names the immediate settlement route of an ordinary order', async () => {
+    renderDetail(signedOrder(signer));
+
+    const fields = await screen.findByTestId('order-fields', {}, { timeout: 15_000 });
+    expect(within(fields).getByTestId('order-settlement').textContent).toBe('Immediate');
   }, 30_000);
 
   it('shows "not verified" when a signed field was changed after signing', async () => {

@@ -65,6 +65,16 @@ describe('OrdersPage', () => {
     });
   }, 30_000);
 
+  it('marks only the orders settled through the liquidity channel', async () => {
+    const channel = testOrder({ orderNo: '80', settlement: 'channel', status: 'inProgress', isPayable: false, paidAt: '2026-03-01T10:00:03.000Z' });
+    stubServer({ 'GET /trade/api/orders': { pageNo: 1, pageSize: 20, total: 2, records: [completed, channel] } });
+    renderPage(<OrdersPage />, { path: '/trade/orders' });
+
+    await screen.findByTestId('orders-table', {}, { timeout: 15_000 });
+    expect(screen.getByTestId('order-channel-80').textContent).toBe('Liquidity channel');
+    expect(screen.queryByTestId('order-channel-79')).toBeNull();
+  }, 30_000);
+
   it('offers pay only while payable and cancel while pending payment, each behind a confirmation', async () => {
     const user = userEvent.setup();
     const fetchSpy = stubServer({ 'POST /trade/api/orders/77/pay': testOrder({ orderNo: '77', status: 'completed', isPayable: false }) });

@@ -108,6 +108,46 @@ describe('SpotTradePage', () => {
     );
   });
 
+  it('shows the liquidity channel notice only for a channel quote', async () => {
+    const user = userEvent.setup();
+    let asked = 0;
+    stubServer({
+      'POST /trade/api/quote': () => {
+        asked += 1;
+        return testQuote({ quoteId: String(5000 + asked), settlement: asked === 1 ? 'immediate' : 'channel' });
+      },
+    });
+    renderPage(<SpotTradePage />, { path: '/trade/spot' });
+
+    const immediate = await askForQuote(user);
+    expect(within(immediate).queryByTestId('quote-channel-notice')).toBeNull();
+
+    await user.click(within(immediate).getByTestId('quote-discard'));
+    await user.click(screen.getByTestId('spot-get-quote'));
+    const notice = await within(await screen.findByTestId('quote-panel')).findByTestId('quote-channel-notice');
+    expect(notice.textContent).toContain('Large order: after you pay, your payment is held while the order is settled through our liquidity channel.');
+    expect(notice.textContent).toContain('the full payment is returned and no fee is charged');
+  });
+
+  it('says a paid channel order is settling through the liquidity channel while its payment is held', async () => {
+    const user = userEvent.setup();
+    stubServer({
+      'POST /trade/api/quote': () => testQuote({ settlement: 'channel' }),
+      'POST /trade/api/orders': testOrder({ settlement: 'channel' }),
+      'POST /trade/api/orders/77/pay': testOrder({ settlement: 'channel', status: 'pendingSettlement', isPayable: false, paidAt: '2026-03-01T10:00:03.000Z' }),
+    });
+    renderPage(<SpotTradePage />, { path: '/trade/spot' });
+
+    await askForQuote(user);
+    await user.click(screen.getByTestId('quote-confirm'));
+
+    const result = await screen.findByTestId('trade-result');
+    expect(result.textContent).toContain('Paid, settling through the liquidity channel');
+    expect(result.textContent).toContain('972.005 USDT is held while order 77 is settled through our liquidity channel');
+    expect(result.textContent).not.toContain('received');
+    expect(within(result).getByTestId('trade-result-detail').getAttribute('href')).toBe('/trade/orders/77');
+  });
+
   it('shows the expiry message and re-quote when the server refuses the payment as expired', async () => {
     const user = userEvent.setup();
     stubServer({ 'POST /trade/api/orders/77/pay': new StubError(errorCatalogue.quoteExpired.code) });
