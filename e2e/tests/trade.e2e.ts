@@ -7,11 +7,14 @@ import { seedCustomer, type SeededCustomer } from '../support/seed';
 
 let browser: Browser;
 let carol: SeededCustomer;
+let dave: SeededCustomer;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   // Carol holds 1.5 BTC and 5,000 USDT; she trades in Russian.
   carol = await seedCustomer('carol', { BTC: 150_000_000n, USDT: 5_000_000_000n });
+  // Dave trades large: 300,000 USDT, in English.
+  dave = await seedCustomer('dave', { USDT: 300_000_000_000n });
 });
 
 afterAll(async () => {
@@ -88,6 +91,29 @@ describe('spot trade in the browser', () => {
     await table.getByText('Исполнен').locator('xpath=ancestor::tr').locator('[data-testid^="order-detail-"]').click();
     await page.getByTestId('receipt-verify').click();
     expect(await page.getByTestId('receipt-result').getAttribute('data-verified')).toBe('true');
+    await page.context().close();
+  }, 180_000);
+
+  it('settles a large order through the liquidity channel: payment held, then filled', async () => {
+    const page = await newDesktopPage(browser);
+    await logIn(page, dave, 'en');
+    await page.goto('/trade/spot');
+    await page.getByTestId('spot-balance-USDT').getByText('300,000.00 USDT').waitFor();
+
+    // 1.5 BTC is worth more than 100,000 USD (TRADE_CHANNEL_MIN_USD): the quote says how it settles.
+    await askQuote(page, '1.5');
+    await page.getByTestId('quote-channel-notice').waitFor();
+    expect(await text(page, 'quote-channel-notice')).toContain('liquidity channel');
+    await page.getByTestId('quote-confirm').click();
+    expect(await text(page, 'trade-result')).toContain('liquidity channel');
+
+    // The order detail follows it to the end: the simulated channel fills at the market price.
+    await page.getByTestId('trade-result-detail').click();
+    await page.getByTestId('order-settlement').getByText('Liquidity channel').waitFor();
+    await page.getByTestId('order-history').getByText('Completed').first().waitFor({ timeout: 30_000 });
+    await page.goto('/trade/spot');
+    await page.getByTestId('spot-balance-BTC').getByText('1.49850000 BTC').waitFor();
+    expect(await text(page, 'spot-balance-USDT')).not.toContain('300,000.00');
     await page.context().close();
   }, 180_000);
 
