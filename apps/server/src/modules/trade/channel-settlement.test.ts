@@ -1,12 +1,10 @@
 import { billTypes, type SpotOrderStatus } from '@coffer/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { loadConfig } from '../../platform/config';
 import { channelHoldKey, channelRefundKey } from './channel-settlement';
-import { createTradeModule } from './index';
 import { simulatedChannel, type ChannelDecision, type LiquidityChannel } from './liquidity-channel';
 import { orderJournalKey } from './order.service';
-import { ledgerInvariants, testSigningSeed, tradeFixture, type TradeFixture } from './trade-test-kit';
+import { ledgerInvariants, tradeFixture, type TradeFixture } from './trade-test-kit';
 
 let database: TestDatabase;
 let kit: TradeFixture;
@@ -53,16 +51,7 @@ function handChannel() {
 }
 
 function moduleWith(channel: LiquidityChannel) {
-  return createTradeModule({
-    db: database.db,
-    ledger: kit.ledger,
-    config: loadConfig({ NODE_ENV: 'test', TRADE_SIGNING_KEY: testSigningSeed, ...env }),
-    market: { latestUsdPrices: async () => new Map() },
-    clock: kit.clock.now,
-    feed: kit.prices.feed,
-    priceCacheMs: 0,
-    channel,
-  });
+  return kit.module({ channel });
 }
 
 async function orderRow(orderNo: string) {

@@ -2,16 +2,14 @@ import { verify } from 'node:crypto';
 import { quoteSigningBytes } from '@coffer/contract';
 import { sql } from 'kysely';
 import type { Pool } from 'pg';
-import { loadConfig } from '../../platform/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { createTradeModule } from './index';
 import { orderJournalKey } from './order.service';
 import { preparedRunner, type PreparedRunner } from './prepared';
 import { publishedKey } from './quote-signer';
 import { quoteStore } from './quote-store';
 import { ledgerPostArguments, settlementJournal } from './settlement';
-import { ledgerInvariants, testSigningSeed, tradeFixture, type TradeFixture } from './trade-test-kit';
+import { ledgerInvariants, tradeFixture, type TradeFixture } from './trade-test-kit';
 import type { QuoteRow } from './quote.service';
 
 let database: TestDatabase;
@@ -316,14 +314,7 @@ describe('trade_pay_orders (several pays, one round trip)', () => {
 
   it('is undone whole by one short balance, and the service then pays the others one by one', async () => {
     const statements: string[] = [];
-    const pooled = createTradeModule({
-      db: database.db,
-      ledger: kit.ledger,
-      config: loadConfig({ NODE_ENV: 'test', TRADE_SIGNING_KEY: testSigningSeed }),
-      market: { latestUsdPrices: async () => new Map() },
-      clock: kit.clock.now,
-      feed: kit.prices.feed,
-      priceCacheMs: 0,
+    const pooled = kit.module({
       pool: recording(database.pool, statements),
     });
     const rich = await kit.customer({ USDT: usdt(20_000) });
@@ -356,14 +347,7 @@ describe('commits that need not wait for the disk', () => {
 
     const durable: string[] = [];
     const relaxed: string[] = [];
-    const pooled = createTradeModule({
-      db: database.db,
-      ledger: kit.ledger,
-      config: loadConfig({ NODE_ENV: 'test', TRADE_SIGNING_KEY: testSigningSeed }),
-      market: { latestUsdPrices: async () => new Map() },
-      clock: kit.clock.now,
-      feed: kit.prices.feed,
-      priceCacheMs: 0,
+    const pooled = kit.module({
       pool: recording(database.pool, durable),
       asyncCommitPool: recording(database.asyncCommitPool, relaxed),
     });
@@ -378,14 +362,7 @@ describe('commits that need not wait for the disk', () => {
 
 describe('paying through the named prepared statements of a pooled module', () => {
   it('pays orders placed by another process (read first) and by itself (straight away), each once', async () => {
-    const pooled = createTradeModule({
-      db: database.db,
-      ledger: kit.ledger,
-      config: loadConfig({ NODE_ENV: 'test', TRADE_SIGNING_KEY: testSigningSeed }),
-      market: { latestUsdPrices: async () => new Map() },
-      clock: kit.clock.now,
-      feed: kit.prices.feed,
-      priceCacheMs: 0,
+    const pooled = kit.module({
       pool: database.pool,
       asyncCommitPool: database.asyncCommitPool,
     });

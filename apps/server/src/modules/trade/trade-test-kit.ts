@@ -73,6 +73,8 @@ export interface TradeFixture {
   clock: ReturnType<typeof manualClock>;
   prices: ReturnType<typeof manualFeed>;
   trade: ReturnType<typeof createTradeModule>;
+  /** Another trade module on the kit's ledger, clock and prices, with its own pools or channel. */
+  module(extra?: Pick<Parameters<typeof createTradeModule>[0], 'pool' | 'asyncCommitPool' | 'channel'>): ReturnType<typeof createTradeModule>;
   customer(holdings?: Record<string, bigint>): Promise<{ userId: string; client: ReturnType<typeof identityClient> }>;
   fund(userId: string, asset: string, amount: bigint, key?: string): Promise<string>;
   available(userId: string, asset: string): Promise<bigint>;
@@ -87,15 +89,18 @@ export async function tradeFixture(database: TestDatabase, env: Record<string, s
   const clock = manualClock();
   const prices = manualFeed(clock);
   const config = loadConfig({ NODE_ENV: 'test', TRADE_SIGNING_KEY: testSigningSeed, ...env });
-  const trade = createTradeModule({
-    db: database.db,
-    ledger,
-    config,
-    market: { latestUsdPrices: async () => new Map() },
-    clock: clock.now,
-    feed: prices.feed,
-    priceCacheMs: 0,
-  });
+  const module: TradeFixture['module'] = (extra = {}) =>
+    createTradeModule({
+      db: database.db,
+      ledger,
+      config,
+      market: { latestUsdPrices: async () => new Map() },
+      clock: clock.now,
+      feed: prices.feed,
+      priceCacheMs: 0,
+      ...extra,
+    });
+  const trade = module();
 
   async function fund(userId: string, asset: string, amount: bigint, key = `seed-${userId}-${asset}-${counter++}`): Promise<string> {
     const posted = await ledger.transfer({
@@ -114,6 +119,7 @@ export async function tradeFixture(database: TestDatabase, env: Record<string, s
     clock,
     prices,
     trade,
+    module,
     fund,
     async customer(holdings = {}) {
       counter += 1;
