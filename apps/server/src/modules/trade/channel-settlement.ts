@@ -6,8 +6,8 @@ import { AppError } from '../../platform/http/app-error';
 import type { Logger } from '../../platform/observability/logger';
 import type { Ledger } from '../ledger';
 import type { LiquidityChannel } from './liquidity-channel';
-import type { QuoteRow } from './quote.service';
-import { settlementJournal } from './settlement';
+import { quoteColumnsText, type QuoteRow } from './quote.service';
+import { orderJournalKey, paymentOf, settlementJournal, tradeBillType } from './settlement';
 
 /** The order columns channel settlement reads: the order's id, state and hold, and its quote. */
 export interface ChannelOrderRow extends QuoteRow {
@@ -30,15 +30,18 @@ const jobBatch = 100;
 export const channelHoldKey = (orderId: string) => `trade:order:${orderId}:hold`;
 export const channelRefundKey = (orderId: string) => `trade:order:${orderId}:refund`;
 
-const channelRowColumns = sql.raw(`
-  o.id::text as order_id, o.status, o.hold_id::text as hold_id,
-  q.id::text as id, q.user_id::text as user_id, q.purpose, q.pair, q.base_asset, q.quote_asset, q.side, q.price::text as price,
-  q.price_scale, q.base_amount::text as base_amount, q.quote_amount::text as quote_amount, q.fee::text as fee, q.fee_rate,
-  q.expires_at, q.created_at, q.key_id, q.signature, q.settlement`);
+const channelRowColumns = sql.raw(`o.id::text as order_id, o.status, o.hold_id::text as hold_id, ${quoteColumnsText}`);
 
-/** What the customer pays for a quote: coin and amount in base units. */
-function payOf(row: QuoteRow): { coin: string; amount: bigint } {
-  return row.side === 'buy' ? { coin: row.quote_asset, amount: BigInt(row.quote_amount) } : { coin: row.base_asset, amount: BigInt(row.base_amount) };
+/**
+ * A channel order a settler may take now: paid and waiting, retried after the channel could
+ * not answer, or left in progress by a settler that stopped more than a lease ago.
+ */
+function settleable(now: Date, waitingSince: Date) {
+  const staleBefore = new Date(now.getTime() - staleLeaseSeconds * 1000);
+  return sql`settlement = 'channel'
+    and ((status = 'pendingSettlement' and updated_at <= ${waitingSince})
+         or (status = 'abnormal' and status_reason = 'channelUnavailable')
+         or (status = 'inProgress' and updated_at < ${staleBefore}))`;
 }
 
 /**
@@ -55,9 +58,9 @@ export function createChannelSettlement(deps: { db: Db; ledger: Ledger; channel:
 
   /** Claims a pending channel order and holds its payment; null when it was not payable. */
   async function holdPayment(row: QuoteRow & { order_id: string }, now: Date): Promise<{ holdId: string } | null> {
-    const pay = payOf(row);
+    const pay = paymentOf(row);
     const account = await ledger.customerAccount(row.user_id, pay.coin);
-    const billType = row.side === 'buy' ? billTypes.tradeBuy : billTypes.tradeSell;
+    const billType = tradeBillType(row.side);
     try {
       return await db.transaction().execute(async (trx) => {
         const claimed = await trx
@@ -83,16 +86,12 @@ export function createChannelSettlement(deps: { db: Db; ledger: Ledger; channel:
     }
   }
 
-  /** Takes the order for settling: paid and waiting, retried after the channel failed, or left by a settler that stopped. */
+  /** Takes the order for settling (see `settleable`); a just-paid order at once. */
   async function claim(orderId: string, now: Date): Promise<ChannelOrderRow | undefined> {
-    const staleBefore = new Date(now.getTime() - staleLeaseSeconds * 1000);
     const result = await sql<ChannelOrderRow>`
       with o as (
         update trade_order set status = 'inProgress', status_reason = null, updated_at = ${now}
-         where id = ${orderId}::bigint and settlement = 'channel'
-           and (status = 'pendingSettlement'
-                or (status = 'abnormal' and status_reason = 'channelUnavailable')
-                or (status = 'inProgress' and updated_at < ${staleBefore}))
+         where id = ${orderId}::bigint and ${settleable(now, now)}
         returning *
       )
       select ${channelRowColumns} from o join trade_quote q on q.id = o.quote_id`.execute(db);
@@ -103,7 +102,7 @@ export function createChannelSettlement(deps: { db: Db; ledger: Ledger; channel:
     const journal = await settlementJournal(ledger, {
       row,
       userId: row.user_id,
-      idempotencyKey: `trade:order:${row.order_id}`,
+      idempotencyKey: orderJournalKey(row.order_id),
       reference: { type: 'trade_order', id: row.order_id },
     });
     // The customer's payment leaves the hold (frozen); the desk and fee legs are those of an immediate settlement.
@@ -132,7 +131,7 @@ export function createChannelSettlement(deps: { db: Db; ledger: Ledger; channel:
   }
 
   async function refund(row: ChannelOrderRow, now: Date): Promise<void> {
-    const pay = payOf(row);
+    const pay = paymentOf(row);
     const account = await ledger.customerAccount(row.user_id, pay.coin);
     await db.transaction().execute(async (trx) => {
       await ledger.releaseHold(
@@ -189,15 +188,10 @@ export function createChannelSettlement(deps: { db: Db; ledger: Ledger; channel:
 
   /** Every channel order waiting for the settler (the job's sweep); answers how many reached an end. */
   async function settleWaiting(now = clock()): Promise<number> {
+    // Orders paid moments ago are the in-process settler's.
     const unclaimedBefore = new Date(now.getTime() - unclaimedAfterSeconds * 1000);
-    const staleBefore = new Date(now.getTime() - staleLeaseSeconds * 1000);
     const waiting = await sql<{ id: string }>`
-      select id::text as id from trade_order
-       where settlement = 'channel'
-         and ((status = 'pendingSettlement' and updated_at < ${unclaimedBefore})
-              or (status = 'abnormal' and status_reason = 'channelUnavailable')
-              or (status = 'inProgress' and updated_at < ${staleBefore}))
-       order by updated_at limit ${jobBatch}`.execute(db);
+      select id::text as id from trade_order where ${settleable(now, unclaimedBefore)} order by updated_at limit ${jobBatch}`.execute(db);
     let ended = 0;
     for (const { id } of waiting.rows) {
       try {

@@ -7,8 +7,8 @@ import { AppError } from '../../platform/http/app-error';
 import { LedgerInvariantError, type Ledger } from '../ledger';
 import { groupCommit } from './group-commit';
 import { placedOrders } from './placed-orders';
-import type { QuoteRow, QuoteService } from './quote.service';
-import { ledgerPostArguments, settlementError, settlementJournal } from './settlement';
+import { quoteColumnsText, type QuoteRow, type QuoteService } from './quote.service';
+import { ledgerPostArguments, orderJournalKey, settlementError, settlementJournal } from './settlement';
 import { assertOrderMove } from './trade-states';
 import type { PreparedRunner } from './prepared';
 import type { ChannelSettlement } from './channel-settlement';
@@ -26,9 +26,7 @@ interface OrderRow extends QuoteRow {
 
 const orderColumnsText = `
   o.id::text as order_id, o.status, o.status_reason, o.created_at as order_created_at, o.paid_at, o.completed_at, o.cancelled_at,
-  o.refunded_at, q.settlement, q.id::text as id, q.user_id::text as user_id, q.purpose, q.pair, q.base_asset, q.quote_asset, q.side, q.price::text as price,
-  q.price_scale, q.base_amount::text as base_amount, q.quote_amount::text as quote_amount, q.fee::text as fee, q.fee_rate,
-  q.expires_at, q.created_at, q.key_id, q.signature`;
+  o.refunded_at, ${quoteColumnsText}`;
 const orderColumns = sql.raw(orderColumnsText);
 
 const loadOrderText = `
@@ -103,7 +101,7 @@ const placeBatching = { maxInFlight: 3, maxBatch: 64 };
 /** The same for pays; a batch locks every customer account of its orders, so it stays smaller. */
 const payBatching = { maxInFlight: 3, maxBatch: 32 };
 
-export const orderJournalKey = (orderId: string) => `trade:order:${orderId}`;
+export { orderJournalKey } from './settlement';
 
 function parseInstant(value: string | undefined, field: string): Date | undefined {
   if (value === undefined || value === '') return undefined;

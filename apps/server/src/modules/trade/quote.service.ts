@@ -22,6 +22,12 @@ import type { Selectable } from 'kysely';
 
 export type QuoteRow = Selectable<TradeQuoteTable>;
 
+/** A `QuoteRow` read from `trade_quote q` (ids and amounts as text), for queries that join quotes. */
+export const quoteColumnsText = `
+  q.id::text as id, q.user_id::text as user_id, q.purpose, q.pair, q.base_asset, q.quote_asset, q.side, q.price::text as price,
+  q.price_scale, q.base_amount::text as base_amount, q.quote_amount::text as quote_amount, q.fee::text as fee, q.fee_rate,
+  q.expires_at, q.created_at, q.key_id, q.signature, q.settlement`;
+
 export interface ResolvedPair extends TradePairConfig {
   baseScale: number;
   quoteScale: number;

@@ -9,6 +9,17 @@ import type { QuoteRow } from './quote.service';
 export const deskPurpose = 'desk';
 export const feePurpose = 'fees';
 
+/** The ledger journal that settles a spot order (immediate or through the channel). */
+export const orderJournalKey = (orderId: string) => `trade:order:${orderId}`;
+
+/** A trade is billed as a buy (2007) or a sell (2008) of the base coin. */
+export const tradeBillType = (side: QuoteRow['side']) => (side === 'buy' ? billTypes.tradeBuy : billTypes.tradeSell);
+
+/** What the customer pays for a quote: the coin and its amount in base units. */
+export function paymentOf(row: QuoteRow): { coin: string; amount: bigint } {
+  return row.side === 'buy' ? { coin: row.quote_asset, amount: BigInt(row.quote_amount) } : { coin: row.base_asset, amount: BigInt(row.base_amount) };
+}
+
 /**
  * The journal of a quote's exchange: the customer pays from available to the desk; the desk
  * delivers the coin bought, less the fee, which goes to the fee account. Buy → bill 2007,
@@ -21,9 +32,8 @@ export async function settlementJournal(
 ): Promise<JournalRequest> {
   const { row, userId } = input;
   const isBuy = row.side === 'buy';
-  const payCoin = isBuy ? row.quote_asset : row.base_asset;
+  const { coin: payCoin, amount: payAmount } = paymentOf(row);
   const receiveCoin = isBuy ? row.base_asset : row.quote_asset;
-  const payAmount = BigInt(isBuy ? row.quote_amount : row.base_amount);
   const grossReceive = BigInt(isBuy ? row.base_amount : row.quote_amount);
   const fee = BigInt(row.fee);
   const [customerPays, customerReceives, deskGets, deskGives, feeAccount] = await Promise.all([
@@ -40,7 +50,7 @@ export async function settlementJournal(
     { accountId: customerReceives, bucket: 'available', amount: grossReceive - fee },
   ];
   if (fee > 0n) legs.push({ accountId: feeAccount, bucket: 'available', amount: fee });
-  return { idempotencyKey: input.idempotencyKey, billType: isBuy ? billTypes.tradeBuy : billTypes.tradeSell, reference: input.reference, legs };
+  return { idempotencyKey: input.idempotencyKey, billType: tradeBillType(row.side), reference: input.reference, legs };
 }
 
 /** Posts the journal on the caller's transaction; a short balance is the trading error 13010002. */
