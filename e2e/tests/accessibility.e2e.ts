@@ -32,7 +32,10 @@ beforeAll(async () => {
     confirmPassword: 'Vault-Key-2026',
     agreeTerms: true,
   });
-  sessionToken = ((await registered.json()) as { data: { token: string } }).data.token;
+  // The web never gets the session token in a body (only native clients do): take it from the cookie.
+  const cookie = registered.headers.getSetCookie().find((line) => line.startsWith('coffer_session='));
+  sessionToken = cookie?.split(';')[0]?.slice('coffer_session='.length) ?? '';
+  expect(sessionToken).not.toBe('');
 });
 
 afterAll(async () => {

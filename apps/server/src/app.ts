@@ -82,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       useDevOutbox: deps.config.DEV_OUTBOX,
     });
   registerSystemRoutes(app, deps);
-  const identity = createIdentityModule({ db: deps.db, config: deps.config, secrets: deps.secrets, messenger });
+  const identity = createIdentityModule({ db: deps.db, config: deps.config, secrets: deps.secrets, messenger, registry: deps.metrics.registry });
   identity.register(app);
   const ledger = createLedgerModule({ db: deps.db, ...(deps.pool ? { pool: deps.pool } : {}), ...(deps.asyncCommitPool ? { asyncCommitPool: deps.asyncCommitPool } : {}) });
   for (const job of ledger.jobs) deps.jobs?.define(job);

@@ -143,7 +143,8 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** Login answer: the browser keeps the cookie; native apps send `token` as `jwt-token`. */
 export const loggedInSchema = z.object({
-  token: z.string(),
+  /** The session token, for the native apps' jwt-token header only; the web gets it only as an httpOnly cookie (null here). */
+  token: z.string().nullable(),
   user: sessionUserSchema,
 });
 export type LoggedIn = z.infer<typeof loggedInSchema>;

@@ -1,15 +1,14 @@
 import { sql } from 'kysely';
 import { normaliseEmail, type Language, type SecondFactor, type SecurityVerification } from '@coffer/contract';
 import { AppError } from '../../platform/http/app-error';
-import { attemptPolicies } from './attempt-limiter';
 import {
   boundFactors,
-  consumeUserTotp,
+  checkPreferredFactor,
   emailTarget,
   loadUser,
   phoneTarget,
-  requireCodeFormat,
   sendCode,
+  verifyTogether,
   type IdentityDeps,
 } from './identity-core';
 import { maskEmail, maskPhone } from './request-facts';
@@ -53,20 +52,23 @@ export function createIdentityApi(deps: IdentityDeps, securitySettings: ReturnTy
       return sendCode(deps, purpose, target, caller);
     },
 
-    /** The fund password (with its attempt limit) and the preferred second factor. */
-    async verifyMoneyMove(userId: string, purpose: 'transfer', fundPassword: string, verification: SecurityVerification) {
+    /**
+     * The fund password and the preferred second factor, each within its attempt limits (per
+     * account and, given the caller's IP, per IP), reserved before the check runs.
+     */
+    async verifyMoneyMove(
+      userId: string,
+      purpose: 'transfer',
+      fundPassword: string,
+      verification: SecurityVerification,
+      caller: { ip: string } | null = null,
+    ) {
       const user = await loadUser(deps, userId);
       if (!user.fund_password_hash) throw new AppError('fundPasswordNotSet');
-      await deps.limiter.assertNotLocked(attemptPolicies.codeByAccount, user.id);
-      await securitySettings.verifyFundPassword(userId, fundPassword);
-      const factor = boundFactors(user)[0] ?? 'email';
-      if (factor === 'ga') {
-        await consumeUserTotp(deps, user, requireCodeFormat(verification.gaCode, 'gaCode'), 'gaCode');
-      } else if (factor === 'sms') {
-        await deps.codes.consume(purpose, phoneTarget(user)!, requireCodeFormat(verification.smsCode, 'smsCode'), 'smsCode');
-      } else {
-        await deps.codes.consume(purpose, emailTarget(user)!, requireCodeFormat(verification.emailCode, 'emailCode'), 'emailCode');
-      }
+      const ip = caller?.ip ?? null;
+      const checkFactor = checkPreferredFactor(deps, user, purpose, verification, ip);
+      await securitySettings.verifyFundPassword(userId, fundPassword, ip);
+      await verifyTogether(deps, [checkFactor]);
     },
 
     /** Spec §4: withdrawals and transfers wait 24 hours after a security change. */

@@ -3,6 +3,7 @@ import {
   checkPhone,
   findCountry,
   isVerificationCodeFormat,
+  limits,
   normaliseEmail,
   type AccountIdentity,
   type CodePurpose,
@@ -17,13 +18,13 @@ import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { decryptSecret } from '../../platform/security/crypto';
 import type { PasswordHasher } from '../../platform/security/password-hasher';
-import { attemptPolicies, lockedError, type AttemptLimiter } from './attempt-limiter';
+import type { AttemptLimiter } from './attempt-limiter';
 import { codeMessage } from './identity-messages';
 import type { RequestFacts } from './request-facts';
 import type { SessionStore } from './session-store';
 import { matchTotpStep } from './totp';
 import type { UserRepository, UserRow } from './user.repository';
-import type { CodeScope, CodeTarget, VerificationCodes } from './verification-codes';
+import { codeChecks, releaseProofs, spendProofs, type CodeScope, type CodeTarget, type SecretProof, type VerificationCodes } from './verification-codes';
 
 export interface IdentityDeps {
   db: Db;
@@ -93,77 +94,142 @@ export function requireCodeFormat(code: string | undefined, field: string): stri
 }
 
 /**
- * Accepts an authenticator code once: the step it belongs to must be later than the last
- * step used, and the conditional update makes two racing requests with one code see one win.
+ * Checks an authenticator code within the attempt limits, without spending it: the step it
+ * belongs to must be later than the last step used. Spending claims the step with a
+ * conditional update, so of two racing requests with one code one wins.
  */
-async function consumeTotp(deps: IdentityDeps, user: UserRow, secret: string, code: string, field: string): Promise<void> {
-  const subject = user.id;
-  await deps.limiter.assertNotLocked(attemptPolicies.codeByAccount, subject);
+async function checkTotp(deps: IdentityDeps, user: UserRow, secret: string, code: string, field: string, ip: string | null): Promise<SecretProof> {
+  const reservations = await deps.limiter.reserve(codeChecks(user.id, ip));
   const step = await matchTotpStep(secret, code);
-  if (step !== null) {
-    const claimed = await deps.db
-      .updateTable('app_user')
-      .set({ totp_last_step: step })
-      .where('id', '=', user.id)
-      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]))
-      .executeTakeFirst();
-    if (claimed.numUpdatedRows === 1n) return;
+  const lastStep = user.totp_last_step === null ? null : Number(user.totp_last_step);
+  if (step === null || (lastStep !== null && step <= lastStep)) {
+    deps.limiter.failed(reservations);
+    throw new AppError('authenticatorCodeWrong', {}, field);
   }
-  const { isLocked } = await deps.limiter.recordFailure(attemptPolicies.codeByAccount, subject);
-  if (isLocked) {
-    throw lockedError(attemptPolicies.codeByAccount, new Date(Date.now() + attemptPolicies.codeByAccount.lockMinutes * 60_000));
-  }
-  throw new AppError('authenticatorCodeWrong', {}, field);
+  return {
+    reservations,
+    spentError: new AppError('authenticatorCodeWrong', {}, field),
+    async spend(trx) {
+      const claimed = await trx
+        .updateTable('app_user')
+        .set({ totp_last_step: step })
+        .where('id', '=', user.id)
+        .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]))
+        .executeTakeFirst();
+      return claimed.numUpdatedRows === 1n;
+    },
+  };
 }
 
-/** Checks a code of an authenticator being bound; answers its step, counting failures. */
-export async function matchNewTotp(deps: IdentityDeps, user: UserRow, secret: string, code: string, field: string): Promise<number> {
-  await deps.limiter.assertNotLocked(attemptPolicies.codeByAccount, user.id);
+/**
+ * Checks a code of an authenticator being bound, within the limits; answers its step (which the
+ * binding stores as the last used, so that code cannot log in afterwards). Nothing to spend.
+ */
+export async function checkNewTotp(
+  deps: IdentityDeps,
+  user: UserRow,
+  secret: string,
+  code: string,
+  field: string,
+  ip: string | null,
+): Promise<SecretProof & { step: number }> {
+  const reservations = await deps.limiter.reserve(codeChecks(user.id, ip));
   const step = await matchTotpStep(secret, code);
-  if (step !== null) return step;
-  const { isLocked } = await deps.limiter.recordFailure(attemptPolicies.codeByAccount, user.id);
-  if (isLocked) {
-    throw lockedError(attemptPolicies.codeByAccount, new Date(Date.now() + attemptPolicies.codeByAccount.lockMinutes * 60_000));
+  if (step === null) {
+    deps.limiter.failed(reservations);
+    throw new AppError('authenticatorCodeWrong', {}, field);
   }
-  throw new AppError('authenticatorCodeWrong', {}, field);
+  return { reservations, step, spentError: new AppError('authenticatorCodeWrong', {}, field), spend: async () => true };
 }
 
-export async function consumeUserTotp(deps: IdentityDeps, user: UserRow, code: string, field: string): Promise<void> {
+function checkUserTotp(deps: IdentityDeps, user: UserRow, code: string, field: string, ip: string | null): Promise<SecretProof> {
   if (!user.totp_secret_encrypted) throw new AppError('authenticatorCodeWrong', {}, field);
-  await consumeTotp(deps, user, decryptSecret(deps.key, user.totp_secret_encrypted), code, field);
+  return checkTotp(deps, user, decryptSecret(deps.key, user.totp_secret_encrypted), code, field, ip);
+}
+
+/** Checks and spends a bound authenticator's code. */
+export async function consumeUserTotp(deps: IdentityDeps, user: UserRow, code: string, field: string, ip: string | null): Promise<void> {
+  await spendProofs(deps.db, deps.limiter, [await checkUserTotp(deps, user, code, field, ip)]);
+}
+
+/**
+ * Checks several secrets of one step, then spends them together: a wrong one counts against
+ * itself only, and the right ones stay valid for the next try.
+ */
+export async function verifyTogether(deps: IdentityDeps, checks: ReadonlyArray<() => Promise<SecretProof>>): Promise<void> {
+  const proofs: SecretProof[] = [];
+  try {
+    for (const check of checks) proofs.push(await check());
+  } catch (error) {
+    await releaseProofs(deps.limiter, proofs);
+    throw error;
+  }
+  await spendProofs(deps.db, deps.limiter, proofs);
 }
 
 /**
  * A security change asks for a code from every bound factor (spec §5 "security
- * verification"): the e-mail code, the SMS code and the authenticator code.
+ * verification"): the e-mail code, the SMS code and the authenticator code, and whatever the
+ * change itself needs (`alsoCheck`: the new address's code); all are spent together or none.
  */
 export async function verifyAllFactors(
   deps: IdentityDeps,
   user: UserRow,
   purpose: CodePurpose,
   verification: SecurityVerification,
+  ip: string | null,
+  alsoCheck: ReadonlyArray<() => Promise<SecretProof>> = [],
 ): Promise<void> {
-  await deps.limiter.assertNotLocked(attemptPolicies.codeByAccount, user.id);
   const email = emailTarget(user);
   const phone = phoneTarget(user);
-  if (email) requireCodeFormat(verification.emailCode, 'emailCode');
-  if (phone) requireCodeFormat(verification.smsCode, 'smsCode');
-  if (user.totp_secret_encrypted) requireCodeFormat(verification.gaCode, 'gaCode');
-  // The authenticator first: a later failure costs it only one 30-second step, not a resend.
-  if (user.totp_secret_encrypted) await consumeUserTotp(deps, user, verification.gaCode ?? '', 'gaCode');
-  if (phone) await deps.codes.consume(purpose, phone, verification.smsCode ?? '', 'smsCode');
-  if (email) await deps.codes.consume(purpose, email, verification.emailCode ?? '', 'emailCode');
+  const gaCode = user.totp_secret_encrypted ? requireCodeFormat(verification.gaCode, 'gaCode') : null;
+  const smsCode = phone ? requireCodeFormat(verification.smsCode, 'smsCode') : null;
+  const emailCode = email ? requireCodeFormat(verification.emailCode, 'emailCode') : null;
+  const checks: Array<() => Promise<SecretProof>> = [];
+  if (gaCode !== null) checks.push(() => checkUserTotp(deps, user, gaCode, 'gaCode', ip));
+  if (phone && smsCode !== null) checks.push(() => deps.codes.check(purpose, phone, smsCode, 'smsCode', ip));
+  if (email && emailCode !== null) checks.push(() => deps.codes.check(purpose, email, emailCode, 'emailCode', ip));
+  await verifyTogether(deps, [...checks, ...alsoCheck]);
+}
+
+/** The preferred second factor's code (money moves, spec §6): authenticator, else SMS, else e-mail. */
+export function checkPreferredFactor(
+  deps: IdentityDeps,
+  user: UserRow,
+  purpose: CodePurpose,
+  verification: SecurityVerification,
+  ip: string | null,
+): () => Promise<SecretProof> {
+  const factor = boundFactors(user)[0] ?? 'email';
+  if (factor === 'ga') {
+    const code = requireCodeFormat(verification.gaCode, 'gaCode');
+    return () => checkUserTotp(deps, user, code, 'gaCode', ip);
+  }
+  const [target, field] = factor === 'sms' ? [phoneTarget(user), 'smsCode' as const] : [emailTarget(user), 'emailCode' as const];
+  const code = requireCodeFormat(verification[field], field);
+  if (!target) throw new AppError('invalidParameter', {}, field);
+  return () => deps.codes.check(purpose, target, code, field, ip);
 }
 
 export function newAddressScope(purpose: CodePurpose): CodeScope {
   return `${purpose}:new`;
 }
 
-/** Counts a message sent on behalf of an IP address; past the limit it answers tooManyRequests. */
+/** Counts a message sent on behalf of an IP address, atomically; past the limit it answers tooManyRequests. */
 export async function throttleSending(deps: IdentityDeps, ip: string): Promise<void> {
   const policy = { scope: 'code-send:ip', maxFailures: deps.codeSendsPerIpPerHour, windowMinutes: 60, lockMinutes: 60 };
-  if (await deps.limiter.isLocked(policy, ip)) throw new AppError('tooManyRequests');
-  await deps.limiter.recordFailure(policy, ip);
+  if (await deps.limiter.take(policy, ip)) throw new AppError('tooManyRequests');
+}
+
+/**
+ * Everything a send costs, taken before anything is sent, whether a code then goes out, a
+ * notice does, or (for an unknown account) nothing: the address's 60-s slot and the IP's quota.
+ * The answers are the same in all three cases.
+ */
+export async function holdSend(deps: IdentityDeps, scope: CodeScope, target: CodeTarget, ip: string): Promise<{ resendAfterSeconds: number }> {
+  await deps.codes.holdSendSlot(scope, target);
+  await throttleSending(deps, ip);
+  return { resendAfterSeconds: limits.codeResendWaitSeconds };
 }
 
 export async function sendCode(
@@ -172,7 +238,7 @@ export async function sendCode(
   target: CodeTarget,
   caller: Pick<Caller, 'language' | 'ip'>,
 ): Promise<{ resendAfterSeconds: number }> {
-  await throttleSending(deps, caller.ip);
+  await holdSend(deps, scope, target, caller.ip);
   const purpose = scope.replace(/:new$/, '') as CodePurpose;
   return deps.codes.issue(scope, target, (code) => codeMessage(purpose, caller.language, code));
 }

@@ -75,9 +75,10 @@ export function registerIdentityRoutes(app: FastifyInstance, services: IdentityS
     security: [{ sessionCookie: [] }, { jwtToken: [] }],
   };
 
-  const logIn = (reply: FastifyReply, request: FastifyRequest, loggedIn: LoggedIn) => {
+  // The token reaches a body only for the native apps (jwt-token header); a page's script never sees it.
+  const logIn = (reply: FastifyReply, request: FastifyRequest, loggedIn: LoggedIn & { token: string }) => {
     reply.setCookie(sessionCookieName, loggedIn.token, sessionCookieOptions(config));
-    return successEnvelope(request.language, loggedIn);
+    return successEnvelope(request.language, request.clientKind === 'web' ? { ...loggedIn, token: null } : loggedIn);
   };
 
   // ── Registration ─────────────────────────────────────────────────────────────────
@@ -156,7 +157,7 @@ export function registerIdentityRoutes(app: FastifyInstance, services: IdentityS
   routes.post(
     identityPaths.verifyResetCode,
     { schema: { ...anonymous, summary: 'Verify the reset code (step 1)', body: verifyResetCodeBodySchema, response: { 200: envelopeSchema(resetTicketSchema) } } },
-    async (request) => successEnvelope(request.language, await services.passwordReset.verifyResetCode(request.body)),
+    async (request) => successEnvelope(request.language, await services.passwordReset.verifyResetCode(request.body, callerOf(request))),
   );
   routes.post(
     identityPaths.resetPassword,

@@ -93,7 +93,19 @@ describe('registration', () => {
     expect(cookie).toMatch(/coffer_session=[\w-]{40,}/);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Strict/i);
-    const token = response.json().data.token as string;
+    // The web gets the token only as the httpOnly cookie; a native app gets it in the body for its jwt-token header.
+    expect(response.json().data.token).toBeNull();
+    const nativeClient = identityClient(app);
+    const nativeLogin = await nativeClient.post(paths.login, { accountType: 'email', account: email, password }, { 'client-version': 'android/5.2.0' });
+    const { preLoginToken } = nativeLogin.body.data as { preLoginToken: string };
+    await nativeClient.post(paths.loginCode, { preLoginToken, method: 'email' }, { 'client-version': 'android/5.2.0' });
+    const native = await nativeClient.post(
+      paths.loginTwofa,
+      { preLoginToken, method: 'email', code: await latestCode(app, email) },
+      { 'client-version': 'android/5.2.0' },
+    );
+    const token = native.body.data.token as string;
+    expect(token).toMatch(/^[\w-]{40,}$/);
     const history = await app.inject({ url: `${paths.securityHistory}?pageNo=1&pageSize=10`, headers: { 'jwt-token': token } });
     expect(history.json().data.records.map((record: { operationType: number }) => record.operationType)).toEqual([1000]);
   });
@@ -125,10 +137,12 @@ describe('registration', () => {
   it('answers the same for a taken and a free address, and the taken one never registers', async () => {
     const { email } = await register();
     // As if the account had registered long ago: its registration code is past the resend wait.
+    const longAgo = new Date(Date.now() - 120_000);
     await database.db
-      .updateTable('verification_code')
-      .set({ created_at: new Date(Date.now() - 120_000) })
-      .where('target', '=', email)
+      .updateTable('attempt_counter')
+      .set({ window_started_at: longAgo, locked_until: longAgo })
+      .where('scope', '=', 'code-resend')
+      .where('subject', '=', `register:email:${email}`)
       .execute();
     const client = identityClient(app);
     const taken = await client.post(paths.registerCode, { accountType: 'email', account: email, countryCode: 'DE' });

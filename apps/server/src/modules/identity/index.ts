@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Registry } from 'prom-client';
 // The request fields (language, client kind, jwt-token) these routes read are declared there.
 import type {} from '../../platform/http/request-context';
 import type { Messenger } from '../../platform/adapters/messenger';
@@ -23,11 +24,12 @@ import { createVerificationCodes } from './verification-codes';
 
 export { requireSession, signedIn } from './authentication';
 export type { IdentityApi } from './identity-api';
+export { attemptPolicies, type AttemptCheck, type AttemptLimiter, type AttemptPolicy } from './attempt-limiter';
 
 /** The identity module: accounts, sessions, second factors and security settings. */
-export function createIdentityModule(deps: { db: Db; config: AppConfig; secrets: ServerSecrets; messenger: Messenger }) {
+export function createIdentityModule(deps: { db: Db; config: AppConfig; secrets: ServerSecrets; messenger: Messenger; registry?: Registry }) {
   const { db, config, secrets, messenger } = deps;
-  const limiter = createAttemptLimiter(db);
+  const limiter = createAttemptLimiter(db, deps.registry);
   const identityDeps: IdentityDeps = {
     db,
     users: createUserRepository(db),
@@ -48,6 +50,8 @@ export function createIdentityModule(deps: { db: Db; config: AppConfig; secrets:
   };
   return {
     services,
+    /** The one attempt mechanism: every secret other modules check (API keys, LPOA codes…) goes through it. */
+    limiter,
     api: createIdentityApi(identityDeps, services.securitySettings),
     register(app: FastifyInstance): void {
       registerAuthentication(app, identityDeps.sessions);

@@ -2,7 +2,7 @@ import type { AccountIdentity, LoggedIn, LoginBody, LoginChallenge, LoginTwofaBo
 import { sql } from 'kysely';
 import { AppError } from '../../platform/http/app-error';
 import { macOf, randomToken } from '../../platform/security/crypto';
-import { attemptPolicies, lockedError } from './attempt-limiter';
+import { attemptPolicies } from './attempt-limiter';
 import {
   boundFactors,
   consumeUserTotp,
@@ -17,7 +17,7 @@ import {
   type Caller,
   type IdentityDeps,
 } from './identity-core';
-import { maskEmail, maskPhone } from './request-facts';
+import { deviceName, maskEmail, maskPhone } from './request-facts';
 import type { UserRow } from './user.repository';
 
 const preLoginMinutes = 10;
@@ -82,29 +82,27 @@ export function createLoginService(deps: IdentityDeps) {
 
     /**
      * The password step. A wrong password and an unknown account answer alike (same code,
-     * same work); failures count per account and per IP, and the limit locks the account.
+     * same work, same lock): the attempt is reserved against the account (an unknown one
+     * under its address) and the IP before the password is checked, so no burst of requests
+     * gets more than the limit's verifications, and nothing written afterwards can change
+     * the answer.
      */
     async login(body: LoginBody, caller: Caller): Promise<LoginChallenge> {
       const account = resolveAccount(body);
-      await limiter.assertNotLocked(attemptPolicies.loginByIp, caller.ip);
       const user = await findUserByAccount(deps.users, account);
-      if (!user) {
-        await deps.hasher.verifyNothing(body.password);
-        await limiter.recordFailure(attemptPolicies.loginByIp, caller.ip);
-        throw new AppError('wrongCredentials');
+      const reservations = await limiter.reserve([
+        { policy: attemptPolicies.loginByIp, subject: caller.ip },
+        { policy: attemptPolicies.loginByAccount, subject: user ? user.id : `unknown:${account.address}` },
+      ]);
+      const isVerified = user ? await deps.hasher.verify(user.password_hash, body.password) : await deps.hasher.verifyNothing(body.password).then(() => false);
+      if (isVerified && user) {
+        await limiter.succeeded(reservations);
+        return startSecondFactor(user, caller);
       }
-      await limiter.assertNotLocked(attemptPolicies.loginByAccount, user.id);
-      if (!(await deps.hasher.verify(user.password_hash, body.password))) {
-        await recordLogin(user.id, caller, 'failed');
-        await limiter.recordFailure(attemptPolicies.loginByIp, caller.ip);
-        const { isLocked } = await limiter.recordFailure(attemptPolicies.loginByAccount, user.id);
-        if (isLocked) {
-          throw lockedError(attemptPolicies.loginByAccount, new Date(Date.now() + attemptPolicies.loginByAccount.lockMinutes * 60_000));
-        }
-        throw new AppError('wrongCredentials');
-      }
-      await limiter.reset(attemptPolicies.loginByAccount, user.id);
-      return startSecondFactor(user, caller);
+      // The failure is already counted (the reservation); the history row is only a record.
+      if (user) await recordLogin(user.id, caller, 'failed');
+      limiter.failed(reservations);
+      throw new AppError('wrongCredentials');
     },
 
     async sendLoginCode(body: { preLoginToken: string; method: 'sms' | 'email' }, caller: Caller) {
@@ -115,17 +113,17 @@ export function createLoginService(deps: IdentityDeps) {
     },
 
     /** The second-factor step; success spends the pre-login token and opens a session. */
-    async loginTwofa(body: LoginTwofaBody, caller: Caller): Promise<LoggedIn> {
+    async loginTwofa(body: LoginTwofaBody, caller: Caller): Promise<LoggedIn & { token: string }> {
       const preLogin = await findPreLogin(body.preLoginToken);
       const { user } = preLogin;
       const code = requireCodeFormat(body.code, 'code');
       if (!boundFactors(user).includes(body.method)) throw new AppError('invalidParameter', {}, 'method');
       try {
         if (body.method === 'ga') {
-          await consumeUserTotp(deps, user, code, 'code');
+          await consumeUserTotp(deps, user, code, 'code', caller.ip);
         } else {
           const target = body.method === 'email' ? emailTarget(user) : phoneTarget(user);
-          await deps.codes.consume('login', target!, code, 'code');
+          await deps.codes.consume('login', target!, code, 'code', caller.ip);
         }
       } catch (error) {
         await recordLogin(user.id, caller, 'failed');
@@ -174,7 +172,7 @@ export function createLoginService(deps: IdentityDeps) {
         .executeTakeFirst();
       if (!spent) throw new AppError('sessionExpired', {}, 'exSessionId');
       const user = await loadUser(deps, spent.user_id);
-      const challenge = await startSecondFactor(user, { ...caller, device: body.equipmentName || caller.device });
+      const challenge = await startSecondFactor(user, { ...caller, device: deviceName(body.equipmentName) || caller.device });
       return { ...challenge, session: null, source: body.source };
     },
 

@@ -10,7 +10,7 @@ import {
   requireCodeFormat,
   resolveAccount,
   sendCode,
-  throttleSending,
+  holdSend,
   withdrawLockUntil,
   type Caller,
   type IdentityDeps,
@@ -33,23 +33,23 @@ export function createPasswordResetService(deps: IdentityDeps) {
       const account = resolveAccount(identity);
       const user = await findUserByAccount(deps.users, account);
       if (!user) {
-        // Counted like a real send, so the limit says nothing about which accounts exist.
-        await throttleSending(deps, caller.ip);
-        return { resendAfterSeconds: 60 };
+        // The same slots as a real send (the address's 60-s wait, the IP's quota), so neither
+        // the answer nor the wait says which accounts exist.
+        return holdSend(deps, 'resetPassword', { ...codeTargetOf(account, ''), userId: null }, caller.ip);
       }
       return sendCode(deps, 'resetPassword', codeTargetOf(account, user.id), caller);
     },
 
-    async verifyResetCode(body: AccountIdentity & { code: string }): Promise<ResetTicket> {
+    async verifyResetCode(body: AccountIdentity & { code: string }, caller: Caller): Promise<ResetTicket> {
       const account = resolveAccount(body);
       const code = requireCodeFormat(body.code, 'code');
       const user = await findUserByAccount(deps.users, account);
       if (!user) {
-        // No code was sent to an unknown account: answer as a wrong code does.
-        await deps.codes.consume('resetPassword', { ...codeTargetOf(account, ''), userId: null }, code, 'code');
+        // No code was sent to an unknown account: answer as a wrong code does, under the same limits.
+        await deps.codes.consume('resetPassword', { ...codeTargetOf(account, ''), userId: null }, code, 'code', caller.ip);
         throw new AppError('codeWrong', {}, 'code');
       }
-      await deps.codes.consume('resetPassword', codeTargetOf(account, user.id), code, 'code');
+      await deps.codes.consume('resetPassword', codeTargetOf(account, user.id), code, 'code', caller.ip);
       const resetToken = randomToken();
       await deps.db
         .insertInto('password_reset')
@@ -79,7 +79,7 @@ export function createPasswordResetService(deps: IdentityDeps) {
       if (!reset) throw new AppError('codeExpired', {}, 'resetToken');
       const user = await loadUser(deps, reset.user_id);
       if (user.totp_secret_encrypted) {
-        await consumeUserTotp(deps, user, requireCodeFormat(body.gaCode, 'gaCode'), 'gaCode');
+        await consumeUserTotp(deps, user, requireCodeFormat(body.gaCode, 'gaCode'), 'gaCode', caller.ip);
       }
       const passwordHash = await deps.hasher.hash(body.password);
       await deps.db.transaction().execute(async (trx) => {

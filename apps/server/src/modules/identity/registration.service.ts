@@ -18,7 +18,7 @@ import {
   requireCodeFormat,
   resolveAccount,
   sendCode,
-  throttleSending,
+  holdSend,
   toSessionUser,
   type Caller,
   type IdentityDeps,
@@ -56,8 +56,8 @@ export function createRegistrationService(deps: IdentityDeps) {
       const account = resolveAccount(body);
       const existing = await findUserByAccount(deps.users, account);
       if (existing) {
-        await throttleSending(deps, caller.ip);
-        return deps.codes.notify('register', codeTarget(account), alreadyRegisteredMessage(caller.language));
+        await holdSend(deps, 'register', codeTarget(account), caller.ip);
+        return deps.codes.notify(codeTarget(account), alreadyRegisteredMessage(caller.language));
       }
       return sendCode(deps, 'register', codeTarget(account), caller);
     },
@@ -67,7 +67,7 @@ export function createRegistrationService(deps: IdentityDeps) {
     },
 
     /** Creates the account and logs it in; every rule is checked before anything is written. */
-    async register(body: RegisterBody, caller: Caller): Promise<LoggedIn> {
+    async register(body: RegisterBody, caller: Caller): Promise<LoggedIn & { token: string }> {
       if (!body.agreeTerms) throw new AppError('missingParameter', {}, 'agreeTerms');
       assertRegionServed(body.countryCode);
       const account = resolveAccount(body);
@@ -78,7 +78,7 @@ export function createRegistrationService(deps: IdentityDeps) {
       if (body.inviteCode && !inviter) throw new AppError('invalidParameter', {}, 'inviteCode');
 
       // For a taken address no code was ever issued, so this fails as a wrong code would.
-      await deps.codes.consume('register', codeTarget(account), code, 'code');
+      await deps.codes.consume('register', codeTarget(account), code, 'code', caller.ip);
       const passwordHash = await deps.hasher.hash(body.password);
 
       const { userId, session } = await deps.db.transaction().execute(async (trx) => {

@@ -17,8 +17,17 @@ export function describeLocation(ip: string): string {
   return 'Unknown';
 }
 
+/**
+ * A device name a client sent, fit for the histories: control characters (which PostgreSQL
+ * may refuse, turning bookkeeping into an error after a secret was checked) become spaces.
+ */
+export function deviceName(equipmentName: string | undefined): string {
+  // eslint-disable-next-line no-control-regex -- these are exactly the characters removed
+  return (equipmentName ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 100);
+}
+
 export function requestFacts(request: FastifyRequest, equipmentName?: string): RequestFacts {
-  const device = equipmentName?.trim() || describeUserAgent(request.headers['user-agent']);
+  const device = deviceName(equipmentName) || deviceName(describeUserAgent(request.headers['user-agent']));
   return {
     ip: request.ip,
     device: `${device}${request.clientKind === 'web' ? '' : ` (${request.clientKind})`}`.slice(0, 120),

@@ -14,10 +14,10 @@ import QRCode from 'qrcode';
 import { AppError } from '../../platform/http/app-error';
 import { encryptSecret, macOf } from '../../platform/security/crypto';
 import type { Db } from '../../platform/db/database';
-import { attemptPolicies, lockedError } from './attempt-limiter';
+import { attemptPolicies, type AttemptCheck } from './attempt-limiter';
 import {
   newAddressScope,
-  matchNewTotp,
+  checkNewTotp,
   emailTarget,
   loadUser,
   phoneTarget,
@@ -90,26 +90,36 @@ export function createSecuritySettingsService(deps: IdentityDeps) {
     return macOf(deps.key, pendingSecretPurpose, `${userId}:${secret}`);
   }
 
-  async function verifyFundPassword(user: UserRow, fundPassword: string): Promise<void> {
-    await deps.limiter.assertNotLocked(attemptPolicies.fundPasswordByAccount, user.id);
-    if (user.fund_password_hash && (await deps.hasher.verify(user.fund_password_hash, fundPassword))) {
-      await deps.limiter.reset(attemptPolicies.fundPasswordByAccount, user.id);
-      return;
-    }
-    const { isLocked } = await deps.limiter.recordFailure(attemptPolicies.fundPasswordByAccount, user.id);
-    if (isLocked) {
-      throw lockedError(
-        attemptPolicies.fundPasswordByAccount,
-        new Date(Date.now() + attemptPolicies.fundPasswordByAccount.lockMinutes * 60_000),
-      );
-    }
-    throw new AppError('wrongFundPassword', {}, 'oldFundPassword');
+  /** The fund password, within the account's and the IP's limits (the attempt is reserved before argon2 runs). */
+  async function verifyFundPassword(user: UserRow, fundPassword: string, ip: string | null, field = 'oldFundPassword'): Promise<void> {
+    const checks: AttemptCheck[] = [{ policy: attemptPolicies.fundPasswordByAccount, subject: user.id }];
+    if (ip) checks.unshift({ policy: attemptPolicies.fundPasswordByIp, subject: ip });
+    const hash = user.fund_password_hash;
+    const isVerified = await deps.limiter.verify(checks, async () => hash !== null && (await deps.hasher.verify(hash, fundPassword)));
+    if (!isVerified) throw new AppError('wrongFundPassword', {}, field);
   }
 
-  async function checkNewFundPassword(user: UserRow, fundPassword: string, confirmation: string): Promise<string> {
+  /** The login password, checked within the login limits (a signed-in session proves nothing about it). */
+  async function verifyLoginPassword(user: UserRow, password: string, ip: string): Promise<boolean> {
+    return deps.limiter.verify(
+      [
+        { policy: attemptPolicies.loginByIp, subject: ip },
+        { policy: attemptPolicies.loginByAccount, subject: user.id },
+      ],
+      () => deps.hasher.verify(user.password_hash, password),
+    );
+  }
+
+  function checkNewFundPasswordRules(fundPassword: string, confirmation: string): void {
     const problem = checkFundPassword(fundPassword) ?? checkConfirmation(fundPassword, confirmation);
     if (problem) throw new AppError(problem, {}, problem === 'passwordsNotSame' ? 'confirmFundPassword' : 'fundPassword');
-    // The fund password must not be the login password (spec §5).
+  }
+
+  /**
+   * The fund password must not be the login password (spec §5). Comparing them tells whether
+   * a guess is the login password, so it runs only after the caller proved who they are.
+   */
+  async function hashNewFundPassword(user: UserRow, fundPassword: string): Promise<string> {
     if (await deps.hasher.verify(user.password_hash, fundPassword)) {
       throw new AppError('fundPasswordSameAsLogin', {}, 'fundPassword');
     }
@@ -144,8 +154,10 @@ export function createSecuritySettingsService(deps: IdentityDeps) {
       const email = validNewEmail(body.email);
       await assertEmailFree(email, user.id);
       const newCode = requireCodeFormat(body.newEmailCode, 'newEmailCode');
-      await verifyAllFactors(deps, user, 'bindEmail', body);
-      await deps.codes.consume(newAddressScope('bindEmail'), { channel: 'email', address: email, userId: user.id }, newCode, 'newEmailCode');
+      const newAddress = { channel: 'email' as const, address: email, userId: user.id };
+      await verifyAllFactors(deps, user, 'bindEmail', body, caller.ip, [
+        () => deps.codes.check(newAddressScope('bindEmail'), newAddress, newCode, 'newEmailCode', caller.ip),
+      ]);
       await commitChange(user, securityOperations.bindEmail, caller, async (trx) => {
         await trx.updateTable('app_user').set({ email }).where('id', '=', user.id).execute();
       });
@@ -163,8 +175,10 @@ export function createSecuritySettingsService(deps: IdentityDeps) {
       const next = validNewPhone(body.countryCode, body.phone);
       await assertPhoneFree(next.country.dialCode, next.phone, user.id);
       const newCode = requireCodeFormat(body.newSmsCode, 'newSmsCode');
-      await verifyAllFactors(deps, user, purpose, body);
-      await deps.codes.consume(newAddressScope(purpose), { channel: 'sms', address: next.address, userId: user.id }, newCode, 'newSmsCode');
+      const newAddress = { channel: 'sms' as const, address: next.address, userId: user.id };
+      await verifyAllFactors(deps, user, purpose, body, caller.ip, [
+        () => deps.codes.check(newAddressScope(purpose), newAddress, newCode, 'newSmsCode', caller.ip),
+      ]);
       const operation = purpose === 'bindPhone' ? securityOperations.bindPhone : securityOperations.changePhone;
       await commitChange(user, operation, caller, async (trx) => {
         await trx
@@ -183,10 +197,10 @@ export function createSecuritySettingsService(deps: IdentityDeps) {
       const user = await loadUser(deps, signedIn.userId);
       const problem = checkLoginPassword(body.password) ?? checkConfirmation(body.password, body.confirmPassword);
       if (problem) throw new AppError(problem, {}, problem === 'passwordsNotSame' ? 'confirmPassword' : 'password');
-      if (!(await deps.hasher.verify(user.password_hash, body.oldPassword))) {
+      if (!(await verifyLoginPassword(user, body.oldPassword, caller.ip))) {
         throw new AppError('wrongOldPassword', {}, 'oldPassword');
       }
-      await verifyAllFactors(deps, user, 'changePassword', body);
+      await verifyAllFactors(deps, user, 'changePassword', body, caller.ip);
       const passwordHash = await deps.hasher.hash(body.password);
       await commitChange(user, securityOperations.changeLoginPassword, caller, async (trx) => {
         await trx.updateTable('app_user').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
@@ -235,10 +249,16 @@ export function createSecuritySettingsService(deps: IdentityDeps) {
         .executeTakeFirst();
       if (!offered) throw new AppError('invalidParameter', {}, 'secret');
       const newCode = requireCodeFormat(body.newGaCode, 'newGaCode');
-      await verifyAllFactors(deps, user, purpose, body);
       // The new authenticator's code proves the secret was scanned; its step becomes the last
-      // used, so that code cannot log in afterwards.
-      const step = await matchNewTotp(deps, user, body.secret, newCode, 'newGaCode');
+      // used, so that code cannot log in afterwards. A mistyped one spends none of the others.
+      let step = 0;
+      await verifyAllFactors(deps, user, purpose, body, caller.ip, [
+        async () => {
+          const proof = await checkNewTotp(deps, user, body.secret, newCode, 'newGaCode', caller.ip);
+          step = proof.step;
+          return proof;
+        },
+      ]);
       const operation = purpose === 'bindAuthenticator' ? securityOperations.bindAuthenticator : securityOperations.changeAuthenticator;
       await commitChange(user, operation, caller, async (trx) => {
         await trx
@@ -259,8 +279,9 @@ export function createSecuritySettingsService(deps: IdentityDeps) {
       const user = await loadUser(deps, signedIn.userId);
       if (mode === 'set' && user.fund_password_hash) throw new AppError('invalidParameter', {}, 'fundPassword');
       if (mode === 'reset' && !user.fund_password_hash) throw new AppError('fundPasswordNotSet');
-      const fundPasswordHash = await checkNewFundPassword(user, body.fundPassword, body.confirmFundPassword);
-      await verifyAllFactors(deps, user, 'fundPassword', body);
+      checkNewFundPasswordRules(body.fundPassword, body.confirmFundPassword);
+      await verifyAllFactors(deps, user, 'fundPassword', body, caller.ip);
+      const fundPasswordHash = await hashNewFundPassword(user, body.fundPassword);
       const operation = mode === 'set' ? securityOperations.setPaymentPassword : securityOperations.resetPaymentPassword;
       await commitChange(user, operation, caller, async (trx) => {
         await trx.updateTable('app_user').set({ fund_password_hash: fundPasswordHash }).where('id', '=', user.id).execute();
@@ -275,14 +296,16 @@ export function createSecuritySettingsService(deps: IdentityDeps) {
     ) {
       const user = await loadUser(deps, signedIn.userId);
       if (!user.fund_password_hash) throw new AppError('fundPasswordNotSet');
-      await verifyFundPassword(user, body.oldFundPassword);
-      const fundPasswordHash = await checkNewFundPassword(user, body.fundPassword, body.confirmFundPassword);
+      checkNewFundPasswordRules(body.fundPassword, body.confirmFundPassword);
+      await verifyFundPassword(user, body.oldFundPassword, caller.ip);
+      const fundPasswordHash = await hashNewFundPassword(user, body.fundPassword);
       await commitChange(user, securityOperations.changePaymentPassword, caller, async (trx) => {
         await trx.updateTable('app_user').set({ fund_password_hash: fundPasswordHash }).where('id', '=', user.id).execute();
       });
     },
 
     /** For later capabilities (withdrawals, transfers): checks the fund password with its limit. */
-    verifyFundPassword: async (userId: string, fundPassword: string) => verifyFundPassword(await loadUser(deps, userId), fundPassword),
+    verifyFundPassword: async (userId: string, fundPassword: string, ip: string | null) =>
+      verifyFundPassword(await loadUser(deps, userId), fundPassword, ip, 'fundPassword'),
   };
 }
