@@ -12,18 +12,19 @@ import { createTradeModule } from './modules/trade';
 import { createWalletModule } from './modules/wallet';
 import { createWithdrawalsModule, type WithdrawalChainSet } from './modules/withdrawals';
 import { registerSystemRoutes } from './modules/system/system.routes';
-import { createMessenger, type Messenger } from './platform/adapters/messenger';
-import type { AppConfig } from './platform/config';
+import { createMessengerFromConfig, type Messenger } from './platform/adapters/messenger';
+import { hasDevFaucet, type AppConfig } from './platform/config';
 import type { Db } from './platform/db/database';
-import { registerErrorHandler } from './platform/http/error-handler';
+import { answerFrameworkError, registerErrorHandler } from './platform/http/error-handler';
+import { registerInputGuard } from './platform/http/input-guard';
 import { registerOpenApi } from './platform/http/openapi';
-import { registerOriginCheck } from './platform/http/origin-check';
+import { allowedOrigins, registerOriginCheck } from './platform/http/origin-check';
 import { registerRequestContext } from './platform/http/request-context';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerWebApp } from './platform/http/web-app';
 import type { JobQueue } from './platform/jobs/job-queue';
 import type { Logger } from './platform/observability/logger';
-import { registerMetrics, type Metrics } from './platform/observability/metrics';
+import { metricsAccess, registerMetrics, type Metrics } from './platform/observability/metrics';
 import type { ServerSecrets } from './platform/security/secrets';
 
 export interface AppDeps {
@@ -48,6 +49,12 @@ export interface AppDeps {
 
 const requestIdPattern = /^[\w.:-]{8,64}$/;
 
+/** The deposit chains, without their faucets in a real deployment (`hasDevFaucet`). */
+function depositChainsOf(deps: AppDeps): DepositChainSet | null {
+  if (!deps.depositChains) return null;
+  return hasDevFaucet(deps.config) ? deps.depositChains : { ...deps.depositChains, faucets: [] };
+}
+
 /** Builds the HTTP app from its dependencies; tests call it with their own database. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -60,27 +67,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
     },
     return503OnClosing: true,
+    // A malformed URL or an over-long path parameter answers the envelope too.
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   registerRequestContext(app);
   registerErrorHandler(app);
-  registerOriginCheck(app, deps.config.PUBLIC_ORIGIN);
-  registerSecurityHeaders(app);
-  registerMetrics(app, deps.metrics);
+  registerOriginCheck(app, allowedOrigins(deps.config));
+  registerSecurityHeaders(app, { hsts: deps.config.COOKIE_SECURE, isDocsPublic: deps.config.API_DOCS_PUBLIC });
+  registerInputGuard(app);
+  registerMetrics(app, deps.metrics, metricsAccess(deps.config));
   await app.register(fastifyCookie);
-  await registerOpenApi(app, deps.version);
+  await registerOpenApi(app, { version: deps.version, isPublic: deps.config.API_DOCS_PUBLIC });
 
-  const messenger =
-    deps.messenger ??
-    createMessenger({
-      db: deps.db,
-      logger: deps.logger,
-      smtpUrl: deps.config.SMTP_URL,
-      mailFrom: deps.config.MAIL_FROM,
-      useDevOutbox: deps.config.DEV_OUTBOX,
-    });
+  const messenger = deps.messenger ?? createMessengerFromConfig(deps.config, deps.db, deps.logger);
   registerSystemRoutes(app, deps);
   const identity = createIdentityModule({ db: deps.db, config: deps.config, secrets: deps.secrets, messenger, registry: deps.metrics.registry });
   identity.register(app);
@@ -93,7 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', market.stop);
   const research = createResearchModule({ db: deps.db });
   research.register(app);
-  const wallet = createWalletModule({ db: deps.db, ledger: ledger.ledger, identity: identity.api, usdCnyRate: deps.config.USD_CNY_RATE, market: market.api, research: research.api });
+  const wallet = createWalletModule({ db: deps.db, ledger: ledger.ledger, identity: identity.api, usdCnyRate: deps.config.USD_CNY_RATE, market: market.api, research: research.api, networks: { bitcoinNetwork: deps.withdrawalChains?.bitcoinNetwork ?? 'mainnet', xrpNetwork: deps.withdrawalChains?.xrpNetwork ?? 'mainnet' } });
   for (const job of wallet.jobs) deps.jobs?.define(job);
   wallet.register(app);
   const withdrawals = createWithdrawalsModule({ db: deps.db, ledger: ledger.ledger, identity: identity.api, market: market.api, messenger, logger: deps.logger, config: deps.config, chains: deps.withdrawalChains ?? null, runsSigner: deps.jobs !== null, registry: deps.metrics.registry });
@@ -102,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const trade = createTradeModule({ db: deps.db, ledger: ledger.ledger, config: deps.config, market: market.api, logger: deps.logger, ...(deps.pool ? { pool: deps.pool } : {}), ...(deps.asyncCommitPool ? { asyncCommitPool: deps.asyncCommitPool } : {}) });
   for (const job of trade.jobs) deps.jobs?.define(job);
   trade.register(app);
-  const deposits = createDepositsModule({ db: deps.db, ledger: ledger.ledger, logger: deps.logger, pollMs: deps.config.DEPOSIT_POLL_MS, chains: deps.depositChains ?? null, runWatchers: deps.jobs !== null, recordSources: [withdrawals.recordSource], onCredited: trade.services.autoSwap.onDepositCredited });
+  const deposits = createDepositsModule({ db: deps.db, ledger: ledger.ledger, logger: deps.logger, pollMs: deps.config.DEPOSIT_POLL_MS, chains: depositChainsOf(deps), runWatchers: deps.jobs !== null, recordSources: [withdrawals.recordSource], onCredited: trade.services.autoSwap.onDepositCredited });
   deposits.register(app);
 
   await registerWebApp(app, deps.config.WEB_DIST_DIR);

@@ -4,6 +4,7 @@ export * from './constants';
 export * from './errors/catalogue';
 export * from './errors/messages';
 export * from './api/envelope';
+export * from './api/record-id';
 export * from './api/system';
 export * from './api/asset-summary';
 export * from './asset-summary-defaults';

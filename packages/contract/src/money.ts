@@ -8,11 +8,16 @@ export class AmountFormatError extends Error {
   override readonly name = 'AmountFormatError';
 }
 
-/** "1.5" at scale 8 → 150000000n. Refuses signs, exponents and more decimals than the scale. */
+/**
+ * "1.5" at scale 8 → 150000000n. Zeros past the scale carry no value and are dropped ("1.1000000"
+ * at scale 6 is 1.1); a nonzero digit past it is refused, as are signs and exponents. Every
+ * amount a customer sends is parsed here.
+ */
 export function toBaseUnits(amount: string, scale: number): bigint {
   const match = decimalPattern.exec(amount.trim());
   if (!match) throw new AmountFormatError(`not a decimal amount: ${amount}`);
-  const [, whole = '0', fraction = ''] = match;
+  const [, whole = '0', written = ''] = match;
+  const fraction = written.length > scale ? written.replace(/0+$/, '') : written;
   if (fraction.length > scale) throw new AmountFormatError(`more than ${scale} decimals: ${amount}`);
   return BigInt(whole) * 10n ** BigInt(scale) + BigInt(fraction.padEnd(scale, '0') || '0');
 }

@@ -40,11 +40,35 @@ const configSchema = z.object({
     .optional(),
   SMTP_URL: optionalUrl.optional(),
   MAIL_FROM: z.string().min(3).default('Coffer <no-reply@coffer.local>'),
-  /** Keep every e-mail and SMS in the dev outbox at /dev/outbox (the embedded default). */
-  DEV_OUTBOX: booleanFromEnv.default(true),
-  /** The site's own origin for the Origin check; derived from the Host header when unset. */
+  /**
+   * Keep every e-mail and SMS in the dev outbox at /dev/outbox (the embedded default). Unset:
+   * on with the embedded database, off with DATABASE_URL (a real deployment).
+   */
+  DEV_OUTBOX: booleanFromEnv.optional(),
+  /** SMS delivery: `twilio` (Programmable Messaging API); unset: SMS only in the dev outbox. */
+  SMS_PROVIDER: z.enum(['twilio']).optional(),
+  TWILIO_ACCOUNT_SID: z.string().trim().regex(/^AC[0-9a-fA-F]{32}$/, 'must be an account SID such as AC followed by 32 hexadecimal characters').optional(),
+  TWILIO_AUTH_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  /** Sender: an E.164 number, a Messaging Service SID (MG…), or an alphanumeric sender ID. */
+  TWILIO_FROM: z
+    .string()
+    .trim()
+    .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32}|(?=[A-Za-z0-9 ]*[A-Za-z])[A-Za-z0-9 ]{1,11})$/, 'must be +<number>, a Messaging Service SID (MG…) or an alphanumeric sender ID of up to 11 characters')
+    .optional(),
+  /** Base URL of Twilio's REST API (a local stand-in in tests). */
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  /**
+   * The site's own origin (`https://coffer.example`) for the Origin check of state-changing
+   * requests. Required in production with DATABASE_URL; unset: the loopback origins at PORT in
+   * production (the embedded default), the request's Host in development and tests.
+   */
   PUBLIC_ORIGIN: optionalUrl.optional(),
+  /** Mark the session cookie Secure and send Strict-Transport-Security (the site is served over HTTPS). */
   COOKIE_SECURE: booleanFromEnv.default(false),
+  /** Bearer token for /metrics; unset: /metrics is open in development and tests, closed in production. */
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').max(200).optional(),
+  /** Serve the OpenAPI reference at /docs and /docs/json (it documents the public API, so on by default). */
+  API_DOCS_PUBLIC: booleanFromEnv.default(true),
   /** Seed of the built-in market's random walk: the same seed, the same prices everywhere. */
   MARKET_SEED: z.string().min(1).max(200).default('coffer'),
   /** Where prices come from: the built-in simulated market, or a major exchange's public ticker. */
@@ -106,10 +130,10 @@ const configSchema = z.object({
   OPERATOR_TOKEN: z.string().min(32).max(200).optional(),
 });
 
-export type AppConfig = z.infer<typeof configSchema>;
+export type AppConfig = Omit<z.infer<typeof configSchema>, 'DEV_OUTBOX'> & { DEV_OUTBOX: boolean };
 
 /** Variables whose values a configuration error must not echo. */
-const secretVariables = new Set(['PASSWORD_PEPPER', 'SECRET_KEY', 'HD_MNEMONIC', 'HD_SEED_HEX', 'TRADE_SIGNING_KEY', 'OPERATOR_TOKEN', 'BTC_RPC_URL']);
+const secretVariables = new Set(['PASSWORD_PEPPER', 'SECRET_KEY', 'HD_MNEMONIC', 'HD_SEED_HEX', 'TRADE_SIGNING_KEY', 'OPERATOR_TOKEN', 'BTC_RPC_URL', 'SMTP_URL', 'TWILIO_AUTH_TOKEN', 'METRICS_TOKEN']);
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -129,7 +153,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     });
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  const config = parsed.data;
+  const config: AppConfig = { ...parsed.data, DEV_OUTBOX: parsed.data.DEV_OUTBOX ?? parsed.data.DATABASE_URL === undefined };
+  const missing = (variables: string[]) => variables.filter((variable) => config[variable as keyof AppConfig] === undefined);
+  if (config.SMS_PROVIDER === 'twilio') {
+    const unset = missing(['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM']);
+    if (unset.length > 0) throw new ConfigError(`Invalid configuration:\n  ${unset.join(', ')} must be set when SMS_PROVIDER=twilio`);
+  }
+  // Without the outbox a code has exactly one way out: the real channel. Refuse to start rather
+  // than let a channel fall back to somewhere a code can be read.
+  if (!config.DEV_OUTBOX) {
+    const unset = missing(['SMTP_URL', 'SMS_PROVIDER']);
+    if (unset.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ${unset.join(' and ')} must be set when DEV_OUTBOX is off (it is off by default with DATABASE_URL): e-mail needs SMTP_URL, SMS needs SMS_PROVIDER; or set DEV_OUTBOX=true to keep codes in the outbox (never in a real deployment)`,
+      );
+    }
+  }
   if (config.DATABASE_URL && (!config.PASSWORD_PEPPER || !config.SECRET_KEY)) {
     throw new ConfigError(
       'Invalid configuration:\n  PASSWORD_PEPPER and SECRET_KEY must be set when DATABASE_URL is (they are generated only for the embedded database)',
@@ -144,5 +183,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (config.HD_MNEMONIC && config.HD_SEED_HEX) {
     throw new ConfigError('Invalid configuration:\n  set HD_MNEMONIC or HD_SEED_HEX, not both');
   }
+  if (isProductionDeployment(config) && !config.PUBLIC_ORIGIN) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_ORIGIN must be set in production with DATABASE_URL (the origin customers reach the site at, e.g. https://coffer.example); without it the Origin check would trust the Host header',
+    );
+  }
   return config;
+}
+
+/**
+ * A real deployment: production on its own database. `npm start` without variables is
+ * production too, but on the embedded database with local chains — the embedded default,
+ * which keeps its conveniences (the dev faucet, loopback origins).
+ */
+export function isProductionDeployment(config: Pick<AppConfig, 'NODE_ENV' | 'DATABASE_URL'>): boolean {
+  return config.NODE_ENV === 'production' && config.DATABASE_URL !== undefined;
+}
+
+/**
+ * The dev faucet (test coins on the local chains) goes with the other developer convenience,
+ * the dev outbox: never in a real deployment, and not in production with `DEV_OUTBOX=false`.
+ */
+export function hasDevFaucet(config: Pick<AppConfig, 'NODE_ENV' | 'DATABASE_URL' | 'DEV_OUTBOX'>): boolean {
+  return !isProductionDeployment(config) && (config.DEV_OUTBOX || config.NODE_ENV !== 'production');
 }

@@ -11,7 +11,7 @@ export const depositPaths = {
   depositAddress: '/wallet/client/deposit-address',
   /** POST: deposit (and, later, withdrawal) records, newest first, filtered and paged. */
   dwRecords: '/wallet/client/pfDwTranxs',
-  /** POST `{ coin }`: sends test coins on the local chain to the customer's deposit address. Absent in production. */
+  /** POST `{ coin }`: sends test coins on the local chain to the customer's deposit address. Absent in a real deployment (production with DATABASE_URL). */
   devFaucet: '/wallet/client/dev/faucet',
 } as const;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fiatCurrencies } from '../constants';
+import { recordIdSchema } from './record-id';
 
 /**
  * Identity calls (spec §7 "Auth and user", "User center"). Rules that need the catalogue's
@@ -267,7 +268,7 @@ export const activeSessionSchema = z.object({
 });
 export type ActiveSession = z.infer<typeof activeSessionSchema>;
 
-export const sessionIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,19}$/) });
+export const sessionIdParamsSchema = z.object({ id: recordIdSchema('noMatchingData') });
 
 export const accountInfoSchema = z.object({
   userNo: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languages } from '../languages';
+import { recordIdSchema } from './record-id';
 import { researchChannels, researchPageSizeDefault, researchPageSizeMax } from './research-paths';
 
 /** Spec §2 `lang` spellings accepted beside the four language codes. */
@@ -17,7 +18,7 @@ export const researchListQuerySchema = z.object({
 });
 export type ResearchListQuery = z.infer<typeof researchListQuerySchema>;
 
-export const researchReadParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,17}$/) });
+export const researchReadParamsSchema = z.object({ id: recordIdSchema('researchReportNotFound') });
 
 export const researchReportSummarySchema = z.object({
   id: z.string(),

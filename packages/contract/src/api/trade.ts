@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { pageSchema } from './identity';
+import { recordIdSchema } from './record-id';
 import { autoSwapStatuses, spotOrderStatuses, tradeSides } from './trade-paths';
 
 const amount = z.string().trim().regex(/^\d{1,30}(\.\d{1,18})?$/);
 const coin = z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2,10}$/);
 /** "BTC/USDT": base coin / quote coin. */
 const pair = z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2,10}\/[A-Z0-9]{2,10}$/);
-const orderNo = z.string().trim().regex(/^\d{1,19}$/);
+const orderNo = recordIdSchema('orderNotFound');
 
 export const tradeSideSchema = z.enum(tradeSides);
 export const spotOrderStatusSchema = z.enum(spotOrderStatuses);
@@ -103,7 +104,7 @@ export type Quote = z.infer<typeof quoteSchema>;
 
 // ── Orders ─────────────────────────────────────────────────────────────────────────────
 
-export const placeOrderBodySchema = z.object({ quoteId: z.string().trim().regex(/^\d{1,19}$/) });
+export const placeOrderBodySchema = z.object({ quoteId: recordIdSchema('quoteNotFound') });
 export type PlaceOrderBody = z.infer<typeof placeOrderBodySchema>;
 
 export const orderParamsSchema = z.object({ orderNo });

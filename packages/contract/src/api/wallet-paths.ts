@@ -7,6 +7,7 @@ export const walletPaths = {
   currencies: '/wallet/user/getCurrency',
   tokenSwitches: '/wallet/user/tokenSwitchs',
   isInnerAddress: '/wallet/client/anon/isInnerAddress/:address',
+  transferRecipient: '/wallet/client/transferRecipient',
   preTransfer: '/wallet/client/preTransfer',
   transfer: '/wallet/client/transfer/:coin/:receiver',
   transferCode: '/wallet/client/transfer-code',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { assetSummarySchema } from './asset-summary';
+import { recordIdPairSchema } from './record-id';
 
 const amount = z.string().trim().regex(/^\d{1,30}(\.\d{1,18})?$/);
 const coin = z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2,10}$/);
@@ -51,10 +52,27 @@ export const assetTableSchema = z.object({
   summary: assetSummarySchema,
 });
 
-export const innerAddressSchema = z.object({
-  isInner: z.boolean(),
-  maskedAccount: z.string().nullable(),
+/**
+ * `isInnerAddress/{address}?chain=&tag=`: whether a blockchain address (with its XRP destination
+ * tag) is a Coffer deposit address. It answers nothing about customers or accounts.
+ */
+export const innerAddressParamsSchema = z.object({ address: z.string().trim().min(3).max(128) });
+export const innerAddressQuerySchema = z.object({
+  chain: z.string().trim().toLowerCase().regex(/^[a-z0-9-]{2,20}$/),
+  tag: z.string().trim().max(10).optional(),
 });
+export type InnerAddressQuery = z.infer<typeof innerAddressQuerySchema>;
+export const innerAddressSchema = z.object({ isInner: z.boolean() });
+
+/** The transfer form's receiver check (signed in, a limited number per hour). */
+export const transferRecipientBodySchema = z.object({ receiver: z.string().trim().min(3).max(64) });
+export type TransferRecipientBody = z.infer<typeof transferRecipientBodySchema>;
+export const transferRecipientSchema = z.object({
+  isCustomer: z.boolean(),
+  /** The receiver's masked e-mail or phone, only when `isCustomer`. */
+  receiverMasked: z.string().nullable(),
+});
+export type TransferRecipient = z.infer<typeof transferRecipientSchema>;
 
 export const transferBodySchema = z.object({
   amount,
@@ -161,4 +179,4 @@ export const billSchema = z.object({
 });
 export type Bill = z.infer<typeof billSchema>;
 
-export const billInfoQuerySchema = z.object({ id: z.string().regex(/^\d{1,19}-\d{1,19}$/) });
+export const billInfoQuerySchema = z.object({ id: recordIdPairSchema('noMatchingData') });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageSchema } from './identity';
+import { recordIdSchema } from './record-id';
 
 const amount = z.string().trim().regex(/^\d{1,30}(\.\d{1,18})?$/);
 const coin = z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2,10}$/);
@@ -243,10 +244,10 @@ export const addWithdrawAddressBodySchema = z.object({
 });
 export type AddWithdrawAddressBody = z.infer<typeof addWithdrawAddressBodySchema>;
 
-export const withdrawAddressParamsSchema = z.object({ id: z.string().regex(/^\d{1,19}$/) });
+export const withdrawAddressParamsSchema = z.object({ id: recordIdSchema('addressEntryNotFound') });
 
 export const verifyTrustedAddressBodySchema = z.object({
-  id: z.string().regex(/^\d{1,19}$/),
+  id: recordIdSchema('addressEntryNotFound'),
   fundPassword: z.string().max(16),
   emailCode: code.optional(),
   smsCode: code.optional(),

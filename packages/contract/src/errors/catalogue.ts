@@ -896,6 +896,15 @@ export const errorCatalogue = {
       ru: 'Вывод на адреса смарт-контрактов не поддерживается',
     },
   },
+  burnAddressRefused: {
+    code: 21000031,
+    messages: {
+      en: 'This address cannot receive funds: anything sent to it would be lost',
+      'zh-CN': '该地址无法接收资产，转入的资产将永久丢失',
+      'zh-TW': '該地址無法接收資產，轉入的資產將永久遺失',
+      ru: 'Этот адрес не может принимать средства: всё, что на него отправлено, будет потеряно',
+    },
+  },
   invalidTag: {
     code: 21000032,
     messages: {

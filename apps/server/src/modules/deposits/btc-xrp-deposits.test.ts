@@ -99,6 +99,7 @@ beforeAll(async () => {
       readers: [bitcoinBalanceReader(bitcoin, seed), xrpChain.reader!],
       contractCheckers: new Map(),
       bitcoinNetwork: 'regtest',
+      xrpNetwork: 'testnet',
     },
   });
 }, 30_000);

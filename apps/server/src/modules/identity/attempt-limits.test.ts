@@ -252,6 +252,19 @@ describe('one at a time', () => {
     expect(answers).toEqual([16000009, 16000009, 16000009, 16000009, locked, locked]);
   });
 
+  it('a login carrying a NUL is refused naming the field and counts as a failed attempt, so NULs cannot probe the password', async () => {
+    const { email, userId } = await register();
+    const nul = await send('POST', paths.login, { accountType: 'email', account: email, password, equipmentName: 'pc\u0000' }, { ip: '203.0.113.61' });
+    expect(nul).toMatchObject({ code: 19000003, data: { field: 'equipmentName' } });
+    const counted = await database.db.selectFrom('attempt_counter').select('failures').where('scope', '=', 'login:account').where('subject', '=', userId).executeTakeFirst();
+    expect(counted?.failures).toBe(1);
+    // Four more NUL requests lock the account: the right password no longer gets in.
+    for (let index = 0; index < 4; index += 1) {
+      await send('POST', paths.login, { accountType: 'email', account: email, password: `Wrong${index}\u0000`, equipmentName: 'pc' }, { ip: '203.0.113.61' });
+    }
+    expect((await send('POST', paths.login, { accountType: 'email', account: email, password }, { ip: '203.0.113.62' })).code).toBe(locked);
+  });
+
   it('an unknown account locks exactly like a known one', async () => {
     const { email } = await register();
     const attempt = (account: string) => send('POST', paths.login, { accountType: 'email', account, password: 'Wrong-Pass-1' }, { ip: ipOf(counter) });

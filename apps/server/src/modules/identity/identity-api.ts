@@ -26,8 +26,18 @@ export function createIdentityApi(deps: IdentityDeps, securitySettings: ReturnTy
   }
 
   return {
-    /** A customer named by user number, e-mail or phone (+dial code and number). */
-    async findCustomer(account: string): Promise<{ userId: string; userNo: string; masked: string } | null> {
+    /**
+     * A customer named by user number, e-mail or phone (+dial code and number). Each lookup by
+     * a signed-in customer (`quota.userId`) spends one of their recipient lookups (30 an hour,
+     * atomic under concurrency) and throws tooManyRequests past them, so the masked accounts it
+     * answers cannot be harvested. `null` only after the caller proved the fund password and a
+     * second factor.
+     */
+    async findCustomer(account: string, quota: { userId: string } | null): Promise<{ userId: string; userNo: string; masked: string } | null> {
+      if (quota) {
+        const recipientLookups = { scope: 'recipient-lookup:account', maxFailures: 30, windowMinutes: 60, lockMinutes: 60 };
+        if (await deps.limiter.take(recipientLookups, quota.userId)) throw new AppError('tooManyRequests');
+      }
       const text = account.trim();
       const user = /^\d{8}$/.test(text)
         ? await deps.users.findByUserNo(text)

@@ -106,7 +106,10 @@ export function registerIdentityRoutes(app: FastifyInstance, services: IdentityS
   );
   routes.post(
     identityPaths.login,
-    { schema: { ...anonymous, summary: 'Password step of the login', body: loginBodySchema, response: { 200: envelopeSchema(loginChallengeSchema) } } },
+    {
+      schema: { ...anonymous, summary: 'Password step of the login', body: loginBodySchema, response: { 200: envelopeSchema(loginChallengeSchema) } },
+      config: { refusesUnstorableTextItself: true },
+    },
     async (request) =>
       successEnvelope(request.language, await services.login.login(request.body, callerOf(request, request.body.equipmentName))),
   );

@@ -1,8 +1,9 @@
 import type { AccountIdentity, LoggedIn, LoginBody, LoginChallenge, LoginTwofaBody } from '@coffer/contract';
 import { sql } from 'kysely';
 import { AppError } from '../../platform/http/app-error';
+import { findUnstorableText } from '../../platform/http/input-guard';
 import { macOf, randomToken } from '../../platform/security/crypto';
-import { attemptPolicies } from './attempt-limiter';
+import { attemptPolicies, type AttemptCheck } from './attempt-limiter';
 import {
   boundFactors,
   consumeUserTotp,
@@ -16,11 +17,21 @@ import {
   toSessionUser,
   type Caller,
   type IdentityDeps,
+  type ResolvedAccount,
 } from './identity-core';
 import { deviceName, maskEmail, maskPhone } from './request-facts';
 import type { UserRow } from './user.repository';
 
 const preLoginMinutes = 10;
+
+/** The account a request names, when it names one validly; null otherwise. */
+function resolvableAccount(identity: AccountIdentity): ResolvedAccount | null {
+  try {
+    return resolveAccount(identity);
+  } catch {
+    return null;
+  }
+}
 const ticketSeconds = 120;
 
 export function createLoginService(deps: IdentityDeps) {
@@ -88,12 +99,19 @@ export function createLoginService(deps: IdentityDeps) {
      * the answer.
      */
     async login(body: LoginBody, caller: Caller): Promise<LoginChallenge> {
-      const account = resolveAccount(body);
-      const user = await findUserByAccount(deps.users, account);
-      const reservations = await limiter.reserve([
-        { policy: attemptPolicies.loginByIp, subject: caller.ip },
-        { policy: attemptPolicies.loginByAccount, subject: user ? user.id : `unknown:${account.address}` },
-      ]);
+      // Text the database cannot store is refused here rather than at the edge, as a spent
+      // attempt: no request gets past the count, whatever it carries.
+      const unstorable = findUnstorableText(body);
+      const account = unstorable === null ? resolveAccount(body) : resolvableAccount(body);
+      const user = account ? await findUserByAccount(deps.users, account) : undefined;
+      const checks: AttemptCheck[] = [{ policy: attemptPolicies.loginByIp, subject: caller.ip }];
+      if (account) checks.push({ policy: attemptPolicies.loginByAccount, subject: user ? user.id : `unknown:${account.address}` });
+      if (unstorable !== null) {
+        // Counted (or refused as locked, which tells no more): either way nothing is verified.
+        await limiter.reserve(checks).catch(() => undefined);
+        throw new AppError('invalidParameter', {}, unstorable);
+      }
+      const reservations = await limiter.reserve(checks);
       const isVerified = user ? await deps.hasher.verify(user.password_hash, body.password) : await deps.hasher.verifyNothing(body.password).then(() => false);
       if (isVerified && user) {
         await limiter.succeeded(reservations);

@@ -4,8 +4,25 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../platform/config';
 import { isDatabaseReachable, type Db } from '../../platform/db/database';
 import { successEnvelope } from '../../platform/http/envelope';
+import { dropCredentials } from '../../platform/http/request-context';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 
+/** A database that does not answer a probe within this is as good as down. */
+const readinessTimeoutMs = 2_000;
+
+async function isReachableWithin(db: Db, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([isDatabaseReachable(db), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Operations probes (anonymous, answered without a session lookup) and the web app's site configuration. */
 export function registerSystemRoutes(
   app: FastifyInstance,
   deps: { db: Db; jobs: JobQueue | null; config: AppConfig; version: string },
@@ -14,7 +31,7 @@ export function registerSystemRoutes(
 
   routes.get(
     '/healthz',
-    { schema: { tags: ['system'], summary: 'Liveness: the process answers', response: { 200: healthSchema } } },
+    { schema: { tags: ['system'], summary: 'Liveness: the process answers', response: { 200: healthSchema } }, onRequest: dropCredentials },
     async () => ({ status: 'ok' as const }),
   );
 
@@ -26,10 +43,11 @@ export function registerSystemRoutes(
         summary: 'Readiness: the database answers and the job queue runs',
         response: { 200: readinessSchema, 503: readinessSchema },
       },
+      onRequest: dropCredentials,
     },
     async (_request, reply) => {
       const checks = {
-        database: await isDatabaseReachable(deps.db),
+        database: await isReachableWithin(deps.db, readinessTimeoutMs),
         jobs: deps.jobs === null || deps.jobs.isRunning(),
       };
       const isReady = checks.database && checks.jobs;

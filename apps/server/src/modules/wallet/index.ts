@@ -4,6 +4,9 @@ import type { IdentityApi } from '../identity';
 import type { Ledger } from '../ledger/ledger.service';
 import type { MarketApi } from '../market';
 import type { ResearchApi } from '../research';
+import type { BitcoinNetwork } from '../chain/addresses/bitcoin-address';
+import type { XrpNetwork } from '../chain/addresses/xrp-address';
+import { createWithdrawalDestinations } from '../withdrawals/withdrawal-destination';
 import { createAssetCatalogue } from './asset-catalogue';
 import { createBalancesService } from './balances.service';
 import { createBillsService } from './bills.service';
@@ -12,7 +15,16 @@ import { createTransferService } from './transfer.service';
 import { registerWalletRoutes, type WalletServices } from './wallet.routes';
 
 /** The wallet module: balances, asset summary, internal transfers and bills. */
-export function createWalletModule(deps: { db: Db; ledger: Ledger; identity: IdentityApi; usdCnyRate: string; market: MarketApi; research: ResearchApi }) {
+export function createWalletModule(deps: {
+  db: Db;
+  ledger: Ledger;
+  identity: IdentityApi;
+  usdCnyRate: string;
+  market: MarketApi;
+  research: ResearchApi;
+  /** The networks addresses are checked against (the same as withdrawals). */
+  networks: { bitcoinNetwork: BitcoinNetwork; xrpNetwork: XrpNetwork };
+}) {
   const assets = createAssetCatalogue(deps.db);
   const balances = createBalancesService({ db: deps.db, assets, usdCnyRate: deps.usdCnyRate, market: deps.market });
   const bills = createBillsService({ db: deps.db, identity: deps.identity });
@@ -20,7 +32,14 @@ export function createWalletModule(deps: { db: Db; ledger: Ledger; identity: Ide
   const services: WalletServices = {
     assets,
     balances,
-    transfers: createTransferService({ db: deps.db, ledger: deps.ledger, assets, identity: deps.identity }),
+    transfers: createTransferService({
+      db: deps.db,
+      ledger: deps.ledger,
+      assets,
+      identity: deps.identity,
+      // Only the address rules and deposit-address owners: no contract check for a yes/no answer.
+      destinations: createWithdrawalDestinations({ db: deps.db, ...deps.networks, contractCheckers: new Map() }),
+    }),
     bills,
     dashboard,
   };

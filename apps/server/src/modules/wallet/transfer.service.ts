@@ -1,24 +1,51 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import { billTypes, fromBaseUnits, toBaseUnits, type Language, type TransferBody, type TransferRecord } from '@coffer/contract';
-import { sql } from 'kysely';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import {
+  billTypes,
+  fromBaseUnits,
+  toBaseUnits,
+  type InnerAddressQuery,
+  type Language,
+  type TransferBody,
+  type TransferRecipient,
+  type TransferRecord,
+} from '@coffer/contract';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import type { IdentityApi } from '../identity';
 import type { Ledger } from '../ledger/ledger.service';
+import type { WithdrawalDestinations } from '../withdrawals/withdrawal-destination';
 import type { AssetCatalogue } from './asset-catalogue';
+import { createTransferRequests, TransferClaimLost } from './transfer-requests';
 
 function newOrderNo(): string {
   const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
   return `IT${day}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 }
 
+/** What a transfer request asks for; the fund password and codes are not part of it. */
+function payloadHash(params: { coin: string; receiver: string }, body: TransferBody): string {
+  return createHash('sha256')
+    .update(JSON.stringify([params.coin.trim().toUpperCase(), params.receiver.trim(), body.amount.trim(), body.note?.trim() ?? '']))
+    .digest('hex');
+}
+
 /**
  * Internal transfers between Coffer customers (spec §1, §7): no chain fee, the fund
  * password and a second factor, the 24-hour security lock and "cannot transfer to self".
- * The ledger journal and the transfer record are written in one transaction.
+ * The ledger journal and the transfer record are written in one transaction, once per
+ * request id (see transfer-requests.ts). Whether a receiver is a customer, and their masked
+ * account, is told only to a signed-in customer within their recipient-lookup quota.
  */
-export function createTransferService(deps: { db: Db; ledger: Ledger; assets: AssetCatalogue; identity: IdentityApi }) {
-  const { db, ledger, assets, identity } = deps;
+export function createTransferService(deps: {
+  db: Db;
+  ledger: Ledger;
+  assets: AssetCatalogue;
+  identity: IdentityApi;
+  /** The chain rules and deposit-address owners of withdrawals (internal destinations). */
+  destinations: Pick<WithdrawalDestinations, 'validate' | 'depositAddressOwner'>;
+}) {
+  const { db, ledger, assets, identity, destinations } = deps;
+  const requests = createTransferRequests(db);
 
   async function parseAmount(coin: string, amount: string) {
     const asset = await assets.get(coin);
@@ -32,8 +59,8 @@ export function createTransferService(deps: { db: Db; ledger: Ledger; assets: As
     return { asset, units };
   }
 
-  async function recipientFor(userId: string, receiver: string) {
-    const recipient = await identity.findCustomer(receiver);
+  async function recipientFor(userId: string, receiver: string, quota: { userId: string } | null) {
+    const recipient = await identity.findCustomer(receiver, quota);
     if (!recipient) throw new AppError('userNotFound', {}, 'receiver');
     if (recipient.userId === userId) throw new AppError('cannotTransferToSelf', {}, 'receiver');
     return recipient;
@@ -86,18 +113,80 @@ export function createTransferService(deps: { db: Db; ledger: Ledger; assets: As
     };
   }
 
+  /** One attempt of a claimed request: checks, verification, then the transfer in one transaction. */
+  async function attempt(
+    userId: string,
+    params: { coin: string; receiver: string },
+    body: TransferBody,
+    caller: { ip: string },
+    requestKey: string,
+    claimed: number,
+  ): Promise<string> {
+    const { asset, units } = await parseAmount(params.coin, body.amount);
+    await identity.assertNotSecurityLocked(userId);
+    if ((await availableOf(userId, asset.code)) < units) throw new AppError('insufficientBalance', {}, 'amount');
+    await identity.verifyMoneyMove(userId, 'transfer', body.fundPassword, body, caller);
+    // Only now, with the fund password and second factor proven, does the answer say whether
+    // the receiver exists: this call is no free oracle beside the limited receiver check.
+    const recipient = await recipientFor(userId, params.receiver, null);
+
+    const from = await ledger.customerAccount(userId, asset.code);
+    const to = await ledger.customerAccount(recipient.userId, asset.code);
+    return db.transaction().execute(async (trx) => {
+      await requests.hold(trx, requestKey, claimed);
+      const posted = await ledger.transfer(
+        {
+          idempotencyKey: requestKey,
+          billType: billTypes.transferOut,
+          from,
+          to,
+          amount: units,
+          reference: { type: 'transfer', id: body.requestId },
+          ...(body.note ? { note: body.note } : {}),
+        },
+        trx,
+      );
+      const inserted = await trx
+        .insertInto('wallet_transfer')
+        .values({
+          flow_id: randomBytes(12).toString('hex'),
+          order_no: newOrderNo(),
+          request_key: requestKey,
+          from_user_id: userId,
+          to_user_id: recipient.userId,
+          asset: asset.code,
+          amount: units.toString(),
+          note: body.note ?? '',
+          journal_id: posted.journalId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await requests.complete(trx, requestKey, inserted.id);
+      return inserted.id;
+    });
+  }
+
   return {
-    async isInnerAddress(address: string) {
-      // Another customer's deposit address is inner too: a withdrawal there is settled internally (spec §2).
-      const depositOwner = await db.selectFrom('deposit_address').select('user_id').where(sql<boolean>`lower(address) = ${address.trim().toLowerCase()}`).executeTakeFirst();
-      if (depositOwner) return { isInner: true, maskedAccount: (await identity.describe(depositOwner.user_id)).masked };
-      const customer = await identity.findCustomer(address);
-      return { isInner: customer !== null, maskedAccount: customer?.masked ?? null };
+    /**
+     * Whether a blockchain address (with its XRP destination tag) is a Coffer deposit address.
+     * Anonymous, so it answers only that: never whose, and nothing about accounts.
+     */
+    async isInnerAddress(address: string, query: InnerAddressQuery) {
+      const valid = destinations.validate(query.chain, address, query.tag);
+      return { isInner: (await destinations.depositAddressOwner(query.chain, valid.address, valid.tag)) !== null };
+    },
+
+    /** The transfer form's receiver check: a customer or not, and masked. Spends one lookup. */
+    async recipient(userId: string, receiver: string): Promise<TransferRecipient> {
+      const found = await identity.findCustomer(receiver, { userId });
+      if (!found) return { isCustomer: false, receiverMasked: null };
+      if (found.userId === userId) throw new AppError('cannotTransferToSelf', {}, 'receiver');
+      return { isCustomer: true, receiverMasked: found.masked };
     },
 
     async preTransfer(userId: string, input: { coin: string; amount: string; receiver: string }) {
       const { asset, units } = await parseAmount(input.coin, input.amount);
-      const recipient = await recipientFor(userId, input.receiver);
+      const recipient = await recipientFor(userId, input.receiver, { userId });
       await identity.assertNotSecurityLocked(userId);
       const available = await availableOf(userId, asset.code);
       if (available < units) throw new AppError('insufficientBalance', {}, 'amount');
@@ -113,50 +202,28 @@ export function createTransferService(deps: { db: Db; ledger: Ledger; assets: As
 
     sendCode: (userId: string, caller: { language: Language; ip: string }) => identity.sendFactorCode(userId, 'transfer', caller),
 
-    async transfer(userId: string, params: { coin: string; receiver: string }, body: TransferBody): Promise<TransferRecord> {
+    /**
+     * Every retry of one request id answers the same record; a replay is recognised by its
+     * payload before anything is verified, so it never counts as a failed attempt.
+     */
+    async transfer(userId: string, params: { coin: string; receiver: string }, body: TransferBody, caller: { ip: string }): Promise<TransferRecord> {
       const requestKey = `transfer:${userId}:${body.requestId}`;
-      const earlier = await db.selectFrom('wallet_transfer').select('id').where('request_key', '=', requestKey).executeTakeFirst();
-      if (earlier) return recordFor(earlier.id, userId);
-
-      const { asset, units } = await parseAmount(params.coin, body.amount);
-      const recipient = await recipientFor(userId, params.receiver);
-      await identity.assertNotSecurityLocked(userId);
-      if ((await availableOf(userId, asset.code)) < units) throw new AppError('insufficientBalance', {}, 'amount');
-      await identity.verifyMoneyMove(userId, 'transfer', body.fundPassword, body);
-
-      const from = await ledger.customerAccount(userId, asset.code);
-      const to = await ledger.customerAccount(recipient.userId, asset.code);
-      const transferId = await db.transaction().execute(async (trx) => {
-        const posted = await ledger.transfer(
-          {
-            idempotencyKey: requestKey,
-            billType: billTypes.transferOut,
-            from,
-            to,
-            amount: units,
-            reference: { type: 'transfer', id: body.requestId },
-            ...(body.note ? { note: body.note } : {}),
-          },
-          trx,
-        );
-        const inserted = await trx
-          .insertInto('wallet_transfer')
-          .values({
-            flow_id: randomBytes(12).toString('hex'),
-            order_no: newOrderNo(),
-            request_key: requestKey,
-            from_user_id: userId,
-            to_user_id: recipient.userId,
-            asset: asset.code,
-            amount: units.toString(),
-            note: body.note ?? '',
-            journal_id: posted.journalId,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return inserted.id;
-      });
-      return recordFor(transferId, userId);
+      const hash = payloadHash(params, body);
+      for (;;) {
+        const claim = await requests.claim(requestKey, userId, hash);
+        if (claim.kind === 'done') return recordFor(claim.transferId, userId);
+        let transferId: string;
+        try {
+          transferId = await attempt(userId, params, body, caller, requestKey, claim.attempt);
+        } catch (error) {
+          // Taken over after running too long: the attempt that took it answers.
+          if (error instanceof TransferClaimLost) continue;
+          // Should recording the failure fail too, the claim frees itself once stale; the cause is what the caller hears.
+          await requests.fail(requestKey, claim.attempt, error).catch(() => undefined);
+          throw error;
+        }
+        return recordFor(transferId, userId);
+      }
     },
 
     async records(userId: string, page: { pageNo: number; pageSize: number }) {

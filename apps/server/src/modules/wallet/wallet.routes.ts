@@ -8,6 +8,8 @@ import {
   codeSentSchema,
   currencySchema,
   envelopeSchema,
+  innerAddressParamsSchema,
+  innerAddressQuerySchema,
   innerAddressSchema,
   pageQuerySchema,
   pageSchema,
@@ -15,6 +17,8 @@ import {
   preTransferSchema,
   transferBodySchema,
   transferParamsSchema,
+  transferRecipientBodySchema,
+  transferRecipientSchema,
   transferRecordSchema,
   walletPaths,
 } from '@coffer/contract';
@@ -135,8 +139,24 @@ export function registerWalletRoutes(app: FastifyInstance, services: WalletServi
   // ── Internal transfer ──────────────────────────────────────────────────────────────────
   routes.get(
     walletPaths.isInnerAddress,
-    { schema: { tags, summary: 'Whether an account belongs to a Coffer customer', params: z.object({ address: z.string().trim().min(3).max(64) }), response: { 200: envelopeSchema(innerAddressSchema) } } },
-    async (request) => successEnvelope(request.language, await services.transfers.isInnerAddress(request.params.address)),
+    {
+      schema: {
+        tags,
+        summary: 'Whether a blockchain address (chain, XRP tag) is a Coffer deposit address; says nothing about customers',
+        params: innerAddressParamsSchema,
+        querystring: innerAddressQuerySchema,
+        response: { 200: envelopeSchema(innerAddressSchema) },
+      },
+    },
+    async (request) => successEnvelope(request.language, await services.transfers.isInnerAddress(request.params.address, request.query)),
+  );
+  routes.post(
+    walletPaths.transferRecipient,
+    {
+      ...guarded,
+      schema: { tags, summary: 'Transfer receiver check: a Coffer customer or not, masked (limited per hour)', body: transferRecipientBodySchema, response: { 200: envelopeSchema(transferRecipientSchema) } },
+    },
+    async (request) => successEnvelope(request.language, await services.transfers.recipient(signedIn(request).userId, request.body.receiver)),
   );
   routes.post(
     walletPaths.preTransfer,
@@ -151,7 +171,7 @@ export function registerWalletRoutes(app: FastifyInstance, services: WalletServi
   routes.post(
     walletPaths.transfer,
     { ...guarded, schema: { tags, summary: 'Internal transfer (fund password + second factor; idempotent by requestId)', params: transferParamsSchema, body: transferBodySchema, response: { 200: envelopeSchema(transferRecordSchema) } } },
-    async (request) => successEnvelope(request.language, await services.transfers.transfer(signedIn(request).userId, request.params, request.body)),
+    async (request) => successEnvelope(request.language, await services.transfers.transfer(signedIn(request).userId, request.params, request.body, { ip: request.ip })),
   );
   routes.get(
     walletPaths.transfers,

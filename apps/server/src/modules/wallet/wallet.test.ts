@@ -6,12 +6,15 @@ import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { latestCode, signUpByEmail } from '../../../test/identity-helpers';
 import { createLedger } from '../ledger/ledger.service';
 import { totpCode } from '../identity/totp';
+import { createWithdrawalDestinations } from '../withdrawals/withdrawal-destination';
 
 let database: TestDatabase;
 let app: FastifyInstance;
 const password = 'Vault-Key-2026';
 const fundPassword = '258036';
 let counter = 0;
+/** Identity's recipient-lookup quota (findCustomer). */
+const recipientLookupsPerHour = 30;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -60,6 +63,18 @@ async function customer(holdings: Record<string, bigint> = {}) {
   return { client, email, userNo, userId: user.id, secret, nextGaCode };
 }
 
+/** Failures counted against the customer's secrets (the receiver-lookup quota aside). */
+async function countedAttempts(userId: string) {
+  return database.db
+    .selectFrom('attempt_counter')
+    .select(['scope', 'failures'])
+    .where('subject', '=', userId)
+    .where('scope', '<>', 'recipient-lookup:account')
+    .where((eb) => eb.or([eb('failures', '>', 0), eb('locked_until', 'is not', null)]))
+    .orderBy('scope')
+    .execute();
+}
+
 describe('balance account', () => {
   it('lists every coin with exact totals and USD/CNY values, hides small ones, searches', async () => {
     const alice = await customer({ BTC: 150_000_000n, USDT: 500_000n });
@@ -88,15 +103,74 @@ describe('balance account', () => {
 });
 
 describe('internal transfer', () => {
-  it('recognises a Coffer customer by user number, e-mail or phone', async () => {
+  it('isInnerAddress answers about blockchain addresses only: an e-mail, phone or user number tells nothing about customers', async () => {
     const bob = await customer();
     await database.db.updateTable('app_user').set({ phone_dial_code: '49', phone: '15199887766' }).where('user_no', '=', bob.userNo).execute();
-    for (const account of [bob.userNo, bob.email, '+49 151-9988-7766']) {
-      const answer = await app.inject({ url: walletPaths.isInnerAddress.replace(':address', encodeURIComponent(account)) });
-      expect(answer.json(), account).toMatchObject({ code: 0, data: { isInner: true } });
+    const masked = `${bob.email.slice(0, 2)}***@coffer.test`;
+    for (const account of [bob.userNo, bob.email, '+49 151-9988-7766', '+49 000']) {
+      const path = walletPaths.isInnerAddress.replace(':address', encodeURIComponent(account));
+      for (const url of [path, `${path}?chain=ethereum`, `${path}?chain=xrpl`, `${path}?chain=bitcoin`]) {
+        const answer = await app.inject({ url });
+        expect(answer.json().code, url).not.toBe(0);
+        expect(answer.body, url).not.toContain(masked);
+        expect(answer.body, url).not.toContain('isInner');
+      }
     }
-    const stranger = await app.inject({ url: walletPaths.isInnerAddress.replace(':address', encodeURIComponent('+49 000')) });
-    expect(stranger.json()).toMatchObject({ code: 0, data: { isInner: false } });
+  });
+
+  it('isInnerAddress is chain- and tag-aware: the shared XRP deposit address with two tags is two customers', async () => {
+    const alice = await customer();
+    const bob = await customer();
+    const shared = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe';
+    await database.db
+      .insertInto('deposit_address')
+      .values([
+        { user_id: alice.userId, chain: 'xrpl', derivation_index: 900_001, address: shared, memo: '1001' },
+        { user_id: bob.userId, chain: 'xrpl', derivation_index: 900_002, address: shared, memo: '1002' },
+      ])
+      .execute();
+    const ask = async (query: string) => (await app.inject({ url: `${walletPaths.isInnerAddress.replace(':address', shared)}?${query}` })).json();
+    expect(await ask('chain=xrpl&tag=1001')).toEqual({ code: 0, msg: expect.any(String), data: { isInner: true } });
+    expect((await ask('chain=xrpl&tag=1002')).data).toEqual({ isInner: true });
+    expect((await ask('chain=xrpl&tag=1003')).data).toEqual({ isInner: false });
+    // The address alone is no customer's: without its tag it is not inner.
+    expect((await ask('chain=xrpl')).data).toEqual({ isInner: false });
+    expect((await ask('chain=ethereum')).code).toBe(21000003);
+
+    // The internal-destination check behind it names each tag's own customer.
+    const destinations = createWithdrawalDestinations({ db: database.db, bitcoinNetwork: 'mainnet', xrpNetwork: 'mainnet', contractCheckers: new Map() });
+    expect(await destinations.depositAddressOwner('xrpl', shared, '1001')).toBe(alice.userId);
+    expect(await destinations.depositAddressOwner('xrpl', shared, '1002')).toBe(bob.userId);
+    expect(await destinations.depositAddressOwner('xrpl', shared, null)).toBeNull();
+  });
+
+  it('tells a signed-in customer the masked receiver by user number, e-mail or phone', async () => {
+    const alice = await customer();
+    const bob = await customer();
+    await database.db.updateTable('app_user').set({ phone_dial_code: '49', phone: '15199887700' }).where('user_no', '=', bob.userNo).execute();
+    for (const receiver of [bob.userNo, bob.email, '+49 151-9988-7700']) {
+      const answer = await alice.client.post(walletPaths.transferRecipient, { receiver });
+      expect(answer.body, receiver).toMatchObject({ code: 0, data: { isCustomer: true, receiverMasked: `${bob.email.slice(0, 2)}***@coffer.test` } });
+    }
+    expect((await alice.client.post(walletPaths.transferRecipient, { receiver: '+49 000' })).body.data).toEqual({ isCustomer: false, receiverMasked: null });
+    expect((await alice.client.post(walletPaths.transferRecipient, { receiver: alice.email })).body.code).toBe(17000003);
+    const anonymous = await app.inject({ method: 'POST', url: walletPaths.transferRecipient, payload: { receiver: bob.email } });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.body).not.toContain('***@');
+  });
+
+  it('limits receiver lookups per customer: of 100 parallel lookups only the quota is answered, and preTransfer shares it', async () => {
+    const carol = await customer({ USDT: 10_000_000n });
+    const bob = await customer();
+    const answers = await Promise.all(Array.from({ length: 100 }, () => carol.client.post(walletPaths.transferRecipient, { receiver: bob.email })));
+    const answered = answers.filter((answer) => answer.body.code === 0);
+    expect(answered).toHaveLength(recipientLookupsPerHour);
+    for (const answer of answers.filter((candidate) => candidate.body.code !== 0)) {
+      expect(answer.body).toMatchObject({ code: 19000008, data: expect.not.objectContaining({ receiverMasked: expect.anything() }) });
+    }
+    expect((await carol.client.post(walletPaths.preTransfer, { coin: 'USDT', amount: '1', receiver: bob.email })).body.code).toBe(19000008);
+    // Another customer's quota is their own.
+    expect((await bob.client.post(walletPaths.transferRecipient, { receiver: carol.email })).body.code).toBe(0);
   });
 
   it('moves coins with fund password and second factor, once per request id, and both sides see it', async () => {
@@ -120,6 +194,71 @@ describe('internal transfer', () => {
     expect(aliceBills.records[0]).toMatchObject({ type: 2004, amount: '-25.5' });
     const info = (await alice.client.get(`${walletPaths.billInfo}?id=${aliceBills.records[0].id}`)).body.data;
     expect(info.detail.targetAccount).toMatch(/\*\*\*@coffer\.test/);
+  });
+
+  it('answers 50 concurrent retries of one request id with one record: one transfer, no lock, no attempt counted', async () => {
+    const alice = await customer({ USDT: 100_000_000n });
+    const bob = await customer();
+    const path = walletPaths.transfer.replace(':coin', 'USDT').replace(':receiver', bob.userNo);
+    const body = { amount: '10', fundPassword, gaCode: await alice.nextGaCode(), requestId: `retry-${alice.userNo}` };
+    const answers = await Promise.all(Array.from({ length: 50 }, () => alice.client.post(path, body)));
+    const first = answers[0]!.body;
+    expect(first).toMatchObject({ code: 0, data: { businessType: 'transferOut', quantity: '10', accountBalance: '90' } });
+    for (const answer of answers) expect(answer.body).toEqual(first);
+    const transfers = await database.db.selectFrom('wallet_transfer').select('id').where('from_user_id', '=', alice.userId).execute();
+    expect(transfers).toHaveLength(1);
+    expect((await alice.client.get(walletPaths.bitAssets)).body.data.rows.find((row: { coin: string }) => row.coin === 'USDT').available).toBe('90');
+    expect(await countedAttempts(alice.userId)).toEqual([]);
+
+    // A replay after the fact, even with a wrong fund password, is the same record; nothing is verified or counted.
+    expect((await alice.client.post(path, { ...body, fundPassword: '147036' })).body).toEqual(first);
+    // Another payload under the same id is refused, before any verification.
+    const other = walletPaths.transfer.replace(':coin', 'BTC').replace(':receiver', alice.email);
+    expect((await alice.client.post(other, { ...body, amount: '1', fundPassword: '147036' })).body.code).toBe(17000007);
+    expect((await alice.client.post(path, { ...body, amount: '11' })).body.code).toBe(17000007);
+    expect((await alice.client.post(path, { ...body, note: 'changed' })).body.code).toBe(17000007);
+    expect(await countedAttempts(alice.userId)).toEqual([]);
+    expect(await database.db.selectFrom('wallet_transfer').select('id').where('from_user_id', '=', alice.userId).execute()).toHaveLength(1);
+  });
+
+  it('frees the request id after a failed verification: a wrong fund password, then the right one with the same id, moves the money', async () => {
+    const alice = await customer({ USDT: 100_000_000n });
+    const bob = await customer();
+    const path = walletPaths.transfer.replace(':coin', 'USDT').replace(':receiver', bob.userNo);
+    const body = { amount: '5', gaCode: await alice.nextGaCode(), requestId: `wrong-then-right-${alice.userNo}` };
+    // Concurrent duplicates of the wrong attempt share its answer: the fund password is checked once.
+    const wrong = await Promise.all(Array.from({ length: 5 }, () => alice.client.post(path, { ...body, fundPassword: '147036' })));
+    for (const answer of wrong) expect(answer.body.code).toBe(16000012);
+    expect(await countedAttempts(alice.userId)).toEqual([{ scope: 'fund-password:account', failures: 1 }]);
+    const right = await alice.client.post(path, { ...body, fundPassword, gaCode: await alice.nextGaCode() });
+    expect(right.body).toMatchObject({ code: 0, data: { quantity: '5', accountBalance: '95' } });
+    expect((await alice.client.post(path, { ...body, fundPassword })).body).toEqual(right.body);
+  });
+
+  it('holds the fund-password limit before money moves: 100 parallel transfers from 100 IPs, the right password last, move nothing', async () => {
+    const alice = await customer({ USDT: 100_000_000n });
+    const bob = await customer();
+    const path = walletPaths.transfer.replace(':coin', 'USDT').replace(':receiver', bob.userNo);
+    const gaCode = await alice.nextGaCode();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, index) =>
+        app
+          .inject({
+            method: 'POST',
+            url: path,
+            remoteAddress: `198.18.7.${index + 1}`,
+            headers: { cookie: alice.client.cookie! },
+            payload: { amount: '1', gaCode, fundPassword: index === 99 ? fundPassword : String(300000 + index), requestId: `burst-${alice.userNo}-${index}` },
+          })
+          .then((response) => response.json().code as number),
+      ),
+    );
+    expect(answers).not.toContain(0);
+    expect(answers[99]).toBe(16000010);
+    expect(answers.filter((code) => code === 16000012).length).toBeLessThanOrEqual(5);
+    expect(answers.filter((code) => code !== 16000012 && code !== 16000010)).toEqual([]);
+    expect(await countedAttempts(alice.userId)).toEqual([{ scope: 'fund-password:account', failures: 5 }]);
+    expect(await database.db.selectFrom('wallet_transfer').select('id').where('from_user_id', '=', alice.userId).execute()).toEqual([]);
   });
 
   it('refuses self, wrong fund password, missing factor, too much, and during the security lock', async () => {

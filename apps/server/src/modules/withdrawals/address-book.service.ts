@@ -94,14 +94,18 @@ export function createAddressBook(deps: {
     async add(userId: string, body: AddWithdrawAddressBody): Promise<WithdrawAddress> {
       const valid = destinations.validate(body.chain, body.address, body.tag);
       if (valid.needsTagConfirmation && body.confirmEmptyTag !== true) throw new AppError('tagConfirmationRequired', {}, 'tag');
-      const count = await db.selectFrom('withdraw_address').select(sql<string>`count(*)::text`.as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
-      if (Number(count.count) >= maxEntries) throw new AppError('addressLimitReached');
       try {
-        const row = await db
-          .insertInto('withdraw_address')
-          .values({ user_id: userId, chain: body.chain, address: valid.address, tag: valid.tag, note: body.note })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        // The count and the insert under one per-customer lock, so parallel adds cannot pass the limit together.
+        const row = await db.transaction().execute(async (trx) => {
+          await sql`select pg_advisory_xact_lock(hashtext('withdraw_address'), hashtext(${userId}))`.execute(trx);
+          const count = await trx.selectFrom('withdraw_address').select(sql<string>`count(*)::text`.as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+          if (Number(count.count) >= maxEntries) throw new AppError('addressLimitReached');
+          return trx
+            .insertInto('withdraw_address')
+            .values({ user_id: userId, chain: body.chain, address: valid.address, tag: valid.tag, note: body.note })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+        });
         return toEntry(row);
       } catch (error) {
         if ((error as Partial<DatabaseError>).constraint === 'withdraw_address_once') throw new AppError('addressAlreadySaved', {}, 'address');
@@ -115,11 +119,11 @@ export function createAddressBook(deps: {
     },
 
     /** Marks an entry trusted after the fund password and second factor; e-mails the customer. */
-    async trust(userId: string, body: VerifyTrustedAddressBody, language: Language): Promise<WithdrawAddress> {
+    async trust(userId: string, body: VerifyTrustedAddressBody, language: Language, caller: { ip: string } | null = null): Promise<WithdrawAddress> {
       const row = await owned(userId, body.id);
       if (row.trusted_at) throw new AppError('addressAlreadyTrusted', {}, 'id');
       await deps.identity.assertNotSecurityLocked(userId);
-      await deps.identity.verifyMoneyMove(userId, 'transfer', body.fundPassword, body);
+      await deps.identity.verifyMoneyMove(userId, 'transfer', body.fundPassword, body, caller);
       const updated = await db
         .updateTable('withdraw_address')
         .set({ trusted_at: new Date() })

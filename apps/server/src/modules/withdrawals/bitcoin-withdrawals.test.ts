@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { withdrawalPaths } from '@coffer/contract';
+import { depositPaths, withdrawalPaths } from '@coffer/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
@@ -8,6 +8,9 @@ import { createLogger } from '../../platform/observability/logger';
 import { deriveDepositAddress } from '../chain/addresses/hd-wallet';
 import { bitcoinHotWalletAddress, createBitcoinDevnet, type BitcoinDevnet } from '../chain/bitcoin';
 import { HdSeed } from '../chain/hd-seed';
+import { bitcoinDepositChain } from '../deposits/deposit-chain-runtime';
+import { createDepositSettings } from '../deposits/deposit-settings';
+import { createDepositWatcher } from '../deposits/deposit-watcher';
 import { createLedger } from '../ledger/ledger.service';
 import { bitcoinWithdrawalSender, recordHotWalletFunding } from './withdrawal-chains';
 import { createWithdrawalSigner, type WithdrawalSender } from './withdrawal-signer';
@@ -28,6 +31,7 @@ beforeAll(async () => {
   await devnet.mineBlock();
   await recordHotWalletFunding(createLedger(database.db), 'BTC', 5n * BTC, funding);
   app = await buildTestApp(database.db, {
+    depositChains: { chains: [bitcoinDepositChain(devnet, seed)], faucets: [] },
     withdrawalChains: { senders: new Map([['bitcoin', sender]]), readers: [], contractCheckers: new Map(), bitcoinNetwork: 'regtest' },
   });
 }, 60_000);
@@ -38,19 +42,41 @@ afterAll(async () => {
 });
 
 describe('Bitcoin withdrawals on the devnet', () => {
-  it('keeps a deposit below 6 confirmations out of the withdrawable amount, then sends, confirms 6 blocks and settles', async () => {
+  it('keeps a deposit out of the withdrawable amount until exactly 6 confirmations, then sends, confirms 6 blocks and settles', async () => {
     const yuri = await withdrawalCustomer(app, database.db);
-    const journal = await yuri.credit('BTC', BTC / 10n, 'btc-deposit-1');
+    const limitPath = `${withdrawalPaths.userWithdrawLimit}?coin=BTC&chain=bitcoin`;
+    const withdrawable = async () => (await yuri.client.get(limitPath)).body.data.available as string;
+    const deposit = await yuri.client.get(`${depositPaths.depositAddress}?coin=BTC&chain=bitcoin`);
+    const watcher = createDepositWatcher({
+      db: database.db,
+      ledger: createLedger(database.db),
+      settings: createDepositSettings(database.db),
+      source: bitcoinDepositChain(devnet, seed).source,
+      logger: createLogger({ LOG_LEVEL: 'silent' }),
+      options: { initialLookback: 1_000 },
+    });
+    await devnet.faucet(deposit.body.data.address as string, BTC / 10n);
+    await devnet.mineBlock();
     // Credited at 1 confirmation by the watcher (spec §9), withdrawable only at 6.
-    const deposit = await database.db
-      .insertInto('deposit')
-      .values({ user_id: yuri.userId, chain: 'bitcoin', asset: 'BTC', txid: 'ab'.repeat(32), log_index: 0, address: 'bcrt1qexample', amount: BTC / 10n, block_height: 1n, block_hash: 'cd'.repeat(32), confirmations: 1, required_confirmations: 1, status: 1, journal_id: journal })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const young = await yuri.client.get(`${withdrawalPaths.userWithdrawLimit}?coin=BTC&chain=bitcoin`);
-    expect(young.body.data).toMatchObject({ available: '0', minWithdrawal: '0.001', fee: '0.0002', confirmationsToWithdraw: 6 });
-    await database.db.updateTable('deposit').set({ confirmations: 6 }).where('id', '=', deposit.id).execute();
-    expect((await yuri.client.get(`${withdrawalPaths.userWithdrawLimit}?coin=BTC&chain=bitcoin`)).body.data.available).toBe('0.1');
+    expect(await watcher.tick()).toMatchObject({ credited: 1 });
+    expect(await yuri.balance('BTC')).toEqual({ available: BTC / 10n, frozen: 0n });
+    expect((await yuri.client.get(limitPath)).body.data).toMatchObject({ available: '0', minWithdrawal: '0.001', fee: '0.0002', confirmationsToWithdraw: 6 });
+    for (let confirmations = 2; confirmations <= 5; confirmations += 1) {
+      await devnet.mineBlock();
+      await watcher.tick();
+      expect(await withdrawable(), `at ${confirmations} confirmations`).toBe('0');
+    }
+    const early = await yuri.client.post(yuri.withdrawPath('BTC', 'bitcoin'), {
+      address: deriveDepositAddress(randomBytes(64), 'BTC', 0, 'regtest'),
+      amount: '0.01',
+      fundPassword,
+      gaCode: await yuri.nextGaCode(),
+      requestId: `btc-early-${yuri.userNo}`,
+    });
+    expect(early.body.code).toBe(17000004);
+    await devnet.mineBlock();
+    await watcher.tick();
+    expect(await withdrawable()).toBe('0.1');
 
     const destination = deriveDepositAddress(randomBytes(64), 'BTC', 0, 'regtest');
     const path = yuri.withdrawPath('BTC', 'bitcoin');
@@ -58,6 +84,7 @@ describe('Bitcoin withdrawals on the devnet', () => {
     const mainnet = deriveDepositAddress(randomBytes(64), 'BTC', 0, 'mainnet');
     expect((await yuri.client.post(path, { address: mainnet, amount: '0.01', fundPassword, gaCode: await yuri.nextGaCode(), requestId: `btc-main-${yuri.userNo}` })).body.code).toBe(21000003);
     const sent = await yuri.client.post(path, { address: destination, amount: '0.01', fundPassword, gaCode: await yuri.nextGaCode(), requestId: `btc-${yuri.userNo}` });
+    expect(sent.body).toMatchObject({ code: 0 });
     expect(sent.body.data.record).toMatchObject({ status: 'processing', amount: '0.01', fee: '0.0002', requiredConfirmations: 6 });
 
     const signer = createWithdrawalSigner({ db: database.db, ledger: createLedger(database.db), senders: new Map([['bitcoin', sender]]), logger: createLogger({ LOG_LEVEL: 'silent' }) });

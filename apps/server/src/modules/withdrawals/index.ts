@@ -44,6 +44,7 @@ export function createWithdrawalsModule(deps: {
   const destinations = createWithdrawalDestinations({
     db,
     bitcoinNetwork: deps.chains?.bitcoinNetwork ?? 'mainnet',
+    xrpNetwork: deps.chains?.xrpNetwork ?? 'mainnet',
     contractCheckers: deps.chains?.contractCheckers ?? new Map(),
   });
   const eligibility = createWithdrawalEligibility({ db, identity, minKycLevel: config.WITHDRAWAL_MIN_KYC_LEVEL });

@@ -3,6 +3,7 @@ import { createWalletClient, erc20Abi, getAddress, http, type Address, type Chai
 import type { Db } from '../../platform/db/database';
 import type { Logger } from '../../platform/observability/logger';
 import type { BitcoinNetwork } from '../chain/addresses/bitcoin-address';
+import type { XrpNetwork } from '../chain/addresses/xrp-address';
 import { BITCOIN_CHAIN, bitcoinHotWalletAddress, createBitcoinSender, type BitcoinDevnet, type BitcoinFundingKey, type BitcoinNode } from '../chain/bitcoin';
 import type { ChainSender } from '../chain/chain-source';
 import { cofferTestTokenAbi } from '../chain/evm/contracts/coffer-test-token.artifact';
@@ -22,6 +23,8 @@ export interface WithdrawalChainSet {
   contractCheckers: Map<string, (address: string) => Promise<boolean>>;
   /** The Bitcoin network addresses are validated for (regtest for the devnet). */
   bitcoinNetwork: BitcoinNetwork;
+  /** The XRP network X-addresses are validated for; unset: the main network (`X…` only, never a test network's `T…`). */
+  xrpNetwork?: XrpNetwork;
   /** Run once when the signer starts (the local chain's hot-wallet float). */
   prepare?: (deps: { ledger: Ledger; logger: Logger }) => Promise<void>;
 }
@@ -219,6 +222,8 @@ export function provideWithdrawalChains(deps: {
     readers,
     contractCheckers: new Map([[evmChain, (address: string) => evm.sender.isContract(address)]]),
     bitcoinNetwork: deps.bitcoin?.network ?? (deps.evm.isEmbedded ? 'regtest' : 'mainnet'),
+    // The built-in devnet is a test network; there is no adapter for a real XRP node yet.
+    xrpNetwork: deps.devnets?.xrp ? 'testnet' : 'mainnet',
     evmSender: evm.sender,
     async prepare({ ledger, logger }) {
       const bitcoinDevnet = deps.devnets?.bitcoin;

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import type { BitcoinNetwork } from '../chain/addresses/bitcoin-address';
 import { checkWithdrawalAddress, type AddressChain } from '../chain/addresses/withdrawal-address';
+import type { XrpNetwork } from '../chain/addresses/xrp-address';
 
 export interface ResolvedDestination {
   /** Canonical form: EIP-55, lower-case bech32, classic XRP address. */
@@ -18,12 +19,15 @@ const addressChains = new Set<string>(['bitcoin', 'ethereum', 'xrpl']);
 
 /**
  * The §5 destination rules of one withdrawal: the address per chain (the chain libraries'
- * validation), the XRP tag, and whether it is another Coffer customer's deposit address.
- * Smart-contract destinations are refused through the chain's `isContract` where it has one.
+ * validation, on the platform's Bitcoin and XRP networks), the XRP tag, and whether it is
+ * another Coffer customer's deposit address. The Ethereum zero address and precompiles are
+ * refused by every call that takes an address (they burn the funds); smart-contract
+ * destinations through the chain's `isContract` where it has one.
  */
 export function createWithdrawalDestinations(deps: {
   db: Db;
   bitcoinNetwork: BitcoinNetwork;
+  xrpNetwork: XrpNetwork;
   contractCheckers: Map<string, (address: string) => Promise<boolean>>;
 }) {
   /** The customer owning a deposit address on the chain (XRP: address + destination tag), if any. */
@@ -41,11 +45,15 @@ export function createWithdrawalDestinations(deps: {
   return {
     depositAddressOwner,
 
-    /** Validates the address; answers its canonical form, or throws `invalidAddress` / `invalidTag`. */
+    /** Validates the address; answers its canonical form, or throws `invalidAddress` / `burnAddressRefused` / `invalidTag`. */
     validate(chain: string, address: string, tag: string | undefined | null): Omit<ResolvedDestination, 'innerUserId'> {
       if (!addressChains.has(chain)) throw new AppError('withdrawalNetworkNotSupported', {}, 'chain');
-      const check = checkWithdrawalAddress({ chain: chain as AddressChain, address, tag: tag ?? null, bitcoinNetwork: deps.bitcoinNetwork });
-      if (!check.valid) throw check.field === 'tag' ? new AppError('invalidTag', {}, 'tag') : new AppError('invalidAddress', {}, 'address');
+      const check = checkWithdrawalAddress({ chain: chain as AddressChain, address, tag: tag ?? null, bitcoinNetwork: deps.bitcoinNetwork, xrpNetwork: deps.xrpNetwork });
+      if (!check.valid) {
+        if (check.field === 'tag') throw new AppError('invalidTag', {}, 'tag');
+        if (check.problem === 'zero-address' || check.problem === 'precompile') throw new AppError('burnAddressRefused', {}, 'address');
+        throw new AppError('invalidAddress', {}, 'address');
+      }
       // A tag typed for a chain without tags is a mistake, not something to drop silently.
       if (chain !== 'xrpl' && tag) throw new AppError('invalidTag', {}, 'tag');
       return { address: check.address, tag: check.tag, needsTagConfirmation: check.needsTagConfirmation };

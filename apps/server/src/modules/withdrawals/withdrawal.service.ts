@@ -1,6 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import {
   billTypes,
+  depositStatus,
   fromBaseUnits,
   toBaseUnits,
   type CanWithdrawCoin,
@@ -107,7 +108,11 @@ export function createWithdrawalService(deps: {
 
   /**
    * Available minus credited deposits not yet at the withdrawal confirmation count (spec §9:
-   * BTC credits at 1 confirmation, withdraws at 6).
+   * BTC credits at 1 confirmation, withdraws at 6). Confirmations are counted from block
+   * heights, tip − block + 1, with the newest block the chain's deposit watcher has read (and
+   * checked for reorganisations) as the tip: the deposit row's own `confirmations` stops at the
+   * credit count, so it cannot say when a deposit becomes withdrawable. A chain no block of
+   * which has been read yet keeps its credited deposits out.
    */
   async function withdrawableOf(userId: string, coin: string, executor: Db = db): Promise<{ available: bigint; withdrawable: bigint }> {
     const [account, young] = await Promise.all([
@@ -119,18 +124,18 @@ export function createWithdrawalService(deps: {
         .where('asset', '=', coin)
         .where('purpose', '=', 'wallet')
         .executeTakeFirst(),
-      executor
-        .selectFrom('deposit as d')
-        .innerJoin('asset_chain as c', (join) => join.onRef('c.asset', '=', 'd.asset').onRef('c.chain', '=', 'd.chain'))
-        .select(sql<string>`coalesce(sum(d.amount), 0)::text`.as('young'))
-        .where('d.user_id', '=', userId)
-        .where('d.asset', '=', coin)
-        .where('d.status', '=', 1)
-        .whereRef('d.confirmations', '<', 'c.confirmations_to_withdraw')
-        .executeTakeFirstOrThrow(),
+      sql<{ young: string }>`
+        select coalesce(sum(d.amount), 0)::text as young
+          from asset_chain c
+          left join lateral (
+                select b.height from chain_scanned_block b where b.chain = c.chain order by b.height desc limit 1
+               ) tip on true
+          join deposit d on d.chain = c.chain and d.asset = c.asset
+         where c.asset = ${coin} and d.user_id = ${userId} and d.status = ${depositStatus.credited}
+           and (tip.height is null or tip.height - d.block_height + 1 < c.confirmations_to_withdraw)`.execute(executor),
     ]);
     const available = BigInt(account?.available ?? '0');
-    const locked = BigInt(young.young);
+    const locked = BigInt(young.rows[0]?.young ?? '0');
     return { available, withdrawable: available > locked ? available - locked : 0n };
   }
 
@@ -250,7 +255,7 @@ export function createWithdrawalService(deps: {
 
     sendCode: (userId: string, caller: { language: Language; ip: string }) => identity.sendFactorCode(userId, 'transfer', caller),
 
-    async withdraw(userId: string, params: { coin: string; chain: string }, body: WithdrawBody): Promise<WithdrawResult> {
+    async withdraw(userId: string, params: { coin: string; chain: string }, body: WithdrawBody, caller: { ip: string } | null = null): Promise<WithdrawResult> {
       const requestKey = `withdraw:${userId}:${body.requestId}`;
       const hash = requestHash(params.coin, params.chain, body.address, body.tag, body.amount);
       const earlier = await db.selectFrom('withdrawal').select(['id', 'request_hash']).where('request_key', '=', requestKey).executeTakeFirst();
@@ -265,7 +270,7 @@ export function createWithdrawalService(deps: {
       await assertWithinLimits(userId, planned);
       if (!planned.skipsVerification) {
         if (!body.fundPassword) throw new AppError('missingParameter', {}, 'fundPassword');
-        await identity.verifyMoneyMove(userId, 'transfer', body.fundPassword, body);
+        await identity.verifyMoneyMove(userId, 'transfer', body.fundPassword, body, caller);
       }
 
       const isLarge = planned.cents > settings.largeWithdrawalCents;

@@ -104,7 +104,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance, services: Withdra
   routes.post(
     withdrawalPaths.withdraw,
     { ...guarded, schema: { tags, summary: 'Withdraw (ordinary or internal); idempotent by requestId; holds amount + fee', params: withdrawParamsSchema, body: withdrawBodySchema, response: { 200: envelopeSchema(withdrawResultSchema) } } },
-    async (request) => successEnvelope(request.language, await withdrawals.withdraw(signedIn(request).userId, request.params, request.body)),
+    async (request) => successEnvelope(request.language, await withdrawals.withdraw(signedIn(request).userId, request.params, request.body, { ip: request.ip })),
   );
   routes.post(
     withdrawalPaths.confirmWithdrawal,
@@ -148,7 +148,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance, services: Withdra
   routes.post(
     withdrawalPaths.verifyTrustedAddress,
     { ...guarded, schema: { tags, summary: 'Marks an entry trusted (fund password + second factor); usable unverified after the cooling period', body: verifyTrustedAddressBodySchema, response: { 200: envelopeSchema(withdrawAddressSchema) } } },
-    async (request) => successEnvelope(request.language, await addressBook.trust(signedIn(request).userId, request.body, request.language)),
+    async (request) => successEnvelope(request.language, await addressBook.trust(signedIn(request).userId, request.body, request.language, { ip: request.ip })),
   );
 
   routes.post(

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { depositPaths, operatorTokenHeader, walletPaths, withdrawalPaths } from '@coffer/contract';
+import { depositPaths, languageTypeByLanguage, operatorTokenHeader, walletPaths, withdrawalPaths } from '@coffer/contract';
 import type { FastifyInstance } from 'fastify';
 import { createTestClient, createWalletClient, erc20Abi, http, parseEther, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { buildTestApp } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { createLogger } from '../../platform/observability/logger';
+import { checkXrpAddress, encodeXAddress } from '../chain/addresses/xrp-address';
 import { BroadcastRejectedError } from '../chain/chain-source';
 import { freeLoopbackPort, startAnvil, type AnvilProcess } from '../chain/evm/anvil-process';
 import { cofferTestTokenAbi } from '../chain/evm/contracts/coffer-test-token.artifact';
@@ -331,7 +333,7 @@ describe('internal withdrawals', () => {
     const kate = await customer();
     const liam = await customer();
     await kate.deposit('USDT', 50_000_000n);
-    const inner = await app.inject({ url: walletPaths.isInnerAddress.replace(':address', liam.address) });
+    const inner = await app.inject({ url: `${walletPaths.isInnerAddress.replace(':address', liam.address)}?chain=ethereum` });
     expect(inner.json()).toMatchObject({ code: 0, data: { isInner: true } });
     const pre = await kate.client.post(withdrawalPaths.preWithdraw, { coin: 'USDT', chain: 'ethereum', address: liam.address, amount: '20' });
     expect(pre.body.data).toMatchObject({ isInner: true, fee: '0', totalDebit: '20' });
@@ -393,6 +395,69 @@ describe('address book', () => {
     const deleted = await app.inject({ method: 'DELETE', url: withdrawalPaths.withdrawAddress.replace(':id', id), headers: { cookie: mia.client.cookie! } });
     expect(deleted.json().code).toBe(0);
     expect((await mia.client.get(`${withdrawalPaths.withdrawAddresses}?chain=ethereum`)).body.data).toHaveLength(0);
+  }, 60_000);
+
+  it('holds the limit of 200 addresses under 100 parallel adds', async () => {
+    const olivia = await customer();
+    const userId = olivia.userId;
+    await database.db
+      .insertInto('withdraw_address')
+      .values(Array.from({ length: 150 }, () => ({ user_id: userId, chain: 'ethereum', address: externalAddress(), tag: null, note: 'seeded' })))
+      .execute();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => olivia.client.post(withdrawalPaths.addWithdrawAddress, { chain: 'ethereum', address: externalAddress(), note: 'burst' })),
+    );
+    expect(answers.filter((answer) => answer.body.code === 0)).toHaveLength(50);
+    expect(answers.filter((answer) => answer.body.code !== 0).map((answer) => answer.body.code)).toEqual(Array.from({ length: 50 }, () => 21000005));
+    const saved = await database.db.selectFrom('withdraw_address').select(sql<string>`count(*)::text`.as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+    expect(saved.count).toBe('200');
+  }, 60_000);
+});
+
+describe('destinations that burn the funds, X-addresses of another network, amounts with trailing zeros', () => {
+  const burning = ['0x0000000000000000000000000000000000000000', '0x0000000000000000000000000000000000000001', '0x0000000000000000000000000000000000000011', '0x0000000000000000000000000000000000000100'];
+
+  it('refuses the zero address and every precompile in the withdrawal, its pre-check, the stranger check and the address book', async () => {
+    const olga = await customer();
+    await olga.deposit('ETH', parseEther('0.1'));
+    for (const address of burning) {
+      const withdrawal = await olga.client.post(olga.withdrawPath('ETH'), { address, amount: '0.01', fundPassword, gaCode: await olga.nextGaCode(), requestId: `burn-${address}-${olga.userNo}` });
+      expect(withdrawal.body, address).toMatchObject({ code: 21000031, msg: 'This address cannot receive funds: anything sent to it would be lost', data: { field: 'address' } });
+      expect((await olga.client.post(withdrawalPaths.preWithdraw, { coin: 'ETH', chain: 'ethereum', address, amount: '0.01' })).body.code, address).toBe(21000031);
+      expect((await olga.client.get(`${withdrawalPaths.isStrangerAddress}?chain=ethereum&address=${address}`)).body.code, address).toBe(21000031);
+      expect((await olga.client.post(withdrawalPaths.addWithdrawAddress, { chain: 'ethereum', address, note: 'burn' })).body.code, address).toBe(21000031);
+    }
+    const chinese = await olga.client.post(withdrawalPaths.preWithdraw, { coin: 'ETH', chain: 'ethereum', address: burning[0], amount: '0.01' }, { 'LANGUAGE-TYPE': languageTypeByLanguage['zh-CN'] });
+    expect(chinese.body.msg).toBe('该地址无法接收资产，转入的资产将永久丢失');
+    expect(await olga.balance('ETH')).toEqual({ available: parseEther('0.1'), frozen: 0n });
+    expect(await database.db.selectFrom('withdrawal').select('id').where('user_id', '=', olga.userId).execute()).toHaveLength(0);
+    expect((await olga.client.get(withdrawalPaths.withdrawAddresses)).body.data).toHaveLength(0);
+    // Just past the precompiles is an ordinary address.
+    expect((await olga.client.post(withdrawalPaths.addWithdrawAddress, { chain: 'ethereum', address: '0x0000000000000000000000000000000000000012', note: 'edge' })).body.code).toBe(0);
+  }, 60_000);
+
+  it('takes X-addresses of the main network only, on a platform not running a test network', async () => {
+    const petr = await customer();
+    const classic = checkXrpAddress('rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe');
+    if (!classic.valid) throw new Error('vector address refused');
+    const testnet = encodeXAddress(classic.accountId, 12345, true);
+    const mainnet = encodeXAddress(classic.accountId, 12345, false);
+    expect((await petr.client.post(withdrawalPaths.addWithdrawAddress, { chain: 'xrpl', address: testnet, note: 'test' })).body.code).toBe(21000003);
+    expect((await petr.client.get(`${withdrawalPaths.isStrangerAddress}?chain=xrpl&address=${testnet}`)).body.code).toBe(21000003);
+    const saved = await petr.client.post(withdrawalPaths.addWithdrawAddress, { chain: 'xrpl', address: mainnet, note: 'main' });
+    expect(saved.body.data).toMatchObject({ address: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe', tag: '12345' });
+  }, 60_000);
+
+  it('reads an amount with zeros past the coin’s precision as the amount, and refuses a digit there', async () => {
+    const rita = await customer();
+    await rita.deposit('USDT', 50_000_000n);
+    const to = externalAddress();
+    const pre = await rita.client.post(withdrawalPaths.preWithdraw, { coin: 'USDT', chain: 'ethereum', address: to, amount: '11.1000000' });
+    expect(pre.body.data).toMatchObject({ amount: '11.1', fee: '2', totalDebit: '13.1' });
+    expect((await rita.client.post(withdrawalPaths.preWithdraw, { coin: 'USDT', chain: 'ethereum', address: to, amount: '11.1000001' })).body).toMatchObject({ code: 19000003, data: { field: 'amount' } });
+    const sent = await rita.client.post(rita.withdrawPath('USDT'), { address: to, amount: '11.100000000', fundPassword, gaCode: await rita.nextGaCode(), requestId: `zeros-${rita.userNo}` });
+    expect(sent.body.data.record).toMatchObject({ amount: '11.1', fee: '2' });
+    expect(await rita.balance('USDT')).toEqual({ available: 36_900_000n, frozen: 13_100_000n });
   }, 60_000);
 });
 

@@ -6,6 +6,7 @@ import { buildTestApp } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { createLogger } from '../../platform/observability/logger';
 import { deriveDepositAddress } from '../chain/addresses/hd-wallet';
+import { checkXrpAddress, encodeXAddress } from '../chain/addresses/xrp-address';
 import { HdSeed } from '../chain/hd-seed';
 import { createXrpChainSource, xrpHotWalletAddress } from '../chain/xrp';
 import { createXrpDevnet, type XrpDevnet } from '../chain/xrp/xrp-devnet';
@@ -32,7 +33,7 @@ beforeAll(async () => {
   await recordHotWalletFunding(createLedger(database.db), 'XRP', 10_000n * XRP, funding);
   app = await buildTestApp(database.db, {
     env: { OPERATOR_TOKEN: operatorToken },
-    withdrawalChains: { senders: new Map([['xrpl', chain.sender]]), readers: [chain.reader!], contractCheckers: new Map(), bitcoinNetwork: 'regtest' },
+    withdrawalChains: { senders: new Map([['xrpl', chain.sender]]), readers: [chain.reader!], contractCheckers: new Map(), bitcoinNetwork: 'regtest', xrpNetwork: 'testnet' },
   });
 }, 60_000);
 
@@ -58,6 +59,14 @@ describe('XRP withdrawals on the devnet', () => {
     expect((await zoe.client.post(path, { ...base, tag: '12ab', gaCode: await zoe.nextGaCode(), requestId: `xrp-badtag-${zoe.userNo}` })).body.code).toBe(21000032);
     expect((await zoe.client.post(path, { ...base, tag: '12345678901', gaCode: await zoe.nextGaCode(), requestId: `xrp-longtag-${zoe.userNo}` })).body.code).toBe(19000003);
     expect((await zoe.client.post(path, { ...base, address: 'rNotAnAddress', tag: '7', gaCode: await zoe.nextGaCode(), requestId: `xrp-badaddr-${zoe.userNo}` })).body.code).toBe(21000003);
+    // The devnet is a test network: its X-addresses (T…) name the account and tag, the main network's (X…) are refused.
+    const account = checkXrpAddress(destination);
+    if (!account.valid) throw new Error('derived address refused');
+    const testnetX = await zoe.client.post(withdrawalPaths.preWithdraw, { coin: 'XRP', chain: 'xrpl', address: encodeXAddress(account.accountId, 77, true), amount: '25' });
+    expect(testnetX.body.data).toMatchObject({ address: destination, tag: '77', needsTagConfirmation: false });
+    const mainnetX = encodeXAddress(account.accountId, 77, false);
+    expect((await zoe.client.post(path, { ...base, address: mainnetX, gaCode: await zoe.nextGaCode(), requestId: `xrp-mainnet-${zoe.userNo}` })).body.code).toBe(21000003);
+    expect((await zoe.client.post(withdrawalPaths.addWithdrawAddress, { chain: 'xrpl', address: mainnetX, note: 'main' })).body.code).toBe(21000003);
     expect(await zoe.balance('XRP')).toEqual({ available: 100n * XRP, frozen: 0n });
 
     const sent = await zoe.client.post(path, { ...base, tag: '1234567890', gaCode: await zoe.nextGaCode(), requestId: `xrp-${zoe.userNo}` });

@@ -1,62 +1,168 @@
+import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
 import type { Logger } from '../observability/logger';
+import { SmsProviderError, type SmsProvider } from './sms-provider';
+import { createTwilioSmsProvider } from './twilio-sms-provider';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
   /** E-mail address, or phone as +<dial code><number>. */
   to: string;
+  /** May hold the code (e-mail subject lines do): never logged, like the text. */
   subject: string;
   text: string;
 }
 
-/** Delivers e-mail and SMS; the dev outbox and SMTP stand side by side behind it. */
+/**
+ * Delivers e-mail and SMS. Each message gets an id; the log shows that id, the channel and
+ * where it went, never the recipient, subject or text (they carry codes).
+ */
 export interface Messenger {
   send(message: OutgoingMessage): Promise<void>;
 }
 
-/** The embedded default: every message is stored (viewable at /dev/outbox) and logged. */
-export function createDevOutboxMessenger(db: Db, logger: Logger): Messenger {
+/** One way out for a message; answers the id the other side knows it by. */
+interface Delivery {
+  /** `outbox`, `smtp`, or the SMS provider's name. */
+  name: string;
+  deliver(message: OutgoingMessage): Promise<string>;
+}
+
+/** The embedded default's outbox table (viewable at /dev/outbox): it keeps the text, that is its purpose. */
+function devOutboxDelivery(db: Db): Delivery {
   return {
-    async send(message) {
-      await db
+    name: 'outbox',
+    async deliver(message) {
+      const row = await db
         .insertInto('dev_outbox')
         .values({ channel: message.channel, recipient: message.to, subject: message.subject, body: message.text })
-        .execute();
-      logger.info({ outbox: { channel: message.channel, to: message.to, subject: message.subject, text: message.text } }, 'dev outbox');
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return String(row.id);
     },
   };
 }
 
 /** E-mail over SMTP (`SMTP_URL`, e.g. smtp://user:pass@host:587). */
-export function createSmtpMessenger(smtpUrl: string, from: string): Messenger {
+function smtpDelivery(smtpUrl: string, from: string): Delivery {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
-    async send(message) {
-      if (message.channel !== 'email') throw new Error('the SMTP messenger sends e-mail only');
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+    name: 'smtp',
+    async deliver(message) {
+      const info = (await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text })) as { messageId?: string };
+      return info.messageId ?? '';
     },
   };
 }
 
-/** E-mail to SMTP when configured; SMS (no provider configured) and the rest to the outbox. */
-export function createMessenger(options: {
-  db: Db;
-  logger: Logger;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  useDevOutbox: boolean;
-}): Messenger {
-  const outbox = createDevOutboxMessenger(options.db, options.logger);
-  const smtp = options.smtpUrl ? createSmtpMessenger(options.smtpUrl, options.mailFrom) : null;
+function smsDelivery(provider: SmsProvider): Delivery {
   return {
-    async send(message) {
-      if (message.channel === 'email' && smtp) {
-        await smtp.send(message);
-        if (options.useDevOutbox) await outbox.send(message);
-        return;
-      }
-      await outbox.send(message);
+    name: provider.name,
+    async deliver(message) {
+      const { providerMessageId } = await provider.send({ to: message.to, text: message.text });
+      return providerMessageId;
     },
   };
+}
+
+/**
+ * What of a failure may be logged: names, codes and statuses. Free text is left out, since a
+ * transport's error text may quote what it was given.
+ */
+function failureFacts(error: unknown): Record<string, unknown> {
+  if (error instanceof SmsProviderError) return { type: error.name, reason: error.message, ...error.facts };
+  if (!(error instanceof Error)) return { type: typeof error };
+  const { code, responseCode, command } = error as Error & { code?: unknown; responseCode?: unknown; command?: unknown };
+  return {
+    type: error.name,
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof responseCode === 'number' ? { responseCode } : {}),
+    ...(typeof command === 'string' ? { command } : {}),
+  };
+}
+
+export interface MessengerOptions {
+  db: Db;
+  logger: Logger;
+  /** E-mail over SMTP when set. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** SMS through this provider when set. */
+  sms: SmsProvider | null;
+  /**
+   * Keep a copy of every message in the dev outbox as well. Off, there is no outbox at all: each
+   * channel must have its real delivery, or the messenger refuses to be built.
+   */
+  useDevOutbox: boolean;
+}
+
+export function createMessenger(options: MessengerOptions): Messenger {
+  const outbox = options.useDevOutbox ? devOutboxDelivery(options.db) : null;
+  const routes: Record<OutgoingMessage['channel'], Delivery[]> = {
+    email: [...(options.smtpUrl ? [smtpDelivery(options.smtpUrl, options.mailFrom)] : []), ...(outbox ? [outbox] : [])],
+    sms: [...(options.sms ? [smsDelivery(options.sms)] : []), ...(outbox ? [outbox] : [])],
+  };
+  if (routes.email.length === 0) throw new Error('No e-mail delivery: set SMTP_URL (or DEV_OUTBOX=true for local use)');
+  if (routes.sms.length === 0) throw new Error('No SMS delivery: set SMS_PROVIDER (or DEV_OUTBOX=true for local use)');
+
+  return {
+    async send(message) {
+      const messageId = randomUUID();
+      const delivered: Record<string, string> = {};
+      for (const delivery of routes[message.channel]) {
+        try {
+          delivered[delivery.name] = await delivery.deliver(message);
+        } catch (error) {
+          options.logger.warn({ messageId, channel: message.channel, via: delivery.name, failure: failureFacts(error) }, 'message not delivered');
+          throw error;
+        }
+      }
+      options.logger.info({ messageId, channel: message.channel, delivered }, 'message sent');
+    },
+  };
+}
+
+/** The SMS provider `SMS_PROVIDER` names, or null when SMS goes to the dev outbox only. */
+export function createSmsProviderFromConfig(config: AppConfig): SmsProvider | null {
+  switch (config.SMS_PROVIDER) {
+    case undefined:
+      return null;
+    case 'twilio':
+      // loadConfig refuses SMS_PROVIDER=twilio without these three.
+      if (!config.TWILIO_ACCOUNT_SID || !config.TWILIO_AUTH_TOKEN || !config.TWILIO_FROM) {
+        throw new Error('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set when SMS_PROVIDER=twilio');
+      }
+      return createTwilioSmsProvider({
+        accountSid: config.TWILIO_ACCOUNT_SID,
+        authToken: config.TWILIO_AUTH_TOKEN,
+        from: config.TWILIO_FROM,
+        apiUrl: config.TWILIO_API_URL,
+      });
+    default: {
+      const unknownProvider: never = config.SMS_PROVIDER;
+      throw new Error(`unknown SMS_PROVIDER ${String(unknownProvider)}`);
+    }
+  }
+}
+
+/** The messenger the configuration describes (SMTP_URL, SMS_PROVIDER, DEV_OUTBOX). */
+export function createMessengerFromConfig(config: AppConfig, db: Db, logger: Logger): Messenger {
+  const messenger = createMessenger({
+    db,
+    logger,
+    smtpUrl: config.SMTP_URL,
+    mailFrom: config.MAIL_FROM,
+    sms: createSmsProviderFromConfig(config),
+    useDevOutbox: config.DEV_OUTBOX,
+  });
+  const email = [config.SMTP_URL ? 'smtp' : null, config.DEV_OUTBOX ? 'outbox' : null].filter(Boolean);
+  const sms = [config.SMS_PROVIDER ?? null, config.DEV_OUTBOX ? 'outbox' : null].filter(Boolean);
+  if (config.DEV_OUTBOX && config.DATABASE_URL) {
+    logger.warn({ email, sms }, 'DEV_OUTBOX is on with DATABASE_URL: every code is kept readable at /dev/outbox; never in a real deployment');
+  } else {
+    logger.info({ email, sms }, 'messenger ready');
+  }
+  return messenger;
 }

@@ -4,13 +4,14 @@ import type { ChainScannedBlockTable, DepositAddressCounterTable, DepositAddress
 import type { MarketFavouriteTable, MarketPriceTable } from '../../modules/market/market.schema';
 import type { ResearchReportTable } from '../../modules/research/research.schema';
 import type { TradeTables } from '../../modules/trade/trade.schema';
+import type { WalletTables } from '../../modules/wallet/wallet.schema';
 import type { WithdrawalTables } from '../../modules/withdrawals/withdrawals.schema';
 
 /**
  * The typed shape of every table: the platform's own below, each module's from its
  * `<module>.schema.ts` (added here with the migration that creates them).
  */
-export interface Database extends TradeTables, ChainDevnetTables, WithdrawalTables {
+export interface Database extends TradeTables, ChainDevnetTables, WithdrawalTables, WalletTables {
   node_heartbeat: NodeHeartbeatTable;
   app_user: AppUserTable;
   user_session: UserSessionTable;

@@ -7,6 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { signUpByEmail } from '../../../test/identity-helpers';
+import { openDatabase } from '../db/database';
+import { sql } from 'kysely';
+import { receiptVerificationCommands } from './api-description';
 import { AppError } from './app-error';
 import { successEnvelope } from './envelope';
 
@@ -40,6 +44,10 @@ beforeAll(async () => {
       });
       routes.get('/test/crash', async () => {
         throw new Error('secret internal detail at /srv/coffer/db.ts:42');
+      });
+      routes.get('/test/database-refusal', async () => {
+        await sql`select ${'12ab'}::bigint`.execute(database.db);
+        return successEnvelope('en', null);
       });
     },
   });
@@ -151,11 +159,89 @@ describe('the envelope', () => {
     expect(response.headers['x-request-id']).toBe('trace-id-1234');
   });
 
+  it('answers a value PostgreSQL refuses as an invalid parameter, never a crash', async () => {
+    const response = await app.inject('/test/database-refusal');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 19000003, data: { field: 'request' } });
+  });
+
   it('gives every error a fresh request id when the caller sends none or a bad one', async () => {
     const response = await app.inject({ method: 'GET', url: '/test/crash', headers: { 'x-request-id': 'bad id with spaces' } });
     const requestId = response.json().data.requestId as string;
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(response.headers['x-request-id']).toBe(requestId);
+  });
+});
+
+describe('text the database cannot store', () => {
+  it('keeps TAB, LF and CR in free text', async () => {
+    const response = await app.inject({ method: 'POST', url: '/test/echo', payload: { amount: '1', asset: 'BTC', note: 'a\tb\r\nc' } });
+    expect(response.json()).toMatchObject({ code: 0, data: { body: { note: 'a\tb\r\nc' } } });
+  });
+
+  it.each([
+    ['NUL', '"a\\u0000b"'],
+    ['DEL', '"a\\u007fb"'],
+    ['a lone surrogate', '"a\\ud800b"'],
+  ])('refuses %s before validation, naming the field', async (_what, note) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/test/echo',
+      headers: { 'content-type': 'application/json', 'language-type': '3' },
+      payload: `{"amount":"1","asset":"BTC","note":${note}}`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 19000003, msg: '參數無效：note', data: { field: 'note' } });
+  });
+
+  it('refuses a control character in a query parameter the route does not even declare', async () => {
+    const response = await app.inject({ url: '/healthz?probe=%00' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 19000003, data: { field: 'probe' } });
+  });
+});
+
+describe('headers of answers', () => {
+  it('gives refusals from hooks (401, 403) a JSON content type', async () => {
+    const signedOut = await app.inject({ url: '/uc/synUserInfo' });
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.headers['content-type']).toBe('application/json; charset=utf-8');
+    const crossOrigin = await app.inject({ method: 'POST', url: '/test/echo', headers: { origin: 'https://evil.example' }, payload: { amount: '1', asset: 'BTC' } });
+    expect(crossOrigin.statusCode).toBe(403);
+    expect(crossOrigin.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+
+  it('marks every signed-in JSON answer no-store', async () => {
+    const { client } = await signUpByEmail(app, 'headers@example.com');
+    const signedIn = await app.inject({ url: '/uc/synUserInfo', headers: { cookie: client.cookie! } });
+    expect(signedIn.json()).toMatchObject({ code: 0 });
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    expect((await app.inject('/test/domain-error')).headers['cache-control']).toBe('no-store');
+  });
+
+  it('sends no Strict-Transport-Security without COOKIE_SECURE', async () => {
+    expect((await app.inject('/healthz')).headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('during a database outage', () => {
+  it('answers /readyz 503 with database false, even to a caller with a session cookie; other calls 503', async () => {
+    const unreachable = openDatabase('postgres://postgres@127.0.0.1:1/coffer', { max: 1 });
+    const outage = await buildTestApp(unreachable.db);
+    try {
+      const cookie = `coffer_session=${'a'.repeat(43)}`;
+      for (const headers of [{}, { cookie }, { 'jwt-token': 'b'.repeat(43) }]) {
+        const ready = await outage.inject({ url: '/readyz', headers });
+        expect(ready.statusCode).toBe(503);
+        expect(ready.json()).toEqual({ status: 'not-ready', checks: { database: false, jobs: true } });
+      }
+      const signedIn = await outage.inject({ url: '/uc/synUserInfo', headers: { cookie } });
+      expect(signedIn.statusCode).toBe(503);
+      expect(signedIn.json()).toMatchObject({ code: 19000010 });
+    } finally {
+      await outage.close();
+      await unreachable.close();
+    }
   });
 });
 
@@ -197,6 +283,9 @@ describe('operations endpoints', () => {
     expect(document.paths['/pfs/anon/v1/site-config']).toBeDefined();
     const ui = await app.inject({ url: '/docs', headers: { accept: 'text/html' } });
     expect([200, 302]).toContain(ui.statusCode);
+    // The receipt signing format with its worked example is part of the reference.
+    expect(document.info.description).toContain('## Signed quotes and receipts');
+    expect(document.info.description).toContain(receiptVerificationCommands());
   });
 
   it('tells the web app about the deployment', async () => {

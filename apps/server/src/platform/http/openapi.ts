@@ -2,17 +2,19 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { apiDescription } from './api-description';
 
-/** The OpenAPI document is generated from the routes' zod schemas; the reference UI is /docs. */
-export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+/**
+ * The OpenAPI document is generated from the routes' zod schemas (`app.swagger()`); with
+ * `isPublic` it and its reference UI are served at /docs and /docs/json.
+ */
+export async function registerOpenApi(app: FastifyInstance, options: { version: string; isPublic: boolean }): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       info: {
         title: 'Coffer API',
-        description:
-          'Every answer is the envelope `{ code, msg, data }`; `code` 0 is success. Send `LANGUAGE-TYPE` ' +
-          '(1 English, 2 Russian, 3 Traditional Chinese, 0 Simplified Chinese) for messages in your language.',
-        version,
+        description: apiDescription,
+        version: options.version,
       },
       components: {
         securitySchemes: {
@@ -23,5 +25,5 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  if (options.isPublic) await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 }

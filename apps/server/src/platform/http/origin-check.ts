@@ -1,11 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config';
 import { sendError } from './error-handler';
 
 const stateChangingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function ownOrigin(request: FastifyRequest, publicOrigin: string | undefined): string {
-  if (publicOrigin) return new URL(publicOrigin).origin;
-  return `${request.protocol}://${request.host}`;
+/**
+ * The origins a browser may send state-changing requests from, or null to take the request's
+ * own `Host` (development and tests, where a dev server may proxy from another port).
+ * `PUBLIC_ORIGIN` when set. Without it, production trusts no header: the embedded default
+ * (`npm start`, no `DATABASE_URL`) answers on this machine's loopback names at `PORT`, and
+ * production with `DATABASE_URL` refuses to start without it (see `loadConfig`).
+ */
+export function allowedOrigins(config: Pick<AppConfig, 'NODE_ENV' | 'PUBLIC_ORIGIN' | 'PORT'>): string[] | null {
+  if (config.PUBLIC_ORIGIN) return [new URL(config.PUBLIC_ORIGIN).origin];
+  if (config.NODE_ENV !== 'production') return null;
+  return ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${config.PORT}`);
+}
+
+function isOwnOrigin(request: FastifyRequest, origin: string, allowed: string[] | null): boolean {
+  if (allowed) return allowed.includes(origin);
+  return origin === `${request.protocol}://${request.host}`;
 }
 
 /**
@@ -13,12 +27,12 @@ function ownOrigin(request: FastifyRequest, publicOrigin: string | undefined): s
  * on top of the SameSite cookie. Callers that send no Origin (native apps with
  * `jwt-token`, servers) are not browsers acting for someone else, so they pass.
  */
-export function registerOriginCheck(app: FastifyInstance, publicOrigin: string | undefined): void {
+export function registerOriginCheck(app: FastifyInstance, allowed: string[] | null): void {
   app.addHook('onRequest', async (request, reply) => {
     if (!stateChangingMethods.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin === undefined) return;
-    if (origin !== ownOrigin(request, publicOrigin)) {
+    if (!isOwnOrigin(request, origin, allowed)) {
       request.log.warn({ origin }, 'cross-origin state change refused');
       await sendError(request, reply, { key: 'forbiddenOrigin' });
     }

@@ -18,12 +18,21 @@ const contentSecurityPolicy = [
   "object-src 'none'",
 ].join('; ');
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
+/**
+ * `hsts`: tell browsers to use HTTPS only (set when the session cookie is `Secure`, i.e. the
+ * site is served over HTTPS). `isDocsPublic`: /docs is served and keeps its own scripts.
+ * Every answer that does not choose its own caching (the web app's files do) is `no-store`:
+ * envelopes and exports carry a customer's data, and no shared cache may keep them.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, options: { hsts: boolean; isDocsPublic: boolean }): void {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'same-origin');
     reply.header('cross-origin-opener-policy', 'same-origin');
-    if (!request.url.startsWith('/docs')) reply.header('content-security-policy', contentSecurityPolicy);
+    if (options.hsts) reply.header('strict-transport-security', 'max-age=31536000');
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    const isDocs = request.url === '/docs' || request.url.startsWith('/docs/');
+    if (!(options.isDocsPublic && isDocs)) reply.header('content-security-policy', contentSecurityPolicy);
   });
 }

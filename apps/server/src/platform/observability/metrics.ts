@@ -1,5 +1,9 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { AppConfig } from '../config';
+import { sendError } from '../http/error-handler';
+import { dropCredentials } from '../http/request-context';
 
 export interface Metrics {
   registry: Registry;
@@ -36,7 +40,23 @@ export function createMetrics(): Metrics {
   };
 }
 
-export function registerMetrics(app: FastifyInstance, metrics: Metrics): void {
+/**
+ * Who may scrape /metrics: with `METRICS_TOKEN`, only `Authorization: Bearer <token>`; without
+ * one, everyone in development and tests and nobody in production (process and business
+ * figures are not for the public).
+ */
+export function metricsAccess(config: Pick<AppConfig, 'NODE_ENV' | 'METRICS_TOKEN'>): { token: string } | 'open' | 'closed' {
+  if (config.METRICS_TOKEN) return { token: config.METRICS_TOKEN };
+  return config.NODE_ENV === 'production' ? 'closed' : 'open';
+}
+
+function isBearer(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(/^Bearer (.+)$/i.exec(header ?? '')?.[1]?.trim() ?? '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export function registerMetrics(app: FastifyInstance, metrics: Metrics, access: ReturnType<typeof metricsAccess>): void {
   app.addHook('onResponse', async (request, reply) => {
     // Unmatched URLs share one label so scanners cannot blow up the series count.
     const route = request.routeOptions.url ?? 'unmatched';
@@ -44,8 +64,22 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics): void {
     metrics.httpRequests.inc({ ...labels, status: String(reply.statusCode) });
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
-    reply.header('content-type', metrics.registry.contentType);
-    return metrics.registry.metrics();
-  });
+  app.get(
+    '/metrics',
+    {
+      schema: { hide: true },
+      onRequest: [
+        dropCredentials,
+        async (request, reply) => {
+          if (access === 'open' || (access !== 'closed' && isBearer(request.headers.authorization, access.token))) return undefined;
+          reply.header('www-authenticate', 'Bearer realm="metrics"');
+          return sendError(request, reply, { key: 'noPermission', httpStatus: 401 });
+        },
+      ],
+    },
+    async (_request, reply) => {
+      reply.header('content-type', metrics.registry.contentType);
+      return metrics.registry.metrics();
+    },
+  );
 }

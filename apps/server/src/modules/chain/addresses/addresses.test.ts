@@ -13,7 +13,7 @@ import {
   segwitScriptPubKey,
   type BitcoinNetwork,
 } from './bitcoin-address';
-import { checkEvmAddress, refusedEvmDestination, toChecksumAddress } from './evm-address';
+import { burnedEvmDestination, checkEvmAddress, refusedEvmDestination, toChecksumAddress } from './evm-address';
 import { addressOfPublicKey, deriveAddress, deriveDepositAddress, deriveHotWalletAddress, derivePublicKey, derivationPath, withSigningKey, withSigningKeyAsync } from './hd-wallet';
 import { checkWithdrawalAddress } from './withdrawal-address';
 import { checkXrpAddress, checkXrpTag, encodeXAddress } from './xrp-address';
@@ -148,6 +148,19 @@ describe('EIP-55', () => {
     expect(await refusedEvmDestination(contract.toLowerCase(), getCode)).toBe('contract');
     expect(await refusedEvmDestination('0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', getCode)).toBeNull();
     expect(await refusedEvmDestination('0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', async () => undefined)).toBeNull();
+    // P256VERIFY has no code on chain either: refused without asking the node.
+    expect(await refusedEvmDestination('0x0000000000000000000000000000000000000100', getCode)).toBe('precompile');
+  });
+
+  it('knows the burning destinations without a node: the zero address, 0x01–0x11 and 0x100, and nothing beside them', () => {
+    const at = (value: number) => `0x${value.toString(16).padStart(40, '0')}`;
+    expect(burnedEvmDestination(at(0))).toBe('zero-address');
+    for (let value = 0x01; value <= 0x11; value += 1) expect(burnedEvmDestination(at(value)), at(value)).toBe('precompile');
+    expect(burnedEvmDestination(at(0x100))).toBe('precompile');
+    expect(burnedEvmDestination(at(0x100).toUpperCase().replace('0X', '0x'))).toBe('precompile');
+    for (const value of [0x12, 0xff, 0x101, 0x1000]) expect(burnedEvmDestination(at(value)), at(value)).toBeNull();
+    expect(burnedEvmDestination('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toBeNull();
+    expect(burnedEvmDestination('not an address')).toBeNull();
   });
 });
 
@@ -279,20 +292,20 @@ describe('XRP addresses and tags', () => {
 
 describe('checkWithdrawalAddress', () => {
   it('answers the canonical address per chain', () => {
-    expect(checkWithdrawalAddress({ chain: 'bitcoin', address: 'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4', bitcoinNetwork: 'mainnet' })).toEqual({
+    expect(checkWithdrawalAddress({ chain: 'bitcoin', address: 'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4', bitcoinNetwork: 'mainnet', xrpNetwork: 'mainnet' })).toEqual({
       valid: true,
       address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
       tag: null,
       needsTagConfirmation: false,
     });
-    expect(checkWithdrawalAddress({ chain: 'ethereum', address: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed', bitcoinNetwork: 'mainnet' })).toMatchObject({
+    expect(checkWithdrawalAddress({ chain: 'ethereum', address: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed', bitcoinNetwork: 'mainnet', xrpNetwork: 'mainnet' })).toMatchObject({
       valid: true,
       address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
     });
   });
 
   it('flags an XRP withdrawal without tag, takes the tag of an X-address, refuses a contradicting one', () => {
-    const base = { chain: 'xrpl' as const, bitcoinNetwork: 'regtest' as const };
+    const base = { chain: 'xrpl' as const, bitcoinNetwork: 'regtest' as const, xrpNetwork: 'mainnet' as const };
     expect(checkWithdrawalAddress({ ...base, address: 'rHsMGQEkVNJmpGWs8XUBoTBiAAbwxZN5v3' })).toMatchObject({ valid: true, tag: null, needsTagConfirmation: true });
     expect(checkWithdrawalAddress({ ...base, address: 'rHsMGQEkVNJmpGWs8XUBoTBiAAbwxZN5v3', tag: '99' })).toMatchObject({ valid: true, tag: '99', needsTagConfirmation: false });
     expect(checkWithdrawalAddress({ ...base, address: 'rHsMGQEkVNJmpGWs8XUBoTBiAAbwxZN5v3', tag: 'abc' })).toEqual({ valid: false, field: 'tag', problem: 'not-digits' });
@@ -305,9 +318,34 @@ describe('checkWithdrawalAddress', () => {
     expect(checkWithdrawalAddress({ ...base, address: 'X7AcgcsBL6XDcUb289X4mJ8djcdyKaGZMhc9YTE92ehJ2Fu', tag: '2' })).toEqual({ valid: false, field: 'address', problem: 'tag-conflict' });
   });
 
+  it('refuses the Ethereum zero address and precompiles, naming why', () => {
+    const base = { chain: 'ethereum' as const, bitcoinNetwork: 'mainnet' as const, xrpNetwork: 'mainnet' as const };
+    expect(checkWithdrawalAddress({ ...base, address: '0x0000000000000000000000000000000000000000' })).toEqual({ valid: false, field: 'address', problem: 'zero-address' });
+    expect(checkWithdrawalAddress({ ...base, address: '0x0000000000000000000000000000000000000011' })).toEqual({ valid: false, field: 'address', problem: 'precompile' });
+    expect(checkWithdrawalAddress({ ...base, address: '0x0000000000000000000000000000000000000100' })).toEqual({ valid: false, field: 'address', problem: 'precompile' });
+    expect(checkWithdrawalAddress({ ...base, address: '0x0000000000000000000000000000000000000012' }).valid).toBe(true);
+  });
+
+  it('takes an X-address only of the platform’s XRP network: T… on a test network, X… on the main one', () => {
+    const classic = checkXrpAddress('r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59');
+    if (!classic.valid) throw new Error('vector address refused');
+    const main = encodeXAddress(classic.accountId, 7, false);
+    const test = encodeXAddress(classic.accountId, 7, true);
+    expect([main[0], test[0]]).toEqual(['X', 'T']);
+    const on = (xrpNetwork: 'mainnet' | 'testnet', address: string) => checkWithdrawalAddress({ chain: 'xrpl', address, bitcoinNetwork: 'mainnet', xrpNetwork });
+    const accepted = { valid: true, address: 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59', tag: '7', needsTagConfirmation: false };
+    expect(on('mainnet', main)).toEqual(accepted);
+    expect(on('testnet', test)).toEqual(accepted);
+    expect(on('mainnet', test)).toEqual({ valid: false, field: 'address', problem: 'wrong-network' });
+    expect(on('testnet', main)).toEqual({ valid: false, field: 'address', problem: 'wrong-network' });
+    // A classic address names no network: both take it.
+    expect(on('mainnet', 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59').valid).toBe(true);
+    expect(on('testnet', 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59').valid).toBe(true);
+  });
+
   it('refuses an address of another chain', () => {
-    expect(checkWithdrawalAddress({ chain: 'ethereum', address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', bitcoinNetwork: 'mainnet' }).valid).toBe(false);
-    expect(checkWithdrawalAddress({ chain: 'bitcoin', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', bitcoinNetwork: 'mainnet' }).valid).toBe(false);
-    expect(checkWithdrawalAddress({ chain: 'xrpl', address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', bitcoinNetwork: 'mainnet' }).valid).toBe(false);
+    expect(checkWithdrawalAddress({ chain: 'ethereum', address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', bitcoinNetwork: 'mainnet', xrpNetwork: 'mainnet' }).valid).toBe(false);
+    expect(checkWithdrawalAddress({ chain: 'bitcoin', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', bitcoinNetwork: 'mainnet', xrpNetwork: 'mainnet' }).valid).toBe(false);
+    expect(checkWithdrawalAddress({ chain: 'xrpl', address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', bitcoinNetwork: 'mainnet', xrpNetwork: 'mainnet' }).valid).toBe(false);
   });
 });

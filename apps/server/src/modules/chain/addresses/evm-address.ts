@@ -43,10 +43,28 @@ export function checkEvmAddress(address: string): EvmAddressCheck {
 
 export type EvmDestinationRefusal = 'zero-address' | 'precompile' | 'contract';
 
+/** P256VERIFY (RIP-7212, EIP-7951 in Osaka): the one precompile outside 0x01–0x11. */
+const P256_VERIFY = 0x100n;
+
 /**
- * Spec §5 refuses smart-contract destinations. The zero address and the precompiles
- * (0x01–0x11 as of Prague) are known without a node; anything else is a contract when the node
- * answers code for it — including an EIP-7702 delegated account, whose code runs on receipt.
+ * Destinations that burn what is sent to them, known without a node: the zero address, and the
+ * precompiles 0x01–0x11 (Prague) and 0x100. None of them has code a node would answer, and
+ * nobody holds their keys. Answers `null` for any other address (and for a malformed one,
+ * which `checkEvmAddress` refuses on its own).
+ */
+export function burnedEvmDestination(address: string): Exclude<EvmDestinationRefusal, 'contract'> | null {
+  const check = checkEvmAddress(address);
+  if (!check.valid) return null;
+  const value = BigInt(check.address);
+  if (value === 0n) return 'zero-address';
+  if (value <= 0x11n || value === P256_VERIFY) return 'precompile';
+  return null;
+}
+
+/**
+ * Spec §5 refuses smart-contract destinations. The zero address and the precompiles are known
+ * without a node (`burnedEvmDestination`); anything else is a contract when the node answers
+ * code for it — including an EIP-7702 delegated account, whose code runs on receipt.
  * `getCode` answers the deployed bytecode as hex (`0x` or undefined when there is none), e.g.
  * viem's `publicClient.getCode({ address })`.
  */
@@ -56,9 +74,8 @@ export async function refusedEvmDestination(
 ): Promise<EvmDestinationRefusal | null> {
   const check = checkEvmAddress(address);
   if (!check.valid) throw new Error('check the address with checkEvmAddress first');
-  const value = BigInt(check.address);
-  if (value === 0n) return 'zero-address';
-  if (value <= 0x11n) return 'precompile';
+  const burned = burnedEvmDestination(check.address);
+  if (burned) return burned;
   const code = await getCode(check.address as `0x${string}`);
   return code && code !== '0x' ? 'contract' : null;
 }

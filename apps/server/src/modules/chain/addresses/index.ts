@@ -9,7 +9,7 @@ export {
   type BitcoinAddressProblem,
   type BitcoinNetwork,
 } from './bitcoin-address';
-export { checkEvmAddress, refusedEvmDestination, toChecksumAddress, type EvmAddressCheck, type EvmDestinationRefusal } from './evm-address';
+export { burnedEvmDestination, checkEvmAddress, refusedEvmDestination, toChecksumAddress, type EvmAddressCheck, type EvmDestinationRefusal } from './evm-address';
 export {
   deriveAddress,
   deriveDepositAddress,
@@ -23,4 +23,4 @@ export {
   type KeyRole,
 } from './hd-wallet';
 export { checkWithdrawalAddress, type AddressChain, type WithdrawalAddressCheck, type WithdrawalAddressInput } from './withdrawal-address';
-export { checkXrpAddress, checkXrpTag, encodeXAddress, type XrpAddressCheck, type XrpTagCheck } from './xrp-address';
+export { checkXrpAddress, checkXrpTag, encodeXAddress, type XrpAddressCheck, type XrpNetwork, type XrpTagCheck } from './xrp-address';

@@ -7,6 +7,9 @@ const ACCOUNT_ID_VERSION = 0x00;
 /** X-address prefixes (XLS-5d): mainnet "X…", testnet "T…". */
 const X_ADDRESS_PREFIX = { mainnet: [0x05, 0x44], testnet: [0x04, 0x93] } as const;
 
+/** The XRP network the platform runs on: `testnet` for the devnet and test networks. */
+export type XrpNetwork = 'mainnet' | 'testnet';
+
 export type XrpAddressProblem = 'empty' | 'not-an-address' | 'bad-checksum' | 'tag-conflict';
 
 export type XrpAddressCheck =

@@ -15,6 +15,9 @@ describe('normalizeAmountInput', () => {
 describe('amountProblem', () => {
   it('refuses more decimals than the scale', () => {
     expect(amountProblem('1.1234567', 6)).toBe('tooManyDecimals');
+    expect(amountProblem('1.1000000', 6)).toBeNull();
+    expect(amountProblem('2.000', 0)).toBeNull();
+    expect(amountProblem('1.1000001', 6)).toBe('tooManyDecimals');
     expect(amountProblem('1.123456', 6)).toBeNull();
     expect(amountProblem('1.5', 0)).toBe('tooManyDecimals');
   });

@@ -22,7 +22,8 @@ export function amountProblem(amount: string, scale: number, available?: string)
   if (value === '') return 'required';
   if (!plainDecimal.test(value)) return 'notNumber';
   const [whole = '', fraction = ''] = value.split('.');
-  if (fraction.length > scale) return 'tooManyDecimals';
+  // Zeros past the precision change nothing (1.1000000 USDT is 1.1), as on the server.
+  if (fraction.replace(/0+$/, '').length > scale) return 'tooManyDecimals';
   const units = toBaseUnits(`${whole || '0'}${fraction ? `.${fraction}` : ''}`, scale);
   if (units <= 0n) return 'notPositive';
   if (available !== undefined && units > toBaseUnits(available, scale)) return 'overAvailable';

@@ -1,10 +1,12 @@
 import type { AssetRow, Currency } from '@coffer/contract';
+import { errorCatalogue } from '@coffer/contract/errors';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../shared/format/format-amount';
-import { innerAddressQuery } from '../api/check-inner-address';
+import { ApiError } from '../../../shared/http/http-client';
+import { transferRecipientQuery } from '../api/find-transfer-recipient';
 import { usePreTransfer, type PreTransfer } from '../api/pre-transfer';
 import { amountProblem, normalizeAmountInput, type AmountProblem } from './amount-input';
 import { CoinBadge } from './coin-badge';
@@ -22,13 +24,16 @@ type ReceiverCheck =
   | { address: string; state: 'checking' }
   | { address: string; state: 'inner'; masked: string }
   | { address: string; state: 'unknown' }
+  /** The customer's receiver lookups are used up for now; the server's pre-check still decides. */
+  | { address: string; state: 'limited' }
   | { address: string; state: 'failed' };
 
 const receiverPattern = /^\S.{1,62}\S$/;
 
 /**
- * Step 1 of an internal transfer: coin, receiver (checked on leaving the field), amount with
- * "all" and the available balance; the server's pre-check leads to the confirmation.
+ * Step 1 of an internal transfer: coin, receiver (checked on leaving the field, once per
+ * receiver: lookups are limited), amount with "all" and the available balance; the server's
+ * pre-check leads to the confirmation.
  */
 export function TransferForm({
   currencies,
@@ -66,11 +71,12 @@ export function TransferForm({
     setReceiverCheck({ address, state: 'checking' });
     let result: ReceiverCheck;
     try {
-      const answer = await queryClient.fetchQuery(innerAddressQuery(address));
-      result = answer.isInner ? { address, state: 'inner', masked: answer.maskedAccount ?? address } : { address, state: 'unknown' };
-    } catch {
+      const answer = await queryClient.fetchQuery(transferRecipientQuery(address));
+      result = answer.isCustomer ? { address, state: 'inner', masked: answer.receiverMasked ?? address } : { address, state: 'unknown' };
+    } catch (error) {
       // The HTTP client has said why; the server's pre-check decides on "Next".
-      result = { address, state: 'failed' };
+      const isLimited = error instanceof ApiError && error.code === errorCatalogue.tooManyRequests.code;
+      result = { address, state: isLimited ? 'limited' : 'failed' };
     }
     setReceiverCheck((current) => (current?.address === address ? result : current));
     return result;
@@ -108,7 +114,9 @@ export function TransferForm({
       ? t('transfer.receiverChecking')
       : receiverCheck?.state === 'inner'
         ? t('transfer.receiverFound', { account: receiverCheck.masked })
-        : t('transfer.receiverHint');
+        : receiverCheck?.state === 'limited'
+          ? t('transfer.receiverLimited')
+          : t('transfer.receiverHint');
 
   return (
     <Form<TransferDraft>

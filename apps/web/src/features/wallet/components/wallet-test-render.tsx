@@ -10,9 +10,18 @@ export function renderWalletPage(page: ReactNode, options: { path: string; url?:
 /** An answer by path: fixed data, or computed from the request's URL and body. */
 export type StubAnswer = unknown | ((request: { url: URL; body: unknown }) => unknown);
 
+/** Test-only: an answer that is a catalogue error envelope (with its HTTP status) instead of data. */
+export class StubFailure {
+  constructor(
+    readonly code: number,
+    readonly status = 200,
+  ) {}
+}
+
 /**
- * Test-only: the server as envelopes. Each path answers `{ code: 0, data }`; an unknown path
- * answers a catalogue error. Returns the fetch spy, whose calls show what was requested.
+ * Test-only: the server as envelopes. Each path answers `{ code: 0, data }`, or the error of a
+ * `StubFailure`; an unknown path answers a catalogue error. Returns the fetch spy, whose calls
+ * show what was requested.
  */
 export function stubWalletApi(answers: Record<string, StubAnswer>) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
@@ -20,6 +29,9 @@ export function stubWalletApi(answers: Record<string, StubAnswer>) {
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const answer = answers[url.pathname];
     const data = typeof answer === 'function' ? (answer as (request: { url: URL; body: unknown }) => unknown)({ url, body }) : answer;
+    if (data instanceof StubFailure) {
+      return new Response(JSON.stringify({ code: data.code, msg: '', data: null }), { status: data.status, headers: { 'content-type': 'application/json' } });
+    }
     return new Response(
       JSON.stringify(answer === undefined ? { code: 19000005, msg: 'not found', data: null } : { code: 0, msg: 'ok', data }),
       { headers: { 'content-type': 'application/json' } },

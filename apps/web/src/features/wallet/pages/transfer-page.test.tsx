@@ -2,7 +2,7 @@ import type { TransferRecord } from '@coffer/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWalletPage, requestedUrls, stubWalletApi } from '../components/wallet-test-render';
+import { renderWalletPage, requestedUrls, StubFailure, stubWalletApi } from '../components/wallet-test-render';
 import { testAssetRows, testCurrencies, testSessionUser, testSummary } from '../components/wallet-test-fixtures';
 import { TransferPage } from './transfer-page';
 
@@ -31,7 +31,8 @@ function stubServer(overrides: Record<string, unknown> = {}) {
     '/uc/synUserInfo': testSessionUser,
     '/wallet/user/getCurrency': testCurrencies,
     '/wallet/client/bit-assets': { rows: testAssetRows, summary: testSummary },
-    '/wallet/client/anon/isInnerAddress/80012346': { isInner: true, maskedAccount: 'bo***@example.com' },
+    '/wallet/client/transferRecipient': ({ body }: { body: unknown }) =>
+      (body as { receiver: string }).receiver === '80012346' ? { isCustomer: true, receiverMasked: 'bo***@example.com' } : { isCustomer: false, receiverMasked: null },
     '/wallet/client/transfers': [],
     '/wallet/client/preTransfer': ({ body }: { body: unknown }) => ({
       ...(body as { coin: string; amount: string }),
@@ -96,7 +97,36 @@ describe('TransferPage', () => {
     const body = JSON.parse(String(transfers[0]?.[1]?.body)) as Record<string, string>;
     expect(body).toMatchObject({ amount: '12.5', fundPassword: '258147', gaCode: '123456' });
     expect(body.requestId?.length).toBeGreaterThanOrEqual(8);
-    expect(requestedUrls(fetchSpy)).toContain('/wallet/client/anon/isInnerAddress/80012346');
+    // The receiver was looked up once, signed in, in the body; never through the anonymous address check.
+    const lookups = posted(fetchSpy, '/wallet/client/transferRecipient');
+    expect(lookups.map(([, init]) => JSON.parse(String(init?.body)) as unknown)).toEqual([{ receiver: '80012346' }]);
+    expect(requestedUrls(fetchSpy).filter((url) => url.includes('isInnerAddress'))).toEqual([]);
+  });
+
+  it('says when the receiver is no Coffer account and does not go on', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = stubServer();
+    renderWalletPage(<TransferPage />, { path: '/propertyCenter/transfer', url: '/propertyCenter/transfer?coin=USDT' });
+
+    await user.type(await screen.findByTestId('transfer-receiver'), 'nobody@example.com');
+    await user.type(screen.getByTestId('transfer-amount'), '1');
+    await user.click(screen.getByTestId('transfer-next'));
+
+    expect(await screen.findByText('No Coffer account has this user number, e-mail or phone')).toBeTruthy();
+    expect(posted(fetchSpy, '/wallet/client/preTransfer')).toHaveLength(0);
+    expect(screen.queryByTestId('transfer-confirm')).toBeNull();
+  });
+
+  it('explains when the receiver lookups are used up, showing no account', async () => {
+    const user = userEvent.setup();
+    stubServer({ '/wallet/client/transferRecipient': new StubFailure(19000008, 429) });
+    renderWalletPage(<TransferPage />, { path: '/propertyCenter/transfer', url: '/propertyCenter/transfer?coin=USDT' });
+
+    await user.type(await screen.findByTestId('transfer-receiver'), '80012346');
+    await user.tab();
+
+    expect(await screen.findByText('Too many receiver checks for now. Wait a while before checking another receiver.')).toBeTruthy();
+    expect(screen.getByTestId('transfer-receiver-status').textContent).not.toContain('***');
   });
 
   it('explains the 24-hour lock and keeps the form from going on', async () => {

@@ -1,0 +1,126 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { errorCatalogue, type ErrorKey, type ErrorParams } from '@coffer/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/http/app-error';
+import type { TransferFailure } from './wallet.schema';
+
+export type TransferClaim = { kind: 'claimed'; attempt: number } | { kind: 'done'; transferId: string };
+
+/** The attempt this call claimed was taken over (it ran past `staleSeconds`): nothing of it may commit. */
+export class TransferClaimLost extends Error {
+  override readonly name = 'TransferClaimLost';
+}
+
+export interface TransferRequestTiming {
+  /** A pending attempt older than this is taken to have died with its process. */
+  staleSeconds: number;
+  /** How long a duplicate waits for the attempt in flight before giving up. */
+  waitMs: number;
+  pollMs: number;
+}
+
+const defaultTiming: TransferRequestTiming = { staleSeconds: 30, waitMs: 25_000, pollMs: 40 };
+
+function failureOf(error: unknown): TransferFailure {
+  if (error instanceof AppError) return { key: error.key, params: { ...error.params }, field: error.field ?? null };
+  return { key: 'unknownError', params: {}, field: null };
+}
+
+function errorFrom(failure: TransferFailure | null): AppError {
+  const key: ErrorKey = failure && failure.key in errorCatalogue ? (failure.key as ErrorKey) : 'unknownError';
+  return new AppError(key, (failure?.params ?? {}) as ErrorParams, failure?.field ?? undefined);
+}
+
+/**
+ * One transfer per request id (issue 12, item 7). The id is claimed atomically before anything
+ * is verified, with a hash of what it asks for:
+ * - the same request again answers the transfer it made, without verifying anything;
+ * - a different request under the same id is refused (`idempotencyConflict`);
+ * - a duplicate arriving while the first attempt runs waits for it and shares its outcome, so
+ *   concurrent retries verify the fund password and code once;
+ * - a failed attempt leaves the id free, so a corrected retry (the right password) can go on.
+ */
+export function createTransferRequests(db: Db, timing: TransferRequestTiming = defaultTiming) {
+  async function read(requestKey: string) {
+    return db
+      .selectFrom('wallet_transfer_request')
+      .select(['payload_hash', 'state', 'attempt', 'failure', 'transfer_id'])
+      .select(sql<boolean>`claimed_at < now() - make_interval(secs => ${timing.staleSeconds})`.as('is_stale'))
+      .where('request_key', '=', requestKey)
+      .executeTakeFirst();
+  }
+
+  return {
+    async claim(requestKey: string, userId: string, payloadHash: string): Promise<TransferClaim> {
+      const deadline = Date.now() + timing.waitMs;
+      // The attempt this call saw in flight: its failure is this call's answer too.
+      let awaited: number | null = null;
+      for (;;) {
+        const inserted = await db
+          .insertInto('wallet_transfer_request')
+          .values({ request_key: requestKey, user_id: userId, payload_hash: payloadHash, state: 'pending' })
+          .onConflict((conflict) => conflict.column('request_key').doNothing())
+          .returning('attempt')
+          .executeTakeFirst();
+        if (inserted) return { kind: 'claimed', attempt: inserted.attempt };
+
+        const row = await read(requestKey);
+        if (!row) continue;
+        const isSamePayload = row.payload_hash === null || row.payload_hash === payloadHash;
+        if (row.state === 'done' && row.transfer_id !== null) {
+          if (!isSamePayload) throw new AppError('idempotencyConflict');
+          return { kind: 'done', transferId: row.transfer_id };
+        }
+        if (row.state === 'pending' && !row.is_stale) {
+          if (!isSamePayload) throw new AppError('idempotencyConflict');
+          awaited = row.attempt;
+          if (Date.now() > deadline) throw new AppError('serviceUnavailable');
+          await sleep(timing.pollMs);
+          continue;
+        }
+        if (row.state === 'failed' && row.attempt === awaited) throw errorFrom(row.failure);
+
+        // Failed before this call came, or abandoned: the id is free for this attempt.
+        const retaken = await db
+          .updateTable('wallet_transfer_request')
+          .set({ state: 'pending', attempt: row.attempt + 1, failure: null, payload_hash: payloadHash, claimed_at: sql<Date>`now()` })
+          .where('request_key', '=', requestKey)
+          .where('attempt', '=', row.attempt)
+          .where((eb) =>
+            eb.or([eb('state', '=', 'failed'), eb.and([eb('state', '=', 'pending'), eb('claimed_at', '<', sql<Date>`now() - make_interval(secs => ${timing.staleSeconds})`)])]),
+          )
+          .returning('attempt')
+          .executeTakeFirst();
+        if (retaken) return { kind: 'claimed', attempt: retaken.attempt };
+        // Another retry took it first: wait for that attempt.
+      }
+    },
+
+    /**
+     * Inside the transaction that makes the transfer: locks the claim and checks it is still
+     * this attempt's, so a taken-over attempt cannot commit a second transfer.
+     */
+    async hold(trx: Db, requestKey: string, attempt: number): Promise<void> {
+      const row = await trx.selectFrom('wallet_transfer_request').select(['state', 'attempt']).where('request_key', '=', requestKey).forUpdate().executeTakeFirst();
+      if (!row || row.state !== 'pending' || row.attempt !== attempt) throw new TransferClaimLost();
+    },
+
+    async complete(trx: Db, requestKey: string, transferId: string): Promise<void> {
+      await trx.updateTable('wallet_transfer_request').set({ state: 'done', transfer_id: transferId }).where('request_key', '=', requestKey).execute();
+    },
+
+    /** Records why the attempt failed (for its duplicates in flight) and frees the id. */
+    async fail(requestKey: string, attempt: number, error: unknown): Promise<void> {
+      await db
+        .updateTable('wallet_transfer_request')
+        .set({ state: 'failed', failure: JSON.stringify(failureOf(error)) })
+        .where('request_key', '=', requestKey)
+        .where('attempt', '=', attempt)
+        .where('state', '=', 'pending')
+        .execute();
+    },
+  };
+}
+
+export type TransferRequests = ReturnType<typeof createTransferRequests>;

@@ -1,0 +1,98 @@
+import { quoteSignatureVersion, signedQuoteFieldOrder, type SignedQuoteFields } from '@coffer/contract';
+
+/**
+ * A worked example of a signed quote, made with the RFC 8032 test key 1 (secret
+ * 9d61b19d…7f60) — a published test vector, never a Coffer key. Its test rebuilds the text
+ * with `quoteSigningText` and verifies the signature, so the page cannot drift from the code.
+ */
+export const receiptSigningExample = {
+  fields: {
+    keyId: '21fe31dfa154a261',
+    quoteId: '1042',
+    pair: 'BTC/USDT',
+    side: 'buy',
+    price: '64128.25',
+    baseAmount: '0.5',
+    quoteAmount: '32064.125',
+    payCoin: 'USDT',
+    payAmount: '32064.125',
+    receiveCoin: 'BTC',
+    receiveAmount: '0.4995',
+    feeCoin: 'BTC',
+    fee: '0.0005',
+    expiresAt: '2026-01-02T03:04:05.678Z',
+  } satisfies SignedQuoteFields,
+  publicKey: '11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=',
+  signature: 'wOiN8LWeg0NPcGSLYxN1tvuXgh1wDhdLSLn+qoQPFmwTqno+Mh8ZfWd6+UYhgRCn00INIQrZpF5BNQdP3z7XDQ==',
+} as const;
+
+/** DER prefix of an Ed25519 SubjectPublicKeyInfo (RFC 8410) in base64; the raw key's base64 follows it. */
+export const ed25519SpkiPrefixBase64 = 'MCowBQYDK2VwAyEA';
+
+/** The example's signed text, as the shell's `printf` writes it. */
+function printfFormat(fields: SignedQuoteFields): string {
+  return [quoteSignatureVersion, ...signedQuoteFieldOrder.map((name) => `${name}=${fields[name]}`)].join('\\n') + '\\n';
+}
+
+/** The shell commands that verify the example with OpenSSL 3 (`pkeyutl -rawin`: Ed25519 signs the message itself). */
+export function receiptVerificationCommands(): string {
+  const { fields, publicKey, signature } = receiptSigningExample;
+  return [
+    `printf -- '-----BEGIN PUBLIC KEY-----\\n${ed25519SpkiPrefixBase64}%s\\n-----END PUBLIC KEY-----\\n' '${publicKey}' > quote-key.pem`,
+    `printf '${printfFormat(fields)}' > quote.txt`,
+    `printf '%s' '${signature}' | base64 -d > quote.sig`,
+    'openssl pkeyutl -verify -pubin -inkey quote-key.pem -rawin -in quote.txt -sigfile quote.sig',
+  ].join('\n');
+}
+
+const signedLines = signedQuoteFieldOrder.map((name) => `${name}=<${name}>`).join('\n');
+
+const receiptSigning = `## Signed quotes and receipts
+
+Every quote (\`POST /trade/api/quote\`: \`signature\`, \`keyId\`) and every order's receipt
+(\`GET /trade/api/orders/{orderNo}\`: \`data.receipt\` with \`signedFields\`, \`signedText\`,
+\`publicKey\`, \`signature\`) is signed with **Ed25519** (RFC 8032, the message itself, no
+pre-hash). The signature is base64 over the UTF-8 bytes of a canonical text. The keys are
+listed by \`GET /trade/anon/quote-keys\` (raw 32-byte key in base64 and SPKI PEM); a key's
+\`keyId\` is the first 16 hexadecimal digits of SHA-256 of the raw key. Every key that ever
+signed stays listed, so old receipts keep verifying.
+
+The canonical text is these lines in exactly this order, each ending with a line feed
+(\`\\n\`, the last one too), no spaces around \`=\`:
+
+\`\`\`
+${quoteSignatureVersion}
+${signedLines}
+\`\`\`
+
+Values are the strings exactly as answered: decimals in plain notation (no exponent, no
+sign, no trailing zeros), \`side\` is \`buy\` or \`sell\`, \`pair\` is \`BASE/QUOTE\`,
+\`expiresAt\` is ISO 8601 UTC with milliseconds. No value holds \`\\n\`, \`\\r\` or \`=\`.
+
+**Worked example** (signed with the RFC 8032 test key 1, which is public — never a Coffer key).
+Public key \`${receiptSigningExample.publicKey}\`, key id \`${receiptSigningExample.fields.keyId}\`,
+signature \`${receiptSigningExample.signature}\`. The SPKI PEM of a raw key is its base64 after
+the fixed prefix \`${ed25519SpkiPrefixBase64}\`. With OpenSSL 3:
+
+\`\`\`sh
+${receiptVerificationCommands()}
+\`\`\`
+
+prints \`Signature Verified Successfully\`; change any byte of \`quote.txt\` and it fails.`;
+
+const conventions = `Every answer is the envelope \`{ code, msg, data }\`; \`code\` 0 is success. Send
+\`LANGUAGE-TYPE\` (1 English, 2 Russian, 3 Traditional Chinese, 0 Simplified Chinese) for
+messages in your language. Signed-in calls take the \`coffer_session\` cookie (browsers) or the
+\`jwt-token\` header (apps).
+
+## Input rules
+
+- Strings (JSON bodies, query and path parameters, object keys) may not hold the control
+  characters U+0000–U+001F other than TAB, LF and CR, nor U+007F, nor unpaired UTF-16
+  surrogates: the call answers \`19000003\` (invalid parameter, HTTP 400) naming the field.
+- Record ids (\`orderNo\`, \`quoteId\`, address-book, session and bill ids) are 1–19 digits. Digits
+  that cannot name a record (\`0\`, above 9223372036854775807) answer the call's not-found code.
+- Answers are \`Cache-Control: no-store\` unless they say otherwise.`;
+
+/** The OpenAPI document's `info.description` (CommonMark, shown at the top of /docs). */
+export const apiDescription = `${conventions}\n\n${receiptSigning}\n`;

@@ -1,0 +1,23 @@
+import type { transferRecipientSchema } from '@coffer/contract';
+import { walletPaths } from '@coffer/contract/wallet-paths';
+import { queryOptions } from '@tanstack/react-query';
+import { apiData } from '../../../shared/http/http-client';
+
+export type TransferRecipient = (typeof transferRecipientSchema)['_output'];
+
+/**
+ * Whether a user number, e-mail or +phone is a Coffer customer, and their masked account.
+ * Signed in only; each call spends one of the customer's limited receiver lookups.
+ */
+export function findTransferRecipient(receiver: string, signal?: AbortSignal): Promise<TransferRecipient> {
+  return apiData<TransferRecipient>(walletPaths.transferRecipient, { method: 'POST', body: { receiver: receiver.trim() }, signal });
+}
+
+export const transferRecipientQuery = (receiver: string) =>
+  queryOptions({
+    queryKey: ['wallet', 'transfer-recipient', receiver.trim()],
+    queryFn: ({ signal }) => findTransferRecipient(receiver, signal),
+    // A lookup is counted: ask once per receiver, and never again on its own.
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
