@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -27,6 +28,34 @@ async function waitUntilReady(url: string, server: ChildProcess, timeoutMs: numb
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`Coffer not ready within ${timeoutMs} ms`);
+}
+
+/** True while a process of the group is running (zombies, already finished, do not count). */
+function isGroupRunning(groupId: number): boolean {
+  if (!existsSync('/proc/self/stat')) {
+    try {
+      process.kill(-groupId, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  return readdirSync('/proc').some((entry) => {
+    if (!/^\d+$/.test(entry)) return false;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(group) === groupId && state !== 'Z';
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The embedded PostgreSQL's URL; its superuser password is generated into DATA_DIR/secrets.json. */
+async function embeddedDatabaseUrl(dataDir: string, port: number): Promise<string> {
+  const { embeddedDatabasePassword } = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as { embeddedDatabasePassword: string };
+  return `postgres://postgres:${encodeURIComponent(embeddedDatabasePassword)}@127.0.0.1:${port}/coffer`;
 }
 
 /**
@@ -65,16 +94,17 @@ export async function startCoffer(options: { port?: number; env?: Record<string,
   };
 
   const stop = async () => {
-    if (server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      signalGroup('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
-    }
+    // npm leaves at once on SIGTERM; the server itself takes a few seconds to stop its
+    // database and local chain (processes of their own groups), so wait for the whole group.
+    signalGroup('SIGTERM');
+    const deadline = Date.now() + 20_000;
+    while (isGroupRunning(server.pid!) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     // Whatever of the group outlived the shutdown (a stuck child) goes now.
     signalGroup('SIGKILL');
     server.stdout?.destroy();
     server.stderr?.destroy();
-    await rm(dataDir, { recursive: true, force: true });
+    // A database or chain that had to die with a killed server may still be writing its last files.
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
   };
 
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -86,6 +116,6 @@ export async function startCoffer(options: { port?: number; env?: Record<string,
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
-  const databaseUrl = options.env?.DATABASE_URL || `postgres://postgres:coffer-embedded@127.0.0.1:${port + 10_000}/coffer`;
+  const databaseUrl = options.env?.DATABASE_URL || (await embeddedDatabaseUrl(dataDir, port + 10_000));
   return { baseUrl, databaseUrl, evmRpcUrl: `http://127.0.0.1:${port + 20_000}`, output, stop };
 }

@@ -33,8 +33,22 @@ async function main(): Promise<void> {
     logger.info('stopped');
     process.exit(exitCode);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT', 0));
-  process.once('SIGTERM', () => void shutdown('SIGTERM', 0));
+  // A signal during start-up takes effect when start-up ends, so everything it started (the
+  // database, the local chain) is stopped too; a second signal ends the process at once.
+  let isStarted = false;
+  let markStarted = () => {};
+  const started = new Promise<void>((resolve) => {
+    markStarted = () => {
+      isStarted = true;
+      resolve();
+    };
+  });
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (!isStarted) logger.warn({ signal }, 'start-up under way: stopping when it ends (signal again to stop at once)');
+    void started.then(() => shutdown(signal, 0));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
 
   try {
     const databaseServer = await provideDatabaseServer(config, logger);
@@ -74,8 +88,9 @@ async function main(): Promise<void> {
       { url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`, embeddedDatabase: databaseServer.isEmbedded },
       'Coffer is up',
     );
+    markStarted();
   } catch (error) {
-    logger.fatal({ err: error }, 'start-up failed');
+    logger.fatal({ err: error }, `start-up failed: ${error instanceof Error ? error.message : String(error)}`);
     await shutdown('start-up failed', 1);
   }
 }

@@ -1,9 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import type { Logger } from '../../../platform/observability/logger';
+import { canInspectProcesses, dyingWithParent, isOrphaned, programName, readProcessInfo, stopProcess } from '../../../platform/process/child-processes';
 
 const require = createRequire(import.meta.url);
 
@@ -50,6 +53,7 @@ export interface AnvilOptions {
   stateDir: string | null;
   /** Timeout for the RPC to answer after start. */
   startTimeoutMs?: number;
+  logger?: Logger;
 }
 
 export interface AnvilProcess {
@@ -73,21 +77,75 @@ async function rpcAnswers(rpcUrl: string): Promise<boolean> {
   }
 }
 
+/** The anvil processes running on this state file, found by their command line. */
+function anvilsOnState(stateFile: string): Array<{ pid: number; isOrphaned: boolean; ppid: number }> {
+  const found: Array<{ pid: number; isOrphaned: boolean; ppid: number }> = [];
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number.parseInt(entry, 10);
+    if (!Number.isInteger(pid) || String(pid) !== entry || pid === process.pid) continue;
+    const info = readProcessInfo(pid);
+    if (!info || info.isZombie || programName(info) !== 'anvil') continue;
+    const stateIndex = info.argv.indexOf('--state');
+    if (stateIndex < 0 || path.resolve(info.argv[stateIndex + 1] ?? '') !== stateFile) continue;
+    found.push({ pid, ppid: info.ppid, isOrphaned: isOrphaned(info) });
+  }
+  return found;
+}
+
+/**
+ * An anvil that a server killed with SIGKILL left running on this state file would keep
+ * writing its own chain over the new one's every 30 s: it is stopped (SIGINT: it writes its
+ * state first) before the new one loads the state. One whose parent is a live server is left
+ * alone and the start refused.
+ */
+async function stopLeftoverAnvil(stateFile: string, logger: Logger | undefined): Promise<void> {
+  if (!canInspectProcesses()) return;
+  for (const leftover of anvilsOnState(stateFile)) {
+    if (!leftover.isOrphaned) {
+      throw new Error(
+        `the local chain of ${path.dirname(stateFile)} is already running (anvil pid ${leftover.pid}) under process ${leftover.ppid}: ` +
+          'another Coffer server uses this DATA_DIR. Stop that server, or start this one with another DATA_DIR.',
+      );
+    }
+    logger?.warn({ pid: leftover.pid, stateFile }, 'stopping the local chain (anvil) left running by a server that was killed');
+    const stopped = await stopProcess(leftover.pid, [
+      { signal: 'SIGINT', waitMs: 15_000 },
+      { signal: 'SIGKILL', waitMs: 5_000 },
+    ]);
+    if (!stopped) throw new Error(`the anvil left running by a killed server (pid ${leftover.pid}) did not stop`);
+  }
+}
+
 /** Starts anvil on loopback and waits until its JSON-RPC answers. */
 export async function startAnvil(options: AnvilOptions): Promise<AnvilProcess> {
   const args = ['--host', '127.0.0.1', '--port', String(options.port), '--chain-id', String(options.chainId), '--silent'];
   if (options.blockTimeSeconds !== null) args.push('--block-time', String(options.blockTimeSeconds));
   if (options.stateDir) {
     await mkdir(options.stateDir, { recursive: true });
+    const stateFile = path.resolve(options.stateDir, 'state.json');
+    await stopLeftoverAnvil(stateFile, options.logger);
     // Loaded at start, written on exit and every 30 s, so a crash loses at most 30 s of chain.
-    args.push('--state', path.join(options.stateDir, 'state.json'), '--state-interval', '30');
+    args.push('--state', stateFile, '--state-interval', '30');
   }
-  const child: ChildProcess = spawn(resolveAnvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Dies with the server (SIGINT, so it writes its state), in a process group of its own so
+  // Ctrl-C in a terminal reaches only the server, which stops anvil in its shutdown.
+  const launch = dyingWithParent(resolveAnvilBinary(), args);
+  const child: ChildProcess = spawn(launch.command, launch.args, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: process.platform !== 'win32',
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? os.tmpdir() },
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4_000);
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.once('error', (error) => {
+      stderr += error.message;
+      resolve(null);
+    });
+  });
   let hasExited = false;
   void exited.then(() => {
     hasExited = true;
@@ -95,8 +153,10 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilProcess> {
 
   const rpcUrl = `http://127.0.0.1:${options.port}`;
   const deadline = Date.now() + (options.startTimeoutMs ?? 20_000);
-  while (!(await rpcAnswers(rpcUrl))) {
+  for (;;) {
     if (hasExited) throw new Error(`anvil exited at start: ${stderr.trim() || 'no output'}`);
+    // Checked again after an answer: one from another process on the port is not this anvil's.
+    if ((await rpcAnswers(rpcUrl)) && !hasExited) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`anvil did not answer on ${rpcUrl}: ${stderr.trim()}`);

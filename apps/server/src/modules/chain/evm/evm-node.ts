@@ -114,7 +114,7 @@ export async function provideEvmNode(
   }
   const stateDir = path.join(config.DATA_DIR, 'anvil');
   await mkdir(stateDir, { recursive: true });
-  const anvil = await startAnvil({ port: config.EVM_LOCAL_PORT ?? (await freeLoopbackPort()), chainId: localChainId, blockTimeSeconds: config.EVM_BLOCK_TIME_SECONDS, stateDir });
+  const anvil = await startAnvil({ port: config.EVM_LOCAL_PORT ?? (await freeLoopbackPort()), chainId: localChainId, blockTimeSeconds: config.EVM_BLOCK_TIME_SECONDS, stateDir, logger });
   try {
     const tokens = await ensureLocalTokens(anvil.rpcUrl, stateDir, logger);
     logger.info({ rpcUrl: anvil.rpcUrl, chainId: localChainId, blockTimeSeconds: config.EVM_BLOCK_TIME_SECONDS }, 'local EVM chain (anvil) started');
