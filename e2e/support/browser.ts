@@ -8,9 +8,10 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
-export async function newDesktopPage(browser: Browser, options: { locale?: string } = {}): Promise<Page> {
+/** A desktop page, 1460 px wide (the layout's base width) unless `width` says otherwise. */
+export async function newDesktopPage(browser: Browser, options: { locale?: string; width?: number } = {}): Promise<Page> {
   const context = await browser.newContext({
-    viewport: { width: 1460, height: 900 },
+    viewport: { width: options.width ?? 1460, height: 900 },
     locale: options.locale ?? 'en-US',
     baseURL: baseUrl(),
   });

@@ -75,3 +75,37 @@ export async function seedCustomer(label: string, holdings: Record<string, bigin
   }
   return { email, password, fundPassword, userNo, nextGaCode };
 }
+
+/** Withdrawals need a bound phone (spec §5); binding one through the API would start the 24-hour lock. */
+export async function bindPhone(customer: SeededCustomer): Promise<void> {
+  const database = openDatabase(inject('databaseUrl'), { max: 1 });
+  try {
+    const phone = `1555${String(Date.now()).slice(-7)}`;
+    await database.db
+      .updateTable('app_user')
+      .set({ phone, phone_dial_code: '1', phone_country: 'CA' })
+      .where('user_no', '=', customer.userNo)
+      .execute();
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * An address-book entry as if saved a day ago and, with `trusted`, trusted then too (past the
+ * cooling period: withdrawals to it need no codes). Saving and trusting in the browser each ask
+ * for a fresh authenticator code, which would make a journey wait for the clock.
+ */
+export async function saveAddress(customer: SeededCustomer, entry: { chain: string; address: string; tag?: string; note: string; trusted: boolean }): Promise<void> {
+  const database = openDatabase(inject('databaseUrl'), { max: 1 });
+  try {
+    const user = await database.db.selectFrom('app_user').select('id').where('user_no', '=', customer.userNo).executeTakeFirstOrThrow();
+    const dayAgo = new Date(Date.now() - 25 * 3_600_000);
+    await database.db
+      .insertInto('withdraw_address')
+      .values({ user_id: user.id, chain: entry.chain, address: entry.address, tag: entry.tag ?? null, note: entry.note, trusted_at: entry.trusted ? dayAgo : null, created_at: dayAgo })
+      .execute();
+  } finally {
+    await database.close();
+  }
+}

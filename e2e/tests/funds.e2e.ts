@@ -2,28 +2,12 @@ import type { Browser } from 'playwright-core';
 import { createPublicClient, http, parseEther, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '../../apps/server/src/platform/db/database';
 import { launchBrowser, newDesktopPage } from '../support/browser';
 import { logIn } from '../support/login';
-import { seedCustomer, type SeededCustomer } from '../support/seed';
+import { bindPhone, seedCustomer, type SeededCustomer } from '../support/seed';
 
 let browser: Browser;
 let dana: SeededCustomer;
-
-/** Withdrawals need a bound phone (spec §5); binding one through the API would start the 24-hour lock. */
-async function bindPhone(customer: SeededCustomer): Promise<void> {
-  const database = openDatabase(inject('databaseUrl'), { max: 1 });
-  try {
-    const phone = `1555${String(Date.now()).slice(-7)}`;
-    await database.db
-      .updateTable('app_user')
-      .set({ phone, phone_dial_code: '1', phone_country: 'CA' })
-      .where('user_no', '=', customer.userNo)
-      .execute();
-  } finally {
-    await database.close();
-  }
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -49,10 +33,23 @@ describe('deposit and withdrawal on the local chain in the browser', () => {
     expect(await page.getByTestId('deposit-minimum').innerText()).toMatch(/ ETH$/);
     const address = (await page.getByTestId('deposit-address').innerText()).trim();
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    // A second tab on the balance page stays open and is never reloaded (the marker would go).
+    const balanceTab = await page.context().newPage();
+    await balanceTab.goto('/propertyCenter/balance?lang=en');
+    const ethRow = balanceTab.getByTestId('balance-table').getByRole('row').filter({ has: balanceTab.getByRole('link', { name: 'Deposit ETH' }) });
+    await ethRow.waitFor();
+    expect(await ethRow.innerText()).not.toContain('1.00000000');
+    await balanceTab.evaluate(() => Object.assign(window, { notReloaded: true }));
+
     await page.getByTestId('deposit-faucet').click();
     const records = page.getByTestId('deposit-records');
     await records.getByTestId('deposit-status-waiting').first().waitFor({ timeout: 30_000 });
-    await records.getByTestId('deposit-status-credited').first().waitFor({ timeout: 90_000 });
+    // Its confirmations as "n of N" while it waits.
+    expect(await records.getByTestId('deposit-progress-count').first().innerText()).toMatch(/^\d+ of \d+$/);
+    // Credited: the open balance tab shows it over the account socket, without a reload.
+    await ethRow.getByText('1.00000000').first().waitFor({ timeout: 90_000 });
+    expect(await balanceTab.evaluate(() => 'notReloaded' in window)).toBe(true);
+    await records.getByTestId('deposit-status-credited').first().waitFor({ timeout: 10_000 });
     expect(await records.innerText()).toContain('1.00000000');
 
     // Withdraw 0.05 ETH to an address outside Coffer with the fund password and the authenticator.

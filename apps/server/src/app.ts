@@ -5,11 +5,11 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createDepositsModule, type DepositChainSet } from './modules/deposits';
 import { createIdentityModule } from './modules/identity';
-import { createLedgerModule } from './modules/ledger';
+import { createLedgerModule, hasCustomerReceivedFunds } from './modules/ledger';
 import { createMarketModule } from './modules/market';
 import { createResearchModule } from './modules/research';
 import { createTradeModule } from './modules/trade';
-import { createWalletModule } from './modules/wallet';
+import { createAccountFeed, createWalletModule, registerAccountFeedRoutes } from './modules/wallet';
 import { createWithdrawalsModule, type WithdrawalChainSet } from './modules/withdrawals';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { createMessengerFromConfig, type Messenger } from './platform/adapters/messenger';
@@ -84,7 +84,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const messenger = deps.messenger ?? createMessengerFromConfig(deps.config, deps.db, deps.logger);
   registerSystemRoutes(app, deps);
-  const identity = createIdentityModule({ db: deps.db, config: deps.config, secrets: deps.secrets, messenger, registry: deps.metrics.registry });
+  // Whether an account ever received funds decides if a first security set-up locks withdrawals.
+  const funding = { hasReceivedFunds: (userId: string) => hasCustomerReceivedFunds(deps.db, userId) };
+  const identity = createIdentityModule({ db: deps.db, config: deps.config, secrets: deps.secrets, messenger, funding, registry: deps.metrics.registry });
   identity.register(app);
   const ledger = createLedgerModule({ db: deps.db, ...(deps.pool ? { pool: deps.pool } : {}), ...(deps.asyncCommitPool ? { asyncCommitPool: deps.asyncCommitPool } : {}) });
   for (const job of ledger.jobs) deps.jobs?.define(job);
@@ -98,6 +100,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const wallet = createWalletModule({ db: deps.db, ledger: ledger.ledger, identity: identity.api, usdCnyRate: deps.config.USD_CNY_RATE, market: market.api, research: research.api, networks: { bitcoinNetwork: deps.withdrawalChains?.bitcoinNetwork ?? 'mainnet', xrpNetwork: deps.withdrawalChains?.xrpNetwork ?? 'mainnet' } });
   for (const job of wallet.jobs) deps.jobs?.define(job);
   wallet.register(app);
+  // The signed-in customer's live channel: balance changes of committed journals, from any process.
+  const accountFeed = createAccountFeed({ connectionString: deps.pool?.options.connectionString, db: deps.db, logger: deps.logger });
+  await registerAccountFeedRoutes(app, { feed: accountFeed, allowedOrigins: allowedOrigins(deps.config) });
+  app.addHook('onReady', accountFeed.start);
+  app.addHook('onClose', accountFeed.stop);
   const withdrawals = createWithdrawalsModule({ db: deps.db, ledger: ledger.ledger, identity: identity.api, market: market.api, messenger, logger: deps.logger, config: deps.config, chains: deps.withdrawalChains ?? null, runsSigner: deps.jobs !== null, registry: deps.metrics.registry });
   for (const job of withdrawals.jobs) deps.jobs?.define(job);
   withdrawals.register(app);

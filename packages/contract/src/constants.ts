@@ -1,3 +1,5 @@
+import type { Language } from './languages';
+
 /** Business constants and limits of spec §9. Amounts are decimal strings, never floats. */
 export const limits = {
   requestTimeoutMs: 30_000,
@@ -59,6 +61,80 @@ export const billTypes = {
   tradeReturn: 4004,
   collateralRepayment: 4006,
 } as const;
+export type BillTypeKey = keyof typeof billTypes;
+
+/**
+ * The name of each bill type in the four languages: one source for the web (table, filter,
+ * drawer, dashboard) and the server (CSV download). `unknown` names a code outside the list.
+ */
+export const billTypeNames: Record<Language, Record<BillTypeKey, string> & { unknown: (code: number) => string }> = {
+  en: {
+    deposit: 'Deposit',
+    withdrawal: 'Withdrawal',
+    transferIn: 'Transfer in',
+    transferOut: 'Transfer out',
+    tradeBuy: 'Trade (buy)',
+    tradeSell: 'Trade (sell)',
+    distribution: 'Distribution',
+    other: 'Other',
+    tradeReturn: 'Trade return',
+    collateralRepayment: 'Collateral repayment',
+    unknown: (code) => `Type ${code}`,
+  },
+  'zh-CN': {
+    deposit: '充币',
+    withdrawal: '提币',
+    transferIn: '转入',
+    transferOut: '转出',
+    tradeBuy: '交易（买入）',
+    tradeSell: '交易（卖出）',
+    distribution: '分发',
+    other: '其他',
+    tradeReturn: '交易退回',
+    collateralRepayment: '质押还款',
+    unknown: (code) => `类型 ${code}`,
+  },
+  'zh-TW': {
+    deposit: '充幣',
+    withdrawal: '提幣',
+    transferIn: '轉入',
+    transferOut: '轉出',
+    tradeBuy: '交易（買入）',
+    tradeSell: '交易（賣出）',
+    distribution: '分發',
+    other: '其他',
+    tradeReturn: '交易退回',
+    collateralRepayment: '質押還款',
+    unknown: (code) => `類型 ${code}`,
+  },
+  ru: {
+    deposit: 'Пополнение',
+    withdrawal: 'Вывод',
+    transferIn: 'Входящий перевод',
+    transferOut: 'Исходящий перевод',
+    tradeBuy: 'Сделка (покупка)',
+    tradeSell: 'Сделка (продажа)',
+    distribution: 'Распределение',
+    other: 'Прочее',
+    tradeReturn: 'Возврат по сделке',
+    collateralRepayment: 'Погашение из залога',
+    unknown: (code) => `Тип ${code}`,
+  },
+};
+
+const billTypeKeyByCode = new Map<number, BillTypeKey>((Object.entries(billTypes) as Array<[BillTypeKey, number]>).map(([key, code]) => [code, key]));
+
+/** The bill type's key for a code of spec §9, or undefined for a code outside the list. */
+export function billTypeKeyOf(code: number): BillTypeKey | undefined {
+  return billTypeKeyByCode.get(code);
+}
+
+/** A bill type code named in `language` ("2007" → "Trade (buy)", "交易（买入）"…). */
+export function billTypeName(code: number, language: Language): string {
+  const names = billTypeNames[language];
+  const key = billTypeKeyOf(code);
+  return key ? names[key] : names.unknown(code);
+}
 
 /** Security-history operation codes of spec §9. */
 export const securityOperations = {

@@ -245,13 +245,20 @@ export function pageSchema<T extends z.ZodType>(item: T) {
   });
 }
 
+/**
+ * Where a request came from, as far as the server knows without a geo-IP database: a stable
+ * key the web translates, never text in one language.
+ */
+export const requestLocations = ['loopback', 'privateNetwork', 'unknown'] as const;
+export type RequestLocation = (typeof requestLocations)[number];
+
 export const historyRecordSchema = z.object({
   id: z.string(),
   time: z.string(),
   device: z.string(),
   status: z.enum(['success', 'failed']),
   ip: z.string(),
-  location: z.string(),
+  location: z.enum(requestLocations),
   /** Security-operation code of spec §9 (1000–1010); null in the login history. */
   operationType: z.number().int().nullable(),
 });

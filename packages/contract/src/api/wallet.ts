@@ -129,6 +129,18 @@ export const billsQuerySchema = z.object({
 export type BillsQuery = z.infer<typeof billsQuerySchema>;
 
 /**
+ * The CSV download: the filters of a bills page plus what a browser link cannot send as a
+ * header: `lang` (spec §2 values: zh-CN, zh-TW, ru, en) names the language of the headers and
+ * type names, and `timeZone` (IANA, e.g. "Asia/Shanghai") the calendar the file name's days
+ * are read in (UTC when absent).
+ */
+export const billsExportQuerySchema = billsQuerySchema.omit({ pageNo: true, pageSize: true }).extend({
+  lang: z.string().trim().max(10).optional(),
+  timeZone: z.string().trim().max(64).optional(),
+});
+export type BillsExportQuery = z.infer<typeof billsExportQuerySchema>;
+
+/**
  * Spec §3 bill detail labels (serial number, source/target account, withdrawal address, TXID,
  * merchant…) and the facts each kind of bill adds, in the order a bill lists them. Values are
  * display strings except: `fee` (a decimal in the bill's coin), `price` (a decimal in the

@@ -241,6 +241,10 @@ export const addWithdrawAddressBodySchema = z.object({
   note: z.string().trim().min(1).max(10),
   /** Spec §5: an XRP address without a tag must be confirmed. */
   confirmEmptyTag: z.boolean().optional(),
+  /** Spec §6: the code of the account's second factor (`secondFactor` of the withdraw check), as a withdrawal asks for it. */
+  emailCode: code.optional(),
+  smsCode: code.optional(),
+  gaCode: code.optional(),
 });
 export type AddWithdrawAddressBody = z.infer<typeof addWithdrawAddressBodySchema>;
 

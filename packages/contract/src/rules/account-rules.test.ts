@@ -87,10 +87,27 @@ describe('contact formats (spec §5)', () => {
     expect(checkEmail('not-an-email')).toBe('emailOrPhoneFormat');
   });
 
-  it('accepts phones of at most 15 digits without the country code', () => {
-    expect(checkPhone('13800138000')).toBeNull();
-    expect(checkPhone('1'.repeat(15))).toBeNull();
-    expect(checkPhone('1'.repeat(16))).toBe('emailOrPhoneFormat');
-    expect(checkPhone('+8613800138000')).toBe('emailOrPhoneFormat');
+  it('accepts valid phones of their country, without the country code', () => {
+    expect(checkPhone('13800138000', 'CN')).toBeNull();
+    expect(checkPhone('15112345678', 'DE')).toBeNull();
+    expect(checkPhone('612345678', 'fr')).toBeNull();
+    expect(checkPhone('2015550123', 'US')).toBeNull();
+    expect(checkPhone('9161234567', 'RU')).toBeNull();
+  });
+
+  it('refuses a number that is not valid in its country', () => {
+    expect(checkPhone('13800138000', 'US')).toBe('emailOrPhoneFormat');
+    expect(checkPhone('23800138000', 'CN')).toBe('emailOrPhoneFormat');
+    expect(checkPhone('61234567', 'FR')).toBe('emailOrPhoneFormat');
+    expect(checkPhone('15112345678', 'FR')).toBe('emailOrPhoneFormat');
+    expect(checkPhone('4123456789', 'CH')).toBe('emailOrPhoneFormat');
+    expect(checkPhone('1'.repeat(15), 'DE')).toBe('emailOrPhoneFormat');
+  });
+
+  it('takes digits only, at most 15, without the country code or trunk prefix', () => {
+    expect(checkPhone('1'.repeat(16), 'CN')).toBe('emailOrPhoneFormat');
+    expect(checkPhone('+8613800138000', 'CN')).toBe('emailOrPhoneFormat');
+    expect(checkPhone('015112345678', 'DE')).toBe('emailOrPhoneFormat');
+    expect(checkPhone('151 1234 5678', 'DE')).toBe('emailOrPhoneFormat');
   });
 });

@@ -1,3 +1,4 @@
+import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js/min';
 import type { ErrorKey } from '../errors/catalogue';
 import { limits } from '../constants';
 
@@ -54,9 +55,14 @@ export function checkEmail(email: string): ErrorKey | null {
   return email.length <= limits.emailMaxChars && emailPattern.test(email) ? null : 'emailOrPhoneFormat';
 }
 
-/** Phone: digits only, entered without the country code, at most 15 digits. */
-export function checkPhone(phone: string): ErrorKey | null {
-  return new RegExp(`^[1-9]\\d{3,${limits.phoneMaxDigits - 1}}$`).test(phone) ? null : 'emailOrPhoneFormat';
+/**
+ * Phone (spec §5): digits only, entered without the country code, at most 15 digits, and a
+ * valid number of the country (ISO code) by libphonenumber's `min` metadata — the smallest,
+ * which checks each country's number pattern and lengths, and is the same on server and web.
+ */
+export function checkPhone(phone: string, countryCode: string): ErrorKey | null {
+  if (!new RegExp(`^[1-9]\\d{3,${limits.phoneMaxDigits - 1}}$`).test(phone)) return 'emailOrPhoneFormat';
+  return isValidPhoneNumber(phone, countryCode.toUpperCase() as CountryCode) ? null : 'emailOrPhoneFormat';
 }
 
 /** Verification codes (SMS, e-mail, Google Authenticator): exactly 6 digits. */

@@ -2,7 +2,7 @@ import type { ActiveSession, HistoryRecord } from '@coffer/contract';
 import { sql } from 'kysely';
 import { AppError } from '../../platform/http/app-error';
 import { boundFactors, loadUser, toSessionUser, type Caller, type IdentityDeps } from './identity-core';
-import { maskEmail, maskPhone } from './request-facts';
+import { maskEmail, maskPhone, storedLocation } from './request-facts';
 
 interface SignedIn {
   userId: string;
@@ -43,7 +43,7 @@ export function createAccountService(deps: IdentityDeps) {
         device: row.device,
         status: row.status,
         ip: row.ip,
-        location: row.location,
+        location: storedLocation(row.location),
         operationType: 'operation' in row ? Number(row.operation) : null,
       })),
     };

@@ -14,6 +14,15 @@ import {
 import { maskEmail, maskPhone } from './request-facts';
 import type { createSecuritySettingsService } from './security-settings.service';
 
+export interface WithdrawalFacts {
+  emailBound: boolean;
+  phoneBound: boolean;
+  fundPasswordSet: boolean;
+  kycLevel: number;
+  /** The end of the 24-hour lock after a security change; null when none is running. */
+  withdrawLockedUntil: Date | null;
+}
+
 /**
  * What other modules may ask of identity (style.md: through index.ts, never the tables):
  * finding a customer by account, the fund password and a second factor for money moves,
@@ -79,6 +88,32 @@ export function createIdentityApi(deps: IdentityDeps, securitySettings: ReturnTy
       const checkFactor = checkPreferredFactor(deps, user, purpose, verification, ip);
       await securitySettings.verifyFundPassword(userId, fundPassword, ip);
       await verifyTogether(deps, [checkFactor]);
+    },
+
+    /**
+     * The preferred second factor alone, as a withdrawal checks it (spec §6: address actions
+     * need security verification), within its attempt limits per account and per the caller's
+     * IP; the code is spent once, so of two requests with one code one passes.
+     */
+    async verifySecondFactor(userId: string, purpose: 'transfer', verification: SecurityVerification, caller: { ip: string }) {
+      const user = await loadUser(deps, userId);
+      await verifyTogether(deps, [checkPreferredFactor(deps, user, purpose, verification, caller.ip)]);
+    },
+
+    /**
+     * What a withdrawal needs of the account (spec §4/§5): the bound e-mail and phone, the fund
+     * password, the identity-verification level, and the end of a running 24-hour lock.
+     */
+    async withdrawalFacts(userId: string): Promise<WithdrawalFacts> {
+      const user = await loadUser(deps, userId);
+      const lockedUntil = user.withdraw_locked_until && user.withdraw_locked_until > new Date() ? user.withdraw_locked_until : null;
+      return {
+        emailBound: user.email !== null,
+        phoneBound: user.phone !== null,
+        fundPasswordSet: user.fund_password_hash !== null,
+        kycLevel: user.kyc_level,
+        withdrawLockedUntil: lockedUntil,
+      };
     },
 
     /** Spec §4: withdrawals and transfers wait 24 hours after a security change. */

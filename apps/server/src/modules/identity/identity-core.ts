@@ -59,7 +59,7 @@ export function resolveAccount(identity: AccountIdentity): ResolvedAccount {
   const country = identity.countryCode ? findCountry(identity.countryCode) : undefined;
   if (!country) throw new AppError('countryNotFound', {}, 'countryCode');
   const phone = identity.account.replace(/[\s-]/g, '');
-  const problem = checkPhone(phone);
+  const problem = checkPhone(phone, country.code);
   if (problem) throw new AppError(problem, {}, 'account');
   return { kind: 'phone', countryCode: country.code, dialCode: country.dialCode, phone, address: `+${country.dialCode}${phone}` };
 }

@@ -289,7 +289,7 @@ describe('login', () => {
 });
 
 describe('security settings', () => {
-  it('sets the fund password by §5 rules, records 1001 and 1008 and locks withdrawals for 24 h', async () => {
+  it('sets the fund password by §5 rules and records 1001 and 1008 (a first set-up before any deposit starts no withdrawal lock)', async () => {
     const { email, client } = await register();
     const secret = await bindAuthenticator(client, email);
     for (const [fundPassword, expected] of [
@@ -317,7 +317,8 @@ describe('security settings', () => {
     const me = (await client.get(paths.userInfo)).body.data;
     expect(me.havePayPwd).toBe(true);
     expect(me.googleAuth).toBe(true);
-    expect(new Date(me.withdrawLockedUntil).getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    // Both sides of the 24-hour lock rule are in withdraw-lock.test.ts.
+    expect(me.withdrawLockedUntil).toBeNull();
     const history = (await client.get(`${paths.securityHistory}?pageNo=1&pageSize=10`)).body.data;
     expect(history.records.map((record: { operationType: number }) => record.operationType)).toEqual([1008, 1001, 1000]);
   });

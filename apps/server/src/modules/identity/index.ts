@@ -17,17 +17,23 @@ import { registerIdentityRoutes, type IdentityServices } from './identity.routes
 import { createLoginService } from './login.service';
 import { createPasswordResetService } from './password-reset.service';
 import { createRegistrationService } from './registration.service';
-import { createSecuritySettingsService } from './security-settings.service';
+import { createSecuritySettingsService, type FundingFacts } from './security-settings.service';
 import { createSessionStore } from './session-store';
 import { createUserRepository } from './user.repository';
 import { createVerificationCodes } from './verification-codes';
 
 export { requireSession, signedIn } from './authentication';
-export type { IdentityApi } from './identity-api';
+export type { IdentityApi, WithdrawalFacts } from './identity-api';
 export { attemptPolicies, type AttemptCheck, type AttemptLimiter, type AttemptPolicy } from './attempt-limiter';
 
-/** The identity module: accounts, sessions, second factors and security settings. */
-export function createIdentityModule(deps: { db: Db; config: AppConfig; secrets: ServerSecrets; messenger: Messenger; registry?: Registry }) {
+export type { FundingFacts } from './security-settings.service';
+
+/**
+ * The identity module: accounts, sessions, second factors and security settings. `funding`
+ * answers from the ledger whether an account ever received funds (it decides whether a first
+ * set-up starts the 24-hour withdrawal lock); identity never reads ledger tables itself.
+ */
+export function createIdentityModule(deps: { db: Db; config: AppConfig; secrets: ServerSecrets; messenger: Messenger; funding: FundingFacts; registry?: Registry }) {
   const { db, config, secrets, messenger } = deps;
   const limiter = createAttemptLimiter(db, deps.registry);
   const identityDeps: IdentityDeps = {
@@ -45,7 +51,7 @@ export function createIdentityModule(deps: { db: Db; config: AppConfig; secrets:
     registration: createRegistrationService(identityDeps),
     login: createLoginService(identityDeps),
     passwordReset: createPasswordResetService(identityDeps),
-    securitySettings: createSecuritySettingsService(identityDeps),
+    securitySettings: createSecuritySettingsService(identityDeps, deps.funding),
     account: createAccountService(identityDeps),
   };
   return {

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { describeUserAgent } from '@coffer/contract';
+import { describeUserAgent, requestLocations, type RequestLocation } from '@coffer/contract';
 import type { FastifyRequest } from 'fastify';
 
 /** What the histories and sessions record about where a request came from. */
@@ -7,14 +7,27 @@ export interface RequestFacts {
   ip: string;
   device: string;
   clientKind: string;
-  location: string;
+  location: RequestLocation;
 }
 
-/** Without a geo-IP database only the kind of network is known. */
-export function describeLocation(ip: string): string {
-  if (ip === '127.0.0.1' || ip === '::1' || ip.startsWith('::ffff:127.')) return 'Loopback';
-  if (isIP(ip) === 4 && /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(ip)) return 'Private network';
-  return 'Unknown';
+/** Without a geo-IP database only the kind of network is known; the web names it in the user's language. */
+export function describeLocation(ip: string): RequestLocation {
+  if (ip === '127.0.0.1' || ip === '::1' || ip.startsWith('::ffff:127.')) return 'loopback';
+  if (isIP(ip) === 4 && /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(ip)) return 'privateNetwork';
+  return 'unknown';
+}
+
+/** History rows written before the location was a key hold its English text. */
+const locationByEarlierText: Readonly<Record<string, RequestLocation>> = {
+  Loopback: 'loopback',
+  'Private network': 'privateNetwork',
+  Unknown: 'unknown',
+};
+
+/** The location key of a stored history row. */
+export function storedLocation(value: string): RequestLocation {
+  if ((requestLocations as readonly string[]).includes(value)) return value as RequestLocation;
+  return locationByEarlierText[value] ?? 'unknown';
 }
 
 /**

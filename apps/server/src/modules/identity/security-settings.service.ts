@@ -44,7 +44,7 @@ function validNewPhone(countryCode: string | undefined, phone: string | undefine
   const country = countryCode ? findCountry(countryCode) : undefined;
   if (!country) throw new AppError('countryNotFound', {}, 'countryCode');
   const digits = (phone ?? '').replace(/[\s-]/g, '');
-  const problem = checkPhone(digits);
+  const problem = checkPhone(digits, country.code);
   if (problem) throw new AppError(problem, {}, 'phone');
   return { country, phone: digits, address: `+${country.dialCode}${digits}` };
 }
@@ -56,22 +56,48 @@ function validNewEmail(email: string | undefined) {
   return normalised;
 }
 
+/** What identity learns from the ledger, injected by `app.ts` (identity never reads ledger tables). */
+export interface FundingFacts {
+  /** Whether the customer's accounts were ever credited with anything. */
+  hasReceivedFunds(userId: string): Promise<boolean>;
+}
+
 /**
- * Security settings (spec §2, §5): every change asks for a code from each bound factor, is
- * recorded with its §9 code and locks withdrawals for 24 hours (§4), all in one transaction.
+ * `firstSetUp`: binding a factor or setting the fund password where there was none;
+ * `change`: changing, resetting or removing one.
  */
-export function createSecuritySettingsService(deps: IdentityDeps) {
+type ChangeKind = 'firstSetUp' | 'change';
+
+/**
+ * Security settings (spec §2, §5): every change asks for a code from each bound factor and is
+ * recorded with its §9 code, in one transaction with the 24-hour withdrawal lock when it starts one.
+ */
+export function createSecuritySettingsService(deps: IdentityDeps, funding: FundingFacts) {
   const { db } = deps;
+
+  /**
+   * Spec §4 locks withdrawals for 24 hours after a security setting *changes*, so that whoever
+   * took over a session cannot swap a factor and leave with the money. The first set-up of a
+   * factor or of the fund password on an account that never received funds does not start it:
+   * there is nothing to steal yet, and a new customer sets everything up before the first
+   * deposit (one lock per set-up step kept them from withdrawing for days). Once anything has
+   * arrived, every set-up, change, reset or removal starts it.
+   */
+  async function startsWithdrawLock(user: UserRow, kind: ChangeKind): Promise<boolean> {
+    return kind === 'change' || (await funding.hasReceivedFunds(user.id));
+  }
 
   async function commitChange(
     user: UserRow,
     operation: number,
+    kind: ChangeKind,
     caller: Caller,
     change: (trx: Db) => Promise<void>,
   ): Promise<void> {
+    const locks = await startsWithdrawLock(user, kind);
     await db.transaction().execute(async (trx) => {
       await change(trx);
-      await trx.updateTable('app_user').set({ withdraw_locked_until: withdrawLockUntil }).where('id', '=', user.id).execute();
+      if (locks) await trx.updateTable('app_user').set({ withdraw_locked_until: withdrawLockUntil }).where('id', '=', user.id).execute();
       await recordSecurityOperation(trx, user.id, operation, caller);
     });
   }
@@ -158,7 +184,7 @@ export function createSecuritySettingsService(deps: IdentityDeps) {
       await verifyAllFactors(deps, user, 'bindEmail', body, caller.ip, [
         () => deps.codes.check(newAddressScope('bindEmail'), newAddress, newCode, 'newEmailCode', caller.ip),
       ]);
-      await commitChange(user, securityOperations.bindEmail, caller, async (trx) => {
+      await commitChange(user, securityOperations.bindEmail, 'firstSetUp', caller, async (trx) => {
         await trx.updateTable('app_user').set({ email }).where('id', '=', user.id).execute();
       });
     },
@@ -180,7 +206,7 @@ export function createSecuritySettingsService(deps: IdentityDeps) {
         () => deps.codes.check(newAddressScope(purpose), newAddress, newCode, 'newSmsCode', caller.ip),
       ]);
       const operation = purpose === 'bindPhone' ? securityOperations.bindPhone : securityOperations.changePhone;
-      await commitChange(user, operation, caller, async (trx) => {
+      await commitChange(user, operation, purpose === 'bindPhone' ? 'firstSetUp' : 'change', caller, async (trx) => {
         await trx
           .updateTable('app_user')
           .set({ phone: next.phone, phone_dial_code: next.country.dialCode, phone_country: next.country.code })
@@ -202,7 +228,7 @@ export function createSecuritySettingsService(deps: IdentityDeps) {
       }
       await verifyAllFactors(deps, user, 'changePassword', body, caller.ip);
       const passwordHash = await deps.hasher.hash(body.password);
-      await commitChange(user, securityOperations.changeLoginPassword, caller, async (trx) => {
+      await commitChange(user, securityOperations.changeLoginPassword, 'change', caller, async (trx) => {
         await trx.updateTable('app_user').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
         await deps.sessions.endAllOthers(user.id, signedIn.sessionId, trx);
       });
@@ -260,7 +286,7 @@ export function createSecuritySettingsService(deps: IdentityDeps) {
         },
       ]);
       const operation = purpose === 'bindAuthenticator' ? securityOperations.bindAuthenticator : securityOperations.changeAuthenticator;
-      await commitChange(user, operation, caller, async (trx) => {
+      await commitChange(user, operation, purpose === 'bindAuthenticator' ? 'firstSetUp' : 'change', caller, async (trx) => {
         await trx
           .updateTable('app_user')
           .set({ totp_secret_encrypted: encryptSecret(deps.key, body.secret), totp_last_step: step })
@@ -283,7 +309,7 @@ export function createSecuritySettingsService(deps: IdentityDeps) {
       await verifyAllFactors(deps, user, 'fundPassword', body, caller.ip);
       const fundPasswordHash = await hashNewFundPassword(user, body.fundPassword);
       const operation = mode === 'set' ? securityOperations.setPaymentPassword : securityOperations.resetPaymentPassword;
-      await commitChange(user, operation, caller, async (trx) => {
+      await commitChange(user, operation, mode === 'set' ? 'firstSetUp' : 'change', caller, async (trx) => {
         await trx.updateTable('app_user').set({ fund_password_hash: fundPasswordHash }).where('id', '=', user.id).execute();
       });
       await deps.limiter.reset(attemptPolicies.fundPasswordByAccount, user.id);
@@ -299,7 +325,7 @@ export function createSecuritySettingsService(deps: IdentityDeps) {
       checkNewFundPasswordRules(body.fundPassword, body.confirmFundPassword);
       await verifyFundPassword(user, body.oldFundPassword, caller.ip);
       const fundPasswordHash = await hashNewFundPassword(user, body.fundPassword);
-      await commitChange(user, securityOperations.changePaymentPassword, caller, async (trx) => {
+      await commitChange(user, securityOperations.changePaymentPassword, 'change', caller, async (trx) => {
         await trx.updateTable('app_user').set({ fund_password_hash: fundPasswordHash }).where('id', '=', user.id).execute();
       });
     },

@@ -311,7 +311,7 @@ describe('bill details in the CSV download', () => {
     };
 
     const english = await download('1');
-    expect(english[0]).toBe('Time (UTC),Type,Coin,Amount,Detail,Note');
+    expect(english[0]).toBe('Time (UTC),Type,Type code,Coin,Amount,Detail,Note');
     const depositLine = english.find((line) => line.includes(',2001,'))!;
     expect(depositLine).toContain(`TXID: ${deposit.txid}; Network: ethereum; Deposit address: 0x1111111111111111111111111111111111111111; Confirmations: 12/12`);
     expect(depositLine.endsWith(',')).toBe(true);
@@ -324,7 +324,7 @@ describe('bill details in the CSV download', () => {
     for (const line of tradeLines) expect(line).toContain(`Order number: ${trade.orderNo}; Pair: BTC/USDT; Side: Buy; Unit price: ${trade.price} USDT`);
 
     const russian = await download('2');
-    expect(russian[0]).toBe('Время (UTC),Тип,Монета,Сумма,Подробности,Примечание');
+    expect(russian[0]).toBe('Время (UTC),Тип,Код типа,Монета,Сумма,Подробности,Примечание');
     expect(russian.find((line) => line.includes(',2002,'))).toContain('Адрес вывода: 0x2222222222222222222222222222222222222222');
     expect(russian.find((line) => line.includes(',2002,'))).toContain('Комиссия: 2 USDT; Статус: Выполнен');
     expect(russian.find((line) => line.includes(',2007,'))).toContain('Пара: BTC/USDT; Направление: Покупка');

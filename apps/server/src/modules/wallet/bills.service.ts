@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { billTypes, fromBaseUnits, limits, type Bill, type BillDetail, type BillsQuery, type Language } from '@coffer/contract';
+import { billTypeName, billTypes, fromBaseUnits, limits, type Bill, type BillDetail, type BillsExportQuery, type BillsQuery, type Language, languageFromQuery } from '@coffer/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
@@ -27,11 +27,12 @@ interface BillRow {
 const billTypeOf = (row: Pick<BillRow, 'bill_type' | 'amount'>): number =>
   row.bill_type === billTypes.transferOut && !row.amount.startsWith('-') ? billTypes.transferIn : row.bill_type;
 
+/** The type in words for people, its spec §9 code beside it for machines. */
 const csvHeaders: Record<Language, string[]> = {
-  en: ['Time (UTC)', 'Type', 'Coin', 'Amount', 'Detail', 'Note'],
-  'zh-CN': ['时间 (UTC)', '类型', '币种', '数量', '详情', '备注'],
-  'zh-TW': ['時間 (UTC)', '類型', '幣種', '數量', '詳情', '備註'],
-  ru: ['Время (UTC)', 'Тип', 'Монета', 'Сумма', 'Подробности', 'Примечание'],
+  en: ['Time (UTC)', 'Type', 'Type code', 'Coin', 'Amount', 'Detail', 'Note'],
+  'zh-CN': ['时间 (UTC)', '类型', '类型代码', '币种', '数量', '详情', '备注'],
+  'zh-TW': ['時間 (UTC)', '類型', '類型代碼', '幣種', '數量', '詳情', '備註'],
+  ru: ['Время (UTC)', 'Тип', 'Код типа', 'Монета', 'Сумма', 'Подробности', 'Примечание'],
 };
 
 const csvBatchSize = 2000;
@@ -43,6 +44,14 @@ function parseInstant(value: string | undefined, field: string): Date | undefine
   return instant;
 }
 
+/**
+ * The language of a download: a browser link cannot send LANGUAGE-TYPE, so the `lang` query
+ * parameter, when given, names it; otherwise the header's language.
+ */
+export function downloadLanguage(lang: string | undefined, headerLanguage: Language): Language {
+  return lang === undefined || lang === '' ? headerLanguage : languageFromQuery(lang);
+}
+
 /** Spec §5: a download covers at most 3 months. */
 export function checkDownloadRange(start: Date | undefined, end: Date | undefined): { start: Date; end: Date } {
   if (!start) throw new AppError('missingParameter', {}, 'start');
@@ -52,6 +61,34 @@ export function checkDownloadRange(start: Date | undefined, end: Date | undefine
   latestEnd.setUTCMonth(latestEnd.getUTCMonth() + limits.billDownloadMonths);
   if (end > latestEnd) throw new AppError('billRangeTooLong', {}, 'end');
   return { start, end };
+}
+
+/** The calendar day of `instant` in `timeZone`, as YYYY-MM-DD. */
+function dayIn(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+function checkTimeZone(value: string | undefined): string {
+  if (value === undefined || value === '') return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return value;
+  } catch {
+    throw new AppError('invalidParameter', {}, 'timeZone');
+  }
+}
+
+/**
+ * The download's file name names the days the range covers, both included, in the caller's
+ * calendar: the range is [start, end), so its last day is the day of the instant before `end`
+ * (a range chosen as 1–31 March ends at the start of 1 April).
+ */
+export function billsCsvFileName(query: Pick<BillsExportQuery, 'start' | 'end' | 'timeZone'>): string {
+  const range = checkDownloadRange(parseInstant(query.start, 'start'), parseInstant(query.end, 'end'));
+  const timeZone = checkTimeZone(query.timeZone);
+  return `coffer-bills_${dayIn(range.start, timeZone)}_${dayIn(new Date(range.end.getTime() - 1), timeZone)}.csv`;
 }
 
 /** Bills (spec §1, §3): filtered by coin, type and time; one page, or all of a range as CSV. */
@@ -237,7 +274,8 @@ export function createBillsService(deps: { db: Db; identity: IdentityApi }) {
           if (rows.rows.length === 0) return;
           let text = '';
           for (const bill of await toBills(rows.rows, userId, names)) {
-            const cells = [csvText(bill.time), csvNumber(bill.type), csvText(bill.coin), csvNumber(bill.amount)];
+            // The amount with every decimal the ledger holds: a download is read by machines, not cut for display.
+            const cells = [csvText(bill.time), csvText(billTypeName(bill.type, language)), csvNumber(bill.type), csvText(bill.coin), csvNumber(bill.amount)];
             text += csvLine([...cells, csvText(csvDetailText(bill.detail, bill.coin, language)), csvText(bill.detail.remarks ?? '')]);
           }
           yield text;

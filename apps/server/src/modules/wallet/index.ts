@@ -14,6 +14,9 @@ import { createDashboardService } from './dashboard.service';
 import { createTransferService } from './transfer.service';
 import { registerWalletRoutes, type WalletServices } from './wallet.routes';
 
+export { createAccountFeed, type AccountFeed } from './account-feed';
+export { registerAccountFeedRoutes } from './account-feed.routes';
+
 /** The wallet module: balances, asset summary, internal transfers and bills. */
 export function createWalletModule(deps: {
   db: Db;

@@ -4,6 +4,7 @@ import {
   assetsQuerySchema,
   billInfoQuerySchema,
   billSchema,
+  billsExportQuerySchema,
   billsQuerySchema,
   codeSentSchema,
   currencySchema,
@@ -29,7 +30,7 @@ import { successEnvelope } from '../../platform/http/envelope';
 import { requireSession, signedIn } from '../identity';
 import type { AssetCatalogue } from './asset-catalogue';
 import type { BalancesService } from './balances.service';
-import type { createBillsService } from './bills.service';
+import { billsCsvFileName, downloadLanguage, type createBillsService } from './bills.service';
 import type { createDashboardService } from './dashboard.service';
 import type { createTransferService } from './transfer.service';
 
@@ -192,14 +193,11 @@ export function registerWalletRoutes(app: FastifyInstance, services: WalletServi
   );
   routes.get(
     walletPaths.billsExport,
-    { ...guarded, schema: { tags, summary: 'Bills of at most 3 months as CSV (streamed)', querystring: billsQuerySchema.omit({ pageNo: true, pageSize: true }) } },
+    { ...guarded, schema: { tags, summary: 'Bills of at most 3 months as CSV (streamed), in the caller’s language', querystring: billsExportQuerySchema } },
     async (request, reply) => {
-      const stream = services.bills.exportCsv(signedIn(request).userId, request.query, request.language);
-      const day = (value: string | undefined) => (value ?? '').slice(0, 10).replace(/[^0-9-]/g, '');
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="coffer-bills-${day(request.query.start)}-${day(request.query.end)}.csv"`)
-        .send(stream);
+      const fileName = billsCsvFileName(request.query);
+      const stream = services.bills.exportCsv(signedIn(request).userId, request.query, downloadLanguage(request.query.lang, request.language));
+      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(stream);
     },
   );
 }

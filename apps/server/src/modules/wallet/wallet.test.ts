@@ -295,11 +295,11 @@ describe('bills download', () => {
     });
     expect(response.headers['content-type']).toContain('text/csv');
     const lines = response.body.replace(/^\ufeff/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Time (UTC),Type,Coin,Amount,Detail,Note');
+    expect(lines[0]).toBe('Time (UTC),Type,Type code,Coin,Amount,Detail,Note');
     expect(lines).toHaveLength(7);
-    const notes = lines.slice(1, 6).map((line) => line.split(',').slice(5).join(','));
+    const notes = lines.slice(1, 6).map((line) => line.split(',').slice(6).join(','));
     expect(notes).toEqual([`"plain, ""quoted"""`, "'@SUM(A1)", "'-2", "'+cmd", "'=1+1"]);
-    expect(lines[1]).toMatch(/,2004,XRP,-1,Serial number: [0-9a-f]+; Target account: /);
+    expect(lines[1]).toMatch(/,Transfer out,2004,XRP,-1,Serial number: [0-9a-f]+; Target account: /);
   });
 
   it('refuses a range over 3 months', async () => {

@@ -35,6 +35,11 @@ function trustedNotice(language: Language, entry: { address: string; note: strin
   return texts[language];
 }
 
+async function countEntries(db: Db, userId: string): Promise<number> {
+  const row = await db.selectFrom('withdraw_address').select(sql<string>`count(*)::text`.as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /**
  * The address book (spec §1, §3, §5): entries per customer and chain with a note of at most
  * 10 characters, validated addresses and tags, and the trusted (whitelist) flag. A trusted
@@ -42,7 +47,7 @@ function trustedNotice(language: Language, entry: { address: string; note: strin
  */
 export function createAddressBook(deps: {
   db: Db;
-  identity: IdentityApi;
+  identity: Pick<IdentityApi, 'verifySecondFactor' | 'verifyMoneyMove' | 'assertNotSecurityLocked'>;
   destinations: WithdrawalDestinations;
   messenger: Messenger;
   coolingHours: number;
@@ -91,15 +96,22 @@ export function createAddressBook(deps: {
       return (await query.orderBy('id', 'desc').execute()).map(toEntry);
     },
 
-    async add(userId: string, body: AddWithdrawAddressBody): Promise<WithdrawAddress> {
+    /**
+     * Saves an entry after the account's second factor (spec §6: address actions need security
+     * verification, as withdrawals do). The entry is checked first, so a code is spent only on
+     * an entry that can be saved.
+     */
+    async add(userId: string, body: AddWithdrawAddressBody, caller: { ip: string }): Promise<WithdrawAddress> {
       const valid = destinations.validate(body.chain, body.address, body.tag);
       if (valid.needsTagConfirmation && body.confirmEmptyTag !== true) throw new AppError('tagConfirmationRequired', {}, 'tag');
+      if (await find(userId, body.chain, valid.address, valid.tag)) throw new AppError('addressAlreadySaved', {}, 'address');
+      if ((await countEntries(db, userId)) >= maxEntries) throw new AppError('addressLimitReached');
+      await deps.identity.verifySecondFactor(userId, 'transfer', body, caller);
       try {
         // The count and the insert under one per-customer lock, so parallel adds cannot pass the limit together.
         const row = await db.transaction().execute(async (trx) => {
           await sql`select pg_advisory_xact_lock(hashtext('withdraw_address'), hashtext(${userId}))`.execute(trx);
-          const count = await trx.selectFrom('withdraw_address').select(sql<string>`count(*)::text`.as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
-          if (Number(count.count) >= maxEntries) throw new AppError('addressLimitReached');
+          if ((await countEntries(trx, userId)) >= maxEntries) throw new AppError('addressLimitReached');
           return trx
             .insertInto('withdraw_address')
             .values({ user_id: userId, chain: body.chain, address: valid.address, tag: valid.tag, note: body.note })

@@ -14,50 +14,46 @@ const interceptionCodes = {
 /**
  * The §4/§5 pre-check of a withdrawal: the forbidden codes (-10094 an operator restriction,
  * -10102 the 24-hour lock after a security change) and the interceptions (bound e-mail, bound
- * phone, fund password, identity verified). Identity verification (KYC) is not built yet: the
- * `kyc_level` on the account is compared with `WITHDRAWAL_MIN_KYC_LEVEL`, which stays 0 (no
- * interception) until it is.
+ * phone, fund password, identity verified). Every interception is reported at once, also
+ * while a forbidden code stands, so the customer can put everything right in one visit instead
+ * of meeting the next requirement after the lock ends. Identity verification (KYC) is not
+ * built yet: the account's KYC level is compared with `WITHDRAWAL_MIN_KYC_LEVEL`, which stays
+ * 0 (no interception) until it is.
  */
 export function createWithdrawalEligibility(deps: { db: Db; identity: IdentityApi; minKycLevel: number }) {
   const { db, identity, minKycLevel } = deps;
 
-  // The identity API has no read of these facts yet; one narrow read of the account row.
-  async function facts(userId: string) {
-    const user = await db
-      .selectFrom('app_user')
-      .leftJoin('withdrawal_restriction as r', 'r.user_id', 'app_user.id')
-      .select(['app_user.email', 'app_user.phone', 'app_user.fund_password_hash', 'app_user.kyc_level', 'app_user.withdraw_locked_until', 'r.reason as restriction'])
-      .where('app_user.id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return user;
+  async function isRestricted(userId: string): Promise<boolean> {
+    const row = await db.selectFrom('withdrawal_restriction').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+    return row !== undefined;
   }
 
   async function information(userId: string): Promise<WithdrawUserInformation> {
-    const user = await facts(userId);
+    const facts = await identity.withdrawalFacts(userId);
     return {
-      emailBound: user.email !== null,
-      phoneBound: user.phone !== null,
-      fundPasswordSet: user.fund_password_hash !== null,
-      identityVerified: user.kyc_level >= 1,
-      kycLevel: user.kyc_level,
+      emailBound: facts.emailBound,
+      phoneBound: facts.phoneBound,
+      fundPasswordSet: facts.fundPasswordSet,
+      identityVerified: facts.kycLevel >= 1,
+      kycLevel: facts.kycLevel,
     };
   }
 
   async function check(userId: string): Promise<WithdrawCheck> {
-    const user = await facts(userId);
-    const lockedUntil = user.withdraw_locked_until && user.withdraw_locked_until > new Date() ? user.withdraw_locked_until : null;
-    const forbiddenCode = user.restriction !== null ? withdrawalForbiddenCodes.forbidden : lockedUntil ? withdrawalForbiddenCodes.securityLock : null;
+    const [facts, restricted, secondFactor] = await Promise.all([identity.withdrawalFacts(userId), isRestricted(userId), identity.preferredFactor(userId)]);
+    const lockedUntil = facts.withdrawLockedUntil;
+    const forbiddenCode = restricted ? withdrawalForbiddenCodes.forbidden : lockedUntil ? withdrawalForbiddenCodes.securityLock : null;
     const interceptions: WithdrawalInterception[] = [];
-    if (user.email === null) interceptions.push({ kind: 'emailNotBound', code: interceptionCodes.emailNotBound });
-    if (user.phone === null) interceptions.push({ kind: 'phoneNotBound', code: interceptionCodes.phoneNotBound });
-    if (user.fund_password_hash === null) interceptions.push({ kind: 'fundPasswordNotSet', code: interceptionCodes.fundPasswordNotSet });
-    if (user.kyc_level < minKycLevel) interceptions.push({ kind: 'identityNotVerified', code: interceptionCodes.identityNotVerified });
+    if (!facts.emailBound) interceptions.push({ kind: 'emailNotBound', code: interceptionCodes.emailNotBound });
+    if (!facts.phoneBound) interceptions.push({ kind: 'phoneNotBound', code: interceptionCodes.phoneNotBound });
+    if (!facts.fundPasswordSet) interceptions.push({ kind: 'fundPasswordNotSet', code: interceptionCodes.fundPasswordNotSet });
+    if (facts.kycLevel < minKycLevel) interceptions.push({ kind: 'identityNotVerified', code: interceptionCodes.identityNotVerified });
     return {
       canWithdraw: forbiddenCode === null && interceptions.length === 0,
       forbiddenCode,
       lockedUntil: lockedUntil?.toISOString() ?? null,
       interceptions,
-      secondFactor: await identity.preferredFactor(userId),
+      secondFactor,
     };
   }
 

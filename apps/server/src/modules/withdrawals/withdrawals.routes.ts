@@ -134,8 +134,8 @@ export function registerWithdrawalRoutes(app: FastifyInstance, services: Withdra
   );
   routes.post(
     withdrawalPaths.addWithdrawAddress,
-    { ...guarded, schema: { tags, summary: 'Adds an address book entry (note ≤ 10 characters)', body: addWithdrawAddressBodySchema, response: { 200: envelopeSchema(withdrawAddressSchema) } } },
-    async (request) => successEnvelope(request.language, await addressBook.add(signedIn(request).userId, request.body)),
+    { ...guarded, schema: { tags, summary: 'Adds an address book entry (note ≤ 10 characters) after the second factor', body: addWithdrawAddressBodySchema, response: { 200: envelopeSchema(withdrawAddressSchema) } } },
+    async (request) => successEnvelope(request.language, await addressBook.add(signedIn(request).userId, request.body, { ip: request.ip })),
   );
   routes.delete(
     withdrawalPaths.withdrawAddress,

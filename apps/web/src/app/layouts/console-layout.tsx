@@ -12,6 +12,23 @@ export interface ConsoleMenuItem {
   route: RouteName;
 }
 
+/** A heading over its own links; it opens no page, so only one of its links is ever current. */
+export interface ConsoleMenuGroup {
+  key: string;
+  label: string;
+  items: ConsoleMenuItem[];
+}
+
+export type ConsoleMenuEntry = ConsoleMenuItem | ConsoleMenuGroup;
+
+function MenuLink({ item }: { item: ConsoleMenuItem }) {
+  return (
+    <NavLink to={pathTo(item.route)} className={({ isActive }) => (isActive ? styles.active : undefined)} end>
+      {item.label}
+    </NavLink>
+  );
+}
+
 /**
  * The signed-in frame (design.md): a left menu, a top bar with the valuation currency,
  * language switch and account menu, and the page.
@@ -22,7 +39,7 @@ export function ConsoleLayout({
   topBarExtra,
   topBarEnd,
 }: {
-  menu: ConsoleMenuItem[];
+  menu: ConsoleMenuEntry[];
   menuLabel: string;
   topBarExtra?: ReactNode;
   topBarEnd?: ReactNode;
@@ -37,13 +54,26 @@ export function ConsoleLayout({
         </Link>
         <nav aria-label={menuLabel}>
           <ul className={styles.menu}>
-            {menu.map((item) => (
-              <li key={item.key}>
-                <NavLink to={pathTo(item.route)} className={({ isActive }) => (isActive ? styles.active : undefined)} end>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            {menu.map((entry) =>
+              'items' in entry ? (
+                <li key={entry.key}>
+                  <span className={styles.groupLabel} id={`menu-group-${entry.key}`}>
+                    {entry.label}
+                  </span>
+                  <ul className={styles.subMenu} aria-labelledby={`menu-group-${entry.key}`}>
+                    {entry.items.map((item) => (
+                      <li key={item.key}>
+                        <MenuLink item={item} />
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ) : (
+                <li key={entry.key}>
+                  <MenuLink item={entry} />
+                </li>
+              ),
+            )}
           </ul>
         </nav>
       </aside>

@@ -1,7 +1,28 @@
 import type { RouteName } from '../route-table';
 
-/** Spec §2 "Menu items", in the spec's order; log out is the account menu's last entry. */
-export const accountMenu: ReadonlyArray<{ key: string; route: RouteName }> = [
+export interface MenuLink {
+  key: string;
+  route: RouteName;
+}
+
+/** A heading that opens no page of its own, over the links that follow it. */
+export interface MenuGroup {
+  key: string;
+  items: readonly MenuLink[];
+}
+
+export type MenuEntry = MenuLink | MenuGroup;
+
+export function isMenuGroup(entry: MenuEntry): entry is MenuGroup {
+  return 'items' in entry;
+}
+
+/**
+ * Spec §2 "Menu items", in the spec's order; log out is the account menu's last entry.
+ * "Trade" heads its pages: exchange (the spot coin-to-coin trade), automatic swap, orders and
+ * auto-swap orders, each a page of its own (spec §2 routes), so one link at a time is current.
+ */
+export const accountMenu: readonly MenuEntry[] = [
   { key: 'dashboard', route: 'propertyCenterDashboard' },
   { key: 'balance', route: 'propertyCenterBalance' },
   { key: 'loan', route: 'propertyCenterLoanBalance' },
@@ -9,11 +30,15 @@ export const accountMenu: ReadonlyArray<{ key: string; route: RouteName }> = [
   { key: 'deposit', route: 'propertyCenterRecharge' },
   { key: 'withdraw', route: 'propertyCenterWithdraw' },
   { key: 'bills', route: 'propertyCenterBills' },
-  { key: 'trade', route: 'tradeSpot' },
-  { key: 'exchange', route: 'tradeAutomaticSwap' },
-  { key: 'automaticSwap', route: 'tradeAutomaticSwap' },
-  { key: 'orders', route: 'tradeOrders' },
-  { key: 'autoSwapOrders', route: 'tradeAutomaticSwapOrders' },
+  {
+    key: 'trade',
+    items: [
+      { key: 'exchange', route: 'tradeSpot' },
+      { key: 'automaticSwap', route: 'tradeAutomaticSwap' },
+      { key: 'orders', route: 'tradeOrders' },
+      { key: 'autoSwapOrders', route: 'tradeAutomaticSwapOrders' },
+    ],
+  },
   { key: 'buyCrypto', route: 'propertyBuyCrypto' },
   { key: 'quotation', route: 'propertyCenterQuotation' },
   { key: 'security', route: 'propertySecuritySetting' },
@@ -22,7 +47,7 @@ export const accountMenu: ReadonlyArray<{ key: string; route: RouteName }> = [
 ];
 
 /** Spec §2 custody console menu, in the spec's order. */
-export const custodyMenu: ReadonlyArray<{ key: string; route: RouteName }> = [
+export const custodyMenu: readonly MenuLink[] = [
   { key: 'overview', route: 'custodyOverview' },
   { key: 'businessLines', route: 'custodyBusinessLines' },
   { key: 'settings', route: 'custodySettings' },

@@ -82,29 +82,15 @@ function formatDecimalString(
 }
 
 /**
- * An asset amount ("1234.56789", 4, 'en' → "1,234.5678"): `precision` decimals, cut not
- * rounded, thousands separators and decimal mark of `locale`. Input that is not a plain
- * decimal string comes back unchanged.
+ * A decimal string with `decimals` places ("1234.56789", 4, 'en' → "1,234.5678"), cut not
+ * rounded, with the separators of `locale`; with `currency`, in the locale's currency layout
+ * ("$1,234.56"). Input that is not a plain decimal string comes back unchanged. Screens format
+ * money through figures.ts (amounts, prices, fiat values); this is the engine under it and the
+ * tool for figures that are not money (index points, counts).
  */
-export function formatAmount(amount: string, precision: number, locale: string, options: FormatOptions = {}): string {
-  return formatDecimalString(amount, precision, locale, { style: 'decimal' }, options);
-}
-
-/** Fiat decimals (the spec's "fractional input default"). */
-export const fiatPrecision = 2;
-
-/** A fiat value with its currency sign ("1234.567", 'USD', 'en' → "$1,234.56"), cut to cents. */
-export function formatFiat(amount: string, currency: string, locale: string, options: FormatOptions = {}): string {
-  return formatDecimalString(amount, fiatPrecision, locale, { style: 'currency', currency }, options);
-}
-
-/**
- * A unit price in fiat: cents from 10 up, four decimals below, so a stablecoin at 0.9998
- * reads $0.9998 rather than a misleading $0.99.
- */
-export function formatFiatPrice(price: string, currency: string, locale: string): string {
-  const isBelowTen = /^-?\d$/.test(price.split('.')[0] ?? '');
-  return formatDecimalString(price, isBelowTen ? 4 : fiatPrecision, locale, { style: 'currency', currency }, {});
+export function formatDecimal(value: string, decimals: number, locale: string, options: FormatOptions & { currency?: string } = {}): string {
+  const { currency, ...rest } = options;
+  return formatDecimalString(value, decimals, locale, currency ? { style: 'currency', currency } : { style: 'decimal' }, rest);
 }
 
 /** A value already in percent ("-1.234" → "-1.23%"), with the locale's percent layout. */

@@ -20,6 +20,16 @@ export const colors = {
   frozen: '#5b6b82',
 } as const;
 
+/**
+ * Latin fonts first, the CJK fonts after them: a browser takes each character from the first
+ * font that has it, and the CJK fonts also draw Latin letters and quotes (full-width, so
+ * English quotes came out wide on Linux, where only Noto Sans CJK of these was installed
+ * before Liberation Sans, Arial's metric twin). Chinese characters, which no Latin font has,
+ * still come from the CJK fonts. theme.css repeats this stack as `--font-sans`.
+ */
+export const fontFamily =
+  "Inter, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Liberation Sans', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif";
+
 export const antdThemeTokens = {
   colorPrimary: colors.ink,
   colorLink: colors.inkSoft,
@@ -35,6 +45,5 @@ export const antdThemeTokens = {
   controlItemBgActive: '#eaf0f8',
   controlItemBgActiveHover: '#dde6f2',
   controlItemBgHover: '#f2f5fa',
-  fontFamily:
-    "Inter, 'Segoe UI', Roboto, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', Arial, sans-serif",
+  fontFamily,
 } as const;

@@ -11,6 +11,7 @@ import * as tradeChannel from '../../../modules/trade/trade-channel.migration';
 import * as walletSnapshots from '../../../modules/wallet/dashboard.migration';
 import * as wallet from '../../../modules/wallet/wallet.migration';
 import * as walletTransferRequests from '../../../modules/wallet/transfer-requests.migration';
+import * as walletAccountEvents from '../../../modules/wallet/account-events.migration';
 import * as deposits from '../../../modules/deposits/deposits.migration';
 import * as chainDevnets from '../../../modules/chain/chain-devnets.migration';
 import * as withdrawals from '../../../modules/withdrawals/withdrawals.migration';
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015-trade-pay-batch': tradePayBatch,
   '0016-trade-channel': tradeChannel,
   '0017-wallet-transfer-requests': walletTransferRequests,
+  '0018-wallet-account-events': walletAccountEvents,
 };

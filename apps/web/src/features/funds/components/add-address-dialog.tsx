@@ -7,6 +7,7 @@ import type { AddressNetwork } from './address-networks';
 import { useChainLabel } from './chain-label';
 import { buttonTestId } from './button-test-id';
 import { EmptyTagConfirm } from './empty-tag-confirm';
+import { codeFields, VerificationFields, type SecondFactor } from './verification-fields';
 import { addressPattern, withdrawalFieldRules } from './withdrawal-rules';
 
 interface FieldValues {
@@ -14,13 +15,15 @@ interface FieldValues {
   chain: string;
   address: string;
   tag?: string;
+  code: string;
 }
 
 /**
  * Adds an address book entry (spec §3/§5): note of at most 10 characters, network, address,
- * tag/memo where the network takes one — an empty tag there asks for confirmation first.
+ * tag/memo where the network takes one — an empty tag there asks for confirmation first —
+ * and the account's second factor, as a withdrawal asks for it (spec §6).
  */
-export function AddAddressDialog({ open, networks, onClose }: { open: boolean; networks: AddressNetwork[]; onClose: () => void }) {
+export function AddAddressDialog({ open, networks, factor, onClose }: { open: boolean; networks: AddressNetwork[]; factor: SecondFactor; onClose: () => void }) {
   const { t } = useTranslation('funds');
   const chainLabel = useChainLabel();
   const [form] = Form.useForm<FieldValues>();
@@ -35,13 +38,19 @@ export function AddAddressDialog({ open, networks, onClose }: { open: boolean; n
       form.resetFields();
       onClose();
     } catch {
-      // Invalid address, duplicate…: the HTTP client has said why; the dialog stays open.
+      // Invalid address, duplicate, wrong code…: the HTTP client has said why; the dialog stays open.
     }
   };
 
   const handleFinish = (values: FieldValues) => {
     const tag = needsMemo ? (values.tag ?? '').trim() : '';
-    const body: AddWithdrawAddressBody = { chain: values.chain, address: values.address.trim(), note: values.note.trim(), ...(tag ? { tag } : {}) };
+    const body: AddWithdrawAddressBody = {
+      chain: values.chain,
+      address: values.address.trim(),
+      note: values.note.trim(),
+      ...(tag ? { tag } : {}),
+      ...codeFields(factor, values.code.trim()),
+    };
     if (needsMemo && tag === '') {
       setPending(body);
       return;
@@ -100,6 +109,7 @@ export function AddAddressDialog({ open, networks, onClose }: { open: boolean; n
               <Input data-testid="address-tag" showCount maxLength={withdrawalFieldRules.tagMaxChars} autoComplete="off" />
             </Form.Item>
           ) : null}
+          <VerificationFields factor={factor} testIdPrefix="address" withFundPassword={false} />
         </Form>
       </Modal>
       <EmptyTagConfirm

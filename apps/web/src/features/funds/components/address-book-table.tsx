@@ -94,7 +94,7 @@ export function AddressBookTable({
       columns={columns}
       dataSource={entries}
       pagination={false}
-      scroll={{ x: 'max-content' }}
+      scroll={{ x: true }}
       data-testid="address-table"
       locale={{ emptyText: <p className={table.empty}>{t('addresses.empty')}</p> }}
     />

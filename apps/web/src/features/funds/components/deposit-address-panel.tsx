@@ -2,7 +2,7 @@ import type { DwChainOption } from '@coffer/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../../shared/format/format-amount';
+import { formatAmount, formatExactAmount } from '../../../shared/format/figures';
 import { showToast } from '../../../shared/ui/toast-store';
 import { QueryErrorState } from '../../wallet/components/query-error';
 import { ShortValue } from '../../wallet/components/short-value';
@@ -20,13 +20,11 @@ import styles from './deposit-address-panel.module.css';
 export function DepositAddressPanel({
   coin,
   option,
-  displayPrecision,
   hasFaucet,
   onFaucetSent,
 }: {
   coin: string;
   option: DwChainOption;
-  displayPrecision: number;
   hasFaucet: boolean;
   onFaucetSent: () => void;
 }) {
@@ -47,12 +45,13 @@ export function DepositAddressPanel({
     );
   }
   const deposit = address.data;
-  const amount = (value: string) => `${formatAmount(value, Math.max(displayPrecision, value.split('.')[1]?.length ?? 0), language)} ${coin}`;
+  // A rule (the minimum deposit) in full: a digit cut off would let a deposit fall below it.
+  const amount = (value: string) => `${formatExactAmount(coin, value, language)} ${coin}`;
 
   const handleFaucet = async () => {
     try {
       const sent = await faucet.mutateAsync(coin);
-      showToast('success', t('recharge.faucetSent', { amount: `${sent.amount} ${sent.coin}` }));
+      showToast('success', t('recharge.faucetSent', { amount: `${formatAmount(sent.coin, sent.amount, language)} ${sent.coin}` }));
       onFaucetSent();
     } catch {
       // The HTTP client has said why (the local chain not answering…).

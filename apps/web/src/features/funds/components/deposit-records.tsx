@@ -1,10 +1,10 @@
-import type { DepositRecord, DwOption } from '@coffer/contract';
+import type { DepositRecord } from '@coffer/contract';
 import { depositStatus } from '@coffer/contract/deposit-paths';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Progress, Table, type TableColumnsType } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../../shared/format/format-amount';
+import { formatAmount } from '../../../shared/format/figures';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { CoinBadge } from '../../wallet/components/coin-badge';
 import { QueryErrorState } from '../../wallet/components/query-error';
@@ -33,7 +33,7 @@ const refreshWhileExpected = (expectUntil: number) => (page: DwRecordsPage | und
  * waiting — or a deposit is expected (`expectUntil`, after the test faucet) — the list refreshes;
  * a deposit turning credited refreshes the balances.
  */
-export function DepositRecords({ options, expectUntil }: { options: DwOption[] | undefined; expectUntil: number }) {
+export function DepositRecords({ expectUntil }: { expectUntil: number }) {
   const { t } = useTranslation('funds');
   const language = useWalletLanguage();
   const chainLabel = useChainLabel();
@@ -49,7 +49,6 @@ export function DepositRecords({ options, expectUntil }: { options: DwOption[] |
     lastCredited.current = credited;
   }, [credited, queryClient]);
 
-  const precisionOf = (coin: string) => options?.find((option) => option.coin === coin)?.displayPrecision ?? 8;
 
   const columns: TableColumnsType<DepositRecord> = [
     { key: 'time', title: t('records.time'), className: table.nowrap, render: (_value, record) => formatDateTime(record.time, language) },
@@ -68,7 +67,7 @@ export function DepositRecords({ options, expectUntil }: { options: DwOption[] |
       title: t('records.amount'),
       align: 'right',
       className: table.amount,
-      render: (_value, record) => formatAmount(record.amount, Math.max(precisionOf(record.coin), 0), language),
+      render: (_value, record) => formatAmount(record.coin, record.amount, language),
     },
     {
       key: 'progress',
@@ -82,9 +81,12 @@ export function DepositRecords({ options, expectUntil }: { options: DwOption[] |
               showInfo={false}
               size="small"
               status={record.status === depositStatus.failed ? 'exception' : record.status === depositStatus.credited ? 'success' : 'active'}
-              aria-label={t('records.progressLabel', { done: record.confirmations, required: record.requiredConfirmations })}
+              aria-label={t('records.progressLabel', { done, required: record.requiredConfirmations })}
             />
-            <span className={styles.progressText}>{`${record.confirmations}/${record.requiredConfirmations}`}</span>
+            {/* "n of N" for the eye; the bar above carries the full sentence for screen readers. */}
+            <span className={styles.progressText} aria-hidden="true" data-testid="deposit-progress-count">
+              {t('records.progressCount', { done, required: record.requiredConfirmations })}
+            </span>
           </span>
         );
       },
@@ -106,7 +108,7 @@ export function DepositRecords({ options, expectUntil }: { options: DwOption[] |
         columns={columns}
         dataSource={deposits}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: true }}
         locale={{ emptyText: <p className={table.empty}>{t('recharge.noRecords')}</p> }}
       />
       <RecordsPager pageNo={pageNo} pages={pages} setPageNo={setPageNo} />

@@ -3,6 +3,7 @@ import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCancelWithdrawal } from '../api/cancel-withdrawal';
 import { useConfirmWithdrawal } from '../api/confirm-withdrawal';
+import { buttonTestId } from './button-test-id';
 import styles from './large-withdrawal-actions.module.css';
 
 /** The second confirmation of a large withdrawal (spec §9): confirm it, or cancel and get the amount back. */
@@ -14,7 +15,9 @@ export function LargeWithdrawalActions({ record, onChanged, size = 'middle' }: {
 
   const run = async (action: typeof confirm | typeof cancel) => {
     try {
-      onChanged?.((await action.mutateAsync(record.serialNumber)).record);
+      // Not `onChanged?.(await …)`: an optional call skips its arguments, and the records list passes no onChanged.
+      const result = await action.mutateAsync(record.serialNumber);
+      onChanged?.(result.record);
     } catch {
       // Expired or already handled: the HTTP client has said why; the list shows the state.
     }
@@ -29,7 +32,7 @@ export function LargeWithdrawalActions({ record, onChanged, size = 'middle' }: {
         title={t('withdraw.cancelTitle')}
         okText={t('withdraw.cancelYes')}
         cancelText={t('withdraw.cancelNo')}
-        okButtonProps={{ danger: true }}
+        okButtonProps={{ danger: true, ...buttonTestId('withdraw-cancel-yes') }}
         onConfirm={() => run(cancel)}
       >
         <Button size={size} danger loading={cancel.isPending} disabled={isBusy} data-testid="withdraw-cancel">

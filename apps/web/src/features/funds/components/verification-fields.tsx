@@ -21,23 +21,26 @@ export function codeFields(factor: SecondFactor, code: string): { gaCode: string
 /**
  * Fund password and the one second factor the server asked for (authenticator code, or an
  * SMS / e-mail code with its send button and 60-s wait), as `fundPassword` and `code` of the
- * surrounding antd Form. The same shape as the internal transfer's verification.
+ * surrounding antd Form. The same shape as the internal transfer's verification. Without
+ * `withFundPassword` (adding an address), only the second factor.
  */
-export function VerificationFields({ factor, testIdPrefix }: { factor: SecondFactor; testIdPrefix: string }) {
+export function VerificationFields({ factor, testIdPrefix, withFundPassword = true }: { factor: SecondFactor; testIdPrefix: string; withFundPassword?: boolean }) {
   const { t } = useTranslation('funds');
   const codeLabel = factor === 'ga' ? t('verify.gaCode') : factor === 'sms' ? t('verify.smsCode') : t('verify.emailCode');
   return (
     <>
-      <Form.Item
-        name="fundPassword"
-        label={t('verify.fundPassword')}
-        rules={[
-          { required: true, message: t('verify.fundPasswordRequired') },
-          { pattern: sixDigits, message: t('verify.sixDigits') },
-        ]}
-      >
-        <Input.Password data-testid={`${testIdPrefix}-fund-password`} maxLength={6} inputMode="numeric" autoComplete="off" />
-      </Form.Item>
+      {withFundPassword ? (
+        <Form.Item
+          name="fundPassword"
+          label={t('verify.fundPassword')}
+          rules={[
+            { required: true, message: t('verify.fundPasswordRequired') },
+            { pattern: sixDigits, message: t('verify.sixDigits') },
+          ]}
+        >
+          <Input.Password data-testid={`${testIdPrefix}-fund-password`} maxLength={6} inputMode="numeric" autoComplete="off" />
+        </Form.Item>
+      ) : null}
       <Form.Item label={codeLabel} required className={styles.codeItem}>
         <div className={styles.codeRow}>
           <Form.Item

@@ -2,7 +2,7 @@ import type { PreWithdraw, WithdrawBody, WithdrawResult } from '@coffer/contract
 import { Alert, Button, Descriptions, Form } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, formatFiat } from '../../../shared/format/format-amount';
+import { formatExactAmount, formatFiat } from '../../../shared/format/figures';
 import { useWalletLanguage } from '../../wallet/components/wallet-locale';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
 import { useChainLabel } from './chain-label';
@@ -19,14 +19,14 @@ import styles from './withdraw-confirm.module.css';
 export function WithdrawConfirm({
   prepared,
   draft,
-  displayPrecision,
   requestId,
   onBack,
   onDone,
 }: {
   prepared: PreWithdraw;
   draft: WithdrawDraft;
-  displayPrecision: number;
+  /** Not read: amounts are formatted per asset (shared/format/figures); to be dropped with its callers. */
+  displayPrecision?: number;
   requestId: string;
   onBack: () => void;
   onDone: (result: WithdrawResult) => void;
@@ -36,7 +36,8 @@ export function WithdrawConfirm({
   const chainLabel = useChainLabel();
   const withdraw = useCreateWithdrawal();
   const isSubmitting = useRef(false);
-  const show = (value: string) => `${formatAmount(value, Math.max(displayPrecision, value.split('.')[1]?.length ?? 0), language)} ${prepared.coin}`;
+  // The step that confirms the withdrawal: every decimal that moves stays visible.
+  const show = (value: string) => `${formatExactAmount(prepared.coin, value, language)} ${prepared.coin}`;
 
   const handleFinish = async (values: Partial<VerificationValues>) => {
     // A second click while the first is on its way sends nothing; the requestId covers retries.

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Input, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, formatFiat } from '../../../shared/format/format-amount';
+import { formatAmount, formatExactAmount, formatFiat } from '../../../shared/format/figures';
 import { normalizeAmountInput } from '../../wallet/components/amount-input';
 import { QueryErrorState } from '../../wallet/components/query-error';
 import { useWalletLanguage } from '../../wallet/components/wallet-locale';
@@ -72,8 +72,9 @@ export function WithdrawForm({
   const needsMemo = limit.data?.needsMemo ?? chainOption?.needsMemo ?? false;
   const isSuspended = coinState.data ? !coinState.data.canWithdraw : false;
 
-  const show = (value: string, data: WithdrawLimit) =>
-    `${formatAmount(value, Math.max(data.displayPrecision, value.split('.')[1]?.length ?? 0), language)} ${data.coin}`;
+  // Terms of the withdrawal being prepared (minimum, fee, what arrives) in full; balances and limits as amounts.
+  const show = (value: string, data: WithdrawLimit) => `${formatExactAmount(data.coin, value, language)} ${data.coin}`;
+  const held = (value: string, data: WithdrawLimit) => `${formatAmount(data.coin, value, language)} ${data.coin}`;
 
   const amountMessage = (problem: WithdrawAmountProblem, data: WithdrawLimit) => {
     switch (problem) {
@@ -90,7 +91,7 @@ export function WithdrawForm({
       case 'overAvailable':
         return t('withdraw.errors.overAvailable');
       case 'overDailyLimit':
-        return t('withdraw.errors.overDailyLimit', { amount: show(data.dailyRemainingCoin, data) });
+        return t('withdraw.errors.overDailyLimit', { amount: held(data.dailyRemainingCoin, data) });
     }
   };
 
@@ -156,7 +157,7 @@ export function WithdrawForm({
         className={styles.facts}
         classNames={{ label: styles.factLabel, content: styles.factValue }}
         items={[
-          { key: 'available', label: t('withdraw.available'), children: <span data-testid="withdraw-available">{show(data.available, data)}</span> },
+          { key: 'available', label: t('withdraw.available'), children: <span data-testid="withdraw-available">{held(data.available, data)}</span> },
           { key: 'fee', label: t('withdraw.fee'), children: <span data-testid="withdraw-fee">{isInternal ? t('withdraw.noFee') : show(feeOf(data, false), data)}</span> },
           { key: 'minimum', label: t('withdraw.minimum'), children: <span data-testid="withdraw-minimum">{show(data.minWithdrawal, data)}</span> },
           {

@@ -2,11 +2,11 @@ import type { WithdrawCheck, WithdrawalInterceptionKind } from '@coffer/contract
 import { messageForCode } from '@coffer/contract/errors';
 import { Button, Modal } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo, type RouteName } from '../../../app/route-table';
-import { formatDateTime } from '../../../shared/format/format-date';
 import { useWalletLanguage } from '../../wallet/components/wallet-locale';
+import { formatLockEnd, userTimeZone } from '../../identity/components/lock-end-time';
 import styles from './withdraw-interception.module.css';
 
 /** Where each missing security item is put right (spec §5 interceptions). */
@@ -24,45 +24,58 @@ export function isWithdrawBlocked(check: WithdrawCheck | undefined): boolean {
 
 /**
  * The interception dialog of spec §4/§5: withdrawals forbidden (-10094), the 24-hour lock after
- * a security change (-10102), or the security items to complete first, each with a link to the
- * screen that completes it.
+ * a security change (-10102) with its end in the user's time zone, and every security item still
+ * to complete, each with a link to the screen that completes it — all at once, so a customer
+ * waiting out the lock can put the rest right now instead of meeting it when the lock ends.
+ * `timeZone` is the browser's unless given.
  */
-export function WithdrawInterception({ check, open, onClose }: { check: WithdrawCheck; open: boolean; onClose: () => void }) {
+export function WithdrawInterception({ check, open, onClose, timeZone }: { check: WithdrawCheck; open: boolean; onClose: () => void; timeZone?: string }) {
   const { t } = useTranslation('funds');
   const language = useWalletLanguage();
   const message = (code: number, fallback: string) => messageForCode(code, language) ?? fallback;
+  const isForbidden = check.forbiddenCode === -10094;
+  const isLocked = check.forbiddenCode === -10102;
+  const lockedUntil = isLocked ? check.lockedUntil : null;
 
-  let title: string;
-  let body: ReactNode;
-  if (check.forbiddenCode === -10094) {
-    title = t('intercept.forbiddenTitle');
-    body = <p className={styles.text}>{message(-10094, t('intercept.forbiddenTitle'))}</p>;
-  } else if (check.forbiddenCode === -10102) {
-    title = t('intercept.lockTitle');
-    body = (
-      <>
-        <p className={styles.text}>{message(-10102, t('intercept.lockTitle'))}</p>
-        {check.lockedUntil ? <p className={styles.text}>{t('intercept.lockUntil', { time: formatDateTime(check.lockedUntil, language) })}</p> : null}
-      </>
-    );
-  } else {
-    title = t('intercept.title');
-    body = (
-      <>
-        <p className={styles.text}>{t('intercept.intro')}</p>
-        <ul className={styles.items}>
-          {check.interceptions.map((interception) => (
-            <li key={interception.kind} className={styles.item} data-testid={`intercept-${interception.kind}`}>
-              <span>{message(interception.code, t(`intercept.kinds.${interception.kind}`))}</span>
-              <Link className={styles.fix} to={pathTo(fixRoute[interception.kind])}>
-                {t(`intercept.fix.${interception.kind}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </>
-    );
-  }
+  const title = isForbidden ? t('intercept.forbiddenTitle') : isLocked ? t('intercept.lockTitle') : t('intercept.title');
+  const body: ReactNode = (
+    <>
+      {isForbidden ? <p className={styles.text}>{message(-10094, t('intercept.forbiddenTitle'))}</p> : null}
+      {isLocked ? (
+        <div className={styles.lock} data-testid="intercept-lock">
+          <p className={styles.text}>{message(-10102, t('intercept.lockTitle'))}</p>
+          {lockedUntil ? (
+            <p className={styles.text}>
+              <Trans
+                t={t}
+                i18nKey="intercept.lockUntil"
+                values={{ time: formatLockEnd(lockedUntil, language, timeZone ?? userTimeZone()) }}
+                components={{ time: <strong data-testid="intercept-lock-end" /> }}
+              />
+            </p>
+          ) : null}
+          <Link className={styles.why} to={`${pathTo('propertySecuritySetting')}#withdraw-lock-help`}>
+            {t('intercept.lockWhy')}
+          </Link>
+        </div>
+      ) : null}
+      {check.interceptions.length > 0 ? (
+        <>
+          <p className={styles.text}>{isLocked ? t('intercept.alsoNeeded') : t('intercept.intro')}</p>
+          <ul className={styles.items}>
+            {check.interceptions.map((interception) => (
+              <li key={interception.kind} className={styles.item} data-testid={`intercept-${interception.kind}`}>
+                <span>{message(interception.code, t(`intercept.kinds.${interception.kind}`))}</span>
+                <Link className={styles.fix} to={pathTo(fixRoute[interception.kind])}>
+                  {t(`intercept.fix.${interception.kind}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </>
+  );
 
   return (
     <Modal

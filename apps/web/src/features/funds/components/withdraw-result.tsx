@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../../shared/format/format-amount';
+import { formatAmount } from '../../../shared/format/figures';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { ShortValue } from '../../wallet/components/short-value';
 import { useWalletLanguage } from '../../wallet/components/wallet-locale';
@@ -11,6 +11,7 @@ import { withdrawalsQuery } from '../api/get-withdrawals';
 import { LargeWithdrawalActions } from './large-withdrawal-actions';
 import { firstRecordsPage, refreshWhileMoving } from './withdrawal-records';
 import { WithdrawalStatus } from './withdrawal-status';
+import { WithdrawalTxid } from './withdrawal-txid';
 import styles from './withdraw-result.module.css';
 
 /**
@@ -18,14 +19,14 @@ import styles from './withdraw-result.module.css';
  * here for its second confirmation (spec §9) before anything leaves. The state follows the
  * records list as the signer sends and the chain confirms it.
  */
-export function WithdrawResult({ record: submitted, displayPrecision, onAgain }: { record: WithdrawalRecord; displayPrecision: number; onAgain: () => void }) {
+export function WithdrawResult({ record: submitted, onAgain }: { record: WithdrawalRecord; /** Not read: amounts are formatted per asset (shared/format/figures). */ displayPrecision?: number; onAgain: () => void }) {
   const { t } = useTranslation('funds');
   const language = useWalletLanguage();
   const [changed, setChanged] = useState<WithdrawalRecord | null>(null);
   const records = useQuery(withdrawalsQuery(firstRecordsPage, refreshWhileMoving));
   const latest = records.data?.records.find((candidate) => candidate.id === submitted.id);
   const record = latest ?? changed ?? submitted;
-  const show = (value: string) => `${formatAmount(value, Math.max(displayPrecision, value.split('.')[1]?.length ?? 0), language)} ${record.coin}`;
+  const show = (value: string) => `${formatAmount(record.coin, value, language)} ${record.coin}`;
   const isAwaiting = record.status === 'awaitingConfirmation';
 
   return (
@@ -62,7 +63,7 @@ export function WithdrawResult({ record: submitted, displayPrecision, onAgain }:
           { key: 'amount', label: t('withdraw.amount'), children: show(record.amount) },
           { key: 'fee', label: t('withdraw.fee'), children: show(record.fee) },
           { key: 'address', label: t('withdraw.address'), children: <ShortValue value={record.address} keep={10} /> },
-          { key: 'txid', label: t('records.txid'), children: record.txid ? <ShortValue value={record.txid} keep={10} /> : t('records.noTxid') },
+          { key: 'txid', label: t('records.txid'), children: <WithdrawalTxid record={record} keep={10} /> },
         ]}
       />
     </Result>

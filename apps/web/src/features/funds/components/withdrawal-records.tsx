@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../../shared/format/format-amount';
+import { formatAmount } from '../../../shared/format/figures';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { CoinBadge } from '../../wallet/components/coin-badge';
 import { QueryErrorState } from '../../wallet/components/query-error';
@@ -14,6 +14,7 @@ import { withdrawalsQuery, type WithdrawalRecordsPage } from '../api/get-withdra
 import { useChainLabel } from './chain-label';
 import { LargeWithdrawalActions } from './large-withdrawal-actions';
 import { WithdrawalStatus } from './withdrawal-status';
+import { WithdrawalTxid } from './withdrawal-txid';
 import table from '../../../shared/ui/records-table.module.css';
 import styles from './records.module.css';
 import { RecordsPager } from './records-pager';
@@ -28,16 +29,16 @@ export const refreshWhileMoving = (page: WithdrawalRecordsPage | undefined) =>
   page?.records.some((record) => record.status === 'processing' || record.status === 'confirming') ? refreshMs : false;
 
 /** Withdrawal records (spec §3): serial number, status and txid; refreshing while one is on its way. */
-export function WithdrawalRecords({ options }: { options: DwOption[] | undefined }) {
+export function WithdrawalRecords(_props: { /** Not read: amounts are formatted per asset (shared/format/figures). */ options?: DwOption[] | undefined }) {
   const { t } = useTranslation('funds');
   const language = useWalletLanguage();
   const chainLabel = useChainLabel();
   const [pageNo, setPageNo] = useState(1);
   const records = useQuery(withdrawalsQuery(pageNo === 1 ? firstRecordsPage : { pageNo, pageSize }, refreshWhileMoving));
-  const precisionOf = (coin: string) => options?.find((option) => option.coin === coin)?.displayPrecision ?? 8;
 
   const columns: TableColumnsType<WithdrawalRecord> = [
-    { key: 'time', title: t('records.time'), className: table.nowrap, render: (_value, record) => formatDateTime(record.time, language) },
+    // The time may wrap (date, then time): at the narrowest desktop width the row's actions must still fit.
+    { key: 'time', title: t('records.time'), className: styles.time, render: (_value, record) => formatDateTime(record.time, language) },
     { key: 'serial', title: t('records.serialNumber'), className: styles.serial, dataIndex: 'serialNumber' },
     {
       key: 'coin',
@@ -51,13 +52,13 @@ export function WithdrawalRecords({ options }: { options: DwOption[] | undefined
         </span>
       ),
     },
-    { key: 'amount', title: t('records.amount'), align: 'right', className: table.amount, render: (_value, record) => formatAmount(record.amount, precisionOf(record.coin), language) },
-    { key: 'fee', title: t('records.fee'), align: 'right', className: table.amount, render: (_value, record) => formatAmount(record.fee, precisionOf(record.coin), language) },
+    { key: 'amount', title: t('records.amount'), align: 'right', className: table.amount, render: (_value, record) => formatAmount(record.coin, record.amount, language) },
+    { key: 'fee', title: t('records.fee'), align: 'right', className: table.amount, render: (_value, record) => formatAmount(record.coin, record.fee, language) },
     { key: 'address', title: t('records.address'), render: (_value, record) => <ShortValue value={record.address} keep={6} /> },
     {
       key: 'txid',
       title: t('records.txid'),
-      render: (_value, record) => (record.txid ? <ShortValue value={record.txid} keep={6} /> : <span className={styles.chain}>{t('records.noTxid')}</span>),
+      render: (_value, record) => <WithdrawalTxid record={record} keep={6} className={styles.hint} />,
     },
     {
       key: 'status',
@@ -86,7 +87,7 @@ export function WithdrawalRecords({ options }: { options: DwOption[] | undefined
         columns={columns}
         dataSource={records.data.records}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: true }}
         locale={{ emptyText: <p className={table.empty}>{t('withdraw.noRecords')}</p> }}
       />
       <RecordsPager pageNo={pageNo} pages={pages} setPageNo={setPageNo} />

@@ -1,4 +1,4 @@
-import type { WithdrawAddress } from '@coffer/contract';
+import type { WithdrawAddress, WithdrawCheck } from '@coffer/contract';
 import { depositPaths } from '@coffer/contract/deposit-paths';
 import { withdrawalPaths } from '@coffer/contract/withdrawal-paths';
 import { screen, within } from '@testing-library/react';
@@ -17,11 +17,12 @@ afterEach(() => {
 });
 
 /** An address book the stub keeps, so the list read after a change shows it. */
-function stubServer(initial: WithdrawAddress[]) {
+function stubServer(initial: WithdrawAddress[], check: WithdrawCheck = openCheck) {
   let book = [...initial];
   const spy = stubFundsApi({
     [depositPaths.dwOption]: testDwOptions,
-    [withdrawalPaths.userCanWithdraw]: openCheck,
+    [withdrawalPaths.userCanWithdraw]: check,
+    [withdrawalPaths.withdrawCode]: { resendAfterSeconds: 60 },
     [`GET ${withdrawalPaths.withdrawAddresses}`]: () => book,
     [withdrawalPaths.addWithdrawAddress]: ({ body }: { body: { chain: string; address: string; note: string; tag?: string } }) => {
       const entry = bookEntry({ id: '12', chain: body.chain, address: body.address, note: body.note, tag: body.tag ?? null });
@@ -65,11 +66,39 @@ describe('AddressesPage', { timeout: 25_000 }, () => {
 
     await user.clear(within(form).getByTestId('address-address'));
     await user.type(within(form).getByTestId('address-address'), '0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
+    // Spec §6: the second factor (here the authenticator) before anything is saved; no fund password.
+    await user.click(screen.getByTestId('address-save'));
+    expect(await screen.findByText('Enter the verification code', {}, slow)).toBeTruthy();
+    expect(within(form).queryByTestId('address-fund-password')).toBeNull();
+    expect(callsTo(fetchSpy, 'POST', withdrawalPaths.addWithdrawAddress)).toHaveLength(0);
+    await user.type(within(form).getByTestId('address-ga-code'), '246810');
     await user.click(screen.getByTestId('address-save'));
 
     const table = await screen.findByTestId('address-table', {}, slow);
     expect(await within(table).findByText('Cold', {}, slow)).toBeTruthy();
-    expect(callsTo(fetchSpy, 'POST', withdrawalPaths.addWithdrawAddress)).toEqual([{ chain: 'ethereum', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', note: 'Cold' }]);
+    expect(callsTo(fetchSpy, 'POST', withdrawalPaths.addWithdrawAddress)).toEqual([
+      { chain: 'ethereum', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', note: 'Cold', gaCode: '246810' },
+    ]);
+  });
+
+  it('asks for the e-mail code, with its send button, when e-mail is the account\'s second factor', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = stubServer([], { ...openCheck, secondFactor: 'email' });
+    renderPage(<AddressesPage />, { path: '/propertyCenter/addresses' });
+
+    await user.click(await screen.findByTestId('address-add', {}, slow));
+    const form = await screen.findByTestId('address-form', {}, slow);
+    await user.type(within(form).getByTestId('address-note'), 'Hot');
+    await user.type(within(form).getByTestId('address-address'), '0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
+    await user.click(within(form).getByTestId('address-send-code'));
+    expect(callsTo(fetchSpy, 'POST', withdrawalPaths.withdrawCode)).toHaveLength(1);
+    await user.type(within(form).getByTestId('address-code'), '135790');
+    await user.click(screen.getByTestId('address-save'));
+
+    expect(await within(await screen.findByTestId('address-table', {}, slow)).findByText('Hot', {}, slow)).toBeTruthy();
+    expect(callsTo(fetchSpy, 'POST', withdrawalPaths.addWithdrawAddress)).toEqual([
+      { chain: 'ethereum', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', note: 'Hot', emailCode: '135790' },
+    ]);
   });
 
   it('deletes an address only after confirmation', async () => {

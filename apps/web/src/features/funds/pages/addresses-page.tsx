@@ -42,7 +42,7 @@ export function AddressesPage() {
           <Link className={layout.headerLink} to={pathTo('propertyCenterWithdraw')}>
             {t('nav.withdraw')}
           </Link>
-          <Button type="primary" onClick={() => setAdding(true)} disabled={!options.data} data-testid="address-add">
+          <Button type="primary" onClick={() => setAdding(true)} disabled={!options.data || !check.data} data-testid="address-add">
             {t('addresses.add')}
           </Button>
         </>
@@ -53,13 +53,18 @@ export function AddressesPage() {
         <h2 className={layout.asideTitle}>{t('addresses.aboutTitle')}</h2>
         <ul className={`${layout.points} ${layout.pointsWide}`}>
           <li>{t('addresses.aboutNote')}</li>
+          <li>{t('addresses.aboutAdd')}</li>
           <li>{t('addresses.aboutTrusted')}</li>
           <li>{t('addresses.aboutCooling')}</li>
           <li>{t('addresses.aboutTag')}</li>
         </ul>
       </Card>
-      <AddAddressDialog open={isAdding} networks={addressNetworks(options.data ?? [])} onClose={() => setAdding(false)} />
-      {check.data ? <TrustAddressDialog entry={trusting} factor={check.data.secondFactor} onClose={() => setTrusting(null)} /> : null}
+      {check.data ? (
+        <>
+          <AddAddressDialog open={isAdding} networks={addressNetworks(options.data ?? [])} factor={check.data.secondFactor} onClose={() => setAdding(false)} />
+          <TrustAddressDialog entry={trusting} factor={check.data.secondFactor} onClose={() => setTrusting(null)} />
+        </>
+      ) : null}
     </WalletPageFrame>
   );
 }

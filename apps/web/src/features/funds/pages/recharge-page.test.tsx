@@ -42,7 +42,9 @@ describe('RechargePage', { timeout: 20_000 }, () => {
     expect(within(records).getByText('Waiting to be credited')).toBeTruthy();
     expect(within(records).getByText('Below minimum')).toBeTruthy();
     expect(within(records).getByText('Credited')).toBeTruthy();
-    expect(within(records).getByText('3/12')).toBeTruthy();
+    // Each deposit's confirmations as "n of N", with the full sentence on its progress bar.
+    expect(within(records).getAllByTestId('deposit-progress-count').map((cell) => cell.textContent)).toEqual(['3 of 12', '12 of 12', '12 of 12']);
+    expect(within(records).getByRole('progressbar', { name: '3 of 12 confirmations' })).toBeTruthy();
     expect(within(records).getByText('250.00')).toBeTruthy();
 
     const [query] = callsTo(fetchSpy, 'POST', depositPaths.dwRecords);

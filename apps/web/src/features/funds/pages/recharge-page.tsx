@@ -62,7 +62,6 @@ export function RechargePage() {
             key={`${coinOption.coin}-${chainOption.chain}`}
             coin={coinOption.coin}
             option={chainOption}
-            displayPrecision={coinOption.displayPrecision}
             hasFaucet={hasDevFaucet(chainOption)}
             onFaucetSent={() => setExpectUntil(Date.now() + faucetWatchMs)}
           />
@@ -101,7 +100,7 @@ export function RechargePage() {
         </Card>
       </div>
       <Card title={<h2 className={layout.recordsTitle}>{t('recharge.recordsTitle')}</h2>}>
-        <DepositRecords options={options.data} expectUntil={expectUntil} />
+        <DepositRecords expectUntil={expectUntil} />
       </Card>
     </WalletPageFrame>
   );

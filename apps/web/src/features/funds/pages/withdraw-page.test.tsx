@@ -7,11 +7,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../../test/render-page';
 import { bookEntry, openCheck, testDwOptions, usdtLimit, withdrawalRecord, xrpLimit } from '../components/funds-test-fixtures';
 import { callsTo, Envelope, stubFundsApi, type FundsAnswer } from '../components/funds-test-server';
+import type * as LockEndTime from '../../identity/components/lock-end-time';
 import { WithdrawPage } from './withdraw-page';
 
 /** Under load, antd pages in jsdom take a few seconds to settle. */
 const slow = { timeout: 5_000 };
 const receiver = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+// The user's time zone is the browser's; here it is fixed, so the lock end has one right answer.
+vi.mock('../../identity/components/lock-end-time', async (importOriginal) => ({
+  ...(await importOriginal<typeof LockEndTime>()),
+  userTimeZone: () => 'Asia/Shanghai',
+}));
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -224,5 +231,33 @@ describe('WithdrawPage', { timeout: 25_000 }, () => {
     const lock = await screen.findByTestId('withdraw-interception-body', {}, slow);
     expect(lock.textContent).toContain('Withdrawals are forbidden within 24 hours of a security change');
     expect(lock.textContent).toContain('You can withdraw again after');
+  });
+
+  it('shows, during the 24-hour lock, every missing requirement with its link and the lock end in the user’s time zone', async () => {
+    stubServer({
+      [withdrawalPaths.userCanWithdraw]: {
+        ...openCheck,
+        canWithdraw: false,
+        forbiddenCode: -10102,
+        lockedUntil: '2099-03-02T09:15:20.000Z',
+        interceptions: [
+          { kind: 'phoneNotBound', code: 17000011 },
+          { kind: 'fundPasswordNotSet', code: -10097 },
+          { kind: 'identityNotVerified', code: -10093 },
+        ],
+      },
+    });
+    renderPage(<WithdrawPage />, { path: '/propertyCenter/withdraw' });
+
+    const dialog = await screen.findByTestId('withdraw-interception-body', {}, slow);
+    expect(screen.getByTestId('withdraw-blocked').textContent).toContain('Withdrawals are paused for 24 hours');
+    // The browser's zone (Asia/Shanghai here): 09:15:20 UTC ends at 17:16 there.
+    expect(within(dialog).getByTestId('intercept-lock-end').textContent?.replace(/[\u202f\u00a0]/g, ' ')).toBe('Mar 2, 2099, 5:16 PM GMT+8');
+    expect(within(dialog).getByRole('link', { name: 'Bind phone' }).getAttribute('href')).toBe('/propertyCenter/securitySetting/bindPhone');
+    expect(within(dialog).getByRole('link', { name: 'Set fund password' }).getAttribute('href')).toBe('/propertyCenter/securitySetting/fundPassword');
+    expect(within(dialog).getByRole('link', { name: 'Verify identity' }).getAttribute('href')).toBe('/propertyCenter/identification');
+    expect(within(dialog).getByText('Please bind a phone number before withdrawing')).toBeTruthy();
+    expect(within(dialog).getByText('Please set a fund password first')).toBeTruthy();
+    expect(within(dialog).getByText('Identity verification is required')).toBeTruthy();
   });
 });

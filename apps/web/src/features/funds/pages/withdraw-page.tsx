@@ -53,7 +53,6 @@ export function WithdrawPage() {
   const setDialogOpen = (open: boolean) => setDialog(open ? 'open' : 'closed');
 
   const current: Step | null = step ?? (options.data ? { name: 'details', draft: emptyDraft(options.data, params.get('coin')?.toUpperCase()) } : null);
-  const precisionOf = (coin: string) => options.data?.find((option) => option.coin === coin)?.displayPrecision ?? 8;
 
   let body: ReactNode;
   if (options.isError && !options.data) {
@@ -77,7 +76,6 @@ export function WithdrawPage() {
       <WithdrawConfirm
         prepared={current.prepared}
         draft={current.draft}
-        displayPrecision={precisionOf(current.prepared.coin)}
         requestId={current.requestId}
         onBack={() => setStep({ name: 'details', draft: current.draft })}
         onDone={(result) => setStep({ name: 'done', draft: current.draft, record: result.record })}
@@ -87,7 +85,6 @@ export function WithdrawPage() {
     body = (
       <WithdrawResult
         record={current.record}
-        displayPrecision={precisionOf(current.record.coin)}
         onAgain={() => setStep({ name: 'details', draft: { ...current.draft, address: '', tag: '', amount: '', confirmEmptyTag: false } })}
       />
     );
@@ -164,7 +161,7 @@ export function WithdrawPage() {
       </div>
 
       <Card title={<h2 className={layout.recordsTitle}>{t('withdraw.recordsTitle')}</h2>}>
-        <WithdrawalRecords options={options.data} />
+        <WithdrawalRecords />
       </Card>
     </WalletPageFrame>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../../app/route-table';
+import { formatAmount } from '../../../shared/format/figures';
 import { HomeFeatureList } from './home-feature-list';
 import { HomeIcon, type HomeIconName } from './home-icon';
 import section from './home-section.module.css';
@@ -14,12 +15,11 @@ const features = [
 ] as const satisfies ReadonlyArray<{ id: string; icon: HomeIconName }>;
 
 /** Example amounts for the illustration: a stablecoin pair, so the picture never looks out of date. */
-const examplePay = 10000;
-const exampleReceive = 9998.5;
+const examplePay = '10000';
+const exampleReceive = '9998.5';
 
 function QuoteIllustration() {
   const { t, i18n } = useTranslation('home');
-  const amount = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return (
     <div className={styles.mock} aria-hidden="true">
       <div className={styles.mockHead}>
@@ -29,7 +29,7 @@ function QuoteIllustration() {
       <div className={styles.leg}>
         <span className={styles.legLabel}>{t('trade.mock.pay')}</span>
         <span className={styles.legRow}>
-          <span className={styles.legAmount}>{amount.format(examplePay)}</span>
+          <span className={styles.legAmount}>{formatAmount('USDT', examplePay, i18n.language)}</span>
           <span className={styles.token}>
             <span className={styles.tokenDot} style={{ background: '#26a17b' }} />
             USDT
@@ -42,7 +42,7 @@ function QuoteIllustration() {
       <div className={`${styles.leg} ${styles.legReceive}`}>
         <span className={styles.legLabel}>{t('trade.mock.receive')}</span>
         <span className={styles.legRow}>
-          <span className={styles.legAmount}>{amount.format(exampleReceive)}</span>
+          <span className={styles.legAmount}>{formatAmount('USDC', exampleReceive, i18n.language)}</span>
           <span className={styles.token}>
             <span className={styles.tokenDot} style={{ background: '#2f7fd6' }} />
             USDC

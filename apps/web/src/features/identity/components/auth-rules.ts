@@ -50,7 +50,19 @@ export function useAuthRules() {
       required: [required],
       requiredChoice: [requiredChoice],
       email: [required, fromCheck(checkEmail)],
-      phone: [required, fromCheck(checkPhone)],
+      /** The number without its country code, valid in the country of the form's `countryCode`. */
+      phone: [
+        required,
+        ({ getFieldValue }) => ({
+          validator: async (_rule, value: unknown) => {
+            const text = asText(value);
+            const country = asText(getFieldValue('countryCode'));
+            if (text === '' || country === '') return;
+            const key = checkPhone(text, country);
+            if (key) throw new Error(errorMessage(key, language));
+          },
+        }),
+      ] satisfies FormRule[],
       /** A login password is only required: older passwords may predate today's rule. */
       loginPassword: [{ required: true, message: t('validation.required') }],
       newPassword: [{ required: true, message: t('validation.required') }, fromCheck(checkLoginPassword)],

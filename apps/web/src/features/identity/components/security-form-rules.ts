@@ -1,6 +1,6 @@
 import type { ErrorKey } from '@coffer/contract/errors';
 import { errorMessage } from '@coffer/contract/errors';
-import { checkConfirmation, isVerificationCodeFormat } from '@coffer/contract/rules';
+import { checkConfirmation, checkPhone, isVerificationCodeFormat } from '@coffer/contract/rules';
 import type { FormRule } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,6 +48,18 @@ export function useSecurityRules() {
         },
       });
 
-    return { required, check, code, confirms };
+    /** A phone number valid in the country chosen in `countryField` (spec §5). */
+    const phoneOf =
+      (countryField: string): FormRule =>
+      ({ getFieldValue }) => ({
+        validator: (_rule, value: unknown) => {
+          const country = text(getFieldValue(countryField));
+          if (text(value) === '' || country === '') return Promise.resolve();
+          const key = checkPhone(text(value).trim(), country);
+          return key ? fail(key) : Promise.resolve();
+        },
+      });
+
+    return { required, check, code, confirms, phoneOf };
   }, [t, language]);
 }

@@ -64,7 +64,7 @@ export function SecurityHistoryTable({ kind }: { kind: 'login' | 'security' }) {
         ),
     },
     { key: 'ip', title: t('accountInfo.ip'), dataIndex: 'ip', className: styles.numeric },
-    { key: 'location', title: t('accountInfo.location'), dataIndex: 'location' },
+    { key: 'location', title: t('accountInfo.location'), render: (_value, record) => t(`accountInfo.locations.${record.location}`) },
   ];
 
   if (history.isPending) {

@@ -1,5 +1,4 @@
 import type { SecurityVerification } from '@coffer/contract';
-import { checkPhone } from '@coffer/contract/rules';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -62,7 +61,7 @@ export function SecurityPhoneForm({ mode }: { mode: 'bind' | 'change' }) {
         <Form.Item name="countryCode" label={t('phone.country')} rules={[{ ...rules.required, whitespace: false }]}>
           <CountrySelect display="name" placeholder={t('phone.countryPlaceholder')} data-testid="phone-country" />
         </Form.Item>
-        <Form.Item name="phone" label={t('phone.number')} rules={[rules.required, rules.check((value) => checkPhone(value.trim()))]}>
+        <Form.Item name="phone" label={t('phone.number')} dependencies={['countryCode']} rules={[rules.required, rules.phoneOf('countryCode')]}>
           <Input
             inputMode="tel"
             autoComplete="tel-national"

@@ -10,19 +10,19 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const record = (id: string, operationType: number | null, status: 'success' | 'failed' = 'success') => ({
+const record = (id: string, operationType: number | null, status: 'success' | 'failed' = 'success', location = 'unknown') => ({
   id,
   time: '2026-03-02T09:15:00.000Z',
   device: 'Chrome on macOS',
   status,
   ip: '203.0.113.7',
-  location: 'Singapore',
+  location,
   operationType,
 });
 
 const answers: Record<string, unknown> = {
   '/uc/v1/account-info': { userNo: '80012345', lastLoginAt: '2026-03-01T08:00:00.000Z', kycLevel: 2, fiat: 'USD' },
-  '/uc/login-history': { pageNo: 1, pageSize: 10, total: 1, records: [record('l1', null)] },
+  '/uc/login-history': { pageNo: 1, pageSize: 10, total: 2, records: [record('l1', null, 'success', 'loopback'), record('l2', null, 'failed', 'privateNetwork')] },
   '/uc/edit-history': {
     pageNo: 1,
     pageSize: 10,
@@ -54,7 +54,9 @@ describe('AccountInfoPage', () => {
     await user.click(screen.getByRole('tab', { name: 'Security history' }));
     const table = await screen.findByTestId('security-history');
     expect(await within(table).findByText('Bind Google Authenticator')).toBeTruthy();
-    expect(within(table).getByText('Set payment password')).toBeTruthy();
+    // The screens' own term: "fund password", never "payment password".
+    expect(within(table).getByText('Set fund password')).toBeTruthy();
+    expect(within(table).queryByText(/payment password/i)).toBeNull();
     expect(within(table).getByText('Change phone')).toBeTruthy();
     expect(within(table).getByText('Failed')).toBeTruthy();
     expect(within(table).getAllByText('203.0.113.7')).toHaveLength(3);
@@ -63,6 +65,16 @@ describe('AccountInfoPage', () => {
     const historyCall = fetchSpy.mock.calls.find(([input]) => String(input).startsWith('/uc/edit-history'));
     expect(String(historyCall?.[0])).toContain('pageNo=1');
     expect(String(historyCall?.[0])).toContain('pageSize=10');
+  });
+
+  it('names where a login came from in the user\'s language, from the server\'s key', async () => {
+    stubServer();
+    renderPage(<AccountInfoPage />, { path: '/' });
+
+    const table = await screen.findByTestId('login-history');
+    expect(await within(table).findByText('This computer (loopback)')).toBeTruthy();
+    expect(within(table).getByText('Private network')).toBeTruthy();
+    expect(within(table).queryByText('loopback')).toBeNull();
   });
 
   it('stores the valuation currency after the server accepts it', async () => {

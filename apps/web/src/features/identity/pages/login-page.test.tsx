@@ -1,4 +1,4 @@
-import { errorMessage } from '@coffer/contract/errors';
+import { errorCatalogue, errorMessage } from '@coffer/contract/errors';
 import type { LoggedIn } from '@coffer/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../../test/render-page';
 import { sessionHandOffStorageKey } from '../../../app/route-guards';
 import { identityApi } from '../api/identity-api';
+import { identityPaths } from '@coffer/contract/identity-paths';
+import { ToastHost } from '../../../shared/ui/toast-host';
+import { closeToast } from '../../../shared/ui/toast-store';
 import { LoginPage } from './login-page';
 
 const challenge = {
@@ -31,6 +34,33 @@ afterEach(() => {
 });
 
 describe('LoginPage', { timeout: 20_000 }, () => {
+  it('dismisses the wrong-password toast when the second-factor step opens', async () => {
+    let attempts = 0;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      expect(String(input)).toBe(identityPaths.login);
+      attempts += 1;
+      const envelope = attempts === 1 ? { code: errorCatalogue.wrongCredentials.code, msg: 'wrong', data: null } : { code: 0, msg: 'ok', data: challenge };
+      return new Response(JSON.stringify(envelope), { headers: { 'content-type': 'application/json' } });
+    });
+    const user = userEvent.setup();
+    renderPage(
+      <>
+        <LoginPage />
+        <ToastHost />
+      </>,
+      { path: '/login', routeName: 'loginPage' },
+    );
+
+    await fillCredentials(user);
+    await user.click(screen.getByTestId('login-submit'));
+    expect((await screen.findByRole('alert')).textContent).toContain(errorMessage('wrongCredentials', 'en'));
+
+    await user.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByTestId('twofa-code')).toBeTruthy();
+    expect(screen.queryByText(errorMessage('wrongCredentials', 'en'))).toBeNull();
+    closeToast('error');
+  });
+
   it('refuses a malformed e-mail and an empty password without calling the API', async () => {
     const login = vi.spyOn(identityApi, 'login');
     const user = userEvent.setup();
@@ -65,11 +95,16 @@ describe('LoginPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText(errorMessage('emailOrPhoneFormat', 'en'))).toBeTruthy();
     expect(login).not.toHaveBeenCalled();
 
+    // Digits of the right shape, but no number of the chosen country (United Kingdom, +44).
     await user.clear(screen.getByTestId('login-account'));
     await user.type(screen.getByTestId('login-account'), '7700 900123{Enter}');
+    expect(await screen.findByText(errorMessage('emailOrPhoneFormat', 'en'))).toBeTruthy();
+    expect(login).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByTestId('login-account'));
+    await user.type(screen.getByTestId('login-account'), '7911 123456{Enter}');
     await waitFor(() => expect(login).toHaveBeenCalledTimes(1));
-    expect(login.mock.calls[0]?.[0]).toMatchObject({ accountType: 'phone', account: '7700900123', password: 'x' });
-    expect(login.mock.calls[0]?.[0].countryCode).toMatch(/^[A-Z]{2}$/);
+    expect(login.mock.calls[0]?.[0]).toMatchObject({ accountType: 'phone', account: '7911123456', password: 'x', countryCode: 'GB' });
   });
 
   it('shows the second-factor step after a successful login, authenticator first', async () => {

@@ -7,6 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { describeDevice, sessionHandOffStorageKey } from '../../../app/route-guards';
 import { pathTo } from '../../../app/route-table';
 import { AntdProvider } from '../../../shared/ui/antd-provider';
+import { closeToast } from '../../../shared/ui/toast-store';
 import { identityApi } from '../api/identity-api';
 import { AuthAccountTypeTabs } from '../components/auth-account-type-tabs';
 import { AuthCard, AuthFooterLine } from '../components/auth-card';
@@ -71,11 +72,17 @@ export function LoginPage() {
     sessionStorage.removeItem(sessionHandOffStorageKey);
   }, []);
 
+  // An error of the step being left (a wrong password before the right one) says nothing about the next one.
+  const changeStep = (next: Challenge | null) => {
+    closeToast('error');
+    setChallenge(next);
+  };
+
   return (
     <AntdProvider>
       {challenge ? (
         <AuthCard title={t('twofa.title')} subtitle={t('twofa.subtitle')} testId="login-twofa-step">
-          <SecondFactorForm challenge={challenge} onBack={() => setChallenge(null)} />
+          <SecondFactorForm challenge={challenge} onBack={() => changeStep(null)} />
         </AuthCard>
       ) : (
         <AuthCard
@@ -89,7 +96,7 @@ export function LoginPage() {
             </AuthFooterLine>
           }
         >
-          <CredentialsForm onChallenge={setChallenge} />
+          <CredentialsForm onChallenge={changeStep} />
         </AuthCard>
       )}
     </AntdProvider>

@@ -1,9 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderPage } from '../../../../test/render-page';
 import { identityApi } from '../api/identity-api';
+import type * as LockEndTime from '../components/lock-end-time';
 import { SecurityCentrePage } from './security-centre-page';
+
+// The user's time zone is the browser's; here it is fixed.
+vi.mock('../components/lock-end-time', async (importOriginal) => ({
+  ...(await importOriginal<typeof LockEndTime>()),
+  userTimeZone: () => 'Europe/Moscow',
+}));
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -73,6 +80,29 @@ describe('SecurityCentrePage', () => {
     ]);
 
     expect(screen.getByTestId('withdraw-lock').textContent).toContain('Withdrawals are locked for 24 hours after a security change, until');
+    // The end is shown in the user's (the browser's) time zone, named.
+    expect(screen.getByTestId('withdraw-lock').textContent).toContain('GMT+3');
+  });
+
+  it('explains when withdrawals pause: every change, a first set-up only once the account received funds, and why', async () => {
+    stubServer();
+    // jsdom lays nothing out and has no scrollIntoView; record the call instead.
+    const scrolled = vi.fn();
+    Object.defineProperty(Element.prototype, 'scrollIntoView', { value: scrolled, configurable: true, writable: true });
+    onTestFinished(() => {
+      Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+    });
+    renderPage(<SecurityCentrePage />, { path: '/propertyCenter/securitySetting', url: '/propertyCenter/securitySetting#withdraw-lock-help' });
+
+    const help = await screen.findByRole('region', { name: 'When withdrawals pause for 24 hours' });
+    expect(help.id).toBe('withdraw-lock-help');
+    expect(help.textContent).toContain('Changing, resetting or removing a security setting');
+    expect(help.textContent).toContain('pauses withdrawals and transfers for 24 hours');
+    expect(help.textContent).toContain('Setting up a method for the first time does not pause withdrawals while your account has never received funds');
+    expect(help.textContent).toContain('Once your account has received funds, every set-up pauses withdrawals as well');
+    // The withdraw page links to the fragment; the help is scrolled to once the items are in.
+    await screen.findByTestId('security-item-email');
+    await waitFor(() => expect(scrolled).toHaveBeenCalled());
   });
 
   it('ends another session and shows the refreshed list', async () => {

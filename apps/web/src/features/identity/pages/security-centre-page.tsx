@@ -1,14 +1,15 @@
 import type { SessionUser } from '@coffer/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Skeleton } from 'antd';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { pathTo, type RouteName } from '../../../app/route-table';
 import { AntdProvider } from '../../../shared/ui/antd-provider';
 import { sessionUserQuery } from '../api/identity-api';
 import { SecurityActiveSessions } from '../components/security-active-sessions';
-import { maskEmail, maskPhone, useDateTimeFormat } from '../components/security-format';
+import { formatLockEnd, userTimeZone } from '../components/lock-end-time';
+import { maskEmail, maskPhone, useLanguage } from '../components/security-format';
 import { SecurityStatusTag } from '../components/security-status-tag';
 import styles from './security-centre-page.module.css';
 
@@ -107,10 +108,36 @@ function SecurityItemRow({ item }: { item: SecurityItem }) {
   );
 }
 
-/** Security settings (spec §1, §2): the state of every security item and its action, sessions. */
+/**
+ * The rule of the 24-hour withdrawal lock and why (spec §4; issue 13): changes always lock, a
+ * first set-up locks only once the account has received funds. The withdraw page links here.
+ */
+function WithdrawLockHelp({ isReady }: { isReady: boolean }) {
+  const { t } = useTranslation('security');
+  const titleId = useId();
+  const { hash } = useLocation();
+  const ref = useRef<HTMLElement>(null);
+  // The router does not scroll to a fragment; once the items above are in place, this does.
+  useEffect(() => {
+    if (isReady && hash === '#withdraw-lock-help') ref.current?.scrollIntoView?.({ block: 'start' });
+  }, [isReady, hash]);
+  return (
+    <section ref={ref} id="withdraw-lock-help" className={styles.help} aria-labelledby={titleId} data-testid="withdraw-lock-help">
+      <h2 className={styles.helpTitle} id={titleId}>
+        {t('centre.lockHelp.title')}
+      </h2>
+      <p>{t('centre.lockHelp.change')}</p>
+      <p>{t('centre.lockHelp.firstSetUp')}</p>
+      <p>{t('centre.lockHelp.funded')}</p>
+      <p className={styles.helpTip}>{t('centre.lockHelp.tip')}</p>
+    </section>
+  );
+}
+
+/** Security settings (spec §1, §2): the state of every security item and its action, sessions, the lock rule. */
 export function SecurityCentrePage() {
   const { t } = useTranslation('security');
-  const formatTime = useDateTimeFormat();
+  const language = useLanguage();
   const user = useQuery(sessionUserQuery);
   const [openedAt] = useState(() => Date.now());
 
@@ -128,7 +155,7 @@ export function SecurityCentrePage() {
             type="warning"
             showIcon
             title={t('centre.withdrawLockTitle')}
-            description={t('centre.withdrawLock', { time: formatTime(user.data?.withdrawLockedUntil) })}
+            description={t('centre.withdrawLock', { time: formatLockEnd(user.data?.withdrawLockedUntil ?? '', language, userTimeZone()) })}
             data-testid="withdraw-lock"
           />
         ) : null}
@@ -145,6 +172,7 @@ export function SecurityCentrePage() {
           )}
         </Card>
         <SecurityActiveSessions />
+        <WithdrawLockHelp isReady={user.data !== undefined} />
       </div>
     </AntdProvider>
   );

@@ -125,6 +125,24 @@ describe('SignUpPage', { timeout: 20_000 }, () => {
     expect(sendRegisterCode).not.toHaveBeenCalled();
   });
 
+  it('refuses a phone number that is not valid in the country of residence', async () => {
+    const sendRegisterCode = vi.spyOn(identityApi, 'sendRegisterCode').mockResolvedValue({ resendAfterSeconds: 60 });
+    const user = userEvent.setup();
+    renderSignUp('personal');
+    await user.click(screen.getByTestId('signup-tab-phone'));
+    await chooseResidence(user, 'Fran', 'France');
+    // Valid in Germany, not in France.
+    await user.type(screen.getByTestId('signup-account'), '15112345678');
+    await user.click(screen.getByTestId('signup-send-code'));
+    expect(await screen.findByText(errorMessage('emailOrPhoneFormat', 'en'))).toBeTruthy();
+    expect(sendRegisterCode).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByTestId('signup-account'));
+    await user.type(screen.getByTestId('signup-account'), '612345678');
+    await user.click(screen.getByTestId('signup-send-code'));
+    await waitFor(() => expect(sendRegisterCode).toHaveBeenCalledWith(expect.objectContaining({ accountType: 'phone', account: '612345678', countryCode: 'FR' })));
+  });
+
   it('checks a typed invite code on blur and shows when it is not valid', async () => {
     const verifyInviteCode = vi.spyOn(identityApi, 'verifyInviteCode').mockResolvedValue({ valid: false });
     const register = vi.spyOn(identityApi, 'register');

@@ -192,7 +192,7 @@ function SignUpForm({ kind, linkedInviteCode }: { kind: SignUpKind; linkedInvite
             <Input inputMode="email" autoComplete="email" placeholder={t('field.emailPlaceholder')} data-testid="signup-account" />
           </Form.Item>
         ) : (
-          <Form.Item name="account" label={t('field.phone')} rules={rules.phone} normalize={normalisePhone} validateTrigger="onBlur">
+          <Form.Item name="account" label={t('field.phone')} rules={rules.phone} dependencies={['countryCode']} normalize={normalisePhone} validateTrigger="onBlur">
             <Input
               inputMode="tel"
               autoComplete="tel-national"

@@ -1,6 +1,5 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../../shared/format/format-amount';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { useWalletLanguage } from '../../wallet/components/wallet-locale';
 import styles from './price-chart.module.css';
@@ -22,7 +21,7 @@ const geometry = (value: string) => Number(value);
  * A line chart of prices over time, drawn as SVG: the line, a soft area, high and low marks,
  * start and end times, and a crosshair that reads out the nearest point (also by keyboard).
  */
-export function PriceChart({ points, precision, label, testId }: { points: ChartPoint[]; precision: number; label: string; testId?: string }) {
+export function PriceChart({ points, format, label, testId }: { points: ChartPoint[]; /** The value as text: a price at its pair's tick, index points… */ format: (value: string) => string; label: string; testId?: string }) {
   const { t } = useTranslation('market');
   const language = useWalletLanguage();
   const gradientId = useId();
@@ -53,7 +52,6 @@ export function PriceChart({ points, precision, label, testId }: { points: Chart
   const activePosition = activeIndex === null ? null : layout.coordinates[activeIndex];
   const high = points[layout.highIndex];
   const low = points[layout.lowIndex];
-  const format = (value: string) => formatAmount(value, precision, language);
 
   const pickNearest = (clientX: number, element: SVGSVGElement) => {
     const box = element.getBoundingClientRect();

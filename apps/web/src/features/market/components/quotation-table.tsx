@@ -2,19 +2,18 @@ import type { Quotation, QuoteCurrency } from '@coffer/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../../app/route-table';
-import { formatAmount, formatPercent } from '../../../shared/format/format-amount';
+import { formatPercent } from '../../../shared/format/format-amount';
+import { formatPrice } from '../../../shared/format/figures';
 import { CoinBadge } from '../../wallet/components/coin-badge';
 import { PriceChange } from '../../wallet/components/price-direction';
 import { useWalletLanguage } from '../../wallet/components/wallet-locale';
 import { FavouriteStar } from './favourite-star';
-import { pricePrecision } from './market-format';
 import styles from './quotation-table.module.css';
 
 /** Spec §3 quotation rows: pair, price, 24 h change, high, low, index weight, favourite, detail. */
 export function QuotationTable({ quote, rows, favourites, emptyText }: { quote: QuoteCurrency; rows: Quotation[]; favourites: string[]; emptyText: string }) {
   const { t } = useTranslation('market');
   const language = useWalletLanguage();
-  const price = (value: string, reference: string) => formatAmount(value, pricePrecision(reference, quote), language);
   return (
     <table className={styles.table} data-testid="quotation-table">
       <caption className={styles.caption}>{t('table.caption', { quote })}</caption>
@@ -52,13 +51,13 @@ export function QuotationTable({ quote, rows, favourites, emptyText }: { quote: 
                 </span>
               </th>
               <td className={`${styles.right} ${styles.price}`} data-testid={`price-${row.coin}`}>
-                {price(row.price, row.price)}
+                {formatPrice(row.pair, row.price, language)}
               </td>
               <td className={styles.right}>
                 <PriceChange value={row.change24h} text={formatPercent(row.change24h, 2, language, { signDisplay: 'exceptZero' })} />
               </td>
-              <td className={styles.right}>{price(row.high24h, row.price)}</td>
-              <td className={styles.right}>{price(row.low24h, row.price)}</td>
+              <td className={styles.right}>{formatPrice(row.pair, row.high24h, language)}</td>
+              <td className={styles.right}>{formatPrice(row.pair, row.low24h, language)}</td>
               <td className={styles.right}>{row.indexWeight === null ? <span aria-label={t('table.notInIndex')}>{t('table.notInIndex')}</span> : formatPercent(row.indexWeight, 2, language)}</td>
               <td className={styles.right}>
                 <Link to={`${pathTo('propertyCenterQuotationDetail', { action: row.coin })}?quote=${quote}`} aria-label={t('table.detailOf', { pair: row.pair })}>

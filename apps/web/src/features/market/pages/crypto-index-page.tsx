@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatAmount, formatFiat, formatPercent } from '../../../shared/format/format-amount';
+import { formatDecimal, formatPercent } from '../../../shared/format/format-amount';
+import { formatFiat, formatPrice } from '../../../shared/format/figures';
 import { formatDate, formatDateTime } from '../../../shared/format/format-date';
 import { CoinBadge } from '../../wallet/components/coin-badge';
 import { PriceChange } from '../../wallet/components/price-direction';
@@ -13,7 +14,6 @@ import { useWalletLanguage } from '../../wallet/components/wallet-locale';
 import { cryptoIndexQuery } from '../api/get-crypto-index';
 import { latestWithTrendQuery } from '../api/get-latest-with-trend';
 import { MarketErrorState } from '../components/market-error';
-import { pricePrecision } from '../components/market-format';
 import { PriceChart } from '../components/price-chart';
 import { QuoteTabs } from '../components/quote-tabs';
 import tableStyles from '../components/quotation-table.module.css';
@@ -47,8 +47,8 @@ function Composition({ index }: { index: CryptoIndex }) {
             <td className={`${tableStyles.right} ${tableStyles.price}`}>{formatPercent(constituent.weight, 2, language)}</td>
             <td>{constituent.exchange}</td>
             <td>{constituent.pair}</td>
-            <td className={tableStyles.right}>{formatAmount(constituent.usdPrice, pricePrecision(constituent.usdPrice, 'USD'), language)}</td>
-            <td className={tableStyles.right}>{formatAmount(constituent.marketCap, 0, language)}</td>
+            <td className={tableStyles.right}>{formatPrice(`${constituent.coin}/USD`, constituent.usdPrice, language)}</td>
+            <td className={tableStyles.right}>{formatDecimal(constituent.marketCap, 0, language)}</td>
           </tr>
         ))}
       </tbody>
@@ -63,7 +63,7 @@ function Introduction({ index }: { index: CryptoIndex }) {
     <div className={`${styles.card} ${styles.prose}`}>
       <p>{t('index.introduction.p1')}</p>
       <p>{t('index.introduction.p2')}</p>
-      <p>{t('index.introduction.p3', { baseValue: formatAmount(index.baseValue, 0, language), baseDate: formatDate(index.baseDate, language) })}</p>
+      <p>{t('index.introduction.p3', { baseValue: formatDecimal(index.baseValue, 0, language), baseDate: formatDate(index.baseDate, language) })}</p>
     </div>
   );
 }
@@ -91,7 +91,7 @@ function Sample({ index }: { index: CryptoIndex }) {
                 <CoinBadge coin={constituent.coin} name={constituent.name} size="small" />
               </th>
               <td>{constituent.pair}</td>
-              <td className={tableStyles.right}>{formatAmount(constituent.supply, 0, language)}</td>
+              <td className={tableStyles.right}>{formatDecimal(constituent.supply, 0, language)}</td>
             </tr>
           ))}
         </tbody>
@@ -104,7 +104,7 @@ function Sample({ index }: { index: CryptoIndex }) {
 function Calculation({ index }: { index: CryptoIndex }) {
   const { t } = useTranslation('market');
   const language = useWalletLanguage();
-  const baseValue = formatAmount(index.baseValue, 0, language);
+  const baseValue = formatDecimal(index.baseValue, 0, language);
   const baseDate = formatDate(index.baseDate, language);
   return (
     <div className={`${styles.card} ${styles.prose}`}>
@@ -114,7 +114,7 @@ function Calculation({ index }: { index: CryptoIndex }) {
       <dl className={styles.stats}>
         <div>
           <dt>{t('index.calculation.divisor')}</dt>
-          <dd>{formatAmount(index.divisor, 0, language)}</dd>
+          <dd>{formatDecimal(index.divisor, 0, language)}</dd>
         </div>
         <div>
           <dt>{t('index.calculation.totalMarketCap')}</dt>
@@ -122,12 +122,12 @@ function Calculation({ index }: { index: CryptoIndex }) {
         </div>
         <div>
           <dt>{t('index.value')}</dt>
-          <dd>{formatAmount(index.value, 2, language)}</dd>
+          <dd>{formatDecimal(index.value, 2, language)}</dd>
         </div>
       </dl>
       <p className={styles.subtle}>{t('index.calculation.divisorNote', { baseValue, baseDate })}</p>
       <p data-testid="index-calculation-now">
-        {t('index.calculation.now', { marketCap: formatAmount(index.totalMarketCap, 0, language), divisor: formatAmount(index.divisor, 0, language), value: formatAmount(index.value, 2, language) })}
+        {t('index.calculation.now', { marketCap: formatDecimal(index.totalMarketCap, 0, language), divisor: formatDecimal(index.divisor, 0, language), value: formatDecimal(index.value, 2, language) })}
       </p>
       <p className={styles.subtle}>{t('index.calculation.weightRule')}</p>
     </div>
@@ -160,7 +160,7 @@ export function CryptoIndexPage() {
               <div>
                 <div className={styles.subtle}>{t('index.value')}</div>
                 <div id="index-level" className={styles.bigPrice} data-testid="index-value">
-                  {formatAmount(index.data.value, 2, language)}
+                  {formatDecimal(index.data.value, 2, language)}
                 </div>
               </div>
               <div>
@@ -172,7 +172,7 @@ export function CryptoIndexPage() {
             <h2 className={styles.sectionTitle} style={{ margin: '20px 0 8px' }}>
               {t('index.trend')}
             </h2>
-            {points.length < 2 ? <p className={styles.empty}>{t('detail.noHistory')}</p> : <PriceChart points={points} precision={2} label={t('index.trendLabel')} testId="index-chart" />}
+            {points.length < 2 ? <p className={styles.empty}>{t('detail.noHistory')}</p> : <PriceChart points={points} format={(value) => formatDecimal(value, 2, language)} label={t('index.trendLabel')} testId="index-chart" />}
           </section>
           <Tabs
             activeKey={section}

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { pathTo } from '../../../app/route-table';
-import { formatAmount, formatFiat, formatPercent } from '../../../shared/format/format-amount';
+import { formatPercent } from '../../../shared/format/format-amount';
+import { formatPrice } from '../../../shared/format/figures';
 import { CoinBadge } from '../../wallet/components/coin-badge';
 import { PriceChange } from '../../wallet/components/price-direction';
 import { WalletPageFrame } from '../../wallet/components/wallet-page-frame';
@@ -16,7 +17,6 @@ import { useLiveQuotations } from '../api/use-live-quotations';
 import { FavouriteStar } from '../components/favourite-star';
 import { LiveBadge } from '../components/live-badge';
 import { MarketErrorState } from '../components/market-error';
-import { pricePrecision } from '../components/market-format';
 import { PriceChart } from '../components/price-chart';
 import { QuoteTabs, quoteRoutes } from '../components/quote-tabs';
 import styles from './market-pages.module.css';
@@ -45,8 +45,7 @@ export function QuotationDetailPage() {
   const points = (detail.data?.series ?? []).map((point) => ({ time: point.time, value: point.price }));
   const lastPoint = points.at(-1);
   if (lastPoint && live) lastPoint.value = live.price;
-  const precision = quotation ? pricePrecision(quotation.price, quote) : 2;
-  const format = (value: string) => formatAmount(value, precision, language);
+  const format = (value: string) => formatPrice(`${coin}/${quote}`, value, language);
 
   return (
     <WalletPageFrame
@@ -90,7 +89,7 @@ export function QuotationDetailPage() {
               </div>
               <div>
                 <dt>{t('detail.usdPrice')}</dt>
-                <dd>{formatFiat(quotation.usdPrice, 'USD', language)}</dd>
+                <dd>{formatPrice(`${quotation.coin}/USD`, quotation.usdPrice, language)}</dd>
               </div>
               <div>
                 <dt>{t('table.indexWeight')}</dt>
@@ -113,7 +112,7 @@ export function QuotationDetailPage() {
             ) : points.length < 2 ? (
               <p className={styles.empty}>{t('detail.noHistory')}</p>
             ) : (
-              <PriceChart points={points} precision={precision} label={t('detail.chartLabel', { pair: quotation.pair, range: t(`detail.ranges.${range}`) })} testId="price-chart" />
+              <PriceChart points={points} format={format} label={t('detail.chartLabel', { pair: quotation.pair, range: t(`detail.ranges.${range}`) })} testId="price-chart" />
             )}
           </section>
           <nav className={`${styles.card} ${styles.links}`} aria-label={t('detail.otherQuotes')}>

@@ -118,12 +118,12 @@ describe('QuotationsPage', () => {
     expect(screen.getByTestId('quotation-BTC')).toBeTruthy();
   });
 
-  it('asks for the BTC board on the BTC route and shows 8 decimals', async () => {
+  it('asks for the BTC board on the BTC route and cuts ETH/BTC to its tick', async () => {
     const fetchSpy = stubWalletApi({
       '/rate/anon/api/quotations': { ...usdtBoard(3, '1', []), quote: 'BTC', rows: [row('ETH', 'BTC', { price: '0.03706622', high24h: '0.03706622', low24h: '0.03333333', change24h: '11.19' })] },
     });
     renderPage(<QuotationsPage />, { path: '/propertyCenter/quotation/btc', routeName: 'propertyCenterQuotationBtc' });
-    expect((await screen.findByTestId('price-ETH')).textContent).toBe('0.03706622');
+    expect((await screen.findByTestId('price-ETH')).textContent).toBe('0.03706');
     expect(requestedUrls(fetchSpy).some((url) => url.includes('quote=BTC'))).toBe(true);
     expect(FakeSocket.instances.at(-1)?.url).toMatch(/quote=BTC$/);
   });

@@ -1,19 +1,20 @@
-import type { AutoSwapRecord, AutoSwapRecordPage, Currency } from '@coffer/contract';
+import type { AutoSwapRecord, AutoSwapRecordPage } from '@coffer/contract';
 import { errorCatalogue, errorMessage, type ErrorKey } from '@coffer/contract/errors';
 import { Table, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { AutoSwapStatusTag } from './status-tags';
-import { formatExactAmount, formatUnitPrice } from './trade-format';
+import { formatCoinAmount, formatPairPrice } from './trade-format';
 import { useTradeLanguage } from './trade-locale';
 import styles from './orders-table.module.css';
 
 export const recordPageSizes = [10, 20, 50];
 
 /** The quote coin of a record's pair ("BTC/USDT" → "USDT"), in which its price is written. */
-function priceCoinOf(record: AutoSwapRecord): string {
-  return record.pair?.split('/')[1] ?? record.targetCoin;
+/** The pair the swap was priced in: its quote's, or source/target when the record has none. */
+function pairOf(record: AutoSwapRecord): string {
+  return record.pair ?? `${record.sourceCoin}/${record.targetCoin}`;
 }
 
 const isErrorKey = (reason: string): reason is ErrorKey => Object.hasOwn(errorCatalogue, reason);
@@ -21,13 +22,11 @@ const isErrorKey = (reason: string): reason is ErrorKey => Object.hasOwn(errorCa
 /** Spec §3 auto-swap order per row: source coin, target coin, time, price, status; plus the amounts. */
 export function AutoSwapRecordsTable({
   page,
-  currencies,
   isLoading,
   empty,
   onPageChange,
 }: {
   page: AutoSwapRecordPage;
-  currencies: Currency[] | undefined;
   isLoading: boolean;
   empty: ReactNode;
   onPageChange: (pageNo: number, pageSize: number) => void;
@@ -48,21 +47,21 @@ export function AutoSwapRecordsTable({
       title: t('records.columns.sourceAmount'),
       align: 'right',
       className: styles.number,
-      render: (_value, record) => formatExactAmount(record.sourceAmount, record.sourceCoin, currencies, language),
+      render: (_value, record) => formatCoinAmount(record.sourceAmount, record.sourceCoin, language),
     },
     {
       key: 'targetAmount',
       title: t('records.columns.targetAmount'),
       align: 'right',
       className: styles.number,
-      render: (_value, record) => (record.targetAmount ? formatExactAmount(record.targetAmount, record.targetCoin, currencies, language) : dash),
+      render: (_value, record) => (record.targetAmount ? formatCoinAmount(record.targetAmount, record.targetCoin, language) : dash),
     },
     {
       key: 'price',
       title: t('records.columns.price'),
       align: 'right',
       className: styles.number,
-      render: (_value, record) => (record.price ? `${record.pair ?? ''} ${formatUnitPrice(record.price, priceCoinOf(record), currencies, language)}` : dash),
+      render: (_value, record) => (record.price ? `${record.pair ?? ''} ${formatPairPrice(record.price, pairOf(record), language)}` : dash),
     },
     { key: 'status', title: t('records.columns.status'), render: (_value, record) => {
         const reason = reasonText(record.statusReason);

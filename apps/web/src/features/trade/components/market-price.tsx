@@ -1,11 +1,11 @@
-import type { Currency, TradePair } from '@coffer/contract';
+import type { TradePair } from '@coffer/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '../../../shared/format/format-amount';
 import { PriceChange } from '../../wallet/components/price-direction';
 import { isQuoteCurrency, marketQuotationQuery } from '../api/get-market-quotation';
-import { formatUnitPrice } from './trade-format';
+import { formatPairPrice } from './trade-format';
 import { useTradeLanguage } from './trade-locale';
 import styles from './market-price.module.css';
 
@@ -14,7 +14,7 @@ import styles from './market-price.module.css';
  * pair, or the pair's indicative price where the board has no such quote currency. It only
  * guides; the firm price comes with the quote.
  */
-export function MarketPrice({ pair, currencies }: { pair: TradePair; currencies: Currency[] | undefined }) {
+export function MarketPrice({ pair }: { pair: TradePair }) {
   const { t } = useTranslation('trade');
   const language = useTradeLanguage();
   const quoteCoin = pair.quoteCoin;
@@ -30,7 +30,7 @@ export function MarketPrice({ pair, currencies }: { pair: TradePair; currencies:
     <p className={styles.line} data-testid="spot-market-price">
       <span className={styles.label}>{t('spot.marketPrice')}</span>
       <span className={styles.value}>
-        1 {pair.baseCoin} ≈ {formatUnitPrice(price, quoteCoin, currencies, language)}
+        1 {pair.baseCoin} ≈ {formatPairPrice(price, pair.pair, language)}
       </span>
       {row ? (
         <span className={styles.change}>

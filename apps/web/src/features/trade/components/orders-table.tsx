@@ -1,4 +1,4 @@
-import type { Currency, OrderPage, SpotOrder } from '@coffer/contract';
+import type { OrderPage, SpotOrder } from '@coffer/contract';
 import { Table, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { pathTo } from '../../../app/route-table';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { OrderActions } from './order-actions';
 import { OrderStatusTag, SideLabel } from './status-tags';
-import { formatExactAmount, formatListPrice } from './trade-format';
+import { formatCoinAmount, formatPairPrice } from './trade-format';
 import { useTradeLanguage } from './trade-locale';
 import styles from './orders-table.module.css';
 
@@ -20,13 +20,11 @@ export const orderPageSizes = [10, 20, 50];
  */
 export function OrdersTable({
   page,
-  currencies,
   isLoading,
   empty,
   onPageChange,
 }: {
   page: OrderPage;
-  currencies: Currency[] | undefined;
   isLoading: boolean;
   empty: ReactNode;
   onPageChange: (pageNo: number, pageSize: number) => void;
@@ -43,21 +41,21 @@ export function OrdersTable({
       title: t('orders.columns.price'),
       align: 'right',
       className: styles.number,
-      render: (_value, order) => <span title={`${order.price} ${order.quoteCoin}`}>{formatListPrice(order.price, order.quoteCoin, currencies, language)}</span>,
+      render: (_value, order) => <span title={`${order.price} ${order.quoteCoin}`}>{formatPairPrice(order.price, order.pair, language)}</span>,
     },
     {
       key: 'number',
       title: t('orders.columns.number'),
       align: 'right',
       className: styles.number,
-      render: (_value, order) => formatExactAmount(order.baseAmount, order.baseCoin, currencies, language),
+      render: (_value, order) => formatCoinAmount(order.baseAmount, order.baseCoin, language),
     },
     {
       key: 'amount',
       title: t('orders.columns.amount'),
       align: 'right',
       className: styles.number,
-      render: (_value, order) => formatExactAmount(order.quoteAmount, order.quoteCoin, currencies, language),
+      render: (_value, order) => formatCoinAmount(order.quoteAmount, order.quoteCoin, language),
     },
     {
       key: 'status',
@@ -101,7 +99,7 @@ export function OrdersTable({
         dataSource={page.records}
         loading={isLoading}
         locale={{ emptyText: empty }}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: true }}
         pagination={{
           current: page.pageNo,
           pageSize: page.pageSize,

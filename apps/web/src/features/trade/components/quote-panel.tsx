@@ -1,9 +1,9 @@
-import type { Currency, Quote } from '@coffer/contract';
+import type { Quote } from '@coffer/contract';
 import { errorMessage } from '@coffer/contract/errors';
 import { Alert, Button, Progress } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SideLabel } from './status-tags';
-import { feeRatePercent, formatExactAmount, formatUnitPrice } from './trade-format';
+import { feeRatePercent, formatFirmAmount, formatPairPrice } from './trade-format';
 import { useTradeLanguage } from './trade-locale';
 import styles from './quote-panel.module.css';
 
@@ -14,7 +14,6 @@ import styles from './quote-panel.module.css';
  */
 export function QuotePanel({
   quote,
-  currencies,
   secondsLeft,
   isExpired,
   isConfirming,
@@ -24,7 +23,6 @@ export function QuotePanel({
   onDiscard,
 }: {
   quote: Quote;
-  currencies: Currency[] | undefined;
   secondsLeft: number;
   isExpired: boolean;
   isConfirming: boolean;
@@ -55,22 +53,22 @@ export function QuotePanel({
         <div>
           <dt>{t('quote.price')}</dt>
           <dd data-testid="quote-price">
-            1 {quote.baseCoin} = {formatUnitPrice(quote.price, quote.quoteCoin, currencies, language)}
+            1 {quote.baseCoin} = {formatPairPrice(quote.price, quote.pair, language)}
           </dd>
         </div>
         <div>
           <dt>{t('quote.pay')}</dt>
-          <dd data-testid="quote-pay">{formatExactAmount(quote.payAmount, quote.payCoin, currencies, language)}</dd>
+          <dd data-testid="quote-pay">{formatFirmAmount(quote.payAmount, quote.payCoin, language)}</dd>
         </div>
         <div>
           <dt>{t('quote.receive')}</dt>
           <dd data-testid="quote-receive" className={styles.receive}>
-            {formatExactAmount(quote.receiveAmount, quote.receiveCoin, currencies, language)}
+            {formatFirmAmount(quote.receiveAmount, quote.receiveCoin, language)}
           </dd>
         </div>
         <div>
           <dt>{t('quote.fee', { rate: feeRatePercent(quote.feeRate, language) })}</dt>
-          <dd data-testid="quote-fee">{formatExactAmount(quote.fee, quote.feeCoin, currencies, language)}</dd>
+          <dd data-testid="quote-fee">{formatFirmAmount(quote.fee, quote.feeCoin, language)}</dd>
         </div>
       </dl>
 

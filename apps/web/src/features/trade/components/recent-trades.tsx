@@ -1,4 +1,3 @@
-import type { Currency } from '@coffer/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -8,14 +7,14 @@ import { formatDateTime } from '../../../shared/format/format-date';
 import { ordersQuery } from '../api/get-orders';
 import { OrderStatusTag, SideLabel } from './status-tags';
 import { TradeErrorState } from './trade-error-state';
-import { formatExactAmount } from './trade-format';
+import { formatCoinAmount } from './trade-format';
 import { useTradeLanguage } from './trade-locale';
 import styles from './recent-trades.module.css';
 
 const recentCount = 5;
 
 /** The customer's latest orders, newest first, each leading to its detail. */
-export function RecentTrades({ currencies }: { currencies: Currency[] | undefined }) {
+export function RecentTrades() {
   const { t } = useTranslation('trade');
   const language = useTradeLanguage();
   const orders = useQuery(ordersQuery({}, 1, recentCount));
@@ -36,7 +35,7 @@ export function RecentTrades({ currencies }: { currencies: Currency[] | undefine
               <OrderStatusTag status={order.status} />
             </span>
             <span className={styles.bottom}>
-              <span className={styles.amount}>{formatExactAmount(order.receiveAmount, order.receiveCoin, currencies, language)}</span>
+              <span className={styles.amount}>{formatCoinAmount(order.receiveAmount, order.receiveCoin, language)}</span>
               <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, language)}</time>
             </span>
           </Link>

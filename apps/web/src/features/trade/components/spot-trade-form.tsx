@@ -1,8 +1,8 @@
-import type { AssetRow, Currency, TradePair, TradeSide } from '@coffer/contract';
+import type { AssetRow, TradePair, TradeSide } from '@coffer/contract';
 import { Button, Form, Input, Segmented, Select, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBalance } from './trade-format';
+import { formatCoinAmount } from './trade-format';
 import { acceptAmountInput } from './amount-field';
 import { useTradeLanguage } from './trade-locale';
 import styles from './spot-trade-form.module.css';
@@ -30,7 +30,6 @@ export function payAndReceive(pair: TradePair, side: TradeSide): { payCoin: stri
 export function SpotTradeForm({
   pairs,
   pair,
-  currencies,
   balances,
   draft,
   problem,
@@ -43,7 +42,6 @@ export function SpotTradeForm({
 }: {
   pairs: TradePair[];
   pair: TradePair;
-  currencies: Currency[] | undefined;
   balances: AssetRow[] | undefined;
   draft: TradeDraft;
   problem: DraftProblem | null;
@@ -154,7 +152,7 @@ export function SpotTradeForm({
           return (
             <div key={coin} className={styles.balance} data-testid={`spot-balance-${coin}`}>
               <dt>{t('spot.available', { coin })}</dt>
-              <dd>{available !== undefined ? formatBalance(available, coin, currencies, language) : '—'}</dd>
+              <dd>{available !== undefined ? formatCoinAmount(available, coin, language) : '—'}</dd>
             </div>
           );
         })}

@@ -1,24 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { testCurrencies } from '../../wallet/components/wallet-test-fixtures';
-import { feeRatePercent, formatBalance, formatExactAmount, formatListPrice } from './trade-format';
+import { feeRatePercent, formatCoinAmount, formatFirmAmount, formatPairPrice } from './trade-format';
 
 describe('trade amounts on screen', () => {
-  it('shows balances at the display precision, cut not rounded', () => {
-    expect(formatBalance('1234.567891', 'USDT', testCurrencies, 'en')).toBe('1,234.56 USDT');
-    expect(formatBalance('1234.567891', 'USDT', testCurrencies, 'ru')).toBe('1\u00a0234,56 USDT');
+  it('shows balances and order amounts at the display precision, cut not rounded', () => {
+    expect(formatCoinAmount('1234.567891', 'USDT', 'en')).toBe('1,234.56 USDT');
+    expect(formatCoinAmount('1234.567891', 'USDT', 'ru')).toBe('1\u00a0234,56 USDT');
+    expect(formatCoinAmount('972.005', 'USDT', 'en')).toBe('972.00 USDT');
   });
 
-  it('shows quoted amounts exactly: every answered decimal up to the scale, at least the display precision', () => {
-    expect(formatExactAmount('972.005', 'USDT', testCurrencies, 'en')).toBe('972.005 USDT');
-    expect(formatExactAmount('972', 'USDT', testCurrencies, 'en')).toBe('972.00 USDT');
-    expect(formatExactAmount('0.00999', 'BTC', testCurrencies, 'en')).toBe('0.00999000 BTC');
+  it('shows the terms of the quote being confirmed in full, at least the display precision', () => {
+    expect(formatFirmAmount('972.005', 'USDT', 'en')).toBe('972.005 USDT');
+    expect(formatFirmAmount('972', 'USDT', 'en')).toBe('972.00 USDT');
+    expect(formatFirmAmount('0.00999', 'BTC', 'en')).toBe('0.00999000 BTC');
   });
 
-  it('shortens table prices to six significant digits without rounding up', () => {
-    expect(formatListPrice('96857.08702604', 'USDT', testCurrencies, 'en')).toBe('96,857.08 USDT');
-    expect(formatListPrice('2.39837147', 'USDT', testCurrencies, 'en')).toBe('2.39837 USDT');
-    expect(formatListPrice('0.00001234567', 'USDT', testCurrencies, 'en')).toBe('0.0000123456 USDT');
-    expect(formatListPrice('0.99999756', 'USDT', testCurrencies, 'en')).toBe('0.999997 USDT');
+  it('shows prices at the pair’s tick in the quote coin, without rounding up', () => {
+    expect(formatPairPrice('96857.08702604', 'BTC/USDT', 'en')).toBe('96,857.08 USDT');
+    expect(formatPairPrice('2.39837147', 'XRP/USDT', 'en')).toBe('2.3983 USDT');
+    expect(formatPairPrice('0.99999756', 'USDC/USDT', 'en')).toBe('0.9999 USDT');
   });
 
   it('writes fee rates as exact percentages in the user language', () => {

@@ -1,37 +1,19 @@
-import type { Currency } from '@coffer/contract';
-import { formatAmount, formatPercent } from '../../../shared/format/format-amount';
+import { formatPercent } from '../../../shared/format/format-amount';
+import { formatAmount, formatExactAmount, formatPrice } from '../../../shared/format/figures';
 
-function decimalsOf(amount: string): number {
-  return amount.split('.')[1]?.length ?? 0;
+/** An amount with its coin ("1,234.56 USDT"): a balance, an order, a record — the coin's display precision, cut. */
+export function formatCoinAmount(amount: string, coin: string, language: string): string {
+  return `${formatAmount(coin, amount, language)} ${coin}`;
 }
 
-/**
- * A balance: the coin's display precision, cut never rounded, so it never shows more than
- * the user has.
- */
-export function formatBalance(amount: string, coin: string, currencies: Currency[] | undefined, language: string): string {
-  const currency = currencies?.find((candidate) => candidate.coin === coin);
-  const precision = currency?.displayPrecision ?? decimalsOf(amount);
-  return `${formatAmount(amount, precision, language)} ${coin}`;
+/** A term of the quote being confirmed (pay, receive, fee) with its coin, every decimal kept. */
+export function formatFirmAmount(amount: string, coin: string, language: string): string {
+  return `${formatExactAmount(coin, amount, language)} ${coin}`;
 }
 
-/**
- * An amount of a quote or order (what is paid, received, charged): every decimal the server
- * answered up to the coin's scale, and at least its display precision, so a firm figure is
- * shown exactly as it will be booked.
- */
-export function formatExactAmount(amount: string, coin: string, currencies: Currency[] | undefined, language: string): string {
-  const currency = currencies?.find((candidate) => candidate.coin === coin);
-  const decimals = decimalsOf(amount);
-  const precision = currency ? Math.min(currency.scale, Math.max(currency.displayPrecision, decimals)) : decimals;
-  return `${formatAmount(amount, precision, language)} ${coin}`;
-}
-
-/** A unit price in the quote coin, with every decimal the server answered (at least the coin's display precision). */
-export function formatUnitPrice(price: string, quoteCoin: string, currencies: Currency[] | undefined, language: string): string {
-  const currency = currencies?.find((candidate) => candidate.coin === quoteCoin);
-  const precision = Math.max(currency?.displayPrecision ?? 0, decimalsOf(price));
-  return `${formatAmount(price, precision, language)} ${quoteCoin}`;
+/** A unit price of `pair` at its tick, in the quote coin ("96,857.08 USDT"). */
+export function formatPairPrice(price: string, pair: string, language: string): string {
+  return `${formatPrice(pair, price, language)} ${pair.split('/')[1] ?? ''}`.trim();
 }
 
 /** A fee rate fraction ("0.001") as a percentage ("0.1%"), exact: the decimal point moves two places. */
@@ -41,20 +23,4 @@ export function feeRatePercent(rate: string, language: string): string {
   const integer = `${whole}${padded.slice(0, 2)}`.replace(/^0+(?=\d)/, '');
   const rest = padded.slice(2).replace(/0+$/, '');
   return formatPercent(rest ? `${integer}.${rest}` : integer, rest.length, language);
-}
-
-const listPriceDigits = 6;
-
-/**
- * A unit price for a dense table: at least the quote coin's display precision and enough
- * decimals for six significant digits, cut not rounded (the detail shows it exactly).
- */
-export function formatListPrice(price: string, quoteCoin: string, currencies: Currency[] | undefined, language: string): string {
-  const currency = currencies?.find((candidate) => candidate.coin === quoteCoin);
-  const [whole = '0', fraction = ''] = price.split('.');
-  const wholeDigits = whole.replace(/^0+/, '').length;
-  const leadingZeros = wholeDigits === 0 ? (/^0*/.exec(fraction)?.[0].length ?? 0) : 0;
-  const needed = wholeDigits >= listPriceDigits ? 0 : wholeDigits === 0 ? leadingZeros + listPriceDigits : listPriceDigits - wholeDigits;
-  const precision = Math.min(fraction.length, Math.max(currency?.displayPrecision ?? 0, needed));
-  return `${formatAmount(price, Math.max(precision, currency?.displayPrecision ?? 0), language)} ${quoteCoin}`;
 }

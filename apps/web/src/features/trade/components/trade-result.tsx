@@ -1,9 +1,9 @@
-import type { Currency, SpotOrder } from '@coffer/contract';
+import type { SpotOrder } from '@coffer/contract';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../../app/route-table';
-import { formatExactAmount } from './trade-format';
+import { formatCoinAmount } from './trade-format';
 import { useTradeLanguage } from './trade-locale';
 import styles from './trade-result.module.css';
 
@@ -15,13 +15,13 @@ const isAwaitingChannel = (order: SpotOrder) =>
  * A paid order: what left and what arrived (or, for a channel order still settling, what is
  * held), the way to its receipt, and another trade.
  */
-export function TradeResult({ order, currencies, onAgain }: { order: SpotOrder; currencies: Currency[] | undefined; onAgain: () => void }) {
+export function TradeResult({ order, onAgain }: { order: SpotOrder; onAgain: () => void }) {
   const { t } = useTranslation('trade');
   const language = useTradeLanguage();
   const isCompleted = order.status === 'completed';
   const amounts = {
-    pay: formatExactAmount(order.payAmount, order.payCoin, currencies, language),
-    receive: formatExactAmount(order.receiveAmount, order.receiveCoin, currencies, language),
+    pay: formatCoinAmount(order.payAmount, order.payCoin, language),
+    receive: formatCoinAmount(order.receiveAmount, order.receiveCoin, language),
     orderNo: order.orderNo,
   };
   const isSettlingThroughChannel = isAwaitingChannel(order);

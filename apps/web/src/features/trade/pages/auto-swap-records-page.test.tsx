@@ -43,7 +43,7 @@ describe('AutoSwapRecordsPage', () => {
     const table = await screen.findByTestId('auto-swap-records', {}, { timeout: 15_000 });
     const rows = within(table).getAllByRole('row');
     expect(rows[1]?.textContent).toContain('BTC');
-    expect(rows[1]?.textContent).toContain('48,450.123456 USDT');
+    expect(rows[1]?.textContent).toContain('48,450.12 USDT');
     expect(rows[1]?.textContent).toContain('BTC/USDT 97,000.50 USDT');
     expect(rows[1]?.textContent).toContain('Completed');
     expect(rows[2]?.textContent).toContain('Unsettled');

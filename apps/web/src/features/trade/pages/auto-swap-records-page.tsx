@@ -91,7 +91,6 @@ export function AutoSwapRecordsPage() {
         ) : records.data ? (
           <AutoSwapRecordsTable
             page={records.data}
-            currencies={currencies.data}
             isLoading={records.isPlaceholderData && records.isFetching}
             empty={
               <div className={styles.empty}>

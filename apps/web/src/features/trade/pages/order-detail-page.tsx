@@ -3,7 +3,6 @@ import { Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { pathTo } from '../../../app/route-table';
-import { currenciesQuery } from '../../wallet/api/get-currencies';
 import { orderQuery } from '../api/get-order';
 import { quoteKeysQuery } from '../api/get-quote-keys';
 import { OrderActions } from '../components/order-actions';
@@ -20,7 +19,6 @@ export function OrderDetailPage() {
   const { orderId = '' } = useParams();
   const isOrderNo = /^\d{1,19}$/.test(orderId);
   const order = useQuery({ ...orderQuery(orderId), enabled: isOrderNo });
-  const currencies = useQuery(currenciesQuery);
   const keys = useQuery(quoteKeysQuery);
 
   let body;
@@ -49,7 +47,7 @@ export function OrderDetailPage() {
           title={<h2 className={styles.cardTitle}>{t('detail.fieldsTitle')}</h2>}
           extra={<OrderActions order={order.data} />}
         >
-          <OrderFields order={order.data} currencies={currencies.data} />
+          <OrderFields order={order.data} />
         </Card>
         <div className={styles.layout}>
           <Card title={<h2 className={styles.cardTitle}>{t('detail.historyTitle')}</h2>} className={styles.history}>

@@ -5,7 +5,6 @@ import { Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { pathTo } from '../../../app/route-table';
-import { currenciesQuery } from '../../wallet/api/get-currencies';
 import { parseDay, rangeInstants } from '../../wallet/components/bill-range';
 import { tradePairsQuery } from '../api/get-trade-pairs';
 import { ordersQuery, type OrderFilters as OrderQueryFilters } from '../api/get-orders';
@@ -53,7 +52,6 @@ export function OrdersPage() {
   const queryFilters: OrderQueryFilters = { pair: filters.pair, side: filters.side, status: filters.status, start: range?.start, end: range?.end };
 
   const pairs = useQuery(tradePairsQuery);
-  const currencies = useQuery(currenciesQuery);
   const orders = useQuery(ordersQuery(queryFilters, pageNo, pageSize));
   const hasFilters = Object.values(queryFilters).some((value) => value !== undefined);
 
@@ -105,7 +103,6 @@ export function OrdersPage() {
         ) : orders.data ? (
           <OrdersTable
             page={orders.data}
-            currencies={currencies.data}
             isLoading={orders.isPlaceholderData && orders.isFetching}
             empty={empty}
             onPageChange={(nextPage, nextSize) => writeParams(filters, nextSize !== pageSize ? 1 : nextPage, nextSize)}

@@ -99,7 +99,7 @@ describe('SpotTradePage', () => {
 
     const result = await screen.findByTestId('trade-result');
     expect(result.textContent).toContain('Trade completed');
-    expect(result.textContent).toContain('Paid 972.005 USDT, received 0.00999000 BTC · order 77');
+    expect(result.textContent).toContain('Paid 972.00 USDT, received 0.00999000 BTC · order 77');
     const placed = fetchSpy.mock.calls.find(([input, init]) => String(input) === '/trade/api/orders' && init?.method === 'POST');
     expect(JSON.parse(String(placed?.[1]?.body))).toEqual({ quoteId: '5001' });
     expect(requests(fetchSpy)).toContain('POST /trade/api/orders/77/pay');
@@ -143,7 +143,7 @@ describe('SpotTradePage', () => {
 
     const result = await screen.findByTestId('trade-result');
     expect(result.textContent).toContain('Paid, settling through the liquidity channel');
-    expect(result.textContent).toContain('972.005 USDT is held while order 77 is settled through our liquidity channel');
+    expect(result.textContent).toContain('972.00 USDT is held while order 77 is settled through our liquidity channel');
     expect(result.textContent).not.toContain('received');
     expect(within(result).getByTestId('trade-result-detail').getAttribute('href')).toBe('/trade/orders/77');
   });

@@ -8,7 +8,6 @@ import { Link, useSearchParams } from 'react-router';
 import { pathTo } from '../../../app/route-table';
 import { ApiError } from '../../../shared/http/http-client';
 import { assetsQuery } from '../../wallet/api/get-assets';
-import { currenciesQuery } from '../../wallet/api/get-currencies';
 import { amountProblem } from '../../wallet/components/amount-input';
 import { tradePairsQuery } from '../api/get-trade-pairs';
 import { usePlaceAndPayOrder } from '../api/place-order';
@@ -47,7 +46,6 @@ export function SpotTradePage() {
   const { t } = useTranslation('trade');
   const [params] = useSearchParams();
   const pairs = useQuery(tradePairsQuery);
-  const currencies = useQuery(currenciesQuery);
   const assets = useQuery(assetsQuery());
   const requestQuote = useRequestQuote();
   const placeAndPay = usePlaceAndPayOrder();
@@ -116,7 +114,6 @@ export function SpotTradePage() {
     main = (
       <TradeResult
         order={step.order}
-        currencies={currencies.data}
         onAgain={() => {
           setStep({ name: 'form' });
           setShowsProblems(false);
@@ -130,11 +127,10 @@ export function SpotTradePage() {
       <SpotTradeForm
         pairs={pairs.data.pairs}
         pair={pair}
-        currencies={currencies.data}
         balances={assets.data?.rows}
         draft={draft}
         problem={showsProblems ? problemOf(draft, pair) : null}
-        marketPrice={<MarketPrice pair={pair} currencies={currencies.data} />}
+        marketPrice={<MarketPrice pair={pair} />}
         isQuoting={requestQuote.isPending}
         isLocked={quoted !== null}
         onChange={handleChange}
@@ -143,7 +139,6 @@ export function SpotTradePage() {
           quoted ? (
             <QuotePanel
               quote={quoted.received.quote}
-              currencies={currencies.data}
               secondsLeft={secondsLeft ?? 0}
               isExpired={quoted.isRefusedAsExpired || secondsLeft === 0}
               isConfirming={placeAndPay.isPending}
@@ -183,7 +178,7 @@ export function SpotTradePage() {
             title={<h2 className={styles.cardTitle}>{t('recent.title')}</h2>}
             extra={<Link to={pathTo('tradeOrders')}>{t('recent.all')}</Link>}
           >
-            <RecentTrades currencies={currencies.data} />
+            <RecentTrades />
           </Card>
         </div>
       </div>

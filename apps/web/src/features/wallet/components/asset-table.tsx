@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../../app/route-table';
-import { formatAmount, formatFiat } from '../../../shared/format/format-amount';
+import { formatAmount, formatFiat } from '../../../shared/format/figures';
 import { CoinBadge } from './coin-badge';
 import { valueIn, useWalletLanguage } from './wallet-locale';
 import styles from './asset-table.module.css';
@@ -25,7 +25,7 @@ export function AssetTable({
 }) {
   const { t } = useTranslation('wallet');
   const language = useWalletLanguage();
-  const amount = (value: string, row: AssetRow) => formatAmount(value, row.displayPrecision, language);
+  const amount = (value: string, row: AssetRow) => formatAmount(row.coin, value, language);
   const withCoin = (route: 'propertyCenterRecharge' | 'propertyCenterWithdraw' | 'propertyCenterTransfer', coin: string) =>
     `${pathTo(route)}?coin=${encodeURIComponent(coin)}`;
 

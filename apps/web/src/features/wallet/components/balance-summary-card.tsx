@@ -2,7 +2,7 @@ import type { AssetRow, AssetSummary } from '@coffer/contract';
 import type { FiatCurrency } from '@coffer/contract/constants';
 import { Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatFiat } from '../../../shared/format/format-amount';
+import { formatFiat } from '../../../shared/format/figures';
 import { availableFiatValue, subtractFiat } from './fiat-sum';
 import { valueIn, useWalletLanguage } from './wallet-locale';
 import styles from './balance-summary-card.module.css';

@@ -9,7 +9,6 @@ import enWallet from '../../../shared/i18n/locales/en/wallet.json';
 import ruCommon from '../../../shared/i18n/locales/ru/common.json';
 import enCommon from '../../../shared/i18n/locales/en/common.json';
 import { BillDetailDrawer } from './bill-detail-drawer';
-import { testCurrencies } from './wallet-test-fixtures';
 import { stubWalletApi } from './wallet-test-render';
 
 afterEach(() => {
@@ -52,7 +51,7 @@ const trade: Bill = {
   coin: 'BTC',
   amount: '0.00051',
   balanceAfter: null,
-  detail: { orderNo: '4021', pair: 'BTC/USDT', side: 'buy', price: '97012.35' },
+  detail: { orderNo: '4021', pair: 'BTC/USDT', side: 'buy', price: '97012.35678912' },
 };
 
 function renderDrawer(bill: Bill, language: 'en' | 'ru') {
@@ -69,7 +68,7 @@ function renderDrawer(bill: Bill, language: 'en' | 'ru') {
   return render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <BillDetailDrawer bill={bill} currencies={testCurrencies} onClose={() => {}} />
+        <BillDetailDrawer bill={bill} onClose={() => {}} />
       </QueryClientProvider>
     </I18nextProvider>,
   );
@@ -103,7 +102,7 @@ describe('BillDetailDrawer', () => {
     expect(rows['Status']).toBe('Completed');
   });
 
-  it('shows a trade’s order number, pair, side and exact unit price in the quote coin', async () => {
+  it('shows a trade’s order number, pair, side and unit price at the pair’s tick in the quote coin', async () => {
     renderDrawer(trade, 'en');
     const rows = Object.fromEntries(await rowsOf());
     expect(rows).toMatchObject({ Type: 'Trade (buy)', 'Order number': '4021', Pair: 'BTC/USDT', Side: 'Buy', 'Unit price': '97,012.35 USDT' });
@@ -112,7 +111,7 @@ describe('BillDetailDrawer', () => {
   it('names every label and value in Russian', async () => {
     renderDrawer(withdrawal, 'ru');
     const rows = Object.fromEntries(await rowsOf());
-    expect(rows).toMatchObject({ 'Номер операции': 'W2026030…00000001Копировать', Комиссия: '2,00 USDT', Статус: 'Выполнен', Сеть: 'ethereum' });
+    expect(rows).toMatchObject({ Тип: 'Вывод', 'Номер операции': 'W2026030…00000001Копировать', Комиссия: '2,00 USDT', Статус: 'Выполнен', Сеть: 'ethereum' });
     expect(Object.keys(rows)).toContain('Адрес вывода');
   });
 });

@@ -1,11 +1,10 @@
-import type { Bill, Currency } from '@coffer/contract';
+import type { Bill } from '@coffer/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../../shared/format/format-amount';
+import { formatAmount } from '../../../shared/format/figures';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { billInfoQuery } from '../api/get-bill-info';
-import { displayPrecisionOf, formatSignedAmount } from './bill-amount';
 import { longDetailKeys, orderedDetail, useBillTypeLabel, useDetailLabel, useDetailValue } from './bill-labels';
 import { CoinBadge } from './coin-badge';
 import { QueryErrorState } from './query-error';
@@ -14,7 +13,7 @@ import { useWalletLanguage } from './wallet-locale';
 import styles from './bill-detail-drawer.module.css';
 
 /** One bill in full (billInfo): the row's values at once, the server's detail when it arrives. */
-export function BillDetailDrawer({ bill, currencies, onClose }: { bill: Bill | null; currencies: Currency[] | undefined; onClose: () => void }) {
+export function BillDetailDrawer({ bill, onClose }: { bill: Bill | null; onClose: () => void }) {
   const { t } = useTranslation('wallet');
   const language = useWalletLanguage();
   const typeLabel = useBillTypeLabel();
@@ -39,7 +38,7 @@ export function BillDetailDrawer({ bill, currencies, onClose }: { bill: Bill | n
               {
                 key: 'amount',
                 label: t('bills.columns.amount'),
-                children: <span className={styles.number}>{formatSignedAmount(shown.amount, shown.coin, currencies, language)}</span>,
+                children: <span className={styles.number}>{formatAmount(shown.coin, shown.amount, language, { signDisplay: 'exceptZero' })}</span>,
               },
               ...(shown.balanceAfter !== null
                 ? [
@@ -47,7 +46,7 @@ export function BillDetailDrawer({ bill, currencies, onClose }: { bill: Bill | n
                       key: 'balanceAfter',
                       label: t('bills.balanceAfter'),
                       children: (
-                        <span className={styles.number}>{formatAmount(shown.balanceAfter, displayPrecisionOf(shown.coin, currencies), language)}</span>
+                        <span className={styles.number}>{formatAmount(shown.coin, shown.balanceAfter, language)}</span>
                       ),
                     },
                   ]
@@ -59,7 +58,7 @@ export function BillDetailDrawer({ bill, currencies, onClose }: { bill: Bill | n
                   <ShortValue value={value} />
                 ) : (
                   <span className={styles.text} data-detail={key}>
-                    {detailValue(key, value, shown, language, displayPrecisionOf(shown.coin, currencies))}
+                    {detailValue(key, value, shown, language)}
                   </span>
                 ),
               })),

@@ -6,7 +6,7 @@ import 'dayjs/locale/ru';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-tw';
 import { useTranslation } from 'react-i18next';
-import { billTypeEntries } from './bill-labels';
+import { billTypeEntries, useBillTypeLabel } from './bill-labels';
 import styles from './bill-filters.module.css';
 
 export interface BillFilterValues {
@@ -30,6 +30,7 @@ export function BillFilters({
   onChange: (next: BillFilterValues) => void;
 }) {
   const { t } = useTranslation('wallet');
+  const typeLabel = useBillTypeLabel();
   const today = dayjs();
   const range: [Dayjs, Dayjs] | null =
     values.startDay && values.endDay ? [dayjs(values.startDay, dayFormat), dayjs(values.endDay, dayFormat)] : null;
@@ -58,7 +59,7 @@ export function BillFilters({
           value={values.type}
           placeholder={t('bills.filters.allTypes')}
           onChange={(type: number | undefined) => onChange({ ...values, type })}
-          options={billTypeEntries.map(([key, code]) => ({ value: code, label: t(`billTypes.${key}`) }))}
+          options={billTypeEntries.map(([, code]) => ({ value: code, label: typeLabel(code) }))}
           className={styles.type}
           data-testid="bills-type"
         />

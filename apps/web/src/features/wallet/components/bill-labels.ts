@@ -1,14 +1,11 @@
 import { billDetailKeys, billWithdrawalStatuses, type BillDetail, type BillDetailKey } from '@coffer/contract';
-import { billTypes } from '@coffer/contract/constants';
+import { billTypeName, billTypes, type BillTypeKey } from '@coffer/contract/constants';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../../shared/format/format-amount';
-
-export type BillTypeKey = keyof typeof billTypes;
+import { formatAmount, formatPrice } from '../../../shared/format/figures';
+import { useWalletLanguage } from './wallet-locale';
 
 /** The bill types of spec §9 the filter offers, in the spec's order. */
 export const billTypeEntries = Object.entries(billTypes) as Array<[BillTypeKey, number]>;
-
-const keyByCode = new Map<number, BillTypeKey>(billTypeEntries.map(([key, code]) => [code, key]));
 
 /** Values long enough to shorten in the middle with a copy button. */
 export const longDetailKeys: ReadonlySet<string> = new Set<BillDetailKey>(['serialNumber', 'txid', 'withdrawalAddress', 'depositAddress']);
@@ -20,13 +17,13 @@ export function isBillDetailKey(key: string): key is BillDetailKey {
   return (billDetailKeys as readonly string[]).includes(key);
 }
 
-/** Names a bill type; a code outside spec §9's list shows as itself. */
+/**
+ * Names a bill type in the interface language; a code outside spec §9's list shows as itself.
+ * The names live in the contract, shared with the server's CSV download.
+ */
 export function useBillTypeLabel(): (code: number) => string {
-  const { t } = useTranslation('wallet');
-  return (code) => {
-    const key = keyByCode.get(code);
-    return key ? t(`billTypes.${key}`) : t('billTypes.unknown', { code });
-  };
+  const language = useWalletLanguage();
+  return (code) => billTypeName(code, language);
 }
 
 /** Names a detail key; an unknown key shows as itself. */
@@ -50,19 +47,18 @@ export function summaryDetail(detail: BillDetail): [string, string] | undefined 
 const isWithdrawalStatus = (value: string): value is (typeof billWithdrawalStatuses)[number] => (billWithdrawalStatuses as readonly string[]).includes(value);
 
 /**
- * A detail value as text: trade side and withdrawal status in words, the fee in the bill's
- * coin, the unit price in the pair's quote coin (exact, never cut), anything else as given.
+ * A detail value as text: trade side and withdrawal status in words, the fee as an amount of
+ * the bill's coin, the unit price at its pair's tick in the quote coin, anything else as given.
  */
-export function useDetailValue(): (key: string, value: string, bill: { coin: string; detail: BillDetail }, language: string, coinPrecision: number) => string {
+export function useDetailValue(): (key: string, value: string, bill: { coin: string; detail: BillDetail }, language: string) => string {
   const { t } = useTranslation('wallet');
-  return (key, value, bill, language, coinPrecision) => {
+  return (key, value, bill, language) => {
     if (key === 'side' && (value === 'buy' || value === 'sell')) return t(`billDetailValues.side.${value}`);
     if (key === 'status' && isWithdrawalStatus(value)) return t(`billDetailValues.status.${value}`);
-    if (key === 'fee') return `${formatAmount(value, coinPrecision, language)} ${bill.coin}`;
-    if (key === 'price') {
-      const decimals = value.split('.')[1]?.length ?? 0;
-      const quoteCoin = bill.detail.pair?.split('/')[1];
-      return `${formatAmount(value, decimals, language)}${quoteCoin ? ` ${quoteCoin}` : ''}`;
+    if (key === 'fee') return `${formatAmount(bill.coin, value, language)} ${bill.coin}`;
+    if (key === 'price' && bill.detail.pair) {
+      const quoteCoin = bill.detail.pair.split('/')[1] ?? '';
+      return `${formatPrice(bill.detail.pair, value, language)} ${quoteCoin}`;
     }
     return value;
   };

@@ -1,10 +1,10 @@
-import type { Bill, Currency } from '@coffer/contract';
+import type { Bill } from '@coffer/contract';
 import { Button, Table, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/format-date';
 import type { BillPage } from '../api/get-bills';
-import { displayPrecisionOf, formatSignedAmount } from './bill-amount';
+import { formatAmount } from '../../../shared/format/figures';
 import { longDetailKeys, summaryDetail, useBillTypeLabel, useDetailLabel, useDetailValue } from './bill-labels';
 import { CoinBadge } from './coin-badge';
 import { shortenMiddle } from './short-value';
@@ -16,14 +16,12 @@ export const billPageSizes = [10, 20, 50];
 /** Bills, paged by the server: time, type, coin, signed amount, detail, and a way to the drawer. */
 export function BillsTable({
   page,
-  currencies,
   isLoading,
   empty,
   onPageChange,
   onOpen,
 }: {
   page: BillPage;
-  currencies: Currency[] | undefined;
   isLoading: boolean;
   empty: ReactNode;
   onPageChange: (pageNo: number, pageSize: number) => void;
@@ -49,7 +47,7 @@ export function BillsTable({
       title: t('bills.columns.amount'),
       align: 'right',
       className: styles.amount,
-      render: (_value, bill) => formatSignedAmount(bill.amount, bill.coin, currencies, language),
+      render: (_value, bill) => formatAmount(bill.coin, bill.amount, language, { signDisplay: 'exceptZero' }),
     },
     {
       key: 'detail',
@@ -59,7 +57,7 @@ export function BillsTable({
         const first = summaryDetail(bill.detail);
         if (!first) return <span className={styles.muted}>—</span>;
         const [key, value] = first;
-        const text = longDetailKeys.has(key) ? shortenMiddle(value, 10) : detailValue(key, value, bill, language, displayPrecisionOf(bill.coin, currencies));
+        const text = longDetailKeys.has(key) ? shortenMiddle(value, 10) : detailValue(key, value, bill, language);
         return (
           <span className={styles.detailText} title={`${detailLabel(key)}: ${value}`}>
             <span className={styles.detailLabel}>{detailLabel(key)}:</span> {text}

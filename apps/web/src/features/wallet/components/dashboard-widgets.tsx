@@ -1,14 +1,14 @@
-import type { Bill, Currency } from '@coffer/contract';
+import type { Bill } from '@coffer/contract';
 import type { FiatCurrency } from '@coffer/contract/constants';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../../app/route-table';
-import { formatFiat, formatFiatPrice, formatPercent } from '../../../shared/format/format-amount';
+import { formatPercent } from '../../../shared/format/format-amount';
+import { formatAmount, formatFiat, formatPrice } from '../../../shared/format/figures';
 import { formatDate, formatDateTime, formatShortDate } from '../../../shared/format/format-date';
 import type { UserDashboard } from '../api/get-dashboard';
 import { AssetTrendChart } from './asset-trend-chart';
-import { formatSignedAmount } from './bill-amount';
 import { useBillTypeLabel } from './bill-labels';
 import { CoinBadge } from './coin-badge';
 import { PriceChange } from './price-direction';
@@ -59,7 +59,7 @@ export function AssetTrendCard({ dashboard, fiat }: { dashboard: UserDashboard; 
 }
 
 /** The last movements of the balance account, with the way to all bills. */
-export function RecentActivityCard({ bills, currencies }: { bills: Bill[]; currencies: Currency[] | undefined }) {
+export function RecentActivityCard({ bills }: { bills: Bill[] }) {
   const { t } = useTranslation('wallet');
   const language = useWalletLanguage();
   const typeLabel = useBillTypeLabel();
@@ -85,7 +85,7 @@ export function RecentActivityCard({ bills, currencies }: { bills: Bill[]; curre
                 <span className={styles.muted}>{formatDateTime(bill.time, language)}</span>
               </span>
               <span className={styles.amount}>
-                {formatSignedAmount(bill.amount, bill.coin, currencies, language)} {bill.coin}
+                {formatAmount(bill.coin, bill.amount, language, { signDisplay: 'exceptZero' })} {bill.coin}
               </span>
             </li>
           ))}
@@ -122,7 +122,7 @@ export function QuotationsCard({ quotations }: { quotations: UserDashboard['quot
                 <th scope="row">
                   <CoinBadge coin={quote.coin} size="small" />
                 </th>
-                <td className={styles.right}>{formatFiatPrice(quote.usdPrice, 'USD', language)}</td>
+                <td className={styles.right}>{formatPrice(`${quote.coin}/USD`, quote.usdPrice, language)}</td>
                 <td className={styles.right}>
                   <PriceChange value={quote.change24h} text={formatPercent(quote.change24h, 2, language, { signDisplay: 'exceptZero' })} />
                 </td>

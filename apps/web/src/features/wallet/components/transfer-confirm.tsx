@@ -1,8 +1,8 @@
-import type { Currency, TransferBody, TransferRecord } from '@coffer/contract';
+import type { TransferBody, TransferRecord } from '@coffer/contract';
 import { Button, Descriptions, Form, Input } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../../shared/format/format-amount';
+import { formatExactAmount } from '../../../shared/format/figures';
 import { SendCodeButton } from '../../identity/components/send-code-button';
 import { useCreateTransfer } from '../api/create-transfer';
 import type { PreTransfer } from '../api/pre-transfer';
@@ -25,14 +25,12 @@ const sixDigits = /^\d{6}$/;
 export function TransferConfirm({
   prepared,
   draft,
-  currency,
   requestId,
   onBack,
   onDone,
 }: {
   prepared: PreTransfer;
   draft: TransferDraft;
-  currency: Currency | undefined;
   requestId: string;
   onBack: () => void;
   onDone: (record: TransferRecord) => void;
@@ -41,9 +39,8 @@ export function TransferConfirm({
   const language = useWalletLanguage();
   const transfer = useCreateTransfer();
   const isSubmitting = useRef(false);
-  // Every decimal the user typed stays visible, at least the coin's display precision.
-  const amount = (value: string) =>
-    `${formatAmount(value, Math.max(currency?.displayPrecision ?? 2, value.split('.')[1]?.length ?? 0), language)} ${prepared.coin}`;
+  // The step that confirms the move: every decimal that moves stays visible.
+  const amount = (value: string) => `${formatExactAmount(prepared.coin, value, language)} ${prepared.coin}`;
   const factor = prepared.secondFactor;
 
   const handleFinish = async (values: Verification) => {

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../../shared/format/format-amount';
+import { formatAmount } from '../../../shared/format/figures';
 import { ApiError } from '../../../shared/http/http-client';
 import { transferRecipientQuery } from '../api/find-transfer-recipient';
 import { usePreTransfer, type PreTransfer } from '../api/pre-transfer';
@@ -170,7 +170,7 @@ export function TransferForm({
         extra={
           <span className={styles.available} data-testid="transfer-available">
             {t('transfer.available')}{' '}
-            <strong>{available !== undefined && currency ? `${formatAmount(available, currency.displayPrecision, language)} ${coin}` : '—'}</strong>
+            <strong>{available !== undefined && currency ? `${formatAmount(coin, available, language)} ${coin}` : '—'}</strong>
           </span>
         }
         rules={[

@@ -1,12 +1,11 @@
-import type { Currency, TransferRecord } from '@coffer/contract';
+import type { TransferRecord } from '@coffer/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../../shared/format/format-amount';
+import { formatAmount } from '../../../shared/format/figures';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { transfersQuery } from '../api/get-transfers';
-import { displayPrecisionOf } from './bill-amount';
 import { CoinBadge } from './coin-badge';
 import { QueryErrorState } from './query-error';
 import { TableSkeleton } from './table-skeleton';
@@ -17,7 +16,7 @@ import styles from '../../../shared/ui/records-table.module.css';
 const pageSize = 10;
 
 /** Transfer records in both directions; the server gives pages without a total, so: back / more. */
-export function TransferRecords({ currencies }: { currencies: Currency[] | undefined }) {
+export function TransferRecords() {
   const { t } = useTranslation('wallet');
   const language = useWalletLanguage();
   const [pageNo, setPageNo] = useState(1);
@@ -42,9 +41,7 @@ export function TransferRecords({ currencies }: { currencies: Currency[] | undef
       align: 'right',
       className: styles.amount,
       render: (_value, record) =>
-        formatAmount(`${record.businessType === 'transferOut' ? '-' : ''}${record.quantity}`, displayPrecisionOf(record.coin, currencies), language, {
-          signDisplay: 'exceptZero',
-        }),
+        formatAmount(record.coin, `${record.businessType === 'transferOut' ? '-' : ''}${record.quantity}`, language, { signDisplay: 'exceptZero' }),
     },
     {
       key: 'counterpart',

@@ -1,9 +1,9 @@
-import type { Currency, TransferRecord } from '@coffer/contract';
+import type { TransferRecord } from '@coffer/contract';
 import { Button, Descriptions, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../../app/route-table';
-import { formatAmount } from '../../../shared/format/format-amount';
+import { formatAmount } from '../../../shared/format/figures';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { ShortValue } from './short-value';
 import { TransferStatus } from './transfer-status';
@@ -11,11 +11,10 @@ import { useWalletLanguage } from './wallet-locale';
 import styles from './transfer-result.module.css';
 
 /** Step 3: the transfer record the server wrote. */
-export function TransferResult({ record, currency, onAgain }: { record: TransferRecord; currency: Currency | undefined; onAgain: () => void }) {
+export function TransferResult({ record, onAgain }: { record: TransferRecord; onAgain: () => void }) {
   const { t } = useTranslation('wallet');
   const language = useWalletLanguage();
-  const precision = (value: string) => Math.max(currency?.displayPrecision ?? 2, value.split('.')[1]?.length ?? 0);
-  const amount = (value: string) => `${formatAmount(value, precision(value), language)} ${record.coin}`;
+  const amount = (value: string) => `${formatAmount(record.coin, value, language)} ${record.coin}`;
 
   return (
     <div data-testid="transfer-result" className={styles.result}>

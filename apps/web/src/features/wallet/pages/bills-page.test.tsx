@@ -61,7 +61,7 @@ describe('BillsPage', () => {
     expect(requestedUrls(fetchSpy).some((url) => url.includes('/userBills/export'))).toBe(false);
   });
 
-  it('downloads a range of up to 3 months through a plain link', async () => {
+  it('downloads a range of up to 3 months through a plain link, in the interface language', async () => {
     const user = userEvent.setup();
     stubServer();
     const hrefs: string[] = [];
@@ -79,6 +79,9 @@ describe('BillsPage', () => {
     expect(url.searchParams.get('coin')).toBe('USDT');
     expect(new Date(url.searchParams.get('start') ?? '').getTime()).toBe(new Date(2026, 0, 1).getTime());
     expect(new Date(url.searchParams.get('end') ?? '').getTime()).toBe(new Date(2026, 3, 1).getTime());
+    // A link sends no LANGUAGE-TYPE header: the file's language and the calendar of its name go in the address.
+    expect(url.searchParams.get('lang')).toBe('en');
+    expect(url.searchParams.get('timeZone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 
   it('shows the detail of a bill in the drawer', async () => {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { pathTo } from '../../../app/route-table';
-import { billsExportUrl } from '../api/export-bills';
+import { billsExportUrl, browserTimeZone } from '../api/export-bills';
 import { billsQuery, type BillFilters as BillQueryFilters } from '../api/get-bills';
 import { currenciesQuery } from '../api/get-currencies';
 import { BillDetailDrawer } from '../components/bill-detail-drawer';
@@ -89,7 +89,7 @@ export function BillsPage() {
       return;
     }
     const link = document.createElement('a');
-    link.href = billsExportUrl({ coin: filters.coin, type: filters.type, start: range.start, end: range.end });
+    link.href = billsExportUrl({ coin: filters.coin, type: filters.type, start: range.start, end: range.end }, { language, timeZone: browserTimeZone() });
     link.download = '';
     document.body.append(link);
     link.click();
@@ -142,7 +142,6 @@ export function BillsPage() {
         ) : bills.data ? (
           <BillsTable
             page={bills.data}
-            currencies={currencies.data}
             isLoading={bills.isPlaceholderData && bills.isFetching}
             empty={empty}
             onOpen={setOpenBill}
@@ -153,7 +152,7 @@ export function BillsPage() {
         )}
       </Card>
 
-      <BillDetailDrawer bill={openBill} currencies={currencies.data} onClose={() => setOpenBill(null)} />
+      <BillDetailDrawer bill={openBill} onClose={() => setOpenBill(null)} />
     </WalletPageFrame>
   );
 }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { currenciesQuery } from '../api/get-currencies';
 import { dashboardQuery } from '../api/get-dashboard';
 import { AssetTrendCard, EmptyPromptsCard, NewsCard, QuotationsCard, RecentActivityCard } from '../components/dashboard-widgets';
 import { QueryErrorState } from '../components/query-error';
@@ -33,7 +32,6 @@ export function DashboardPage() {
   const { t } = useTranslation('wallet');
   const fiat = useValuationFiat();
   const dashboard = useQuery(dashboardQuery);
-  const currencies = useQuery(currenciesQuery);
   const data = dashboard.data;
 
   return (
@@ -49,7 +47,7 @@ export function DashboardPage() {
               <QuotationsCard quotations={data.quotations} />
             </div>
             <div className={styles.wide}>
-              <RecentActivityCard bills={data.recentActivity} currencies={currencies.data} />
+              <RecentActivityCard bills={data.recentActivity} />
             </div>
             <div className={styles.side}>
               <NewsCard news={data.news} />

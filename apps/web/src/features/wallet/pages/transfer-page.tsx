@@ -51,8 +51,6 @@ export function TransferPage() {
     coins.find((currency) => currency.coin === 'USDT')?.coin ??
     coins[0]?.coin ??
     '';
-  const draftCoin = step.name === 'details' ? (step.draft?.coin ?? initialCoin) : step.draft.coin;
-  const currency = coins.find((candidate) => candidate.coin === draftCoin);
 
   let body: ReactNode;
   if (currencies.isError && !currencies.data) {
@@ -74,7 +72,6 @@ export function TransferPage() {
       <TransferConfirm
         prepared={step.prepared}
         draft={step.draft}
-        currency={currency}
         requestId={step.requestId}
         onBack={() => setStep({ name: 'details', draft: step.draft })}
         onDone={(record) => setStep({ name: 'done', draft: step.draft, record })}
@@ -84,7 +81,6 @@ export function TransferPage() {
     body = (
       <TransferResult
         record={step.record}
-        currency={currency}
         onAgain={() => setStep({ name: 'details', draft: { coin: step.draft.coin, receiver: '', amount: '', note: '' } })}
       />
     );
@@ -143,7 +139,7 @@ export function TransferPage() {
       </div>
 
       <Card title={<h2 className={layout.recordsTitle}>{t('transfer.recordsTitle')}</h2>}>
-        <TransferRecords currencies={currencies.data} />
+        <TransferRecords />
       </Card>
     </WalletPageFrame>
   );

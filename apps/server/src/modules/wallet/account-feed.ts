@@ -1,0 +1,241 @@
+import { type AccountSocketMessage, accountSocketCloseCodes } from '@coffer/contract';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { WebSocket } from 'ws';
+import type { Db } from '../../platform/db/database';
+import type { Logger } from '../../platform/observability/logger';
+import { accountChannel, sessionEndedChannel } from './account-events.migration';
+
+const reconnectDelaysMs = [250, 500, 1_000, 2_000, 5_000];
+/** Customer ids per NOTIFY payload: 200 ids of at most 20 digits and their commas, far below 8000 bytes. */
+const usersPerPayload = 200;
+/** Queue rows one relay round takes at most. */
+const relayBatch = 10_000;
+
+/**
+ * Moves the balance changes queued by committed journals (migration 0018) to NOTIFY: one
+ * statement, so a failed round leaves its rows for the next. Rows another process is taking
+ * are skipped, not waited for. The accounts taken are resolved to their customers (house and
+ * other platform accounts name nobody), each customer once.
+ */
+const relayStatement = `
+  with taken as (
+    delete from account_event_queue q
+     where q.ctid = any (array(select ctid from account_event_queue for update skip locked limit ${relayBatch}))
+    returning q.account_ids
+  ), accounts as (
+    select distinct unnest(account_ids) as account_id from taken
+  ), users as (
+    select distinct a.owner_ref as user_id
+      from accounts t
+      join ledger_account a on a.id = t.account_id
+     where a.owner_type = 'customer'
+  ), parts as (
+    select string_agg(user_id, ',') as users
+      from (select user_id, (row_number() over (order by user_id) - 1) / ${usersPerPayload} as part from users) u
+     group by part
+  )
+  select count(pg_notify('${accountChannel}', users))::int as sent from parts`;
+
+interface Subscriber {
+  userId: string;
+  sessionId: string;
+}
+
+export interface AccountFeedOptions {
+  /** How often the queue is relayed to NOTIFY: the bulk of the delay between a commit and the pages hearing of it. */
+  relayMs: number;
+  /** Notifications for one customer arriving within this window become one message. */
+  coalesceMs: number;
+  /** How often open sockets' sessions are checked for expiry (an ended session is announced at once). */
+  sessionCheckMs: number;
+}
+
+const defaultOptions: AccountFeedOptions = { relayMs: 200, coalesceMs: 50, sessionCheckMs: 30_000 };
+
+/**
+ * The per-customer live channel of this process's WebSocket clients, the account twin of the
+ * quotation feed: one dedicated connection per process LISTENs (re-established when lost)
+ * and relays the balance-change queue to NOTIFY, so a journal committed by any process
+ * reaches the sockets of every process. A socket hears only its own customer's events and
+ * is closed when its session ends. Without a connection string (a test app without its
+ * pool) the feed is inert.
+ */
+export function createAccountFeed(deps: { connectionString: string | undefined; db: Db; logger: Logger; options?: Partial<AccountFeedOptions> }) {
+  const { connectionString, db, logger } = deps;
+  const options = { ...defaultOptions, ...deps.options };
+  const byUser = new Map<string, Set<WebSocket>>();
+  const subscribers = new Map<WebSocket, Subscriber>();
+  let listener: pg.Client | null = null;
+  let isStopped = true;
+  let reconnectAttempt = 0;
+  let reconnectTimer: NodeJS.Timeout | null = null;
+  let relayTimer: NodeJS.Timeout | null = null;
+  let sessionTimer: NodeJS.Timeout | null = null;
+  let flushTimer: NodeJS.Timeout | null = null;
+  const pendingUsers = new Set<string>();
+
+  function send(socket: WebSocket, message: AccountSocketMessage): void {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function flush(): void {
+    flushTimer = null;
+    for (const userId of pendingUsers) {
+      for (const socket of byUser.get(userId) ?? []) send(socket, { type: 'balances' });
+    }
+    pendingUsers.clear();
+  }
+
+  function announce(userIds: Iterable<string>): void {
+    for (const userId of userIds) if (byUser.has(userId)) pendingUsers.add(userId);
+    if (pendingUsers.size > 0 && !flushTimer) {
+      flushTimer = setTimeout(flush, options.coalesceMs);
+      flushTimer.unref();
+    }
+  }
+
+  function endSessions(sessionIds: Set<string>, reason: string): void {
+    for (const [socket, subscriber] of subscribers) {
+      if (sessionIds.has(subscriber.sessionId)) socket.close(accountSocketCloseCodes.sessionEnded, reason);
+    }
+  }
+
+  /** Closes the sockets whose session expired or ended while no notification could say so. */
+  async function checkSessions(): Promise<void> {
+    const sessionIds = [...new Set([...subscribers.values()].map((subscriber) => subscriber.sessionId))];
+    if (sessionIds.length === 0) return;
+    // Identity's table, read by id only: which of these sessions are still live.
+    const live = await sql<{ id: string }>`
+      select id::text as id from user_session
+       where id = any(${sessionIds}::bigint[]) and ended_at is null and expires_at > now()`.execute(db);
+    const liveIds = new Set(live.rows.map((row) => row.id));
+    endSessions(new Set(sessionIds.filter((id) => !liveIds.has(id))), 'session ended');
+  }
+
+  async function relay(client: pg.Client): Promise<void> {
+    if (listener !== client) return;
+    try {
+      await client.query(relayStatement);
+    } catch (error) {
+      // A lost connection reconnects through its 'error'/'end' handlers; anything else is logged.
+      if (listener === client) logger.warn({ err: error }, 'account event relay failed');
+    }
+  }
+
+  function scheduleRelay(client: pg.Client): void {
+    relayTimer = setTimeout(() => {
+      relayTimer = null;
+      void relay(client).finally(() => {
+        if (!isStopped && listener === client) scheduleRelay(client);
+      });
+    }, options.relayMs);
+    relayTimer.unref();
+  }
+
+  function scheduleReconnect(): void {
+    if (isStopped || reconnectTimer) return;
+    const delay = reconnectDelaysMs[Math.min(reconnectAttempt, reconnectDelaysMs.length - 1)] ?? 5_000;
+    reconnectAttempt += 1;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      void connect();
+    }, delay);
+    reconnectTimer.unref();
+  }
+
+  async function connect(): Promise<void> {
+    if (isStopped || !connectionString) return;
+    // The relay's NOTIFY transactions take PostgreSQL's notification lock: without waiting for
+    // the disk they hold it for microseconds, and these rows are not money.
+    const client = new pg.Client({ connectionString, application_name: 'coffer-account-listener', options: '-c synchronous_commit=off' });
+    const lost = (error?: Error) => {
+      if (listener !== client) return;
+      listener = null;
+      if (relayTimer) clearTimeout(relayTimer);
+      relayTimer = null;
+      if (!isStopped) logger.warn({ err: error }, 'account listener lost; reconnecting');
+      client.removeAllListeners();
+      client.on('error', () => undefined);
+      void client.end().catch(() => undefined);
+      scheduleReconnect();
+    };
+    client.on('notification', (message) => {
+      if (!message.payload) return;
+      if (message.channel === accountChannel) announce(message.payload.split(','));
+      else if (message.channel === sessionEndedChannel) endSessions(new Set(message.payload.split(',')), 'session ended');
+    });
+    client.on('error', lost);
+    client.on('end', () => lost());
+    listener = client;
+    try {
+      await client.connect();
+      await client.query(`listen ${accountChannel}; listen ${sessionEndedChannel}`);
+      const isReconnect = reconnectAttempt > 0;
+      reconnectAttempt = 0;
+      // Changes announced while the connection was down are unknown: every open page reads again.
+      if (isReconnect) announce(byUser.keys());
+      scheduleRelay(client);
+    } catch (error) {
+      lost(error as Error);
+    }
+  }
+
+  return {
+    async start(): Promise<void> {
+      isStopped = false;
+      await connect();
+      sessionTimer = setInterval(() => {
+        checkSessions().catch((error: unknown) => logger.warn({ err: error }, 'account socket session check failed'));
+      }, options.sessionCheckMs);
+      sessionTimer.unref();
+    },
+
+    async stop(): Promise<void> {
+      isStopped = true;
+      for (const timer of [reconnectTimer, relayTimer, flushTimer]) if (timer) clearTimeout(timer);
+      if (sessionTimer) clearInterval(sessionTimer);
+      reconnectTimer = relayTimer = flushTimer = sessionTimer = null;
+      pendingUsers.clear();
+      const client = listener;
+      listener = null;
+      if (client) {
+        client.removeAllListeners();
+        client.on('error', () => undefined);
+        await client.end().catch(() => undefined);
+      }
+      for (const socket of subscribers.keys()) socket.close(1001, 'server stopping');
+      subscribers.clear();
+      byUser.clear();
+    },
+
+    /** Whether the listener is connected (a process without one cannot tell its sockets anything). */
+    isListening(): boolean {
+      return listener !== null && reconnectAttempt === 0;
+    },
+
+    /** From now on the socket hears its customer's balance changes, until it closes or its session ends. */
+    subscribe(socket: WebSocket, subscriber: Subscriber): void {
+      subscribers.set(socket, subscriber);
+      const sockets = byUser.get(subscriber.userId) ?? new Set<WebSocket>();
+      sockets.add(socket);
+      byUser.set(subscriber.userId, sockets);
+      send(socket, { type: 'ready' });
+    },
+
+    unsubscribe(socket: WebSocket): void {
+      const subscriber = subscribers.get(socket);
+      if (!subscriber) return;
+      subscribers.delete(socket);
+      const sockets = byUser.get(subscriber.userId);
+      sockets?.delete(socket);
+      if (sockets?.size === 0) byUser.delete(subscriber.userId);
+    },
+
+    clientCount(): number {
+      return subscribers.size;
+    },
+  };
+}
+
+export type AccountFeed = ReturnType<typeof createAccountFeed>;
