@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testSecrets } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { identityClient, latestCode, testPassword as password } from '../../../test/identity-helpers';
+import { latestCode, signUpByEmail, testPassword as password } from '../../../test/identity-helpers';
 import { createSessionStore } from './session-store';
 import { totpCode } from './totp';
 
@@ -61,18 +61,7 @@ async function verifications(scope: string): Promise<number> {
 }
 
 async function register(email = freshEmail()) {
-  const client = identityClient(app);
-  await client.post(paths.registerCode, { accountType: 'email', account: email, countryCode: 'DE' });
-  const registered = await client.post(paths.register, {
-    accountType: 'email',
-    account: email,
-    countryCode: 'DE',
-    code: await latestCode(app, email),
-    password,
-    confirmPassword: password,
-    agreeTerms: true,
-  });
-  expect(registered.body.code).toBe(0);
+  const { client } = await signUpByEmail(app, email, password);
   const user = await database.db.selectFrom('app_user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
   return { client, email, userId: user.id };
 }
