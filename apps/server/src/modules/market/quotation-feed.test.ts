@@ -1,39 +1,16 @@
 import { marketPaths, type QuotationSocketMessage } from '@coffer/contract';
-import type { FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../platform/config';
-import { openDatabase, type DatabaseHandle } from '../../platform/db/database';
-import { createLogger } from '../../platform/observability/logger';
-import { createMetrics } from '../../platform/observability/metrics';
-import { testSecrets } from '../../../test/app';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { describe, expect, it } from 'vitest';
+import type WebSocket from 'ws';
+import { setUpServerProcesses, socketOpened } from '../../../test/server-processes';
 import { createMarketService } from './market.service';
 import { createSimulatedSource } from './price-source';
 
-let database: TestDatabase;
-const handles: DatabaseHandle[] = [];
-const apps: FastifyInstance[] = [];
-const sockets: WebSocket[] = [];
-
-/** One "server process": its own pool, its own listener connection, its own HTTP port. */
-async function startServer(): Promise<{ app: FastifyInstance; handle: DatabaseHandle; url: string }> {
-  const handle = openDatabase(database.url, { max: 3 });
-  handles.push(handle);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-web-dist' });
-  const app = await buildApp({ config, logger: createLogger(config), db: handle.db, pool: handle.pool, metrics: createMetrics(), jobs: null, version: 'test', secrets: testSecrets });
-  apps.push(app);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return { app, handle, url: `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
-}
+const processes = setUpServerProcesses({ poolSize: 3 });
 
 /** A WebSocket client that keeps every message it receives. */
 async function connect(url: string): Promise<{ socket: WebSocket; messages: QuotationSocketMessage[]; next: (predicate: (message: QuotationSocketMessage) => boolean) => Promise<QuotationSocketMessage> }> {
-  const socket = new WebSocket(url);
-  sockets.push(socket);
+  const socket = processes.openSocket(url);
   const messages: QuotationSocketMessage[] = [];
   const waiters: Array<{ predicate: (message: QuotationSocketMessage) => boolean; resolve: (message: QuotationSocketMessage) => void }> = [];
   socket.on('message', (data) => {
@@ -46,10 +23,7 @@ async function connect(url: string): Promise<{ socket: WebSocket; messages: Quot
       }
     }
   });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
+  await socketOpened(socket);
   const next = (predicate: (message: QuotationSocketMessage) => boolean) => {
     const seen = messages.find(predicate);
     if (seen) return Promise.resolve(seen);
@@ -63,21 +37,10 @@ async function connect(url: string): Promise<{ socket: WebSocket; messages: Quot
 
 const boardAt = (quote: string, seq: number) => (message: QuotationSocketMessage) => message.type === 'board' && message.board.quote === quote && message.board.seq === seq;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  for (const socket of sockets) socket.terminate();
-  for (const app of apps) await app.close();
-  for (const handle of handles) await handle.close();
-  await database.drop();
-});
-
 describe('the quotations WebSocket across server processes', () => {
   it('delivers a tick written by one process to a client of another, and survives a lost listener', async () => {
-    const first = await startServer();
-    const second = await startServer();
+    const first = await processes.start();
+    const second = await processes.start();
     const client = await connect(`${second.url}${marketPaths.quotationsSocket}?quote=BTC`);
     const initial = await client.next((message) => message.type === 'board');
     expect(initial.type === 'board' && initial.board.seq).toBe(0);
@@ -99,15 +62,15 @@ describe('the quotations WebSocket across server processes', () => {
     await client.next((message) => message.type === 'error');
 
     // Every listener connection is cut; each process reconnects and the next tick still arrives.
-    await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'coffer-quotations-listener' and datname = current_database()`.execute(database.db);
-    await expect.poll(async () => (await sql<{ count: string }>`select count(*)::text as count from pg_stat_activity where application_name = 'coffer-quotations-listener' and datname = current_database()`.execute(database.db)).rows[0]?.count, { timeout: 5_000, interval: 100 }).toBe('2');
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'coffer-quotations-listener' and datname = current_database()`.execute(processes.database.db);
+    await expect.poll(async () => (await sql<{ count: string }>`select count(*)::text as count from pg_stat_activity where application_name = 'coffer-quotations-listener' and datname = current_database()`.execute(processes.database.db)).rows[0]?.count, { timeout: 5_000, interval: 100 }).toBe('2');
     const later = new Date(at.getTime() + 5_000);
     expect(await writer.tick(later)).toBe(5);
     await client.next(boardAt('USDC', slot + 1));
   }, 30_000);
 
   it('refuses an unknown quote currency with an envelope message', async () => {
-    const server = await startServer();
+    const server = await processes.start();
     const client = await connect(`${server.url}${marketPaths.quotationsSocket}?quote=DOGE`);
     const refused = await client.next((message) => message.type === 'error');
     expect(refused).toEqual({ type: 'error', message: 'Invalid parameter: quote' });

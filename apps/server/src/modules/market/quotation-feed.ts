@@ -1,10 +1,8 @@
 import { type QuotationBoard, type QuoteCurrency, quoteCurrencies } from '@coffer/contract';
-import pg from 'pg';
 import type { WebSocket } from 'ws';
+import { createPgListener } from '../../platform/db/pg-listener';
 import type { Logger } from '../../platform/observability/logger';
 import { slotMs, tickChannel } from './market.service';
-
-const reconnectDelaysMs = [250, 500, 1_000, 2_000, 5_000];
 
 /**
  * Live quotations for this process's WebSocket clients. Whichever process writes a tick
@@ -19,10 +17,7 @@ export function createQuotationFeed(deps: {
 }) {
   const { connectionString, logger, readBoard } = deps;
   const subscribers = new Map<QuoteCurrency, Set<WebSocket>>(quoteCurrencies.map((quote) => [quote, new Set<WebSocket>()]));
-  let listener: pg.Client | null = null;
   let isStopped = true;
-  let reconnectAttempt = 0;
-  let reconnectTimer: NodeJS.Timeout | null = null;
   let isBroadcasting = false;
   let hasPendingBroadcast = false;
   let lastSentSeq = new Map<QuoteCurrency, number>();
@@ -69,63 +64,30 @@ export function createQuotationFeed(deps: {
     }
   }
 
-  function scheduleReconnect(): void {
-    if (isStopped || reconnectTimer) return;
-    const delay = reconnectDelaysMs[Math.min(reconnectAttempt, reconnectDelaysMs.length - 1)] ?? 5_000;
-    reconnectAttempt += 1;
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = null;
-      void connect();
-    }, delay);
-    reconnectTimer.unref();
-  }
-
-  async function connect(): Promise<void> {
-    if (isStopped || !connectionString) return;
-    const client = new pg.Client({ connectionString, application_name: 'coffer-quotations-listener' });
-    const lost = (error?: Error) => {
-      if (listener !== client) return;
-      listener = null;
-      if (!isStopped) logger.warn({ err: error }, 'quotations listener lost; reconnecting');
-      client.removeAllListeners();
-      client.on('error', () => undefined);
-      void client.end().catch(() => undefined);
-      scheduleReconnect();
-    };
-    client.on('notification', (message) => {
-      if (message.channel === tickChannel) void broadcast();
-    });
-    client.on('error', lost);
-    client.on('end', () => lost());
-    listener = client;
-    try {
-      await client.connect();
-      await client.query(`listen ${tickChannel}`);
-      reconnectAttempt = 0;
-      // Ticks announced while the connection was down are caught up with one read.
-      void broadcast();
-    } catch (error) {
-      lost(error as Error);
-    }
-  }
+  const listener = connectionString
+    ? createPgListener({
+        connectionString,
+        applicationName: 'coffer-quotations-listener',
+        channels: [tickChannel],
+        label: 'quotations',
+        logger,
+        onNotification: (message) => {
+          if (message.channel === tickChannel) void broadcast();
+        },
+        // Ticks announced while the connection was down are caught up with one read.
+        onConnected: () => void broadcast(),
+      })
+    : null;
 
   return {
     async start(): Promise<void> {
       isStopped = false;
-      await connect();
+      await listener?.start();
     },
 
     async stop(): Promise<void> {
       isStopped = true;
-      if (reconnectTimer) clearTimeout(reconnectTimer);
-      reconnectTimer = null;
-      const client = listener;
-      listener = null;
-      if (client) {
-        client.removeAllListeners();
-        client.on('error', () => undefined);
-        await client.end().catch(() => undefined);
-      }
+      await listener?.stop();
       for (const sockets of subscribers.values()) {
         for (const socket of sockets) socket.close(1001, 'server stopping');
         sockets.clear();
@@ -135,11 +97,11 @@ export function createQuotationFeed(deps: {
 
     /** For a process without a listener connection: its own ticks still reach its clients. */
     announceLocally(): void {
-      if (!connectionString) void broadcast();
+      if (!listener) void broadcast();
     },
 
     isListening(): boolean {
-      return listener !== null && reconnectAttempt === 0;
+      return listener?.isListening() ?? false;
     },
 
     /** Sends the current board at once, then every new one, until the socket closes or switches quote. */

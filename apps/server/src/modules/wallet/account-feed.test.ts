@@ -1,34 +1,21 @@
 import { type AccountSocketMessage, accountEventPaths, identityPaths, walletPaths } from '@coffer/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { buildApp } from '../../app';
+import { describe, expect, it } from 'vitest';
+import type WebSocket from 'ws';
 import { loadConfig } from '../../platform/config';
-import { openDatabase, type DatabaseHandle } from '../../platform/db/database';
 import { createLogger } from '../../platform/observability/logger';
-import { createMetrics } from '../../platform/observability/metrics';
-import { testSecrets } from '../../../test/app';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { signUpByEmail } from '../../../test/identity-helpers';
-import { createLedger, type Ledger } from '../ledger/ledger.service';
+import { setUpServerProcesses, socketOpened } from '../../../test/server-processes';
+import { createLedger } from '../ledger/ledger.service';
 import { createAccountFeed } from './account-feed';
 
-let database: TestDatabase;
-const handles: DatabaseHandle[] = [];
-const apps: FastifyInstance[] = [];
-const sockets: WebSocket[] = [];
+const processes = setUpServerProcesses({ poolSize: 4 });
 
-/** One "server process": its own pool, its own listener connection, its own HTTP port. */
-async function startServer(): Promise<{ app: FastifyInstance; handle: DatabaseHandle; url: string; ledger: Ledger }> {
-  const handle = openDatabase(database.url, { max: 4 });
-  handles.push(handle);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-web-dist' });
-  const app = await buildApp({ config, logger: createLogger(config), db: handle.db, pool: handle.pool, metrics: createMetrics(), jobs: null, version: 'test', secrets: testSecrets });
-  apps.push(app);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return { app, handle, url: `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}`, ledger: createLedger(handle.db, handle.pool) };
+/** A server process with a ledger over its own pool. */
+async function startServer() {
+  const server = await processes.start();
+  return { ...server, ledger: createLedger(server.handle.db, server.handle.pool) };
 }
 
 interface Received {
@@ -38,15 +25,11 @@ interface Received {
 
 /** An account socket that keeps every message with its arrival time, and its close code. */
 async function openAccountSocket(url: string, headers: Record<string, string>) {
-  const socket = new WebSocket(`${url}${accountEventPaths.accountSocket}`, { headers });
-  sockets.push(socket);
+  const socket = processes.openSocket(`${url}${accountEventPaths.accountSocket}`, { headers });
   const received: Received[] = [];
   socket.on('message', (data) => received.push({ message: JSON.parse(String(data)) as AccountSocketMessage, at: Date.now() }));
   const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
+  await socketOpened(socket);
   const next = async (type: AccountSocketMessage['type'], after = 0) => {
     await expect.poll(() => received.some((entry) => entry.message.type === type && entry.at >= after), { timeout: 5_000, interval: 20 }).toBe(true);
     return received.find((entry) => entry.message.type === type && entry.at >= after)!;
@@ -56,23 +39,12 @@ async function openAccountSocket(url: string, headers: Record<string, string>) {
 
 async function customer(app: FastifyInstance, name: string) {
   const { client, userNo } = await signUpByEmail(app, `${name}-${Date.now() % 100000}@coffer.test`);
-  const user = await database.db.selectFrom('app_user').select('id').where('user_no', '=', userNo).executeTakeFirstOrThrow();
+  const user = await processes.database.db.selectFrom('app_user').select('id').where('user_no', '=', userNo).executeTakeFirstOrThrow();
   return { client, userId: user.id, cookie: client.cookie! };
 }
 
 /** Waits out the relay and delivery of anything still on its way. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 800));
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  for (const socket of sockets) socket.terminate();
-  for (const app of apps) await app.close();
-  for (const handle of handles) await handle.close();
-  await database.drop();
-});
 
 describe('the account socket across server processes', () => {
   it("tells only the customer's own sockets, on either process, within a second of the commit", async () => {
@@ -163,9 +135,9 @@ describe('the account socket across server processes', () => {
   it('closes a socket whose session expired at its next session check, and refuses it a new one', async () => {
     const server = await startServer();
     const erin = await customer(server.app, 'erin');
-    const session = await database.db.selectFrom('user_session').select('id').where('user_id', '=', erin.userId).executeTakeFirstOrThrow();
+    const session = await processes.database.db.selectFrom('user_session').select('id').where('user_id', '=', erin.userId).executeTakeFirstOrThrow();
     // A feed checking every 50 ms (30 s in the app), with a socket that records how it was closed.
-    const feed = createAccountFeed({ connectionString: database.url, db: server.handle.db, logger: createLogger(loadConfig({ LOG_LEVEL: 'silent' })), options: { sessionCheckMs: 50 } });
+    const feed = createAccountFeed({ connectionString: processes.database.url, db: server.handle.db, logger: createLogger(loadConfig({ LOG_LEVEL: 'silent' })), options: { sessionCheckMs: 50 } });
     const closes: number[] = [];
     const socket = { OPEN: 1, readyState: 1, send: () => undefined, close: (code: number) => closes.push(code) } as unknown as WebSocket;
     await feed.start();
@@ -173,7 +145,7 @@ describe('the account socket across server processes', () => {
       feed.subscribe(socket, { userId: erin.userId, sessionId: session.id });
       await settle();
       expect(closes).toEqual([]);
-      await database.db.updateTable('user_session').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('id', '=', session.id).execute();
+      await processes.database.db.updateTable('user_session').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('id', '=', session.id).execute();
       await expect.poll(() => closes, { timeout: 2_000, interval: 20 }).toEqual([4401]);
     } finally {
       await feed.stop();
@@ -189,8 +161,8 @@ describe('the account socket across server processes', () => {
     await socket.next('ready');
     // 1,000 customers with 19-digit ids: 20,000 bytes of ids, where one payload holds 8,000.
     await sql`insert into ledger_account (owner_type, owner_ref, asset, purpose)
-              select 'customer', (9000000000000000000 + g)::text, 'USDT', 'wallet' from generate_series(1, 1000) g`.execute(database.db);
-    const bulk = await database.db.selectFrom('ledger_account').select('id').where('owner_ref', 'like', '9000000000000%').execute();
+              select 'customer', (9000000000000000000 + g)::text, 'USDT', 'wallet' from generate_series(1, 1000) g`.execute(processes.database.db);
+    const bulk = await processes.database.db.selectFrom('ledger_account').select('id').where('owner_ref', 'like', '9000000000000%').execute();
     const omnibus = await server.ledger.platformAccount('omnibus', 'USDT');
     const committedAt = Date.now();
     await server.ledger.post({
@@ -203,15 +175,14 @@ describe('the account socket across server processes', () => {
       ],
     });
     await socket.next('balances', committedAt);
-    const left = await sql<{ count: string }>`select count(*)::text as count from account_event_queue`.execute(database.db);
+    const left = await sql<{ count: string }>`select count(*)::text as count from account_event_queue`.execute(processes.database.db);
     expect(left.rows[0]?.count).toBe('0');
   }, 30_000);
 
   it('refuses a socket opened by another site', async () => {
     const server = await startServer();
     const frank = await customer(server.app, 'frank');
-    const socket = new WebSocket(`${server.url}${accountEventPaths.accountSocket}`, { headers: { cookie: frank.cookie, origin: 'https://evil.example' } });
-    sockets.push(socket);
+    const socket = processes.openSocket(`${server.url}${accountEventPaths.accountSocket}`, { headers: { cookie: frank.cookie, origin: 'https://evil.example' } });
     socket.on('error', () => undefined);
     const status = await new Promise<number | undefined>((resolve) => {
       socket.once('unexpected-response', (_request, response) => resolve(response.statusCode));
@@ -226,11 +197,11 @@ describe('the account socket across server processes', () => {
     const socket = await openAccountSocket(server.url, { cookie: grace.cookie });
     await socket.next('ready');
     const cutAt = Date.now();
-    await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'coffer-account-listener' and datname = current_database()`.execute(database.db);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'coffer-account-listener' and datname = current_database()`.execute(processes.database.db);
     await socket.next('balances', cutAt);
     await expect
-      .poll(async () => (await sql<{ count: string }>`select count(*)::text as count from pg_stat_activity where application_name = 'coffer-account-listener' and datname = current_database()`.execute(database.db)).rows[0]?.count, { timeout: 5_000, interval: 100 })
-      .toBe(String(apps.filter((app) => app.server.listening).length));
+      .poll(async () => (await sql<{ count: string }>`select count(*)::text as count from pg_stat_activity where application_name = 'coffer-account-listener' and datname = current_database()`.execute(processes.database.db)).rows[0]?.count, { timeout: 5_000, interval: 100 })
+      .toBe(String(processes.apps.filter((app) => app.server.listening).length));
 
     const committedAt = Date.now();
     await server.ledger.transfer({ idempotencyKey: 'deposit:test:after-cut', billType: 2001, from: await server.ledger.platformAccount('omnibus', 'USDT'), to: await server.ledger.customerAccount(grace.userId, 'USDT'), amount: 1n });

@@ -1,12 +1,12 @@
 import { type AccountSocketMessage, accountSocketCloseCodes } from '@coffer/contract';
 import { sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../platform/db/database';
+import { createPgListener } from '../../platform/db/pg-listener';
 import type { Logger } from '../../platform/observability/logger';
 import { accountChannel, sessionEndedChannel } from './account-events.migration';
 
-const reconnectDelaysMs = [250, 500, 1_000, 2_000, 5_000];
 /** Customer ids per NOTIFY payload: 200 ids of at most 20 digits and their commas, far below 8000 bytes. */
 const usersPerPayload = 200;
 /** Queue rows one relay round takes at most. */
@@ -66,10 +66,6 @@ export function createAccountFeed(deps: { connectionString: string | undefined; 
   const options = { ...defaultOptions, ...deps.options };
   const byUser = new Map<string, Set<WebSocket>>();
   const subscribers = new Map<WebSocket, Subscriber>();
-  let listener: pg.Client | null = null;
-  let isStopped = true;
-  let reconnectAttempt = 0;
-  let reconnectTimer: NodeJS.Timeout | null = null;
   let relayTimer: NodeJS.Timeout | null = null;
   let sessionTimer: NodeJS.Timeout | null = null;
   let flushTimer: NodeJS.Timeout | null = null;
@@ -113,13 +109,16 @@ export function createAccountFeed(deps: { connectionString: string | undefined; 
     endSessions(new Set(sessionIds.filter((id) => !liveIds.has(id))), 'session ended');
   }
 
+  /** Whether `client` is still the listener's live connection (not lost, not stopped). */
+  const isCurrent = (client: pg.Client) => listener !== null && listener.client() === client;
+
   async function relay(client: pg.Client): Promise<void> {
-    if (listener !== client) return;
+    if (!isCurrent(client)) return;
     try {
       await client.query(relayStatement);
     } catch (error) {
-      // A lost connection reconnects through its 'error'/'end' handlers; anything else is logged.
-      if (listener === client) logger.warn({ err: error }, 'account event relay failed');
+      // A lost connection reconnects through the listener; anything else is logged.
+      if (isCurrent(client)) logger.warn({ err: error }, 'account event relay failed');
     }
   }
 
@@ -127,64 +126,42 @@ export function createAccountFeed(deps: { connectionString: string | undefined; 
     relayTimer = setTimeout(() => {
       relayTimer = null;
       void relay(client).finally(() => {
-        if (!isStopped && listener === client) scheduleRelay(client);
+        if (isCurrent(client)) scheduleRelay(client);
       });
     }, options.relayMs);
     relayTimer.unref();
   }
 
-  function scheduleReconnect(): void {
-    if (isStopped || reconnectTimer) return;
-    const delay = reconnectDelaysMs[Math.min(reconnectAttempt, reconnectDelaysMs.length - 1)] ?? 5_000;
-    reconnectAttempt += 1;
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = null;
-      void connect();
-    }, delay);
-    reconnectTimer.unref();
-  }
-
-  async function connect(): Promise<void> {
-    if (isStopped || !connectionString) return;
-    // The relay's NOTIFY transactions take PostgreSQL's notification lock: without waiting for
-    // the disk they hold it for microseconds, and these rows are not money.
-    const client = new pg.Client({ connectionString, application_name: 'coffer-account-listener', options: '-c synchronous_commit=off' });
-    const lost = (error?: Error) => {
-      if (listener !== client) return;
-      listener = null;
-      if (relayTimer) clearTimeout(relayTimer);
-      relayTimer = null;
-      if (!isStopped) logger.warn({ err: error }, 'account listener lost; reconnecting');
-      client.removeAllListeners();
-      client.on('error', () => undefined);
-      void client.end().catch(() => undefined);
-      scheduleReconnect();
-    };
-    client.on('notification', (message) => {
-      if (!message.payload) return;
-      if (message.channel === accountChannel) announce(message.payload.split(','));
-      else if (message.channel === sessionEndedChannel) endSessions(new Set(message.payload.split(',')), 'session ended');
-    });
-    client.on('error', lost);
-    client.on('end', () => lost());
-    listener = client;
-    try {
-      await client.connect();
-      await client.query(`listen ${accountChannel}; listen ${sessionEndedChannel}`);
-      const isReconnect = reconnectAttempt > 0;
-      reconnectAttempt = 0;
-      // Changes announced while the connection was down are unknown: every open page reads again.
-      if (isReconnect) announce(byUser.keys());
-      scheduleRelay(client);
-    } catch (error) {
-      lost(error as Error);
-    }
-  }
+  const listener = connectionString
+    ? createPgListener({
+        connectionString,
+        applicationName: 'coffer-account-listener',
+        channels: [accountChannel, sessionEndedChannel],
+        // The relay's NOTIFY transactions take PostgreSQL's notification lock: without waiting for
+        // the disk they hold it for microseconds, and these rows are not money.
+        clientConfig: { options: '-c synchronous_commit=off' },
+        label: 'account',
+        logger,
+        onNotification: (message) => {
+          if (!message.payload) return;
+          if (message.channel === accountChannel) announce(message.payload.split(','));
+          else if (message.channel === sessionEndedChannel) endSessions(new Set(message.payload.split(',')), 'session ended');
+        },
+        onConnected: (client, { isReconnect }) => {
+          // Changes announced while the connection was down are unknown: every open page reads again.
+          if (isReconnect) announce(byUser.keys());
+          scheduleRelay(client);
+        },
+        onLost: () => {
+          if (relayTimer) clearTimeout(relayTimer);
+          relayTimer = null;
+        },
+      })
+    : null;
 
   return {
     async start(): Promise<void> {
-      isStopped = false;
-      await connect();
+      await listener?.start();
       sessionTimer = setInterval(() => {
         checkSessions().catch((error: unknown) => logger.warn({ err: error }, 'account socket session check failed'));
       }, options.sessionCheckMs);
@@ -192,18 +169,11 @@ export function createAccountFeed(deps: { connectionString: string | undefined; 
     },
 
     async stop(): Promise<void> {
-      isStopped = true;
-      for (const timer of [reconnectTimer, relayTimer, flushTimer]) if (timer) clearTimeout(timer);
+      for (const timer of [relayTimer, flushTimer]) if (timer) clearTimeout(timer);
       if (sessionTimer) clearInterval(sessionTimer);
-      reconnectTimer = relayTimer = flushTimer = sessionTimer = null;
+      relayTimer = flushTimer = sessionTimer = null;
       pendingUsers.clear();
-      const client = listener;
-      listener = null;
-      if (client) {
-        client.removeAllListeners();
-        client.on('error', () => undefined);
-        await client.end().catch(() => undefined);
-      }
+      await listener?.stop();
       for (const socket of subscribers.keys()) socket.close(1001, 'server stopping');
       subscribers.clear();
       byUser.clear();
@@ -211,7 +181,7 @@ export function createAccountFeed(deps: { connectionString: string | undefined; 
 
     /** Whether the listener is connected (a process without one cannot tell its sockets anything). */
     isListening(): boolean {
-      return listener !== null && reconnectAttempt === 0;
+      return listener?.isListening() ?? false;
     },
 
     /** From now on the socket hears its customer's balance changes, until it closes or its session ends. */

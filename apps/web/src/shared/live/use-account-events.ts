@@ -1,6 +1,7 @@
 import { type AccountSocketMessage, accountEventPaths, accountSocketCloseCodes } from '@coffer/contract/account-events';
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { openReconnectingSocket } from './reconnecting-socket';
 
 export type AccountEventsStatus = 'off' | 'connecting' | 'live' | 'reconnecting' | 'ended';
 
@@ -24,8 +25,6 @@ export const balanceQueryKeys: readonly QueryKey[] = [
   ['trade', 'orders'],
   ['trade', 'order'],
 ];
-
-const reconnectDelaysMs = [500, 1_000, 2_000, 5_000, 10_000];
 
 function socketUrl(): string {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
@@ -52,48 +51,27 @@ export function useAccountEvents(sessionId: string | null): AccountEventsStatus 
 
   useEffect(() => {
     if (!sessionId || typeof WebSocket === 'undefined') return undefined;
-    let socket: WebSocket | null = null;
-    let attempt = 0;
     let hasBeenLive = false;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    let isClosed = false;
-
-    const connect = () => {
-      socket = new WebSocket(socketUrl());
-      socket.onmessage = (event: MessageEvent<string>) => {
-        let message: AccountSocketMessage;
-        try {
-          message = JSON.parse(event.data) as AccountSocketMessage;
-        } catch {
-          return;
-        }
-        if (message.type === 'ready') {
-          if (hasBeenLive) invalidateBalanceQueries(queryClient);
-          hasBeenLive = true;
-          attempt = 0;
-          setState({ sessionId, status: 'live' });
-        } else if (message.type === 'balances') {
-          invalidateBalanceQueries(queryClient);
-        }
-      };
-      socket.onclose = (event: CloseEvent) => {
-        if (isClosed) return;
+    return openReconnectingSocket<AccountSocketMessage>({
+      url: socketUrl(),
+      isReadyMessage: (message) => message.type === 'ready',
+      onLive: () => {
+        if (hasBeenLive) invalidateBalanceQueries(queryClient);
+        hasBeenLive = true;
+        setState({ sessionId, status: 'live' });
+      },
+      onMessage: (message) => {
+        if (message.type === 'balances') invalidateBalanceQueries(queryClient);
+      },
+      onClose: (event) => {
         if (event.code === accountSocketCloseCodes.sessionEnded) {
           setState({ sessionId, status: 'ended' });
-          return;
+          return 'stop';
         }
         setState({ sessionId, status: 'reconnecting' });
-        const delay = reconnectDelaysMs[Math.min(attempt, reconnectDelaysMs.length - 1)] ?? 10_000;
-        attempt += 1;
-        timer = setTimeout(connect, delay);
-      };
-    };
-    connect();
-    return () => {
-      isClosed = true;
-      if (timer) clearTimeout(timer);
-      socket?.close();
-    };
+        return 'reconnect';
+      },
+    });
   }, [sessionId, queryClient]);
 
   if (!sessionId) return 'off';
