@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/database';
 import type { Logger } from '../../platform/observability/logger';
 import { BroadcastRejectedError, type ChainSender } from '../chain/chain-source';
 import type { Ledger } from '../ledger/ledger.service';
+import { moveWithdrawal, releaseAndCancel, withdrawalJournalKey, withdrawalReference } from './withdrawal-moves';
 
 /** A chain's sender, with the fee a mined transaction actually paid where the chain can tell. */
 export type WithdrawalSender = ChainSender & {
@@ -53,19 +54,7 @@ export function createWithdrawalSigner(deps: { db: Db; ledger: Ledger; senders: 
     await db.transaction().execute(async (trx) => {
       const current = await trx.selectFrom('withdrawal').select('status').where('id', '=', withdrawal.id).forUpdate().executeTakeFirstOrThrow();
       if (current.status !== 'processing' && current.status !== 'confirming') return;
-      const customer = await ledger.customerAccount(withdrawal.user_id, withdrawal.asset);
-      await ledger.releaseHold(
-        {
-          idempotencyKey: `withdrawal:${withdrawal.id}:release`,
-          billType: billTypes.withdrawal,
-          holdId: withdrawal.hold_id!,
-          accountId: customer,
-          amount: BigInt(withdrawal.amount) + BigInt(withdrawal.fee),
-          reference: { type: 'withdrawal', id: withdrawal.id },
-        },
-        trx,
-      );
-      await trx.updateTable('withdrawal').set({ status: 'failed', fail_reason: reason, updated_at: new Date() }).where('id', '=', withdrawal.id).execute();
+      await releaseAndCancel(trx, ledger, withdrawal, { from: current.status, to: 'failed', reason });
       await trx.updateTable('withdrawal_outbox').set({ resolved_at: new Date() }).where('withdrawal_id', '=', withdrawal.id).execute();
     });
     logger.warn({ withdrawalId: withdrawal.id, reason }, 'withdrawal failed; hold released without fee');
@@ -78,9 +67,9 @@ export function createWithdrawalSigner(deps: { db: Db; ledger: Ledger; senders: 
     if (paid <= 0n) return;
     await ledger.post(
       {
-        idempotencyKey: `withdrawal:${withdrawal.id}:network-fee`,
+        idempotencyKey: withdrawalJournalKey('network-fee', withdrawal.id),
         billType: billTypes.other,
-        reference: { type: 'withdrawal', id: withdrawal.id },
+        reference: withdrawalReference(withdrawal.id),
         legs: [
           { accountId: await ledger.platformAccount('omnibus', sender.feeAsset), bucket: 'available', amount: paid },
           { accountId: await ledger.platformAccount('network_fees', sender.feeAsset), bucket: 'available', amount: -paid },
@@ -101,22 +90,18 @@ export function createWithdrawalSigner(deps: { db: Db; ledger: Ledger; senders: 
       if (current.status !== 'confirming') return false;
       const posted = await ledger.settleHold(
         {
-          idempotencyKey: `withdrawal:${withdrawal.id}:settle`,
+          idempotencyKey: withdrawalJournalKey('settle', withdrawal.id),
           billType: billTypes.withdrawal,
           holdId: withdrawal.hold_id!,
           accountId: customer,
           amount: amount + fee,
           to: [{ accountId: omnibus, amount }, ...(fee > 0n ? [{ accountId: fees, amount: fee }] : [])],
-          reference: { type: 'withdrawal', id: withdrawal.id },
+          reference: withdrawalReference(withdrawal.id),
         },
         trx,
       );
       await postNetworkFee(trx, withdrawal, sender, txid);
-      await trx
-        .updateTable('withdrawal')
-        .set({ status: 'completed', journal_id: posted.journalId, confirmations, completed_at: new Date(), updated_at: new Date() })
-        .where('id', '=', withdrawal.id)
-        .execute();
+      await moveWithdrawal(trx, withdrawal.id, 'confirming', 'completed', { journal_id: posted.journalId, confirmations, completed_at: new Date() });
       await trx.updateTable('withdrawal_outbox').set({ resolved_at: new Date() }).where('withdrawal_id', '=', withdrawal.id).execute();
       return true;
     });
@@ -147,7 +132,8 @@ export function createWithdrawalSigner(deps: { db: Db; ledger: Ledger; senders: 
         .set({ broadcast_at: sql`coalesce(broadcast_at, now())`, attempts: sql`attempts + 1`, last_error: null })
         .where('withdrawal_id', '=', withdrawal.id)
         .execute();
-      await trx.updateTable('withdrawal').set({ status: 'confirming', updated_at: new Date() }).where('id', '=', withdrawal.id).where('status', '=', 'processing').execute();
+      // A re-broadcast of a confirming one stays confirming.
+      await moveWithdrawal(trx, withdrawal.id, 'processing', 'confirming');
     });
     return 'sent';
   }
@@ -198,22 +184,8 @@ export function createWithdrawalSigner(deps: { db: Db; ledger: Ledger; senders: 
   async function expireConfirmations(): Promise<number> {
     const due = await db.selectFrom('withdrawal').select(['id', 'user_id', 'asset', 'amount', 'fee', 'hold_id']).where('status', '=', 'awaiting_confirmation').where('confirm_before', '<=', new Date()).limit(batchSize).execute();
     for (const row of due) {
-      await db.transaction().execute(async (trx) => {
-        const current = await trx.selectFrom('withdrawal').select('status').where('id', '=', row.id).forUpdate().executeTakeFirstOrThrow();
-        if (current.status !== 'awaiting_confirmation') return;
-        await ledger.releaseHold(
-          {
-            idempotencyKey: `withdrawal:${row.id}:release`,
-            billType: billTypes.withdrawal,
-            holdId: row.hold_id!,
-            accountId: await ledger.customerAccount(row.user_id, row.asset),
-            amount: BigInt(row.amount) + BigInt(row.fee),
-            reference: { type: 'withdrawal', id: row.id },
-          },
-          trx,
-        );
-        await trx.updateTable('withdrawal').set({ status: 'cancelled', fail_reason: 'confirmationExpired', confirm_before: null, updated_at: new Date() }).where('id', '=', row.id).execute();
-      });
+      // Confirmed or cancelled meanwhile: the move does not happen and nothing is released.
+      await db.transaction().execute(async (trx) => releaseAndCancel(trx, ledger, row, { from: 'awaiting_confirmation', to: 'cancelled', reason: 'confirmationExpired' }));
     }
     return due.length;
   }

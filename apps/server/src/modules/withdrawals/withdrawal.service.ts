@@ -22,6 +22,7 @@ import { centsToString, valueInCents } from '../wallet/fiat-valuation';
 import type { AddressBook } from './address-book.service';
 import type { WithdrawalDestinations } from './withdrawal-destination';
 import type { WithdrawalEligibility } from './withdrawal-eligibility';
+import { moveWithdrawal, releaseAndCancel, withdrawalJournalKey, withdrawalReference } from './withdrawal-moves';
 import { loadWithdrawalRecords } from './withdrawal-records';
 
 /** First half of the advisory lock serialising one customer's submissions (the 24-hour limit). */
@@ -313,15 +314,15 @@ export function createWithdrawalService(deps: {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        const reference = { type: 'withdrawal', id: inserted.id };
+        const reference = withdrawalReference(inserted.id);
         if (completesNow && recipient) {
           const posted = await ledger.transfer(
-            { idempotencyKey: `withdrawal:${inserted.id}:internal`, billType: billTypes.transferOut, from: customer, to: recipient, amount: planned.units, reference },
+            { idempotencyKey: withdrawalJournalKey('internal', inserted.id), billType: billTypes.transferOut, from: customer, to: recipient, amount: planned.units, reference },
             trx,
           );
-          await trx.updateTable('withdrawal').set({ status: 'completed', journal_id: posted.journalId, completed_at: new Date() }).where('id', '=', inserted.id).execute();
+          await moveWithdrawal(trx, inserted.id, 'processing', 'completed', { journal_id: posted.journalId, completed_at: new Date() });
         } else {
-          const held = await ledger.hold({ idempotencyKey: `withdrawal:${inserted.id}:hold`, billType: billTypes.withdrawal, accountId: customer, amount: total, reference }, trx);
+          const held = await ledger.hold({ idempotencyKey: withdrawalJournalKey('hold', inserted.id), billType: billTypes.withdrawal, accountId: customer, amount: total, reference }, trx);
           await trx.updateTable('withdrawal').set({ hold_id: held.holdId }).where('id', '=', inserted.id).execute();
         }
         return inserted.id;
@@ -341,31 +342,29 @@ export function createWithdrawalService(deps: {
           .executeTakeFirst();
         if (!row) throw new AppError('withdrawalNotFound');
         if (row.status !== 'awaiting_confirmation' || !row.hold_id) throw new AppError('withdrawalNotAwaitingConfirmation');
-        const customer = await ledger.customerAccount(userId, row.asset);
-        const total = BigInt(row.amount) + BigInt(row.fee);
-        const reference = { type: 'withdrawal', id: row.id };
         if (row.confirm_before && row.confirm_before <= new Date()) {
-          await ledger.releaseHold({ idempotencyKey: `withdrawal:${row.id}:release`, billType: billTypes.withdrawal, holdId: row.hold_id, accountId: customer, amount: total, reference }, trx);
-          await trx
-            .updateTable('withdrawal')
-            .set({ status: 'cancelled', fail_reason: 'confirmationExpired', confirm_before: null, updated_at: new Date() })
-            .where('id', '=', row.id)
-            .execute();
+          await releaseAndCancel(trx, ledger, row, { from: 'awaiting_confirmation', to: 'cancelled', reason: 'confirmationExpired' });
           return { id: row.id, expired: true };
         }
         if (row.kind === 'internal' && row.recipient_user_id) {
+          const customer = await ledger.customerAccount(userId, row.asset);
           const recipient = await ledger.customerAccount(row.recipient_user_id, row.asset);
+          const total = BigInt(row.amount) + BigInt(row.fee);
           const posted = await ledger.settleHold(
-            { idempotencyKey: `withdrawal:${row.id}:settle`, billType: billTypes.transferOut, holdId: row.hold_id, accountId: customer, amount: total, to: [{ accountId: recipient, amount: BigInt(row.amount) }], reference },
+            {
+              idempotencyKey: withdrawalJournalKey('settle', row.id),
+              billType: billTypes.transferOut,
+              holdId: row.hold_id,
+              accountId: customer,
+              amount: total,
+              to: [{ accountId: recipient, amount: BigInt(row.amount) }],
+              reference: withdrawalReference(row.id),
+            },
             trx,
           );
-          await trx
-            .updateTable('withdrawal')
-            .set({ status: 'completed', journal_id: posted.journalId, confirm_before: null, completed_at: new Date(), updated_at: new Date() })
-            .where('id', '=', row.id)
-            .execute();
+          await moveWithdrawal(trx, row.id, 'awaiting_confirmation', 'completed', { journal_id: posted.journalId, confirm_before: null, completed_at: new Date() });
         } else {
-          await trx.updateTable('withdrawal').set({ status: 'processing', confirm_before: null, updated_at: new Date() }).where('id', '=', row.id).execute();
+          await moveWithdrawal(trx, row.id, 'awaiting_confirmation', 'processing', { confirm_before: null });
         }
         return { id: row.id, expired: false };
       });
@@ -379,12 +378,7 @@ export function createWithdrawalService(deps: {
         const row = await trx.selectFrom('withdrawal').selectAll().where('serial_no', '=', serialNumber).where('user_id', '=', userId).forUpdate().executeTakeFirst();
         if (!row) throw new AppError('withdrawalNotFound');
         if (row.status !== 'awaiting_confirmation' || !row.hold_id) throw new AppError('withdrawalNotAwaitingConfirmation');
-        const customer = await ledger.customerAccount(userId, row.asset);
-        await ledger.releaseHold(
-          { idempotencyKey: `withdrawal:${row.id}:release`, billType: billTypes.withdrawal, holdId: row.hold_id, accountId: customer, amount: BigInt(row.amount) + BigInt(row.fee), reference: { type: 'withdrawal', id: row.id } },
-          trx,
-        );
-        await trx.updateTable('withdrawal').set({ status: 'cancelled', fail_reason: 'cancelledByCustomer', confirm_before: null, updated_at: new Date() }).where('id', '=', row.id).execute();
+        await releaseAndCancel(trx, ledger, row, { from: 'awaiting_confirmation', to: 'cancelled', reason: 'cancelledByCustomer' });
         return row.id;
       });
       return resultFor(userId, id);

@@ -15,6 +15,7 @@ import * as walletAccountEvents from '../../../modules/wallet/account-events.mig
 import * as deposits from '../../../modules/deposits/deposits.migration';
 import * as chainDevnets from '../../../modules/chain/chain-devnets.migration';
 import * as withdrawals from '../../../modules/withdrawals/withdrawals.migration';
+import * as withdrawalStates from '../../../modules/withdrawals/withdrawal-states.migration';
 import * as research from '../../../modules/research/research.migration';
 import * as nodeHeartbeat from './0001-node-heartbeat';
 
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016-trade-channel': tradeChannel,
   '0017-wallet-transfer-requests': walletTransferRequests,
   '0018-wallet-account-events': walletAccountEvents,
+  '0019-withdrawal-states': withdrawalStates,
 };

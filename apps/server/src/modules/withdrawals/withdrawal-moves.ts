@@ -1,0 +1,71 @@
+import { billTypes } from '@coffer/contract';
+import type { Updateable } from 'kysely';
+import type { Db } from '../../platform/db/database';
+import type { Ledger } from '../ledger/ledger.service';
+import { assertTransition } from './withdrawal-states';
+import type { WithdrawalRowStatus, WithdrawalTables } from './withdrawals.schema';
+
+/** The ledger journals one withdrawal can post; each at most once. */
+export type WithdrawalJournalKind = 'hold' | 'internal' | 'settle' | 'release' | 'network-fee';
+
+/**
+ * The idempotency key of a withdrawal's journal. The strings are those journals were posted
+ * with from the start (`withdrawal:<id>:<kind>`): changing them would let a retry post twice.
+ */
+export function withdrawalJournalKey(kind: WithdrawalJournalKind, withdrawalId: string): string {
+  return `withdrawal:${withdrawalId}:${kind}`;
+}
+
+/** The journal reference of everything a withdrawal posts (bills find their withdrawal by it). */
+export function withdrawalReference(withdrawalId: string) {
+  return { type: 'withdrawal', id: withdrawalId };
+}
+
+type WithdrawalChanges = Omit<Updateable<WithdrawalTables['withdrawal']>, 'status' | 'updated_at'>;
+
+/**
+ * The one way a withdrawal's status changes: `from` → `to` must be in the state table (the
+ * database trigger refuses it too), and the row moves only if it is still in `from`. Whether it
+ * moved; `changes` are written with the move.
+ */
+export async function moveWithdrawal(executor: Db, withdrawalId: string, from: WithdrawalRowStatus, to: WithdrawalRowStatus, changes: WithdrawalChanges = {}): Promise<boolean> {
+  assertTransition(from, to);
+  const result = await executor
+    .updateTable('withdrawal')
+    .set({ ...changes, status: to, updated_at: new Date() })
+    .where('id', '=', withdrawalId)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+type HeldWithdrawal = { id: string; user_id: string; asset: string; amount: string; fee: string; hold_id: string | null };
+
+/**
+ * Ends a withdrawal that will not be paid, `cancelled` or `failed` with its reason, and returns
+ * its hold (amount + fee) to the customer in full: no fee is kept. One transaction, the
+ * caller's; nothing is released unless the row was still in `from`. Whether it moved.
+ */
+export async function releaseAndCancel(
+  trx: Db,
+  ledger: Ledger,
+  withdrawal: HeldWithdrawal,
+  move: { from: WithdrawalRowStatus; to: 'cancelled' | 'failed'; reason: string },
+): Promise<boolean> {
+  if (!withdrawal.hold_id) throw new Error(`withdrawal ${withdrawal.id} has no hold to release`);
+  // Leaving awaiting_confirmation drops the deadline (the row's CHECK); elsewhere it is already null.
+  const moved = await moveWithdrawal(trx, withdrawal.id, move.from, move.to, { fail_reason: move.reason, confirm_before: null });
+  if (!moved) return false;
+  await ledger.releaseHold(
+    {
+      idempotencyKey: withdrawalJournalKey('release', withdrawal.id),
+      billType: billTypes.withdrawal,
+      holdId: withdrawal.hold_id,
+      accountId: await ledger.customerAccount(withdrawal.user_id, withdrawal.asset),
+      amount: BigInt(withdrawal.amount) + BigInt(withdrawal.fee),
+      reference: withdrawalReference(withdrawal.id),
+    },
+    trx,
+  );
+  return true;
+}

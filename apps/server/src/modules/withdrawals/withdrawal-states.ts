@@ -1,0 +1,54 @@
+import type { WithdrawalRowStatus } from './withdrawals.schema';
+
+/**
+ * The states of a customer's withdrawal and the moves between them. Spec §4 names the states
+ * of a custody withdrawal order (pending review … approved, rejected, transfer failed); a
+ * customer's own withdrawal has no reviewer, so its states are these (shown in the records as
+ * `awaitingConfirmation`, `processing`, …):
+ *
+ * - `awaiting_confirmation`: a large withdrawal (spec §9) waiting up to 5 hours for its second
+ *   confirmation, amount + fee held. Confirmed, it goes on to `processing` (on chain) or
+ *   straight to `completed` (internal, the hold settled to the recipient); cancelled by the
+ *   customer or expired, it is `cancelled` and the hold released.
+ * - `processing`: approved, held, not yet broadcast. Broadcast, it is `confirming`; refused by
+ *   the chain, `failed` (hold released, no fee). An internal withdrawal that needs no second
+ *   confirmation is written as `processing` and completed in the same transaction, once its
+ *   journal exists.
+ * - `confirming`: on chain, counting confirmations; `completed` at the coin's count (hold
+ *   settled), `failed` when the chain reverted it.
+ * - `completed`, `failed`, `cancelled`: final.
+ *
+ * The database holds the same table in a trigger built from this one
+ * (`withdrawal-states.migration.ts`), so no writer can skip a state.
+ */
+export const withdrawalTransitions: Readonly<Record<WithdrawalRowStatus, readonly WithdrawalRowStatus[]>> = {
+  awaiting_confirmation: ['processing', 'completed', 'cancelled'],
+  processing: ['confirming', 'completed', 'failed'],
+  confirming: ['completed', 'failed'],
+  completed: [],
+  failed: [],
+  cancelled: [],
+};
+
+export const withdrawalStatuses = Object.keys(withdrawalTransitions) as WithdrawalRowStatus[];
+
+export const terminalWithdrawalStatuses = withdrawalStatuses.filter((status) => withdrawalTransitions[status].length === 0);
+
+export function canTransition(from: WithdrawalRowStatus, to: WithdrawalRowStatus): boolean {
+  return withdrawalTransitions[from].includes(to);
+}
+
+/** An illegal move is a bug in the caller, never a customer's mistake: it answers 500. */
+export class IllegalWithdrawalTransitionError extends Error {
+  override readonly name = 'IllegalWithdrawalTransitionError';
+  constructor(
+    readonly from: WithdrawalRowStatus,
+    readonly to: WithdrawalRowStatus,
+  ) {
+    super(`illegal withdrawal transition ${from} -> ${to}`);
+  }
+}
+
+export function assertTransition(from: WithdrawalRowStatus, to: WithdrawalRowStatus): void {
+  if (!canTransition(from, to)) throw new IllegalWithdrawalTransitionError(from, to);
+}
