@@ -13,6 +13,30 @@ export async function latestCode(to: string, since: number): Promise<string> {
   throw new Error(`no fresh code for ${to}`);
 }
 
+async function newestOutboxId(to: string): Promise<number> {
+  const response = await fetch(`${baseUrl()}/dev/outbox?to=${encodeURIComponent(to)}&limit=1`);
+  const message = ((await response.json()) as { data: Array<{ id: string }> }).data[0];
+  return message ? Number(message.id) : 0;
+}
+
+/**
+ * The code of the message `send` causes to `to`: the first one newer than the newest before it.
+ * Unlike `latestCode` this takes no clock into account, so a code sent to the same address a
+ * moment earlier, for another step, is never taken for it.
+ */
+export async function codeSentBy(to: string, send: () => Promise<void>): Promise<string> {
+  const before = await newestOutboxId(to);
+  await send();
+  for (let attempt = 0; attempt < 40; attempt += 1) {
+    const response = await fetch(`${baseUrl()}/dev/outbox?to=${encodeURIComponent(to)}&limit=1`);
+    const message = ((await response.json()) as { data: Array<{ id: string; body: string }> }).data[0];
+    const match = message && Number(message.id) > before ? /\b(\d{6})\b/.exec(message.body) : null;
+    if (match) return match[1]!;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no new code for ${to}`);
+}
+
 /**
  * The test's authenticator app: each call gives a code of a step the server has not seen
  * (it accepts each step once), waiting for the clock when the window is used up.

@@ -5,6 +5,7 @@ import type { JobDefinition } from '../../platform/jobs/job-queue';
 import { createLedger, type Ledger } from './ledger.service';
 
 export { type Ledger, type Leg, type JournalRequest, LedgerInvariantError, journalRequestHash } from './ledger.service';
+export { createLedgerReads, type LedgerReads, type CustomerWalletBalance } from './ledger-reads';
 
 /** The ledger module: the only writer of balances. */
 export function createLedgerModule(deps: { db: Db; pool?: Pool }) {

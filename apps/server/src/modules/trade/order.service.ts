@@ -4,7 +4,7 @@ import type { DatabaseError } from 'pg';
 import type { Db } from '../../platform/db/database';
 import type { JobDefinition } from '../../platform/jobs/job-queue';
 import { AppError } from '../../platform/http/app-error';
-import { LedgerInvariantError, type Ledger } from '../ledger';
+import { createLedgerReads, LedgerInvariantError, type Ledger } from '../ledger';
 import { groupCommit } from './group-commit';
 import { placedOrders } from './placed-orders';
 import { quoteColumnsText, type QuoteRow, type QuoteService } from './quote.service';
@@ -128,6 +128,7 @@ export function createOrderService(deps: {
   channel: ChannelSettlement;
 }) {
   const { db, ledger, quotes, clock, run, runAsyncCommit, channel } = deps;
+  const ledgerReads = createLedgerReads(db);
   const placed = placedOrders<OrderRow>(placedCapacity);
   /** The new order of a placement; none when the quote is not this customer's, expired, or already ordered. */
   const placeOrder = groupCommit<Placement, OrderRow | undefined>({
@@ -403,9 +404,9 @@ export function createOrderService(deps: {
       const row = await load(userId, orderNo);
       const pair = await quotes.resolvePair(row.pair);
       const signedFields = { keyId: row.key_id, ...quotes.signedFieldsOf(row, pair) };
-      const [publicKey, journal] = await Promise.all([
+      const [publicKey, journalId] = await Promise.all([
         quotes.publicKeyOf(row.key_id),
-        db.selectFrom('journal').select('id').where('idempotency_key', '=', orderJournalKey(row.order_id)).executeTakeFirst(),
+        ledgerReads.journalIdByKey(orderJournalKey(row.order_id)),
       ]);
       return {
         ...(await view(row)),
@@ -416,7 +417,7 @@ export function createOrderService(deps: {
           signedFields,
           signedText: quoteSigningText(signedFields),
           signature: row.signature,
-          journalId: journal?.id ?? null,
+          journalId,
         },
       };
     },

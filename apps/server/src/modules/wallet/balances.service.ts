@@ -1,5 +1,6 @@
 import { fromBaseUnits, type AssetRow, type AssetSummary } from '@coffer/contract';
 import type { Db } from '../../platform/db/database';
+import { createLedgerReads } from '../ledger';
 import type { MarketApi } from '../market';
 import type { AssetCatalogue } from './asset-catalogue';
 import { centsToString, convertCents, valueInCents } from './fiat-valuation';
@@ -9,18 +10,13 @@ const oneDollarInCents = 100n;
 /** The balance account of spec §2/§3: one row per supported coin, valued in USD and CNY. */
 export function createBalancesService(deps: { db: Db; assets: AssetCatalogue; usdCnyRate: string; market: Pick<MarketApi, 'latestUsdPrices'> }) {
   const { db, assets, usdCnyRate, market } = deps;
+  const ledgerReads = createLedgerReads(db);
 
   async function rowsFor(userId: string) {
     const [catalogue, livePrices, accounts] = await Promise.all([
       assets.list(),
       market.latestUsdPrices(),
-      db
-        .selectFrom('ledger_account')
-        .select(['asset', 'available', 'frozen'])
-        .where('owner_type', '=', 'customer')
-        .where('owner_ref', '=', userId)
-        .where('purpose', '=', 'wallet')
-        .execute(),
+      ledgerReads.customerWalletBalances(userId),
     ]);
     return catalogue.map((asset) => {
       const account = accounts.find((candidate) => candidate.asset === asset.code);

@@ -1,6 +1,7 @@
 import type { Language } from '@coffer/contract';
 import type { Db } from '../../platform/db/database';
 import type { JobDefinition } from '../../platform/jobs/job-queue';
+import { createLedgerReads } from '../ledger';
 import type { MarketApi } from '../market';
 import type { ResearchApi } from '../research';
 import type { AssetCatalogue } from './asset-catalogue';
@@ -21,6 +22,7 @@ export function createDashboardService(deps: {
   research: ResearchApi;
 }) {
   const { db, assets, balances, bills, market, research } = deps;
+  const ledgerReads = createLedgerReads(db);
 
   return {
     async userDashboard(userId: string, language: Language) {
@@ -68,19 +70,14 @@ export function createDashboardService(deps: {
         name: 'wallet.daily-snapshot',
         cron: '5 0 * * *',
         async handle(_data, { logger }) {
-          const holders = await db
-            .selectFrom('ledger_account')
-            .select('owner_ref')
-            .distinct()
-            .where('owner_type', '=', 'customer')
-            .execute();
+          const holders = await ledgerReads.customersWithAccounts();
           const day = new Date().toISOString().slice(0, 10);
           for (const holder of holders) {
-            const summary = await balances.summary(holder.owner_ref);
+            const summary = await balances.summary(holder);
             const cents = (value: string) => value.replace('.', '').replace(/^0+(?=\d)/, '');
             await db
               .insertInto('wallet_daily_snapshot')
-              .values({ user_id: holder.owner_ref, day, usd_cents: cents(summary.totalAsset.usdValue), cny_cents: cents(summary.totalAsset.rmbValue) })
+              .values({ user_id: holder, day, usd_cents: cents(summary.totalAsset.usdValue), cny_cents: cents(summary.totalAsset.rmbValue) })
               .onConflict((conflict) => conflict.columns(['user_id', 'day']).doNothing())
               .execute();
           }

@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import type { IdentityApi } from '../identity';
-import type { Ledger } from '../ledger/ledger.service';
+import { createLedgerReads, type Ledger } from '../ledger';
 import type { WithdrawalDestinations } from '../withdrawals/withdrawal-destination';
 import type { AssetCatalogue } from './asset-catalogue';
 import { createTransferRequests, TransferClaimLost } from './transfer-requests';
@@ -45,6 +45,7 @@ export function createTransferService(deps: {
   destinations: Pick<WithdrawalDestinations, 'validate' | 'depositAddressOwner'>;
 }) {
   const { db, ledger, assets, identity, destinations } = deps;
+  const ledgerReads = createLedgerReads(db);
   const requests = createTransferRequests(db);
 
   async function parseAmount(coin: string, amount: string) {
@@ -67,15 +68,7 @@ export function createTransferService(deps: {
   }
 
   async function availableOf(userId: string, coin: string): Promise<bigint> {
-    const row = await db
-      .selectFrom('ledger_account')
-      .select('available')
-      .where('owner_type', '=', 'customer')
-      .where('owner_ref', '=', userId)
-      .where('asset', '=', coin)
-      .where('purpose', '=', 'wallet')
-      .executeTakeFirst();
-    return BigInt(row?.available ?? '0');
+    return ledgerReads.availableOf(userId, coin);
   }
 
   async function recordFor(transferId: string, viewerId: string): Promise<TransferRecord> {
@@ -86,14 +79,7 @@ export function createTransferService(deps: {
       .where('t.id', '=', transferId)
       .executeTakeFirstOrThrow();
     const isOutgoing = row.from_user_id === viewerId;
-    const balance = await db
-      .selectFrom('entry')
-      .innerJoin('ledger_account', 'ledger_account.id', 'entry.account_id')
-      .select('entry.balance_after')
-      .where('entry.journal_id', '=', row.journal_id)
-      .where('ledger_account.owner_ref', '=', viewerId)
-      .where('entry.bucket', '=', 'available')
-      .executeTakeFirst();
+    const balanceAfter = await ledgerReads.availableBalanceAfterJournal(row.journal_id, viewerId);
     const counterpart = await identity.describe(isOutgoing ? row.to_user_id : row.from_user_id);
     const self = await identity.describe(viewerId);
     return {
@@ -102,7 +88,7 @@ export function createTransferService(deps: {
       coin: row.asset,
       quantity: fromBaseUnits(BigInt(row.amount), row.scale),
       handlingFee: fromBaseUnits(BigInt(row.fee), row.scale),
-      accountBalance: balance?.balance_after ? fromBaseUnits(BigInt(balance.balance_after), row.scale) : '0',
+      accountBalance: balanceAfter ? fromBaseUnits(BigInt(balanceAfter), row.scale) : '0',
       businessType: isOutgoing ? 'transferOut' : 'transferIn',
       remarks: row.note,
       recordedTime: row.created_at.toISOString(),

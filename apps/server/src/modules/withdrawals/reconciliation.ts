@@ -1,8 +1,8 @@
 import type { ReconciliationRun } from '@coffer/contract';
-import { sql } from 'kysely';
 import { Gauge, type Registry } from 'prom-client';
 import type { Db } from '../../platform/db/database';
 import type { Logger } from '../../platform/observability/logger';
+import { createLedgerReads } from '../ledger';
 import type { WithdrawalSender } from './withdrawal-signer';
 
 /** What reconciliation reads from one chain: balances of the platform's addresses. */
@@ -28,6 +28,7 @@ export interface ChainBalanceReader {
  */
 export function createReconciliation(deps: { db: Db; readers: ChainBalanceReader[]; senders: Map<string, WithdrawalSender>; logger: Logger; registry?: Registry }) {
   const { db } = deps;
+  const ledgerReads = createLedgerReads(db);
   const logger = deps.logger.child({ component: 'reconciliation' });
   const gauge = deps.registry
     ? new Gauge({
@@ -40,12 +41,7 @@ export function createReconciliation(deps: { db: Db; readers: ChainBalanceReader
 
   async function omnibusBalance(asset: string): Promise<bigint> {
     // A house account's balance is its row plus the changes waiting to be folded into it.
-    const row = await sql<{ balance: string }>`
-      select (coalesce(sum(a.available), 0) + coalesce((select sum(p.amount) from ledger_house_pending p
-                where p.bucket = 'available' and p.account_id in (select id from ledger_account where owner_type = 'platform' and purpose = 'omnibus' and asset = ${asset})), 0))::text as balance
-        from ledger_account a
-       where a.owner_type = 'platform' and a.purpose = 'omnibus' and a.asset = ${asset}`.execute(db);
-    return BigInt(row.rows[0]?.balance ?? '0');
+    return ledgerReads.platformAvailableBalance('omnibus', asset);
   }
 
   /** Amounts (and native network fees) already gone on chain for withdrawals not yet settled. */

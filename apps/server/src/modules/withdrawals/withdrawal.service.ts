@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import type { IdentityApi } from '../identity';
-import type { Ledger } from '../ledger/ledger.service';
+import { createLedgerReads, type Ledger } from '../ledger';
 import type { MarketApi } from '../market';
 import { centsToString, valueInCents } from '../wallet/fiat-valuation';
 import type { AddressBook } from './address-book.service';
@@ -63,6 +63,7 @@ export function createWithdrawalService(deps: {
   sendingChains: () => Set<string>;
 }) {
   const { db, ledger, identity, market, eligibility, destinations, addressBook, settings } = deps;
+  const ledgerReads = createLedgerReads(db);
 
   async function assetChain(coin: string, chain: string) {
     const row = await db
@@ -116,15 +117,8 @@ export function createWithdrawalService(deps: {
    * which has been read yet keeps its credited deposits out.
    */
   async function withdrawableOf(userId: string, coin: string, executor: Db = db): Promise<{ available: bigint; withdrawable: bigint }> {
-    const [account, young] = await Promise.all([
-      executor
-        .selectFrom('ledger_account')
-        .select('available')
-        .where('owner_type', '=', 'customer')
-        .where('owner_ref', '=', userId)
-        .where('asset', '=', coin)
-        .where('purpose', '=', 'wallet')
-        .executeTakeFirst(),
+    const [available, young] = await Promise.all([
+      ledgerReads.availableOf(userId, coin, executor),
       sql<{ young: string }>`
         select coalesce(sum(d.amount), 0)::text as young
           from asset_chain c
@@ -135,7 +129,6 @@ export function createWithdrawalService(deps: {
          where c.asset = ${coin} and d.user_id = ${userId} and d.status = ${depositStatus.credited}
            and (tip.height is null or tip.height - d.block_height + 1 < c.confirmations_to_withdraw)`.execute(executor),
     ]);
-    const available = BigInt(account?.available ?? '0');
     const locked = BigInt(young.rows[0]?.young ?? '0');
     return { available, withdrawable: available > locked ? available - locked : 0n };
   }

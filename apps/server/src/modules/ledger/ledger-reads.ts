@@ -1,0 +1,92 @@
+/**
+ * The ledger's read API (issue 14): other modules read balances, accounts and entries through
+ * these functions instead of naming the ledger's tables. Each takes an optional executor so a
+ * caller inside a transaction reads what that transaction sees.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/database';
+
+/** A customer's wallet account of one asset, as the balance columns hold it (base units, text). */
+export interface CustomerWalletBalance {
+  asset: string;
+  available: string;
+  frozen: string;
+}
+
+export interface LedgerReads {
+  /** Every wallet account of a customer (one per asset ever touched); assets without one are absent. */
+  customerWalletBalances(userId: string, executor?: Db): Promise<CustomerWalletBalance[]>;
+  /** The available balance of a customer's wallet account of `asset`, 0 when there is no account. */
+  availableOf(userId: string, asset: string, executor?: Db): Promise<bigint>;
+  /** Every customer holding at least one ledger account (any purpose), each once. */
+  customersWithAccounts(executor?: Db): Promise<string[]>;
+  /** The id of the journal posted under `idempotencyKey`, null when none was. */
+  journalIdByKey(idempotencyKey: string, executor?: Db): Promise<string | null>;
+  /**
+   * The available-bucket balance after `journalId` on the account of `ownerRef` it touched,
+   * null when the journal has no such entry.
+   */
+  availableBalanceAfterJournal(journalId: string, ownerRef: string, executor?: Db): Promise<string | null>;
+  /**
+   * The available balance of the platform's accounts of `purpose` and `asset` (e.g. the
+   * omnibus): their rows plus the house changes still waiting to be folded into them.
+   */
+  platformAvailableBalance(purpose: string, asset: string, executor?: Db): Promise<bigint>;
+}
+
+export function createLedgerReads(db: Db): LedgerReads {
+  return {
+    async customerWalletBalances(userId, executor = db) {
+      return executor
+        .selectFrom('ledger_account')
+        .select(['asset', 'available', 'frozen'])
+        .where('owner_type', '=', 'customer')
+        .where('owner_ref', '=', userId)
+        .where('purpose', '=', 'wallet')
+        .execute();
+    },
+
+    async availableOf(userId, asset, executor = db) {
+      const row = await executor
+        .selectFrom('ledger_account')
+        .select('available')
+        .where('owner_type', '=', 'customer')
+        .where('owner_ref', '=', userId)
+        .where('asset', '=', asset)
+        .where('purpose', '=', 'wallet')
+        .executeTakeFirst();
+      return BigInt(row?.available ?? '0');
+    },
+
+    async customersWithAccounts(executor = db) {
+      const rows = await executor.selectFrom('ledger_account').select('owner_ref').distinct().where('owner_type', '=', 'customer').execute();
+      return rows.map((row) => row.owner_ref);
+    },
+
+    async journalIdByKey(idempotencyKey, executor = db) {
+      const row = await executor.selectFrom('journal').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+      return row?.id ?? null;
+    },
+
+    async availableBalanceAfterJournal(journalId, ownerRef, executor = db) {
+      const row = await executor
+        .selectFrom('entry')
+        .innerJoin('ledger_account', 'ledger_account.id', 'entry.account_id')
+        .select('entry.balance_after')
+        .where('entry.journal_id', '=', journalId)
+        .where('ledger_account.owner_ref', '=', ownerRef)
+        .where('entry.bucket', '=', 'available')
+        .executeTakeFirst();
+      return row?.balance_after ?? null;
+    },
+
+    async platformAvailableBalance(purpose, asset, executor = db) {
+      const row = await sql<{ balance: string }>`
+        select (coalesce(sum(a.available), 0) + coalesce((select sum(p.amount) from ledger_house_pending p
+                  where p.bucket = 'available' and p.account_id in (select id from ledger_account where owner_type = 'platform' and purpose = ${purpose} and asset = ${asset})), 0))::text as balance
+          from ledger_account a
+         where a.owner_type = 'platform' and a.purpose = ${purpose} and a.asset = ${asset}`.execute(executor);
+      return BigInt(row.rows[0]?.balance ?? '0');
+    },
+  };
+}
