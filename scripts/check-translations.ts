@@ -21,13 +21,15 @@ function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
   return entries;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(',');
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',');
 
 const problems: string[] = [];
 const namespaces = new Set(
-  languages.flatMap((language) =>
-    readdirSync(path.join(localesDir, language)).filter((file) => file.endsWith('.json')),
-  ),
+  languages.flatMap((language) => readdirSync(path.join(localesDir, language)).filter((file) => file.endsWith('.json'))),
 );
 
 for (const file of [...namespaces].sort()) {
@@ -48,7 +50,9 @@ for (const file of [...namespaces].sort()) {
       if (text === undefined) problems.push(`${language}/${file}: missing key ${key}`);
       else if (text.trim() === '') problems.push(`${language}/${file}: empty text for ${key}`);
       else if (english.has(key) && placeholders(text) !== placeholders(english.get(key) ?? '')) {
-        problems.push(`${language}/${file}: ${key} has placeholders {${placeholders(text)}}, English has {${placeholders(english.get(key) ?? '')}}`);
+        problems.push(
+          `${language}/${file}: ${key} has placeholders {${placeholders(text)}}, English has {${placeholders(english.get(key) ?? '')}}`,
+        );
       }
     }
   }

@@ -55,7 +55,15 @@ failed += unit.failed;
 
 if (ensureChromium()) {
   const e2eReport = path.join(reportDir, 'e2e.json');
-  run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${e2eReport}`]);
+  run('npx', [
+    'vitest',
+    'run',
+    '--config',
+    'e2e/vitest.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${e2eReport}`,
+  ]);
   const e2e = countsFrom(e2eReport);
   passed += e2e.passed;
   failed += e2e.failed;

@@ -38,7 +38,13 @@ const transfersPerTransaction = 100;
 const customerCount = 20;
 const benchDb = 'coffer_bench_deposits';
 
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', CODE_SENDS_PER_IP_PER_HOUR: '100000', DEPOSIT_POLL_MS: process.env.DEPOSIT_POLL_MS ?? '500' });
+const config = loadConfig({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  WEB_DIST_DIR: '/nonexistent',
+  CODE_SENDS_PER_IP_PER_HOUR: '100000',
+  DEPOSIT_POLL_MS: process.env.DEPOSIT_POLL_MS ?? '500',
+});
 const logger = createLogger({ LOG_LEVEL: 'warn' });
 
 function percentile(sorted: number[], p: number): number {
@@ -52,7 +58,14 @@ async function main(): Promise<void> {
   const anvil = await startAnvil({ port: await freeLoopbackPort(), chainId: localChainId, blockTimeSeconds: null, stateDir: null });
   try {
     await migrateToLatest(database.db);
-    const node: EvmNode = { rpcUrl: anvil.rpcUrl, chainId: localChainId, isEmbedded: true, tokens: await deployTestTokens(anvil.rpcUrl), funder: localFunder, stop: anvil.stop };
+    const node: EvmNode = {
+      rpcUrl: anvil.rpcUrl,
+      chainId: localChainId,
+      isEmbedded: true,
+      tokens: await deployTestTokens(anvil.rpcUrl),
+      funder: localFunder,
+      stop: anvil.stop,
+    };
     const seed = new HdSeed(randomBytes(64));
     const chain = evmDepositChain(node, seed);
     const app = await buildApp({
@@ -69,7 +82,12 @@ async function main(): Promise<void> {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const anvilControl = createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) });
-    const evmChain = { id: localChainId, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.rpcUrl] } } };
+    const evmChain = {
+      id: localChainId,
+      name: 'anvil',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [anvil.rpcUrl] } },
+    };
     const wallet = createWalletClient({ chain: evmChain, transport: http(anvil.rpcUrl) });
 
     // ── Customers, signed up through the API ────────────────────────────────────────────
@@ -77,28 +95,53 @@ async function main(): Promise<void> {
     for (let index = 0; index < customerCount; index += 1) {
       let cookie = '';
       const call = async (method: string, path: string, body?: unknown) => {
-        const response = await fetch(base + path, { method, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+        const response = await fetch(base + path, {
+          method,
+          headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        });
         const setCookie = response.headers.get('set-cookie');
         if (setCookie) cookie = setCookie.split(';')[0]!;
         return (await response.json()) as { code: number; data: Record<string, unknown> & { body?: string } };
       };
       const email = `bench${index}-${Date.now() % 100_000}@coffer.test`;
       await call('POST', identityPaths.registerCode, { accountType: 'email', account: email, countryCode: 'DE' });
-      const outbox = (await (await fetch(`${base}/dev/outbox?to=${encodeURIComponent(email)}&limit=1`)).json()) as { data: Array<{ body: string }> };
+      const outbox = (await (await fetch(`${base}/dev/outbox?to=${encodeURIComponent(email)}&limit=1`)).json()) as {
+        data: Array<{ body: string }>;
+      };
       const code = /\b(\d{6})\b/.exec(outbox.data[0]!.body)![1]!;
-      const registered = await call('POST', identityPaths.register, { accountType: 'email', account: email, countryCode: 'DE', code, password: 'Vault-Key-2026', confirmPassword: 'Vault-Key-2026', agreeTerms: true });
+      const registered = await call('POST', identityPaths.register, {
+        accountType: 'email',
+        account: email,
+        countryCode: 'DE',
+        code,
+        password: 'Vault-Key-2026',
+        confirmPassword: 'Vault-Key-2026',
+        agreeTerms: true,
+      });
       if (registered.code !== 0) throw new Error(`sign-up failed: ${JSON.stringify(registered)}`);
       const address = await call('GET', `${depositPaths.depositAddress}?coin=USDT&chain=ethereum`);
       customers.push({ cookie, address: address.data.address as Address });
     }
     if (process.env.BENCH_VERBOSE) console.warn('customers', customers.length);
     const recordsOf = async (cookie: string) => {
-      const response = await fetch(base + depositPaths.dwRecords, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ pageSize: 1 }) });
+      const response = await fetch(base + depositPaths.dwRecords, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ pageSize: 1 }),
+      });
       return ((await response.json()) as { data: { records: Array<{ status: number; progress: string }> } }).data.records[0];
     };
 
     // ── 1. Confirming block → credit visible through the API ───────────────────────────
-    const liveWatcher = createDepositWatcher({ db: database.db, ledger: createLedger(database.db, database.pool), settings: createDepositSettings(database.db), source: chain.source, logger, options: { initialLookback: 1 } });
+    const liveWatcher = createDepositWatcher({
+      db: database.db,
+      ledger: createLedger(database.db, database.pool),
+      settings: createDepositSettings(database.db),
+      source: chain.source,
+      logger,
+      options: { initialLookback: 1 },
+    });
     // The watcher has its cursor before any deposit arrives, as a running server would.
     await tickExclusively(database.db, liveWatcher);
     const runner = createWatcherRunner({ db: database.db, watchers: [liveWatcher], pollMs: config.DEPOSIT_POLL_MS, logger });
@@ -106,7 +149,13 @@ async function main(): Promise<void> {
     const latencies: number[] = [];
     for (let sample = 0; sample < latencySamples; sample += 1) {
       const customer = customers[sample % customers.length]!;
-      await wallet.writeContract({ account: localFunder, address: node.tokens.USDT, abi: cofferTestTokenAbi, functionName: 'mint', args: [customer.address, 5_000_000n] });
+      await wallet.writeContract({
+        account: localFunder,
+        address: node.tokens.USDT,
+        abi: cofferTestTokenAbi,
+        functionName: 'mint',
+        args: [customer.address, 5_000_000n],
+      });
       await anvilControl.mine({ blocks: 10 });
       // Wait until the watcher has seen 11 of 12 confirmations, so the next block is the confirming one.
       for (;;) {
@@ -135,14 +184,30 @@ async function main(): Promise<void> {
     const batches = Math.ceil(backlogTransfers / transfersPerTransaction);
     for (let batch = 0; batch < batches; batch += 1) {
       const size = Math.min(transfersPerTransaction, backlogTransfers - batch * transfersPerTransaction);
-      const to = Array.from({ length: size }, (_, position) => customers[(batch * transfersPerTransaction + position) % customers.length]!.address);
+      const to = Array.from(
+        { length: size },
+        (_, position) => customers[(batch * transfersPerTransaction + position) % customers.length]!.address,
+      );
       const values = Array.from({ length: size }, (_, position) => 1_000_000n + BigInt(position));
-      await wallet.writeContract({ account: localFunder, address: node.tokens.USDT, abi: cofferTestTokenAbi, functionName: 'mintBatch', args: [to, values], gas: 15_000_000n });
+      await wallet.writeContract({
+        account: localFunder,
+        address: node.tokens.USDT,
+        abi: cofferTestTokenAbi,
+        functionName: 'mintBatch',
+        args: [to, values],
+        gas: 15_000_000n,
+      });
     }
     await anvilControl.mine({ blocks: 12 });
     const tip = await chain.source.tipHeight();
     // A process starting on the backlog: a fresh watcher from the persisted cursor.
-    const watcher = createDepositWatcher({ db: database.db, ledger: createLedger(database.db, database.pool), settings: createDepositSettings(database.db), source: chain.source, logger });
+    const watcher = createDepositWatcher({
+      db: database.db,
+      ledger: createLedger(database.db, database.pool),
+      settings: createDepositSettings(database.db),
+      source: chain.source,
+      logger,
+    });
     const started = performance.now();
     let detected = 0;
     let credited = 0;
@@ -173,11 +238,24 @@ async function main(): Promise<void> {
       select (select count(*) from deposit) as deposits,
              (select count(*) from deposit where status = 1) as credited,
              (select count(*) from journal where bill_type = 2001 and idempotency_key like 'deposit:ethereum:%') as journals,
-             (select coalesce(sum(available), 0) from ledger_account where owner_type = 'customer' and asset = 'USDT') as total`.execute(database.db);
+             (select coalesce(sum(available), 0) from ledger_account where owner_type = 'customer' and asset = 'USDT') as total`.execute(
+      database.db,
+    );
     const row = check.rows[0]!;
-    const expectedTotal = BigInt(latencySamples) * 5_000_000n + Array.from({ length: backlogTransfers }, (_, index) => 1_000_000n + BigInt(index % transfersPerTransaction)).reduce((a, b) => a + b, 0n);
-    const isExact = Number(row.deposits) === latencySamples + backlogTransfers && row.credited === row.deposits && row.journals === row.deposits && BigInt(row.total) === expectedTotal;
-    console.warn(`check: ${row.deposits} deposits, ${row.credited} credited, ${row.journals} ledger journals, customers hold ${row.total} USDT units (expected ${expectedTotal}): ${isExact ? 'exact' : 'MISMATCH'}`);
+    const expectedTotal =
+      BigInt(latencySamples) * 5_000_000n +
+      Array.from({ length: backlogTransfers }, (_, index) => 1_000_000n + BigInt(index % transfersPerTransaction)).reduce(
+        (a, b) => a + b,
+        0n,
+      );
+    const isExact =
+      Number(row.deposits) === latencySamples + backlogTransfers &&
+      row.credited === row.deposits &&
+      row.journals === row.deposits &&
+      BigInt(row.total) === expectedTotal;
+    console.warn(
+      `check: ${row.deposits} deposits, ${row.credited} credited, ${row.journals} ledger journals, customers hold ${row.total} USDT units (expected ${expectedTotal}): ${isExact ? 'exact' : 'MISMATCH'}`,
+    );
     await app.close();
     if (!isExact) process.exitCode = 1;
   } finally {

@@ -76,7 +76,9 @@ async function run(ledger: Ledger, accounts: string[], clients: number, fees: st
   const started = Date.now();
   await Promise.all(Array.from({ length: clients }, (_, index) => worker(index)));
   const rate = done / ((Date.now() - started) / 1000);
-  console.log(`  ${label.padEnd(22)} ${String(clients).padStart(2)} clients: ${rate.toFixed(0).padStart(6)} transfers/s${failed ? ` (${failed} failed)` : ''}`);
+  console.log(
+    `  ${label.padEnd(22)} ${String(clients).padStart(2)} clients: ${rate.toFixed(0).padStart(6)} transfers/s${failed ? ` (${failed} failed)` : ''}`,
+  );
   return rate;
 }
 
@@ -97,7 +99,9 @@ async function checkInvariants(db: ReturnType<typeof openDatabase>['db']): Promi
       having sum(a.available + a.frozen) + coalesce((select sum(p.amount) from ledger_house_pending p
         join ledger_account h on h.id = p.account_id where h.asset = a.asset), 0) <> 0
     ) x`.execute(db);
-  const negative = await sql<{ n: string }>`select count(*) as n from ledger_account where owner_type = 'customer' and available < 0`.execute(db);
+  const negative = await sql<{
+    n: string;
+  }>`select count(*) as n from ledger_account where owner_type = 'customer' and available < 0`.execute(db);
   if (result.rows[0]!.bad !== '0' || negative.rows[0]!.n !== '0') throw new Error('ledger invariants broken');
   console.log('  invariants: every asset sums to zero, no customer balance below zero');
 }

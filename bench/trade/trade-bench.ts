@@ -80,7 +80,9 @@ function percentile(sorted: number[], fraction: number): number {
 
 /** CPU seconds (user + system) the database's backends of `database` have used so far, by pid. */
 async function backendCpu(db: Db, database: string): Promise<Map<number, number>> {
-  const pids = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = ${database} and pid <> pg_backend_pid()`.execute(db);
+  const pids = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = ${database} and pid <> pg_backend_pid()`.execute(
+    db,
+  );
   const ticksPerSecond = 100;
   const usage = new Map<number, number>();
   for (const { pid } of pids.rows) {
@@ -165,20 +167,29 @@ async function measure(db: Db, label: string, unit: string, operation: Operation
   );
   for (const [name, list] of steps) {
     list.sort((a, b) => a - b);
-    console.log(`    ${name.padEnd(32)} p50 ${percentile(list, 0.5).toFixed(1).padStart(5)} ms   p99 ${percentile(list, 0.99).toFixed(1).padStart(5)} ms`);
+    console.log(
+      `    ${name.padEnd(32)} p50 ${percentile(list, 0.5).toFixed(1).padStart(5)} ms   p99 ${percentile(list, 0.99).toFixed(1).padStart(5)} ms`,
+    );
   }
   return { rate, p99: percentile(latencies, 0.99) };
 }
 
 async function checkInvariants(db: Db, completed: number): Promise<void> {
-  const unbalanced = await sql<{ n: string }>`select count(*)::text as n from (select asset from entry group by asset having sum(amount) <> 0) x`.execute(db);
-  const negative = await sql<{ n: string }>`select count(*)::text as n from ledger_account where owner_type = 'customer' and (available < 0 or frozen < 0)`.execute(db);
+  const unbalanced = await sql<{
+    n: string;
+  }>`select count(*)::text as n from (select asset from entry group by asset having sum(amount) <> 0) x`.execute(db);
+  const negative = await sql<{
+    n: string;
+  }>`select count(*)::text as n from ledger_account where owner_type = 'customer' and (available < 0 or frozen < 0)`.execute(db);
   const settled = await sql<{ orders: string; journals: string }>`
     select (select count(*) from trade_order where status = 'completed')::text as orders,
            (select count(*) from journal where idempotency_key like 'trade:order:%')::text as journals`.execute(db);
   if (unbalanced.rows[0]!.n !== '0' || negative.rows[0]!.n !== '0') throw new Error('ledger invariants broken');
-  if (settled.rows[0]!.orders !== settled.rows[0]!.journals || Number(settled.rows[0]!.orders) < completed) throw new Error('orders and journals disagree');
-  console.log(`  invariants: every asset's entries sum to zero, no customer below zero, ${settled.rows[0]!.orders} completed orders = ${settled.rows[0]!.journals} journals`);
+  if (settled.rows[0]!.orders !== settled.rows[0]!.journals || Number(settled.rows[0]!.orders) < completed)
+    throw new Error('orders and journals disagree');
+  console.log(
+    `  invariants: every asset's entries sum to zero, no customer below zero, ${settled.rows[0]!.orders} completed orders = ${settled.rows[0]!.journals} journals`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -191,7 +202,9 @@ async function main(): Promise<void> {
     const users = await seedCustomers(database.db, ledger);
     // The market's live prices, read as the app reads them (a real query, shared per second).
     const livePrices: UsdPriceFeed = async () => {
-      const rows = await sql<{ asset: string; usd_price: string }>`select asset, usd_price::text as usd_price from market_price`.execute(database.db);
+      const rows = await sql<{ asset: string; usd_price: string }>`select asset, usd_price::text as usd_price from market_price`.execute(
+        database.db,
+      );
       const at = new Date();
       const latest = new Map(rows.rows.map((row) => [row.asset, { coin: row.asset, units: toBaseUnits(row.usd_price, 8), at }]));
       return { latest, history: new Map([...latest].map(([coin, reading]) => [coin, [reading]])) };
@@ -206,7 +219,9 @@ async function main(): Promise<void> {
       asyncCommitPool: database.asyncCommitPool,
     });
     const { quotes, orders } = trade.services;
-    console.log(`trade through the service functions, ${users.length} customers, ${clients} clients, pool of ${poolSize}, ${secondsPerCase} s per case:`);
+    console.log(
+      `trade through the service functions, ${users.length} customers, ${clients} clients, pool of ${poolSize}, ${secondsPerCase} s per case:`,
+    );
 
     const quoteFlow: Operation = async (userId, worker) => {
       await quotes.quote(userId, { pair: 'BTC/USDT', side: worker % 2 === 0 ? 'buy' : 'sell', amount: '0.001', amountCoin: 'BTC' });
@@ -214,7 +229,12 @@ async function main(): Promise<void> {
     let completed = 0;
     const orderFlow: Operation = async (userId, worker, step) => {
       let started = performance.now();
-      const quote = await quotes.quote(userId, { pair: 'BTC/USDT', side: worker % 2 === 0 ? 'buy' : 'sell', amount: '10', amountCoin: 'USDT' });
+      const quote = await quotes.quote(userId, {
+        pair: 'BTC/USDT',
+        side: worker % 2 === 0 ? 'buy' : 'sell',
+        amount: '10',
+        amountCoin: 'USDT',
+      });
       step('quote', started);
       started = performance.now();
       const order = await orders.place(userId, quote.quoteId);
@@ -234,12 +254,22 @@ async function main(): Promise<void> {
     // case, a burst of them stalls its commits behind the disk (measured: p99 at 500/s of
     // 20 ms after a checkpoint, 60–100 ms while the flat-out cases' writes were flushed).
     const settleWrites = () =>
-      sql`checkpoint`.execute(database.db).catch(() => console.log('  (no CHECKPOINT privilege: a case may pay for the writes of the one before)'));
+      sql`checkpoint`
+        .execute(database.db)
+        .catch(() => console.log('  (no CHECKPOINT privilege: a case may pay for the writes of the one before)'));
     await settleWrites();
-    const pacedCase = await measure(database.db, `quote → settled at ${targetOrdersPerSecond}/s`, 'orders', orderFlow, users, {
-      kind: 'paced',
-      perSecond: targetOrdersPerSecond,
-    }, pacedSeconds);
+    const pacedCase = await measure(
+      database.db,
+      `quote → settled at ${targetOrdersPerSecond}/s`,
+      'orders',
+      orderFlow,
+      users,
+      {
+        kind: 'paced',
+        perSecond: targetOrdersPerSecond,
+      },
+      pacedSeconds,
+    );
     const closed = { kind: 'closed' } as const;
     await settleWrites();
     const quoteCase = await measure(database.db, 'quotes, clients flat out', 'quotes', quoteFlow, users, closed);
@@ -248,8 +278,12 @@ async function main(): Promise<void> {
     await ledger.foldHouseBalances();
     await checkInvariants(database.db, completed);
     const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
-    console.log(`quotes: ${quoteCase.rate.toFixed(0)}/s (target 2,000: ${verdict(quoteCase.rate >= 2000)}), p99 ${quoteCase.p99.toFixed(1)} ms (target < 50: ${verdict(quoteCase.p99 < 50)})`);
-    console.log(`settled orders: ${orderCase.rate.toFixed(0)}/s at most (target 500: ${verdict(orderCase.rate >= 500)}), p99 ${orderCase.p99.toFixed(1)} ms flat out`);
+    console.log(
+      `quotes: ${quoteCase.rate.toFixed(0)}/s (target 2,000: ${verdict(quoteCase.rate >= 2000)}), p99 ${quoteCase.p99.toFixed(1)} ms (target < 50: ${verdict(quoteCase.p99 < 50)})`,
+    );
+    console.log(
+      `settled orders: ${orderCase.rate.toFixed(0)}/s at most (target 500: ${verdict(orderCase.rate >= 500)}), p99 ${orderCase.p99.toFixed(1)} ms flat out`,
+    );
     console.log(
       `settled orders at ${targetOrdersPerSecond}/s: ${pacedCase.rate.toFixed(0)}/s done, p99 ${pacedCase.p99.toFixed(1)} ms (target < 50: ${verdict(pacedCase.p99 < 50 && pacedCase.rate >= targetOrdersPerSecond * 0.99)})`,
     );

@@ -13,7 +13,9 @@ type Catalogue = { [key: string]: string | Catalogue };
 export function translator(language: string, namespace: string): (key: string, values?: Record<string, string>) => string {
   const catalogue = JSON.parse(readFileSync(path.join(localesDir, language, `${namespace}.json`), 'utf8')) as Catalogue;
   return (key, values = {}) => {
-    const text = key.split('.').reduce<string | Catalogue | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), catalogue);
+    const text = key
+      .split('.')
+      .reduce<string | Catalogue | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), catalogue);
     if (typeof text !== 'string') throw new Error(`no string ${language}/${namespace}.json: ${key}`);
     return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) => values[name] ?? placeholder);
   };

@@ -37,7 +37,15 @@ export async function seedCustomer(label: string, holdings: Record<string, bigin
   await api(identityPaths.registerCode, { accountType: 'email', account: email, countryCode: 'DE' }, null);
   const registered = await api(
     identityPaths.register,
-    { accountType: 'email', account: email, countryCode: 'DE', code: await latestCode(email, since), password, confirmPassword: password, agreeTerms: true },
+    {
+      accountType: 'email',
+      account: email,
+      countryCode: 'DE',
+      code: await latestCode(email, since),
+      password,
+      confirmPassword: password,
+      agreeTerms: true,
+    },
     null,
   );
   let { cookie } = registered;
@@ -46,7 +54,11 @@ export async function seedCustomer(label: string, holdings: Record<string, bigin
   const nextGaCode = authenticatorApp(secret);
   since = Date.now();
   await api(identityPaths.userCode, { purpose: 'bindAuthenticator', channel: 'email' }, cookie);
-  ({ cookie } = await api(identityPaths.authenticatorBind, { secret, newGaCode: await nextGaCode(), emailCode: await latestCode(email, since) }, cookie));
+  ({ cookie } = await api(
+    identityPaths.authenticatorBind,
+    { secret, newGaCode: await nextGaCode(), emailCode: await latestCode(email, since) },
+    cookie,
+  ));
   since = Date.now();
   await api(identityPaths.userCode, { purpose: 'fundPassword', channel: 'email' }, cookie);
   await api(
@@ -96,14 +108,25 @@ export async function bindPhone(customer: SeededCustomer): Promise<void> {
  * cooling period: withdrawals to it need no codes). Saving and trusting in the browser each ask
  * for a fresh authenticator code, which would make a journey wait for the clock.
  */
-export async function saveAddress(customer: SeededCustomer, entry: { chain: string; address: string; tag?: string; note: string; trusted: boolean }): Promise<void> {
+export async function saveAddress(
+  customer: SeededCustomer,
+  entry: { chain: string; address: string; tag?: string; note: string; trusted: boolean },
+): Promise<void> {
   const database = openDatabase(inject('databaseUrl'), { max: 1 });
   try {
     const user = await database.db.selectFrom('app_user').select('id').where('user_no', '=', customer.userNo).executeTakeFirstOrThrow();
     const dayAgo = new Date(Date.now() - 25 * 3_600_000);
     await database.db
       .insertInto('withdraw_address')
-      .values({ user_id: user.id, chain: entry.chain, address: entry.address, tag: entry.tag ?? null, note: entry.note, trusted_at: entry.trusted ? dayAgo : null, created_at: dayAgo })
+      .values({
+        user_id: user.id,
+        chain: entry.chain,
+        address: entry.address,
+        tag: entry.tag ?? null,
+        note: entry.note,
+        trusted_at: entry.trusted ? dayAgo : null,
+        created_at: dayAgo,
+      })
       .execute();
   } finally {
     await database.close();

@@ -63,16 +63,23 @@ describe('a new customer’s first day in the browser', () => {
       const page = await newDesktopPage(browser);
       const accountEvents: string[] = [];
       page.on('websocket', (socket) => {
-        if (new URL(socket.url()).pathname === '/ws/account') socket.on('framereceived', (frame) => accountEvents.push(String(frame.payload)));
+        if (new URL(socket.url()).pathname === '/ws/account')
+          socket.on('framereceived', (frame) => accountEvents.push(String(frame.payload)));
       });
       /** The account menu's entry `key` (common.json menu.*), as the customer finds it. */
       const goTo = (key: string) =>
-        page.getByRole('navigation', { name: common('menu.label') }).getByRole('link', { name: common(`menu.${key}`), exact: true }).click();
+        page
+          .getByRole('navigation', { name: common('menu.label') })
+          .getByRole('link', { name: common(`menu.${key}`), exact: true })
+          .click();
       /** A security item's status tag reads `word` (after its mark: "○ Not bound", "✓ Bound"). */
       const statusIs = (item: string, word: string) =>
-        expect.poll(() => textOf(page.getByTestId(`security-status-${item}`)), settles).toSatisfy((text: string) => text === word || text.endsWith(` ${word}`));
+        expect
+          .poll(() => textOf(page.getByTestId(`security-status-${item}`)), settles)
+          .toSatisfy((text: string) => text === word || text.endsWith(` ${word}`));
       const snap = async (step: string) => {
-        if (screenshotLanguages.has(lang)) await page.screenshot({ path: path.join(screenshotDir, `day-one-${lang}-${step}.png`), fullPage: true });
+        if (screenshotLanguages.has(lang))
+          await page.screenshot({ path: path.join(screenshotDir, `day-one-${lang}-${step}.png`), fullPage: true });
       };
       await page.goto('/');
       await page.getByTestId('home-page').waitFor();

@@ -36,7 +36,10 @@ describe('deposit and withdrawal on the local chain in the browser', () => {
     // A second tab on the balance page stays open and is never reloaded (the marker would go).
     const balanceTab = await page.context().newPage();
     await balanceTab.goto('/propertyCenter/balance?lang=en');
-    const ethRow = balanceTab.getByTestId('balance-table').getByRole('row').filter({ has: balanceTab.getByRole('link', { name: 'Deposit ETH' }) });
+    const ethRow = balanceTab
+      .getByTestId('balance-table')
+      .getByRole('row')
+      .filter({ has: balanceTab.getByRole('link', { name: 'Deposit ETH' }) });
     await ethRow.waitFor();
     expect(await ethRow.innerText()).not.toContain('1.00000000');
     await balanceTab.evaluate(() => Object.assign(window, { notReloaded: true }));

@@ -83,7 +83,9 @@ describe('a large withdrawal held for its second confirmation, handled from the 
     expect(((await (await confirmed).json()) as { data: { record: { status: string } } }).data.record.status).toBe('processing');
 
     // From here the signer sends it; the list follows it out of "awaiting" without a reload.
-    await expect.poll(() => row.getByTestId('withdrawal-status').innerText(), settles).toMatch(/^. (Processing|Confirming on chain|Completed)$/);
+    await expect
+      .poll(() => row.getByTestId('withdrawal-status').innerText(), settles)
+      .toMatch(/^. (Processing|Confirming on chain|Completed)$/);
     expect(await row.getByTestId('withdraw-second-confirm').count()).toBe(0);
   }, 120_000);
 });

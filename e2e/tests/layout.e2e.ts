@@ -18,7 +18,11 @@ let customer: SeededCustomer;
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const envelope = await page.evaluate(
     async ({ method, path, body }) => {
-      const response = await fetch(path, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? null : JSON.stringify(body) });
+      const response = await fetch(path, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? null : JSON.stringify(body),
+      });
       return (await response.json()) as { code: number; msg: string; data: unknown };
     },
     { method, path, body },
@@ -34,7 +38,13 @@ beforeAll(async () => {
   customer = await seedCustomer('wide', { USDT: 5_000n * 10n ** 6n, BTC: 2n * 10n ** 8n, ETH: 3n * 10n ** 18n });
   await bindPhone(customer);
   await saveAddress(customer, { chain: 'ethereum', address: trusted, note: 'Cold store', trusted: true });
-  await saveAddress(customer, { chain: 'xrpl', address: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe', tag: '4242', note: 'Exchange', trusted: false });
+  await saveAddress(customer, {
+    chain: 'xrpl',
+    address: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
+    tag: '4242',
+    note: 'Exchange',
+    trusted: false,
+  });
   page = await newDesktopPage(browser, { width: 1349 });
   await logIn(page, customer);
 }, 240_000);
@@ -49,28 +59,47 @@ describe('every signed-in screen at the minimum desktop width (1349 px)', () => 
     // confirm and cancel, saved addresses, a setting, and (below) an order offering pay and cancel.
     await call('POST', depositPaths.devFaucet, { coin: 'ETH' });
     // Over LARGE_WITHDRAWAL_USD: held, its row offering confirm and cancel (no codes: the address is trusted).
-    const held = await call<{ record: { status: string } }>('POST', withdrawalPaths.withdraw.replace(':coin', 'USDT').replace(':chain', 'ethereum'), {
-      address: trusted,
-      amount: '1100',
-      requestId: `layout-${customer.userNo}`,
-    });
+    const held = await call<{ record: { status: string } }>(
+      'POST',
+      withdrawalPaths.withdraw.replace(':coin', 'USDT').replace(':chain', 'ethereum'),
+      {
+        address: trusted,
+        amount: '1100',
+        requestId: `layout-${customer.userNo}`,
+      },
+    );
     expect(held.record.status).toBe('awaitingConfirmation');
     await call('PUT', tradePaths.autoSwapSettings, { sourceCoin: 'XRP', targetCoin: 'USDT', enabled: true });
-    const reports = (await (await fetch(`${baseUrl()}${researchPaths.list.replace(':lang', 'ru').replace(':channel', 'research')}`)).json()) as { data: { records: Array<{ id: string }> } };
-    const params: Record<string, string> = { action: 'BTC', reportId: reports.data.records[0]?.id ?? '1', orderId: '1', memberId: '1', billId: '1' };
+    const reports = (await (
+      await fetch(`${baseUrl()}${researchPaths.list.replace(':lang', 'ru').replace(':channel', 'research')}`)
+    ).json()) as { data: { records: Array<{ id: string }> } };
+    const params: Record<string, string> = {
+      action: 'BTC',
+      reportId: reports.data.records[0]?.id ?? '1',
+      orderId: '1',
+      memberId: '1',
+      billId: '1',
+    };
 
     const overflowing: string[] = [];
     for (const route of routeTable.filter((candidate) => 'requiresLogin' in candidate && candidate.requiresLogin)) {
       if (route.name === 'tradeOrders') {
         // Placed just before: "pay" shows only while its quote (10 s) is valid.
-        const quote = await call<{ quoteId: string }>('POST', tradePaths.quote, { pair: 'BTC/USDT', side: 'buy', amount: '0.01', amountCoin: 'BTC' });
+        const quote = await call<{ quoteId: string }>('POST', tradePaths.quote, {
+          pair: 'BTC/USDT',
+          side: 'buy',
+          amount: '0.01',
+          amountCoin: 'BTC',
+        });
         params.orderId = (await call<{ orderNo: string }>('POST', tradePaths.orders, { quoteId: quote.quoteId })).orderNo;
       }
       const path = route.path.replace(/:(\w+)/g, (_whole, key: string) => encodeURIComponent(params[key] ?? ''));
       await page.goto(`${path}?lang=ru`);
       await page.waitForLoadState('networkidle');
-      if (route.name === 'propertyCenterRecharge') await page.getByTestId('deposit-records').locator('tbody tr[data-row-key]').first().waitFor({ timeout: 30_000 });
-      if (route.name === 'propertyCenterWithdraw') await page.getByTestId('withdrawal-records').getByTestId('withdraw-second-confirm').waitFor();
+      if (route.name === 'propertyCenterRecharge')
+        await page.getByTestId('deposit-records').locator('tbody tr[data-row-key]').first().waitFor({ timeout: 30_000 });
+      if (route.name === 'propertyCenterWithdraw')
+        await page.getByTestId('withdrawal-records').getByTestId('withdraw-second-confirm').waitFor();
       if (route.name === 'tradeOrders') await page.locator('[data-testid^="order-pay-"]').first().waitFor();
       overflowing.push(...(await horizontalOverflow(page)).map((finding) => `${path}: ${finding}`));
     }

@@ -116,7 +116,9 @@ describe('table ownership', () => {
     const text = outcome.problems.join('\n');
     const file = 'apps/server/src/modules/wallet/balances.service.ts';
     expect(text).toContain('6 new boundary violations');
-    expect(text).toContain(`${file}:2  [table-ownership]  selectFrom() names table entry, created by apps/server/src/modules/ledger/ledger.migration.ts.`);
+    expect(text).toContain(
+      `${file}:2  [table-ownership]  selectFrom() names table entry, created by apps/server/src/modules/ledger/ledger.migration.ts.`,
+    );
     expect(text).toContain('call a function of apps/server/src/modules/ledger/index.ts instead');
     expect(text).toContain(`${file}:3  [table-ownership]  SQL "from public.journal" names table journal`);
     expect(text).toContain(`${file}:4  [table-ownership]  SQL "into deposit_address" names table deposit_address`);
@@ -172,7 +174,9 @@ describe('import boundaries', () => {
     expect(text).toContain(
       `apps/web/src/features/market/components/price.tsx:1  [cross-feature]  '../../wallet/components/balance': feature market imports feature wallet. Move what both need to apps/web/src/shared/`,
     );
-    expect(text).toContain(`apps/web/src/features/market/components/price.tsx:2  [import-into-app]  '../../../app/route-table' imports up into app/.`);
+    expect(text).toContain(
+      `apps/web/src/features/market/components/price.tsx:2  [import-into-app]  '../../../app/route-table' imports up into app/.`,
+    );
     expect(text).toContain(`apps/web/src/shared/ui/nav.tsx:1  [import-into-app]`);
     expect(text).toContain(`apps/web/src/shared/ui/nav.tsx:2  [shared-imports-feature]`);
     expect(text).toContain(

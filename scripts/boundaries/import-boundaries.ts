@@ -112,7 +112,9 @@ type ExportNode = Parameters<Rule.RuleListener['ExportNamedDeclaration'] & objec
 function isTypeOnly(node: ImportNode | ExportNode): boolean {
   const typed = node as { importKind?: string; exportKind?: string; specifiers: { importKind?: string; exportKind?: string }[] };
   if (typed.importKind === 'type' || typed.exportKind === 'type') return true;
-  return typed.specifiers.length > 0 && typed.specifiers.every((specifier) => specifier.importKind === 'type' || specifier.exportKind === 'type');
+  return (
+    typed.specifiers.length > 0 && typed.specifiers.every((specifier) => specifier.importKind === 'type' || specifier.exportKind === 'type')
+  );
 }
 
 function createDirectionRule(root: string, edges: ImportEdge[]): Rule.RuleModule {

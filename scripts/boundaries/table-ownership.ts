@@ -44,7 +44,8 @@ export function ownerOf(fileUnderSrc: string): string {
   return 'root';
 }
 
-const createTablePattern = /\bcreate\s+(?:(?:global\s+|local\s+)?(?:temp|temporary|unlogged)\s+)?table\s+(?:if\s+not\s+exists\s+)?(?:public\.)?"?([a-z_][a-z0-9_]*)"?/gi;
+const createTablePattern =
+  /\bcreate\s+(?:(?:global\s+|local\s+)?(?:temp|temporary|unlogged)\s+)?table\s+(?:if\s+not\s+exists\s+)?(?:public\.)?"?([a-z_][a-z0-9_]*)"?/gi;
 const kyselyCreateTablePattern = /\.createTable\(\s*['"`]([a-z_][a-z0-9_]*)['"`]/g;
 
 function isMigration(fileUnderSrc: string): boolean {
@@ -111,7 +112,10 @@ function sqlPatterns(tables: readonly string[]): RegExp[] {
     // from x, join x, into x, update x, alter/lock/truncate table x, truncate x
     new RegExp(`\\b(?:from|join|into|update|table|truncate)\\s+(?:only\\s+)?${name}`, 'gi'),
     // a trigger on another module's table: after insert or update of amount on x
-    new RegExp(`\\b(?:insert|update|delete|truncate)(?:\\s+of\\s+[\\w\\s,]+?)?(?:\\s+or\\s+(?:insert|update|delete|truncate)(?:\\s+of\\s+[\\w\\s,]+?)?)*\\s+on\\s+(?:only\\s+)?${name}`, 'gi'),
+    new RegExp(
+      `\\b(?:insert|update|delete|truncate)(?:\\s+of\\s+[\\w\\s,]+?)?(?:\\s+or\\s+(?:insert|update|delete|truncate)(?:\\s+of\\s+[\\w\\s,]+?)?)*\\s+on\\s+(?:only\\s+)?${name}`,
+      'gi',
+    ),
   ];
 }
 

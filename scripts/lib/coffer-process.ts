@@ -54,7 +54,9 @@ function isGroupRunning(groupId: number): boolean {
 
 /** The embedded PostgreSQL's URL; its superuser password is generated into DATA_DIR/secrets.json. */
 async function embeddedDatabaseUrl(dataDir: string, port: number): Promise<string> {
-  const { embeddedDatabasePassword } = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as { embeddedDatabasePassword: string };
+  const { embeddedDatabasePassword } = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as {
+    embeddedDatabasePassword: string;
+  };
   return `postgres://postgres:${encodeURIComponent(embeddedDatabasePassword)}@127.0.0.1:${port}/coffer`;
 }
 

@@ -86,18 +86,46 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSystemRoutes(app, deps);
   // Whether an account ever received funds decides if a first security set-up locks withdrawals.
   const funding = { hasReceivedFunds: (userId: string) => hasCustomerReceivedFunds(deps.db, userId) };
-  const identity = createIdentityModule({ db: deps.db, config: deps.config, secrets: deps.secrets, messenger, funding, registry: deps.metrics.registry });
+  const identity = createIdentityModule({
+    db: deps.db,
+    config: deps.config,
+    secrets: deps.secrets,
+    messenger,
+    funding,
+    registry: deps.metrics.registry,
+  });
   identity.register(app);
-  const ledger = createLedgerModule({ db: deps.db, ...(deps.pool ? { pool: deps.pool } : {}), ...(deps.asyncCommitPool ? { asyncCommitPool: deps.asyncCommitPool } : {}) });
+  const ledger = createLedgerModule({
+    db: deps.db,
+    ...(deps.pool ? { pool: deps.pool } : {}),
+    ...(deps.asyncCommitPool ? { asyncCommitPool: deps.asyncCommitPool } : {}),
+  });
   for (const job of ledger.jobs) deps.jobs?.define(job);
-  const market = createMarketModule({ db: deps.db, config: deps.config, logger: deps.logger, pool: deps.pool, runsTicker: deps.jobs !== null });
+  const market = createMarketModule({
+    db: deps.db,
+    config: deps.config,
+    logger: deps.logger,
+    pool: deps.pool,
+    runsTicker: deps.jobs !== null,
+  });
   for (const job of market.jobs) deps.jobs?.define(job);
   await market.register(app);
   app.addHook('onReady', market.start);
   app.addHook('onClose', market.stop);
   const research = createResearchModule({ db: deps.db });
   research.register(app);
-  const wallet = createWalletModule({ db: deps.db, ledger: ledger.ledger, identity: identity.api, usdCnyRate: deps.config.USD_CNY_RATE, market: market.api, research: research.api, networks: { bitcoinNetwork: deps.withdrawalChains?.bitcoinNetwork ?? 'mainnet', xrpNetwork: deps.withdrawalChains?.xrpNetwork ?? 'mainnet' } });
+  const wallet = createWalletModule({
+    db: deps.db,
+    ledger: ledger.ledger,
+    identity: identity.api,
+    usdCnyRate: deps.config.USD_CNY_RATE,
+    market: market.api,
+    research: research.api,
+    networks: {
+      bitcoinNetwork: deps.withdrawalChains?.bitcoinNetwork ?? 'mainnet',
+      xrpNetwork: deps.withdrawalChains?.xrpNetwork ?? 'mainnet',
+    },
+  });
   for (const job of wallet.jobs) deps.jobs?.define(job);
   wallet.register(app);
   // The signed-in customer's live channel: balance changes of committed journals, from any process.
@@ -105,13 +133,41 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAccountFeedRoutes(app, { feed: accountFeed, allowedOrigins: allowedOrigins(deps.config) });
   app.addHook('onReady', accountFeed.start);
   app.addHook('onClose', accountFeed.stop);
-  const withdrawals = createWithdrawalsModule({ db: deps.db, ledger: ledger.ledger, identity: identity.api, market: market.api, messenger, logger: deps.logger, config: deps.config, chains: deps.withdrawalChains ?? null, runsSigner: deps.jobs !== null, registry: deps.metrics.registry });
+  const withdrawals = createWithdrawalsModule({
+    db: deps.db,
+    ledger: ledger.ledger,
+    identity: identity.api,
+    market: market.api,
+    messenger,
+    logger: deps.logger,
+    config: deps.config,
+    chains: deps.withdrawalChains ?? null,
+    runsSigner: deps.jobs !== null,
+    registry: deps.metrics.registry,
+  });
   for (const job of withdrawals.jobs) deps.jobs?.define(job);
   withdrawals.register(app);
-  const trade = createTradeModule({ db: deps.db, ledger: ledger.ledger, config: deps.config, market: market.api, logger: deps.logger, ...(deps.pool ? { pool: deps.pool } : {}), ...(deps.asyncCommitPool ? { asyncCommitPool: deps.asyncCommitPool } : {}) });
+  const trade = createTradeModule({
+    db: deps.db,
+    ledger: ledger.ledger,
+    config: deps.config,
+    market: market.api,
+    logger: deps.logger,
+    ...(deps.pool ? { pool: deps.pool } : {}),
+    ...(deps.asyncCommitPool ? { asyncCommitPool: deps.asyncCommitPool } : {}),
+  });
   for (const job of trade.jobs) deps.jobs?.define(job);
   trade.register(app);
-  const deposits = createDepositsModule({ db: deps.db, ledger: ledger.ledger, logger: deps.logger, pollMs: deps.config.DEPOSIT_POLL_MS, chains: depositChainsOf(deps), runWatchers: deps.jobs !== null, recordSources: [withdrawals.recordSource], onCredited: trade.services.autoSwap.onDepositCredited });
+  const deposits = createDepositsModule({
+    db: deps.db,
+    ledger: ledger.ledger,
+    logger: deps.logger,
+    pollMs: deps.config.DEPOSIT_POLL_MS,
+    chains: depositChainsOf(deps),
+    runWatchers: deps.jobs !== null,
+    recordSources: [withdrawals.recordSource],
+    onCredited: trade.services.autoSwap.onDepositCredited,
+  });
   deposits.register(app);
 
   await registerWebApp(app, deps.config.WEB_DIST_DIR);

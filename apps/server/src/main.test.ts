@@ -36,7 +36,9 @@ function startServer(env: Record<string, string>): RunningServer {
   const output: string[] = [];
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   cleanups.push(async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await exited;
@@ -48,7 +50,10 @@ async function waitUntilReady(server: RunningServer): Promise<void> {
   const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`the server exited with ${server.child.exitCode}:\n${server.output.join('')}`);
-    const ready = await fetch(`${server.baseUrl}/readyz`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${server.baseUrl}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -56,7 +61,11 @@ async function waitUntilReady(server: RunningServer): Promise<void> {
 }
 
 async function post(baseUrl: string, route: string, body: unknown): Promise<{ code: number; msg: string }> {
-  const response = await fetch(`${baseUrl}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${baseUrl}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return (await response.json()) as { code: number; msg: string };
 }
 
@@ -77,7 +86,8 @@ function processesOf(program: string, marker: string): number[] {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const info = readProcessInfo(Number(entry));
-    if (info && !info.isZombie && programName(info) === program && info.argv.some((argument) => argument.includes(marker))) found.push(info.pid);
+    if (info && !info.isZombie && programName(info) === program && info.argv.some((argument) => argument.includes(marker)))
+      found.push(info.pid);
   }
   return found;
 }
@@ -94,111 +104,113 @@ function ports(): { PORT: string; EMBEDDED_PG_PORT: string; EVM_LOCAL_PORT: stri
 }
 
 describe('the server process', () => {
-  it(
-    'killed with SIGKILL during a burst of sign-ups, starts again on the same data and has every acknowledged account',
-    async () => {
-      // In the home folder with mode 700: as root (a fresh machine, a container) this is /root,
-      // which the `postgres` user PostgreSQL runs as cannot enter.
-      const dataDir = await mkdtemp(path.join(os.homedir(), '.coffer-crash-test-'));
-      cleanups.push(async () => {
-        const cluster = await lstat(path.join(dataDir, 'pg')).catch(() => null);
-        if (cluster?.isSymbolicLink()) await rm(await readlink(path.join(dataDir, 'pg')), { recursive: true, force: true, maxRetries: 5 });
-        await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
-      });
-      const env = { ...ports(), DATA_DIR: dataDir, DATABASE_URL: '', CODE_SENDS_PER_IP_PER_HOUR: '10000' };
+  it('killed with SIGKILL during a burst of sign-ups, starts again on the same data and has every acknowledged account', async () => {
+    // In the home folder with mode 700: as root (a fresh machine, a container) this is /root,
+    // which the `postgres` user PostgreSQL runs as cannot enter.
+    const dataDir = await mkdtemp(path.join(os.homedir(), '.coffer-crash-test-'));
+    cleanups.push(async () => {
+      const cluster = await lstat(path.join(dataDir, 'pg')).catch(() => null);
+      if (cluster?.isSymbolicLink()) await rm(await readlink(path.join(dataDir, 'pg')), { recursive: true, force: true, maxRetries: 5 });
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
+    });
+    const env = { ...ports(), DATA_DIR: dataDir, DATABASE_URL: '', CODE_SENDS_PER_IP_PER_HOUR: '10000' };
 
-      const first = startServer(env);
-      await waitUntilReady(first);
-      const emails = Array.from({ length: 40 }, (_, index) => `crash${index}x${Date.now() % 1_000_000}@coffer.test`);
-      const sent = await Promise.all(emails.map((account) => post(first.baseUrl, identityPaths.registerCode, { accountType: 'email', account, countryCode: 'DE' })));
-      expect(sent.filter((answer) => answer.code !== 0)).toEqual([]);
-      const codes = await Promise.all(emails.map((account) => outboxCode(first.baseUrl, account)));
-      const clusterDir = await readlink(path.join(dataDir, 'pg')).catch(() => path.join(dataDir, 'pg'));
-      const postmaster = Number.parseInt((await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8')).split('\n')[0]!, 10);
-      const anvils = processesOf('anvil', dataDir);
-      expect(anvils).toHaveLength(1);
+    const first = startServer(env);
+    await waitUntilReady(first);
+    const emails = Array.from({ length: 40 }, (_, index) => `crash${index}x${Date.now() % 1_000_000}@coffer.test`);
+    const sent = await Promise.all(
+      emails.map((account) => post(first.baseUrl, identityPaths.registerCode, { accountType: 'email', account, countryCode: 'DE' })),
+    );
+    expect(sent.filter((answer) => answer.code !== 0)).toEqual([]);
+    const codes = await Promise.all(emails.map((account) => outboxCode(first.baseUrl, account)));
+    const clusterDir = await readlink(path.join(dataDir, 'pg')).catch(() => path.join(dataDir, 'pg'));
+    const postmaster = Number.parseInt((await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8')).split('\n')[0]!, 10);
+    const anvils = processesOf('anvil', dataDir);
+    expect(anvils).toHaveLength(1);
 
-      const acknowledged: string[] = [];
-      let failed = 0;
-      let isKilled = false;
-      await Promise.all(
-        emails.map(async (account, index) => {
-          try {
-            const answer = await post(first.baseUrl, identityPaths.register, {
-              accountType: 'email',
-              account,
-              countryCode: 'DE',
-              code: codes[index],
-              password: 'Vault-Key-2026',
-              confirmPassword: 'Vault-Key-2026',
-              agreeTerms: true,
-            });
-            expect(answer).toMatchObject({ code: 0 });
-            acknowledged.push(account);
-            if (acknowledged.length === 5) isKilled = first.child.kill('SIGKILL');
-          } catch (error) {
-            if (!isKilled) throw error;
-            failed += 1;
-          }
-        }),
-      );
-      expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
-      // The kill fell in the middle of the burst.
-      expect(acknowledged.length).toBeGreaterThanOrEqual(5);
-      expect(failed).toBeGreaterThan(0);
-      // PostgreSQL and anvil do not outlive the server.
-      expect(await waitUntilGone([postmaster, ...anvils], 20_000)).toEqual([]);
+    const acknowledged: string[] = [];
+    let failed = 0;
+    let isKilled = false;
+    await Promise.all(
+      emails.map(async (account, index) => {
+        try {
+          const answer = await post(first.baseUrl, identityPaths.register, {
+            accountType: 'email',
+            account,
+            countryCode: 'DE',
+            code: codes[index],
+            password: 'Vault-Key-2026',
+            confirmPassword: 'Vault-Key-2026',
+            agreeTerms: true,
+          });
+          expect(answer).toMatchObject({ code: 0 });
+          acknowledged.push(account);
+          if (acknowledged.length === 5) isKilled = first.child.kill('SIGKILL');
+        } catch (error) {
+          if (!isKilled) throw error;
+          failed += 1;
+        }
+      }),
+    );
+    expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
+    // The kill fell in the middle of the burst.
+    expect(acknowledged.length).toBeGreaterThanOrEqual(5);
+    expect(failed).toBeGreaterThan(0);
+    // PostgreSQL and anvil do not outlive the server.
+    expect(await waitUntilGone([postmaster, ...anvils], 20_000)).toEqual([]);
 
-      const second = startServer(env);
-      await waitUntilReady(second);
-      const { embeddedDatabasePassword } = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as { embeddedDatabasePassword: string };
-      const client = new pg.Client({ host: '127.0.0.1', port: Number(env.EMBEDDED_PG_PORT), user: 'postgres', password: embeddedDatabasePassword, database: 'coffer' });
-      await client.connect();
-      try {
-        const found = await client.query<{ email: string }>('select email from app_user where email = any($1)', [acknowledged]);
-        expect(found.rows.map((row) => row.email).sort()).toEqual([...acknowledged].sort());
-      } finally {
-        await client.end();
-      }
+    const second = startServer(env);
+    await waitUntilReady(second);
+    const { embeddedDatabasePassword } = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as {
+      embeddedDatabasePassword: string;
+    };
+    const client = new pg.Client({
+      host: '127.0.0.1',
+      port: Number(env.EMBEDDED_PG_PORT),
+      user: 'postgres',
+      password: embeddedDatabasePassword,
+      database: 'coffer',
+    });
+    await client.connect();
+    try {
+      const found = await client.query<{ email: string }>('select email from app_user where email = any($1)', [acknowledged]);
+      expect(found.rows.map((row) => row.email).sort()).toEqual([...acknowledged].sort());
+    } finally {
+      await client.end();
+    }
 
-      const running = [...processesOf('postgres', clusterDir), ...processesOf('anvil', dataDir)];
-      second.child.kill('SIGTERM');
-      expect(await second.exited).toEqual({ code: 0, signal: null });
-      // Stopped by the shutdown itself, before the server exited.
-      expect(running.filter(isProcessAlive)).toEqual([]);
-    },
-    300_000,
-  );
+    const running = [...processesOf('postgres', clusterDir), ...processesOf('anvil', dataDir)];
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+    // Stopped by the shutdown itself, before the server exited.
+    expect(running.filter(isProcessAlive)).toEqual([]);
+  }, 300_000);
 
-  it(
-    'with DATABASE_URL, SIGTERM stops the local chain and exits cleanly',
-    async () => {
-      const database = await createTestDatabase({ migrate: false });
-      cleanups.push(() => database.drop());
-      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'coffer-sigterm-test-'));
-      cleanups.push(() => rm(dataDir, { recursive: true, force: true, maxRetries: 5 }));
-      const env = {
-        ...ports(),
-        DATA_DIR: dataDir,
-        DATABASE_URL: database.url,
-        PASSWORD_PEPPER: 'a-test-pepper-of-at-least-thirty-two-characters',
-        SECRET_KEY: 'cd'.repeat(32),
-        DEV_OUTBOX: 'true',
-        LOG_LEVEL: 'info',
-      };
-      Object.assign(env, { PUBLIC_ORIGIN: `http://127.0.0.1:${env.PORT}` });
+  it('with DATABASE_URL, SIGTERM stops the local chain and exits cleanly', async () => {
+    const database = await createTestDatabase({ migrate: false });
+    cleanups.push(() => database.drop());
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'coffer-sigterm-test-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true, maxRetries: 5 }));
+    const env = {
+      ...ports(),
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      PASSWORD_PEPPER: 'a-test-pepper-of-at-least-thirty-two-characters',
+      SECRET_KEY: 'cd'.repeat(32),
+      DEV_OUTBOX: 'true',
+      LOG_LEVEL: 'info',
+    };
+    Object.assign(env, { PUBLIC_ORIGIN: `http://127.0.0.1:${env.PORT}` });
 
-      const server = startServer(env);
-      await waitUntilReady(server);
-      const anvils = processesOf('anvil', dataDir);
-      expect(anvils).toHaveLength(1);
-      expect(readProcessInfo(anvils[0]!)?.ppid).toBe(server.child.pid);
+    const server = startServer(env);
+    await waitUntilReady(server);
+    const anvils = processesOf('anvil', dataDir);
+    expect(anvils).toHaveLength(1);
+    expect(readProcessInfo(anvils[0]!)?.ppid).toBe(server.child.pid);
 
-      server.child.kill('SIGTERM');
-      expect(await server.exited).toEqual({ code: 0, signal: null });
-      expect(server.output.join('')).toContain('"msg":"stopped"');
-      expect(anvils.filter(isProcessAlive)).toEqual([]);
-    },
-    200_000,
-  );
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(server.output.join('')).toContain('"msg":"stopped"');
+    expect(anvils.filter(isProcessAlive)).toEqual([]);
+  }, 200_000);
 });

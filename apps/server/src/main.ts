@@ -67,9 +67,7 @@ async function main(): Promise<void> {
     const depositChains = await provideDepositChains(config, logger, database.db);
     stopSteps.push({ name: 'deposit chains', run: depositChains.stop });
     const metrics = createMetrics();
-    const jobs = config.JOBS_ENABLED
-      ? createJobQueue({ connectionString: databaseServer.url, logger, metrics, isWorker: true })
-      : null;
+    const jobs = config.JOBS_ENABLED ? createJobQueue({ connectionString: databaseServer.url, logger, metrics, isWorker: true }) : null;
     jobs?.define(pruneStaleNodesJob(database.db));
 
     const heartbeat = createNodeHeartbeat(database.db);
@@ -77,7 +75,26 @@ async function main(): Promise<void> {
     stopSteps.push({ name: 'heartbeat', run: heartbeat.stop });
 
     // Building the app defines the modules' jobs, so the queue starts after it.
-    const app = await buildApp({ config, logger, db: database.db, pool: database.pool, asyncCommitPool: database.asyncCommitPool, metrics, jobs, version: appVersion, secrets, depositChains, withdrawalChains: provideWithdrawalChains({ db: database.db, evm: depositChains.evm, seed: depositChains.seed, bitcoin: depositChains.bitcoin, xrp: depositChains.xrp, devnets: depositChains.devnets }) });
+    const app = await buildApp({
+      config,
+      logger,
+      db: database.db,
+      pool: database.pool,
+      asyncCommitPool: database.asyncCommitPool,
+      metrics,
+      jobs,
+      version: appVersion,
+      secrets,
+      depositChains,
+      withdrawalChains: provideWithdrawalChains({
+        db: database.db,
+        evm: depositChains.evm,
+        seed: depositChains.seed,
+        bitcoin: depositChains.bitcoin,
+        xrp: depositChains.xrp,
+        devnets: depositChains.devnets,
+      }),
+    });
     stopSteps.push({ name: 'http server', run: () => app.close() });
     if (jobs) {
       await jobs.start();
@@ -85,7 +102,10 @@ async function main(): Promise<void> {
     }
     await app.listen({ host: config.HOST, port: config.PORT });
     logger.info(
-      { url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`, embeddedDatabase: databaseServer.isEmbedded },
+      {
+        url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`,
+        embeddedDatabase: databaseServer.isEmbedded,
+      },
       'Coffer is up',
     );
     markStarted();

@@ -31,14 +31,26 @@ export async function startFakeTwilio(options: { refuse?: string[] } = {}) {
       response.setHeader('content-type', 'application/json');
       if (!pathMatch || request.method !== 'POST') {
         response.statusCode = 404;
-        response.end(JSON.stringify({ code: 20404, message: 'The requested resource was not found', more_info: 'https://www.twilio.com/docs/errors/20404', status: 404 }));
+        response.end(
+          JSON.stringify({
+            code: 20404,
+            message: 'The requested resource was not found',
+            more_info: 'https://www.twilio.com/docs/errors/20404',
+            status: 404,
+          }),
+        );
         return;
       }
       const to = form.get('To') ?? '';
       if (refused.has(to)) {
         response.statusCode = 400;
         response.end(
-          JSON.stringify({ code: 21211, message: `The 'To' number ${to} is not a valid phone number.`, more_info: 'https://www.twilio.com/docs/errors/21211', status: 400 }),
+          JSON.stringify({
+            code: 21211,
+            message: `The 'To' number ${to} is not a valid phone number.`,
+            more_info: 'https://www.twilio.com/docs/errors/21211',
+            status: 400,
+          }),
         );
         return;
       }

@@ -32,14 +32,30 @@ export function securitySteps(app: FastifyInstance, db: Db, numbers = '15') {
     const client = identityClient(app);
     const email = `steps${counter}-${Date.now() % 100000}@coffer.test`;
     const digits = `${numbers}2${String(counter).padStart(8, '0')}`;
-    const account = by === 'email' ? { accountType: 'email', account: email, countryCode: 'DE' } : { accountType: 'phone', account: digits, countryCode: 'DE' };
+    const account =
+      by === 'email'
+        ? { accountType: 'email', account: email, countryCode: 'DE' }
+        : { accountType: 'phone', account: digits, countryCode: 'DE' };
     expect((await client.post(paths.registerCode, account)).body.code).toBe(0);
     const code = await latestCode(app, by === 'email' ? email : `+49${digits}`);
-    const registered = await client.post(paths.register, { ...account, code, password: testPassword, confirmPassword: testPassword, agreeTerms: true });
+    const registered = await client.post(paths.register, {
+      ...account,
+      code,
+      password: testPassword,
+      confirmPassword: testPassword,
+      agreeTerms: true,
+    });
     expect(registered.body.code).toBe(0);
     const userNo = registered.body.data.user.userNo as string;
     const { id } = await db.selectFrom('app_user').select('id').where('user_no', '=', userNo).executeTakeFirstOrThrow();
-    return { client, userId: id, userNo, email: by === 'email' ? email : null, phone: by === 'phone' ? `+49${digits}` : null, secret: null };
+    return {
+      client,
+      userId: id,
+      userNo,
+      email: by === 'email' ? email : null,
+      phone: by === 'phone' ? `+49${digits}` : null,
+      secret: null,
+    };
   }
 
   /** As if the 60-second wait between two codes to one address had passed. */
@@ -69,7 +85,10 @@ export function securitySteps(app: FastifyInstance, db: Db, numbers = '15') {
     return codes;
   }
 
-  async function bindAuthenticator(customer: SecurityCustomer, purpose: 'bindAuthenticator' | 'changeAuthenticator' = 'bindAuthenticator'): Promise<void> {
+  async function bindAuthenticator(
+    customer: SecurityCustomer,
+    purpose: 'bindAuthenticator' | 'changeAuthenticator' = 'bindAuthenticator',
+  ): Promise<void> {
     const secret = (await customer.client.post(paths.authenticatorGenerate)).body.data.secret as string;
     const codes = await everyFactor(customer, purpose);
     const path = purpose === 'bindAuthenticator' ? paths.authenticatorBind : paths.authenticatorChange;

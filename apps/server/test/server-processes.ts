@@ -58,7 +58,16 @@ export function setUpServerProcesses(options: { poolSize: number }) {
       const handle = openDatabase(currentDatabase().url, { max: options.poolSize });
       handles.push(handle);
       const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-web-dist' });
-      const app = await buildApp({ config, logger: createLogger(config), db: handle.db, pool: handle.pool, metrics: createMetrics(), jobs: null, version: 'test', secrets: testSecrets });
+      const app = await buildApp({
+        config,
+        logger: createLogger(config),
+        db: handle.db,
+        pool: handle.pool,
+        metrics: createMetrics(),
+        jobs: null,
+        version: 'test',
+        secrets: testSecrets,
+      });
       apps.push(app);
       await app.listen({ host: '127.0.0.1', port: 0 });
       return { app, handle, url: `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}` };

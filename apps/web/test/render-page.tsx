@@ -33,11 +33,7 @@ export function renderPage(page: ReactNode, { path, url = path, routeName, route
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const catchAll = routes.some((route) => route.path === '*') ? [] : [{ path: '*', element: <LocationProbe /> }];
   const router = createMemoryRouter(
-    [
-      { path, element: page, handle: routeName ? { route: { name: routeName, path } } : undefined },
-      ...routes,
-      ...catchAll,
-    ],
+    [{ path, element: page, handle: routeName ? { route: { name: routeName, path } } : undefined }, ...routes, ...catchAll],
     { initialEntries: [url] },
   );
   const view = render(

@@ -122,7 +122,9 @@ export const billTypeNames: Record<Language, Record<BillTypeKey, string> & { unk
   },
 };
 
-const billTypeKeyByCode = new Map<number, BillTypeKey>((Object.entries(billTypes) as Array<[BillTypeKey, number]>).map(([key, code]) => [code, key]));
+const billTypeKeyByCode = new Map<number, BillTypeKey>(
+  (Object.entries(billTypes) as Array<[BillTypeKey, number]>).map(([key, code]) => [code, key]),
+);
 
 /** The bill type's key for a code of spec §9, or undefined for a code outside the list. */
 export function billTypeKeyOf(code: number): BillTypeKey | undefined {

@@ -39,11 +39,16 @@ describe('money', () => {
 
   it('reads any amount written with zeros past the scale as the amount itself', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 24n }), fc.integer({ min: 0, max: 18 }), fc.integer({ min: 1, max: 12 }), (units, scale, extra) => {
-        const [whole, fraction = ''] = fromBaseUnits(units, scale).split('.');
-        const padded = `${whole}.${fraction.padEnd(scale, '0')}${'0'.repeat(extra)}`;
-        expect(toBaseUnits(padded, scale)).toBe(units);
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 24n }),
+        fc.integer({ min: 0, max: 18 }),
+        fc.integer({ min: 1, max: 12 }),
+        (units, scale, extra) => {
+          const [whole, fraction = ''] = fromBaseUnits(units, scale).split('.');
+          const padded = `${whole}.${fraction.padEnd(scale, '0')}${'0'.repeat(extra)}`;
+          expect(toBaseUnits(padded, scale)).toBe(units);
+        },
+      ),
     );
   });
 

@@ -58,7 +58,12 @@ describe('production exposure', () => {
   });
 
   it('has no faucet in production with the dev outbox off, even on the embedded database', () => {
-    const config = loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: 'false', SMTP_URL: 'smtp://mail.example:587', ...Object.fromEntries(Object.entries(deployment).filter(([name]) => name.startsWith('SMS_') || name.startsWith('TWILIO_'))) });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DEV_OUTBOX: 'false',
+      SMTP_URL: 'smtp://mail.example:587',
+      ...Object.fromEntries(Object.entries(deployment).filter(([name]) => name.startsWith('SMS_') || name.startsWith('TWILIO_'))),
+    });
     expect(isProductionDeployment(config)).toBe(false);
     expect(hasDevFaucet(config)).toBe(false);
   });
@@ -73,7 +78,13 @@ describe('production exposure', () => {
   });
 
   it('keeps development as it was: Host-derived origins, open metrics, a faucet with any database', () => {
-    const config = loadConfig({ NODE_ENV: 'development', DATABASE_URL: 'postgres://localhost/coffer', PASSWORD_PEPPER: deployment.PASSWORD_PEPPER, SECRET_KEY: deployment.SECRET_KEY, DEV_OUTBOX: 'true' });
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      DATABASE_URL: 'postgres://localhost/coffer',
+      PASSWORD_PEPPER: deployment.PASSWORD_PEPPER,
+      SECRET_KEY: deployment.SECRET_KEY,
+      DEV_OUTBOX: 'true',
+    });
     expect(allowedOrigins(config)).toBeNull();
     expect(metricsAccess(config)).toBe('open');
     expect(hasDevFaucet(config)).toBe(true);

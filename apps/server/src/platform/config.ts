@@ -25,7 +25,12 @@ const configSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65_535).default(54_329),
   /** Connections this process keeps to PostgreSQL (postings and trades group their commits over them). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(1024 * 1024),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   MOBILE_SITE_URL: optionalUrl.optional(),
   BRAND_VARIANT: booleanFromEnv.default(false),
@@ -47,13 +52,20 @@ const configSchema = z.object({
   DEV_OUTBOX: booleanFromEnv.optional(),
   /** SMS delivery: `twilio` (Programmable Messaging API); unset: SMS only in the dev outbox. */
   SMS_PROVIDER: z.enum(['twilio']).optional(),
-  TWILIO_ACCOUNT_SID: z.string().trim().regex(/^AC[0-9a-fA-F]{32}$/, 'must be an account SID such as AC followed by 32 hexadecimal characters').optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .trim()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'must be an account SID such as AC followed by 32 hexadecimal characters')
+    .optional(),
   TWILIO_AUTH_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   /** Sender: an E.164 number, a Messaging Service SID (MG…), or an alphanumeric sender ID. */
   TWILIO_FROM: z
     .string()
     .trim()
-    .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32}|(?=[A-Za-z0-9 ]*[A-Za-z])[A-Za-z0-9 ]{1,11})$/, 'must be +<number>, a Messaging Service SID (MG…) or an alphanumeric sender ID of up to 11 characters')
+    .regex(
+      /^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32}|(?=[A-Za-z0-9 ]*[A-Za-z])[A-Za-z0-9 ]{1,11})$/,
+      'must be +<number>, a Messaging Service SID (MG…) or an alphanumeric sender ID of up to 11 characters',
+    )
     .optional(),
   /** Base URL of Twilio's REST API (a local stand-in in tests). */
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
@@ -75,16 +87,37 @@ const configSchema = z.object({
   PRICE_SOURCE: z.enum(['simulated', 'binance']).default('simulated'),
   PRICE_SOURCE_URL: z.url().default('https://api.binance.com'),
   /** CNY per USD for valuations, until the markets capability brings live rates. */
-  USD_CNY_RATE: z.string().regex(/^\d{1,6}(\.\d{1,8})?$/, 'must be a decimal such as 7.1').default('7.1'),
+  USD_CNY_RATE: z
+    .string()
+    .regex(/^\d{1,6}(\.\d{1,8})?$/, 'must be a decimal such as 7.1')
+    .default('7.1'),
   /** E-mails and SMS one IP address may cause per hour (abuse limit). */
   CODE_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
   /** Spot trade (RFQ): pairs BASE/QUOTE, spread and fee as decimal fractions, quote validity, circuit breaker. */
-  TRADE_PAIRS: z.string().trim().regex(/^[A-Z0-9]{2,10}\/[A-Z0-9]{2,10}(,[A-Z0-9]{2,10}\/[A-Z0-9]{2,10})*$/, 'must be pairs such as BTC/USDT,ETH/USDT').default('BTC/USDT,ETH/USDT,XRP/USDT,USDC/USDT,BTC/USDC,ETH/USDC'),
-  TRADE_SPREAD_RATE: z.string().regex(/^0(\.\d{1,8})?$/, 'must be a fraction such as 0.002').default('0.002'),
-  TRADE_FEE_RATE: z.string().regex(/^0(\.\d{1,8})?$/, 'must be a fraction such as 0.001').default('0.001'),
+  TRADE_PAIRS: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{2,10}\/[A-Z0-9]{2,10}(,[A-Z0-9]{2,10}\/[A-Z0-9]{2,10})*$/, 'must be pairs such as BTC/USDT,ETH/USDT')
+    .default('BTC/USDT,ETH/USDT,XRP/USDT,USDC/USDT,BTC/USDC,ETH/USDC'),
+  TRADE_SPREAD_RATE: z
+    .string()
+    .regex(/^0(\.\d{1,8})?$/, 'must be a fraction such as 0.002')
+    .default('0.002'),
+  TRADE_FEE_RATE: z
+    .string()
+    .regex(/^0(\.\d{1,8})?$/, 'must be a fraction such as 0.001')
+    .default('0.001'),
   QUOTE_TTL_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
-  TRADE_BREAKER_PERCENT: z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, 'must be a percentage such as 5').default('5'),
+  TRADE_BREAKER_PERCENT: z
+    .string()
+    .regex(/^\d{1,3}(\.\d{1,4})?$/, 'must be a percentage such as 5')
+    .default('5'),
   TRADE_BREAKER_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(300),
   /** Quotes are refused when the newest price is older than this. */
   TRADE_MAX_PRICE_AGE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(180),
@@ -93,16 +126,34 @@ const configSchema = z.object({
   /** Orders paying at least this (USD) settle through the liquidity channel: payment held, then filled or refunded. */
   TRADE_CHANNEL_MIN_USD: z.coerce.number().int().min(1).max(1_000_000_000).default(100_000),
   /** The simulated channel rejects an order when the market moved against the desk by more than this percentage since its quote. */
-  TRADE_CHANNEL_TOLERANCE_PERCENT: z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, 'must be a percentage such as 0.5').default('0.5'),
+  TRADE_CHANNEL_TOLERANCE_PERCENT: z
+    .string()
+    .regex(/^\d{1,3}(\.\d{1,4})?$/, 'must be a percentage such as 0.5')
+    .default('0.5'),
   /** Ed25519 seed (64 hex) signing quotes; generated under DATA_DIR when unset. */
-  TRADE_SIGNING_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters').optional(),
+  TRADE_SIGNING_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters')
+    .optional(),
   /** HD master seed of the deposit addresses, as a BIP39 mnemonic or 64 bytes of hex; generated under DATA_DIR for the local chain. */
   HD_MNEMONIC: z.string().trim().min(1).optional(),
-  HD_SEED_HEX: z.string().trim().regex(/^(0x)?[0-9a-fA-F]{128}$/, 'must be 64 bytes of hexadecimal').optional(),
+  HD_SEED_HEX: z
+    .string()
+    .trim()
+    .regex(/^(0x)?[0-9a-fA-F]{128}$/, 'must be 64 bytes of hexadecimal')
+    .optional(),
   /** Ethereum JSON-RPC node; unset: a local anvil chain under DATA_DIR/anvil with test USDT/USDC. */
   EVM_RPC_URL: optionalUrl.optional(),
-  USDT_CONTRACT: z.string().trim().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed contract address').optional(),
-  USDC_CONTRACT: z.string().trim().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed contract address').optional(),
+  USDT_CONTRACT: z
+    .string()
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed contract address')
+    .optional(),
+  USDC_CONTRACT: z
+    .string()
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed contract address')
+    .optional(),
   /** Seconds between blocks of the local anvil chain. */
   EVM_BLOCK_TIME_SECONDS: z.coerce.number().int().min(1).max(60).default(2),
   /** Loopback port of the embedded anvil; a free one when unset. */
@@ -118,10 +169,21 @@ const configSchema = z.object({
   /** How often the deposit watchers look for new blocks. */
   DEPOSIT_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(500),
   /** Withdrawals: the rolling 24-hour limit in USD (spec §9 initial 2000) and the large-withdrawal threshold needing a second confirmation. */
-  WITHDRAWAL_DAILY_LIMIT_USD: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be a USD amount such as 2000').default('2000'),
-  LARGE_WITHDRAWAL_USD: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be a USD amount such as 1000').default('1000'),
+  WITHDRAWAL_DAILY_LIMIT_USD: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be a USD amount such as 2000')
+    .default('2000'),
+  LARGE_WITHDRAWAL_USD: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be a USD amount such as 1000')
+    .default('1000'),
   /** Hours a newly trusted address waits before withdrawals to it skip verification (spec §5). */
-  TRUSTED_ADDRESS_COOLING_HOURS: z.coerce.number().int().min(0).max(24 * 30).default(24),
+  TRUSTED_ADDRESS_COOLING_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   /** KYC level a withdrawal needs; 0 until identity verification (KYC) is built, then 1. */
   WITHDRAWAL_MIN_KYC_LEVEL: z.coerce.number().int().min(0).max(3).default(0),
   /** How often the withdrawal signer looks for work. */
@@ -133,7 +195,18 @@ const configSchema = z.object({
 export type AppConfig = Omit<z.infer<typeof configSchema>, 'DEV_OUTBOX'> & { DEV_OUTBOX: boolean };
 
 /** Variables whose values a configuration error must not echo. */
-const secretVariables = new Set(['PASSWORD_PEPPER', 'SECRET_KEY', 'HD_MNEMONIC', 'HD_SEED_HEX', 'TRADE_SIGNING_KEY', 'OPERATOR_TOKEN', 'BTC_RPC_URL', 'SMTP_URL', 'TWILIO_AUTH_TOKEN', 'METRICS_TOKEN']);
+const secretVariables = new Set([
+  'PASSWORD_PEPPER',
+  'SECRET_KEY',
+  'HD_MNEMONIC',
+  'HD_SEED_HEX',
+  'TRADE_SIGNING_KEY',
+  'OPERATOR_TOKEN',
+  'BTC_RPC_URL',
+  'SMTP_URL',
+  'TWILIO_AUTH_TOKEN',
+  'METRICS_TOKEN',
+]);
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -141,9 +214,7 @@ export class ConfigError extends Error {
 
 /** Reads and validates the environment; a bad variable is named in the error. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const known = Object.fromEntries(
-    Object.keys(configSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
-  );
+  const known = Object.fromEntries(Object.keys(configSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]));
   const parsed = configSchema.safeParse(known);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
@@ -178,7 +249,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError('Invalid configuration:\n  USDT_CONTRACT and USDC_CONTRACT must be set when EVM_RPC_URL is');
   }
   if ((config.EVM_RPC_URL || config.BTC_RPC_URL) && config.NODE_ENV === 'production' && !config.HD_MNEMONIC && !config.HD_SEED_HEX) {
-    throw new ConfigError('Invalid configuration:\n  HD_MNEMONIC or HD_SEED_HEX must be set when EVM_RPC_URL or BTC_RPC_URL is (a seed is generated only for the local chains)');
+    throw new ConfigError(
+      'Invalid configuration:\n  HD_MNEMONIC or HD_SEED_HEX must be set when EVM_RPC_URL or BTC_RPC_URL is (a seed is generated only for the local chains)',
+    );
   }
   if (config.HD_MNEMONIC && config.HD_SEED_HEX) {
     throw new ConfigError('Invalid configuration:\n  set HD_MNEMONIC or HD_SEED_HEX, not both');

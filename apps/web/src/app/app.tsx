@@ -4,15 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import type { createAppRouter } from './router';
 
-export function App({
-  i18n,
-  queryClient,
-  router,
-}: {
-  i18n: I18n;
-  queryClient: QueryClient;
-  router: ReturnType<typeof createAppRouter>;
-}) {
+export function App({ i18n, queryClient, router }: { i18n: I18n; queryClient: QueryClient; router: ReturnType<typeof createAppRouter> }) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

@@ -20,7 +20,12 @@ describe('mobileRedirectTarget (spec §2)', () => {
 
   it('sends mobile browsers to the mobile site, keeping path and query', () => {
     expect(
-      mobileRedirectTarget({ route: routeByName('propertyCenterBalance'), url: at('/propertyCenter/balance?x=1'), userAgent: iphone, siteConfig }),
+      mobileRedirectTarget({
+        route: routeByName('propertyCenterBalance'),
+        url: at('/propertyCenter/balance?x=1'),
+        userAgent: iphone,
+        siteConfig,
+      }),
     ).toBe('https://m.coffer.example/propertyCenter/balance?x=1');
   });
 
@@ -36,7 +41,9 @@ describe('mobileRedirectTarget (spec §2)', () => {
     expect(mobileRedirectTarget({ route, url: at('/'), userAgent: desktop, siteConfig })).toBeNull();
     expect(mobileRedirectTarget({ route, url: at('/?source=if'), userAgent: iphone, siteConfig })).toBeNull();
     expect(mobileRedirectTarget({ route, url: at('/'), userAgent: iphone, siteConfig: { ...siteConfig, brandVariant: true } })).toBeNull();
-    expect(mobileRedirectTarget({ route, url: at('/'), userAgent: iphone, siteConfig: { mobileSiteUrl: null, brandVariant: false } })).toBeNull();
+    expect(
+      mobileRedirectTarget({ route, url: at('/'), userAgent: iphone, siteConfig: { mobileSiteUrl: null, brandVariant: false } }),
+    ).toBeNull();
     expect(mobileRedirectTarget({ route, url: at('/'), userAgent: iphone, siteConfig: null })).toBeNull();
   });
 });
@@ -113,7 +120,9 @@ describe('createRouteLoader', () => {
   it('cancels the navigation when the session is refused', async () => {
     fetchMock.mockImplementation(async (input) => routeFor('/nothing-matches')(input));
     rememberSettledLocation('/propertyCenter/dashboard');
-    const result = await loaderFor('propertyCenterBalance')({ request: new Request('https://c.example/propertyCenter/balance?ticket=bad') });
+    const result = await loaderFor('propertyCenterBalance')({
+      request: new Request('https://c.example/propertyCenter/balance?ticket=bad'),
+    });
     expect(result?.headers.get('location')).toBe('/propertyCenter/dashboard');
     expect(sessionStorage.getItem(sessionHandOffStorageKey)).toBeNull();
   });

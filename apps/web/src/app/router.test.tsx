@@ -21,7 +21,12 @@ function loggedOutFetch(input: string | URL | Request): Response {
 function renderApp(url: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
-    buildRoutes({ queryClient, loadNamespaces: async () => undefined, userAgent: () => 'Mozilla/5.0 (X11; Linux x86_64)', goToExternal: vi.fn() }),
+    buildRoutes({
+      queryClient,
+      loadNamespaces: async () => undefined,
+      userAgent: () => 'Mozilla/5.0 (X11; Linux x86_64)',
+      goToExternal: vi.fn(),
+    }),
     { initialEntries: [url] },
   );
   render(
@@ -35,7 +40,10 @@ function renderApp(url: string) {
 }
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async (input: string | URL | Request) => loggedOutFetch(input)));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL | Request) => loggedOutFetch(input)),
+  );
 });
 
 afterEach(() => {
@@ -64,7 +72,9 @@ describe('a protected page opened while logged out', { timeout: 20_000 }, () => 
     const user = userEvent.setup();
     const router = renderApp('/propertyCenter/bills');
     await user.click(await screen.findByRole('button', { name: 'Log In' }, { timeout: 10_000 }));
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login?redirect=%2FpropertyCenter%2Fbills'));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login?redirect=%2FpropertyCenter%2Fbills'),
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -3,8 +3,16 @@ import { pageSchema } from './identity';
 // Withdrawals engineer: the withdrawal member of the records union.
 import { withdrawalRecordSchema } from './withdrawals';
 
-const coin = z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2,10}$/);
-const chain = z.string().trim().toLowerCase().regex(/^[a-z0-9-]{2,20}$/);
+const coin = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{2,10}$/);
+const chain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9-]{2,20}$/);
 
 /** One network a coin travels on, with the rules the recharge and withdraw screens show. */
 export const dwChainOptionSchema = z.object({

@@ -17,7 +17,11 @@ export const secondFactors = ['ga', 'sms', 'email'] as const;
 export type SecondFactor = (typeof secondFactors)[number];
 
 const code = z.string().trim().max(6);
-const countryCode = z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/);
+const countryCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/);
 
 /** An account named by e-mail or by phone (entered without the country code). */
 export const accountIdentitySchema = z.object({

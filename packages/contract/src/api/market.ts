@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { cryptoIndexCode, historyRanges, quoteCurrencies } from './market-paths';
 
-const coin = z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2,10}$/);
+const coin = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{2,10}$/);
 const decimal = z.string().regex(/^\d+(\.\d+)?$/);
 const signedPercent = z.string().regex(/^-?\d+\.\d{2}$/);
 

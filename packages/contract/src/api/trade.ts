@@ -3,10 +3,21 @@ import { pageSchema } from './identity';
 import { recordIdSchema } from './record-id';
 import { autoSwapStatuses, spotOrderStatuses, tradeSides } from './trade-paths';
 
-const amount = z.string().trim().regex(/^\d{1,30}(\.\d{1,18})?$/);
-const coin = z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2,10}$/);
+const amount = z
+  .string()
+  .trim()
+  .regex(/^\d{1,30}(\.\d{1,18})?$/);
+const coin = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{2,10}$/);
 /** "BTC/USDT": base coin / quote coin. */
-const pair = z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2,10}\/[A-Z0-9]{2,10}$/);
+const pair = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{2,10}\/[A-Z0-9]{2,10}$/);
 const orderNo = recordIdSchema('orderNotFound');
 
 export const tradeSideSchema = z.enum(tradeSides);

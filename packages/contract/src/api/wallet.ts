@@ -2,8 +2,15 @@ import { z } from 'zod';
 import { assetSummarySchema } from './asset-summary';
 import { recordIdPairSchema } from './record-id';
 
-const amount = z.string().trim().regex(/^\d{1,30}(\.\d{1,18})?$/);
-const coin = z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2,10}$/);
+const amount = z
+  .string()
+  .trim()
+  .regex(/^\d{1,30}(\.\d{1,18})?$/);
+const coin = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{2,10}$/);
 
 export const currencySchema = z.object({
   coin: z.string(),
@@ -58,7 +65,11 @@ export const assetTableSchema = z.object({
  */
 export const innerAddressParamsSchema = z.object({ address: z.string().trim().min(3).max(128) });
 export const innerAddressQuerySchema = z.object({
-  chain: z.string().trim().toLowerCase().regex(/^[a-z0-9-]{2,20}$/),
+  chain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]{2,20}$/),
   tag: z.string().trim().max(10).optional(),
 });
 export type InnerAddressQuery = z.infer<typeof innerAddressQuerySchema>;

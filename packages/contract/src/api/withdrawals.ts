@@ -2,9 +2,20 @@ import { z } from 'zod';
 import { pageSchema } from './identity';
 import { recordIdSchema } from './record-id';
 
-const amount = z.string().trim().regex(/^\d{1,30}(\.\d{1,18})?$/);
-const coin = z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2,10}$/);
-const chain = z.string().trim().toLowerCase().regex(/^[a-z0-9-]{2,20}$/);
+const amount = z
+  .string()
+  .trim()
+  .regex(/^\d{1,30}(\.\d{1,18})?$/);
+const coin = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{2,10}$/);
+const chain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9-]{2,20}$/);
 const address = z.string().trim().min(3).max(128);
 /** XRP destination tag / memo as typed; the server checks the chain's rules (§5: at most 10 characters). */
 const tag = z.string().trim().max(10);
@@ -53,7 +64,10 @@ export type WithdrawUserInformation = z.infer<typeof withdrawUserInformationSche
 
 /** `verify-idCard-pwd` (§5: an ID check asks for the last six digits of the ID). */
 export const verifyIdCardBodySchema = z.object({
-  idCardLast6: z.string().trim().regex(/^[0-9A-Za-z]{6}$/),
+  idCardLast6: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z]{6}$/),
   fundPassword: z.string().max(16),
 });
 

@@ -39,7 +39,11 @@ describe('the error catalogue', () => {
 
   it('has a non-empty message in every language, with the same placeholders', () => {
     for (const [key, entry] of entries) {
-      const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join();
+      const placeholders = (text: string) =>
+        [...text.matchAll(/\{(\w+)\}/g)]
+          .map((m) => m[1])
+          .sort()
+          .join();
       for (const language of languages) {
         expect(entry.messages[language].trim(), `${key} ${language}`).not.toBe('');
         expect(placeholders(entry.messages[language]), `${key} ${language}`).toBe(placeholders(entry.messages.en));

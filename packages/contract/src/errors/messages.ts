@@ -5,15 +5,11 @@ export type ErrorParams = Readonly<Record<string, string | number>>;
 
 type CatalogueEntry = (typeof errorCatalogue)[ErrorKey];
 
-const entryByCode = new Map<number, CatalogueEntry>(
-  Object.values(errorCatalogue).map((entry) => [entry.code, entry]),
-);
+const entryByCode = new Map<number, CatalogueEntry>(Object.values(errorCatalogue).map((entry) => [entry.code, entry]));
 
 /** Fills `{name}` placeholders; an unknown placeholder is left as written. */
 export function fillPlaceholders(template: string, params: ErrorParams = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }
 
 export function errorMessage(key: ErrorKey, language: Language, params?: ErrorParams): string {

@@ -24,9 +24,12 @@ const passwordCharacters = fc.constantFrom(...'abcXYZ019!@#-_ é\t'.split(''));
 describe('login password rules (spec §5)', () => {
   it('agree with the table for any string', () => {
     fc.assert(
-      fc.property(fc.array(passwordCharacters, { maxLength: 24 }).map((chars) => chars.join('')), (password) => {
-        expect(checkLoginPassword(password) === null).toBe(loginPasswordOracle(password));
-      }),
+      fc.property(
+        fc.array(passwordCharacters, { maxLength: 24 }).map((chars) => chars.join('')),
+        (password) => {
+          expect(checkLoginPassword(password) === null).toBe(loginPasswordOracle(password));
+        },
+      ),
       { numRuns: 2000 },
     );
   });

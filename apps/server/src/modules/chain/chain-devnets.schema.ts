@@ -27,7 +27,12 @@ export interface ChainDevnetTables {
     locked_by: string | null;
   };
   devnet_xrp_ledger: { ledger_index: number; hash: string; parent_hash: string; closed_at: Timestamp };
-  devnet_xrp_account: { address: string; balance: Numeric; sequence: ColumnType<string, string | number, string | number>; next_free_sequence: ColumnType<string, string | number, string | number> };
+  devnet_xrp_account: {
+    address: string;
+    balance: Numeric;
+    sequence: ColumnType<string, string | number, string | number>;
+    next_free_sequence: ColumnType<string, string | number, string | number>;
+  };
   devnet_xrp_tx: {
     hash: string;
     raw: Uint8Array | null;

@@ -36,7 +36,8 @@ function capturingLogger() {
 
 // BIP39 test vector: this mnemonic without passphrase gives this seed; its first Ethereum account is well known.
 const vectorMnemonic = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
-const vectorSeed = '5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc19a5ac40b389cd370d086206dec8aa6c43daea6690f20ad3d8d48b2d2ce9e38e4';
+const vectorSeed =
+  '5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc19a5ac40b389cd370d086206dec8aa6c43daea6690f20ad3d8d48b2d2ce9e38e4';
 
 describe('the HD master seed', () => {
   it('is generated once for the embedded default, kept with mode 0600 and found again', async () => {
@@ -74,7 +75,9 @@ describe('the HD master seed', () => {
     expect(createEvmAddressDeriver(fromWords.seed).derive(0).address).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
     const fromHex = await provideHdSeed({ DATA_DIR, HD_SEED_HEX: vectorSeed }, capturingLogger().logger);
     expect(Buffer.from(fromHex.seed.bytes()).toString('hex')).toBe(vectorSeed);
-    await expect(provideHdSeed({ DATA_DIR, HD_MNEMONIC: 'abandon abandon abandon' }, capturingLogger().logger)).rejects.toThrow(ConfigError);
+    await expect(provideHdSeed({ DATA_DIR, HD_MNEMONIC: 'abandon abandon abandon' }, capturingLogger().logger)).rejects.toThrow(
+      ConfigError,
+    );
     // Configured seeds write nothing to disk.
     await expect(stat(path.join(DATA_DIR, hdSeedFileName))).rejects.toThrow();
   });

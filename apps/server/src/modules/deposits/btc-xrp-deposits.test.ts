@@ -16,7 +16,13 @@ import { createXrpDevnet, maxXrpDepositIndex, xrpDepositTag, xrpHotWalletAddress
 import { createLedger } from '../ledger/ledger.service';
 import { createTradeModule } from '../trade';
 import { manualFeed, testSigningSeed } from '../trade/trade-test-kit';
-import { bitcoinBalanceReader, bitcoinWithdrawalSender, fundDevnetBitcoinHotWallet, fundDevnetXrpHotWallet, xrpWithdrawalChain } from '../withdrawals/withdrawal-chains';
+import {
+  bitcoinBalanceReader,
+  bitcoinWithdrawalSender,
+  fundDevnetBitcoinHotWallet,
+  fundDevnetXrpHotWallet,
+  xrpWithdrawalChain,
+} from '../withdrawals/withdrawal-chains';
 import { bitcoinDepositChain, bitcoinDevFaucet, xrpDepositChain, xrpDevFaucet } from './deposit-chain-runtime';
 import { createDepositSettings } from './deposit-settings';
 import { createDepositWatcher, type DepositWatcher } from './deposit-watcher';
@@ -120,7 +126,11 @@ describe('Bitcoin and XRP deposits on the devnets', () => {
     expect(checkBitcoinAddress(annBtc.address, 'regtest').valid).toBe(true);
     expect(annBtc.qrCode).toMatch(/^data:image\/png;base64,/);
     expect(bobBtc.address).not.toBe(annBtc.address);
-    const indexes = await database.db.selectFrom('deposit_address').select(['address', 'derivation_index']).where('chain', '=', 'bitcoin').execute();
+    const indexes = await database.db
+      .selectFrom('deposit_address')
+      .select(['address', 'derivation_index'])
+      .where('chain', '=', 'bitcoin')
+      .execute();
     for (const row of indexes) expect(row.address).toBe(deriveDepositAddress(seed.bytes(), 'BTC', row.derivation_index, 'regtest'));
     expect((await depositAddress(ann.client, 'BTC')).address).toBe(annBtc.address);
 
@@ -133,11 +143,24 @@ describe('Bitcoin and XRP deposits on the devnets', () => {
     expect((await depositAddress(ann.client, 'XRP')).memo).toBe(annXrp.memo);
 
     const options = await ann.client.get(depositPaths.dwOption);
-    const chains = (options.body.data as Array<{ coin: string; chains: Array<{ chain: string; depositEnabled: boolean; devFaucet?: boolean; needsMemo: boolean }> }>).flatMap((option) =>
-      option.chains.map((chain) => ({ coin: option.coin, ...chain })),
-    );
-    expect(chains.find((chain) => chain.coin === 'BTC')).toMatchObject({ chain: 'bitcoin', depositEnabled: true, devFaucet: true, needsMemo: false });
-    expect(chains.find((chain) => chain.coin === 'XRP')).toMatchObject({ chain: 'xrpl', depositEnabled: true, devFaucet: true, needsMemo: true });
+    const chains = (
+      options.body.data as Array<{
+        coin: string;
+        chains: Array<{ chain: string; depositEnabled: boolean; devFaucet?: boolean; needsMemo: boolean }>;
+      }>
+    ).flatMap((option) => option.chains.map((chain) => ({ coin: option.coin, ...chain })));
+    expect(chains.find((chain) => chain.coin === 'BTC')).toMatchObject({
+      chain: 'bitcoin',
+      depositEnabled: true,
+      devFaucet: true,
+      needsMemo: false,
+    });
+    expect(chains.find((chain) => chain.coin === 'XRP')).toMatchObject({
+      chain: 'xrpl',
+      depositEnabled: true,
+      devFaucet: true,
+      needsMemo: true,
+    });
   });
 
   it('derives XRP tags that are unique, nine digits and not sequential', () => {
@@ -169,13 +192,20 @@ describe('Bitcoin and XRP deposits on the devnets', () => {
     expect(await watcher('bitcoin').tick()).toMatchObject({ detected: 0, credited: 0 });
     expect(await available(carl.client, 'BTC')).toBe('0.05');
 
-    const rows = await database.db.selectFrom('deposit').select(['txid', 'status', 'fail_reason', 'journal_id']).where('user_id', '=', carl.userId).orderBy('id').execute();
+    const rows = await database.db
+      .selectFrom('deposit')
+      .select(['txid', 'status', 'fail_reason', 'journal_id'])
+      .where('user_id', '=', carl.userId)
+      .orderBy('id')
+      .execute();
     expect(rows).toEqual([
       expect.objectContaining({ txid: drip.body.data.txid, status: 1 }),
       expect.objectContaining({ txid: dust, status: 2, fail_reason: 'belowMinimum', journal_id: null }),
     ]);
     await btcWatcher.idle();
-    expect(hookCalls.filter((call) => call.journalId === rows[0]!.journal_id)).toEqual([{ journalId: rows[0]!.journal_id, creditedWhenCalled: true }]);
+    expect(hookCalls.filter((call) => call.journalId === rows[0]!.journal_id)).toEqual([
+      { journalId: rows[0]!.journal_id, creditedWhenCalled: true },
+    ]);
   });
 
   it('credits an XRP deposit to the customer its tag names; a missing or unknown tag credits nobody and is logged for review', async () => {
@@ -197,9 +227,17 @@ describe('Bitcoin and XRP deposits on the devnets', () => {
 
     expect(await available(dora.client, 'XRP')).toBe('100');
     expect(await available(emil.client, 'XRP')).toBe('42');
-    const doraDeposits = await database.db.selectFrom('deposit').select(['txid', 'memo', 'status']).where('user_id', '=', dora.userId).execute();
+    const doraDeposits = await database.db
+      .selectFrom('deposit')
+      .select(['txid', 'memo', 'status'])
+      .where('user_id', '=', dora.userId)
+      .execute();
     expect(doraDeposits).toEqual([{ txid: drip.body.data.txid, memo: doraXrp.memo, status: 1 }]);
-    const emilDeposits = await database.db.selectFrom('deposit').select(['txid', 'memo', 'status']).where('user_id', '=', emil.userId).execute();
+    const emilDeposits = await database.db
+      .selectFrom('deposit')
+      .select(['txid', 'memo', 'status'])
+      .where('user_id', '=', emil.userId)
+      .execute();
     expect(emilDeposits).toEqual([{ txid: toEmil, memo: emilXrp.memo, status: 1 }]);
     expect(await database.db.selectFrom('deposit').select('id').where('txid', 'in', [untagged, unknownTag]).execute()).toEqual([]);
     const review = warnings.filter((line) => line.alert === 'unattributed-deposit');
@@ -237,7 +275,9 @@ describe('Bitcoin and XRP deposits on the devnets', () => {
     }
     // No scheduled scan ran: the hook alone made and settled the swap.
     const page = await trade.services.autoSwap.records(fay.userId, { pageNo: 1, pageSize: 10 });
-    expect(page.records).toEqual([expect.objectContaining({ sourceCoin: 'BTC', targetCoin: 'USDT', sourceAmount: '0.05', status: 'completed' })]);
+    expect(page.records).toEqual([
+      expect.objectContaining({ sourceCoin: 'BTC', targetCoin: 'USDT', sourceAmount: '0.05', status: 'completed' }),
+    ]);
     expect(await available(fay.client, 'BTC')).toBe('0');
   });
 
@@ -250,9 +290,15 @@ describe('Bitcoin and XRP deposits on the devnets', () => {
     await fundBitcoin();
     await fundXrp();
     expect(await bitcoin.confirmedBalance([bitcoinHotWalletAddress(seed.bytes(), bitcoin)])).toBe(10n * 100_000_000n);
-    expect((await xrp.accountInfo(xrpHotWalletAddress(seed.bytes())))?.balance).toBe(10_000n * 1_000_000n + 100_000_000n + 42_000_000n + 30_000_000n + 31_000_000n);
+    expect((await xrp.accountInfo(xrpHotWalletAddress(seed.bytes())))?.balance).toBe(
+      10_000n * 1_000_000n + 100_000_000n + 42_000_000n + 30_000_000n + 31_000_000n,
+    );
 
-    const run = await app.inject({ method: 'POST', url: withdrawalPaths.reconciliationRun, headers: { [operatorTokenHeader]: operatorToken } });
+    const run = await app.inject({
+      method: 'POST',
+      url: withdrawalPaths.reconciliationRun,
+      headers: { [operatorTokenHeader]: operatorToken },
+    });
     const lines = run.json().data.lines as Array<{ chain: string; asset: string; difference: string }>;
     // BTC: the below-minimum deposit is on chain and credited to nobody.
     expect(lines.find((line) => line.asset === 'BTC')).toMatchObject({ chain: 'bitcoin', difference: '10000' });
@@ -262,7 +308,9 @@ describe('Bitcoin and XRP deposits on the devnets', () => {
 
   it('lets a Bitcoin withdrawal spend the customers’ confirmed deposit outputs, change going to the hot wallet', async () => {
     const hot = bitcoinHotWalletAddress(seed.bytes(), bitcoin);
-    const depositAddresses = (await database.db.selectFrom('deposit_address').select('address').where('chain', '=', 'bitcoin').execute()).map((row) => row.address);
+    const depositAddresses = (
+      await database.db.selectFrom('deposit_address').select('address').where('chain', '=', 'bitcoin').execute()
+    ).map((row) => row.address);
     const deposited = await bitcoin.confirmedBalance(depositAddresses);
     expect(deposited).toBe(10_000_000n + 10_000n);
     const sender = bitcoinWithdrawalSender({ db: database.db, node: bitcoin, seed, sweepDeposits: true });
@@ -272,9 +320,13 @@ describe('Bitcoin and XRP deposits on the devnets', () => {
     await sender.broadcast(signed.raw);
     await bitcoin.mineBlock();
     expect(await bitcoin.confirmedBalance([destination])).toBe(10n * 100_000_000n + 5_000_000n);
-    expect((await bitcoin.confirmedBalance([hot, ...depositAddresses])) + 10n * 100_000_000n + 5_000_000n + signed.networkFee).toBe(10n * 100_000_000n + deposited);
+    expect((await bitcoin.confirmedBalance([hot, ...depositAddresses])) + 10n * 100_000_000n + 5_000_000n + signed.networkFee).toBe(
+      10n * 100_000_000n + deposited,
+    );
     // Without sweeping, the hot wallet's own coins are all a withdrawal may use.
     const hotOnly = bitcoinWithdrawalSender({ db: database.db, node: bitcoin, seed });
-    await expect(hotOnly.buildAndSign({ to: destination, asset: 'BTC', amount: (await bitcoin.confirmedBalance([hot])) + 1n })).rejects.toThrow(/cannot cover/);
+    await expect(
+      hotOnly.buildAndSign({ to: destination, asset: 'BTC', amount: (await bitcoin.confirmedBalance([hot])) + 1n }),
+    ).rejects.toThrow(/cannot cover/);
   });
 });

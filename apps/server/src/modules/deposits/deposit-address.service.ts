@@ -30,25 +30,28 @@ export function createDepositAddressService(deps: { db: Db; settings: DepositSet
     if (found) return found;
     // The counter row stays locked until commit, so indexes are handed out one at a time;
     // a customer's second, concurrent request rolls back and reads the first one's address.
-    const created = await db.transaction().execute(async (trx) => {
-      const counter = await sql<{ index: number }>`
+    const created = await db
+      .transaction()
+      .execute(async (trx) => {
+        const counter = await sql<{ index: number }>`
         insert into deposit_address_counter (chain, next_index) values (${chain}, 1)
         on conflict (chain) do update set next_index = deposit_address_counter.next_index + 1
         returning next_index - 1 as index`.execute(trx);
-      const index = counter.rows[0]!.index;
-      const derived = depositChain.deriveAddress(index);
-      const inserted = await trx
-        .insertInto('deposit_address')
-        .values({ user_id: userId, chain, derivation_index: index, address: derived.address, memo: derived.memo })
-        .onConflict((conflict) => conflict.constraint('deposit_address_one_per_customer').doNothing())
-        .returning(['address', 'memo'])
-        .executeTakeFirst();
-      if (!inserted) throw new ConcurrentAllocation();
-      return inserted;
-    }).catch((error: unknown) => {
-      if (error instanceof ConcurrentAllocation) return null;
-      throw error;
-    });
+        const index = counter.rows[0]!.index;
+        const derived = depositChain.deriveAddress(index);
+        const inserted = await trx
+          .insertInto('deposit_address')
+          .values({ user_id: userId, chain, derivation_index: index, address: derived.address, memo: derived.memo })
+          .onConflict((conflict) => conflict.constraint('deposit_address_one_per_customer').doNothing())
+          .returning(['address', 'memo'])
+          .executeTakeFirst();
+        if (!inserted) throw new ConcurrentAllocation();
+        return inserted;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ConcurrentAllocation) return null;
+        throw error;
+      });
     return created ?? (await existing(userId, chain))!;
   }
 

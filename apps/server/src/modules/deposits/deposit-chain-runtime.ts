@@ -4,13 +4,28 @@ import type { Db } from '../../platform/db/database';
 import type { Logger } from '../../platform/observability/logger';
 import { bitcoinNetworks } from '../chain/addresses/bitcoin-address';
 import { addressOfPublicKey } from '../chain/addresses/hd-wallet';
-import { BITCOIN_CHAIN, createBitcoinChainSource, createBitcoinCoreNode, createBitcoinDevnet, type BitcoinDevnet, type BitcoinNode } from '../chain/bitcoin';
+import {
+  BITCOIN_CHAIN,
+  createBitcoinChainSource,
+  createBitcoinCoreNode,
+  createBitcoinDevnet,
+  type BitcoinDevnet,
+  type BitcoinNode,
+} from '../chain/bitcoin';
 import { createEvmAddressDeriver, evmChain } from '../chain/evm/evm-addresses';
 import { createEvmChainSource } from '../chain/evm/evm-chain-source';
 import { createEvmFaucet, faucetDrops, isFaucetCoin } from '../chain/evm/evm-faucet';
 import { evmPublicClient, provideEvmNode, type EvmNode } from '../chain/evm/evm-node';
 import { provideHdSeed, type HdSeed } from '../chain/hd-seed';
-import { createXrpChainSource, createXrpDevnet, XRP_CHAIN, xrpDepositTag, xrpHotWalletAddress, type XrpDevnet, type XrpNode } from '../chain/xrp';
+import {
+  createXrpChainSource,
+  createXrpDevnet,
+  XRP_CHAIN,
+  xrpDepositTag,
+  xrpHotWalletAddress,
+  type XrpDevnet,
+  type XrpNode,
+} from '../chain/xrp';
 import type { DepositChain } from './deposit-chains';
 import type { DevFaucet } from './dev-faucet.service';
 
@@ -160,7 +175,9 @@ export async function provideDepositChains(config: AppConfig, logger: Logger, db
   const evm = await provideEvmNode(config, logger);
   const isLocal = evm.isEmbedded;
   const bitcoinDevnet = !config.BTC_RPC_URL && isLocal ? startBitcoinDevnet(db, config, logger) : null;
-  const bitcoin: BitcoinNode | null = config.BTC_RPC_URL ? createBitcoinCoreNode({ url: config.BTC_RPC_URL, network: config.BTC_NETWORK }) : (bitcoinDevnet?.node ?? null);
+  const bitcoin: BitcoinNode | null = config.BTC_RPC_URL
+    ? createBitcoinCoreNode({ url: config.BTC_RPC_URL, network: config.BTC_NETWORK })
+    : (bitcoinDevnet?.node ?? null);
   const xrpDevnet = isLocal ? startXrpDevnet(db, config, logger) : null;
   if (!bitcoin) logger.warn('no Bitcoin node (set BTC_RPC_URL): BTC deposits and withdrawals are unavailable');
   if (!xrpDevnet) logger.warn('no XRP node adapter outside the embedded default: XRP deposits and withdrawals are unavailable');

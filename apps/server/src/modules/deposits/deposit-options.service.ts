@@ -7,7 +7,11 @@ import type { DevFaucet } from './dev-faucet.service';
  * The recharge and withdraw screens' choices (`anon/DwOption`, `anon/v2/getSupportToken`),
  * from the asset catalogue. A network is open for deposits only when this server runs it.
  */
-export function createDepositOptionsService(deps: { settings: DepositSettings; chains: Map<string, DepositChain>; faucets: readonly DevFaucet[] }) {
+export function createDepositOptionsService(deps: {
+  settings: DepositSettings;
+  chains: Map<string, DepositChain>;
+  faucets: readonly DevFaucet[];
+}) {
   const { settings, chains, faucets } = deps;
 
   async function options(coin?: string): Promise<DwOption[]> {
@@ -16,7 +20,9 @@ export function createDepositOptionsService(deps: { settings: DepositSettings; c
     for (const row of rows) {
       const option =
         byCoin.get(row.asset) ??
-        byCoin.set(row.asset, { coin: row.asset, name: row.name, icon: row.icon, displayPrecision: row.displayPrecision, chains: [] }).get(row.asset)!;
+        byCoin
+          .set(row.asset, { coin: row.asset, name: row.name, icon: row.icon, displayPrecision: row.displayPrecision, chains: [] })
+          .get(row.asset)!;
       option.chains.push({
         chain: row.chain,
         tokenStandard: row.tokenStandard,
@@ -44,7 +50,9 @@ export function createDepositOptionsService(deps: { settings: DepositSettings; c
           name: option.name,
           icon: option.icon,
           displayPrecision: option.displayPrecision,
-          chains: option.chains.filter((chain) => (type === 'deposit' ? chain.depositEnabled : chain.withdrawEnabled)).map((chain) => chain.chain),
+          chains: option.chains
+            .filter((chain) => (type === 'deposit' ? chain.depositEnabled : chain.withdrawEnabled))
+            .map((chain) => chain.chain),
         }))
         .filter((token) => token.chains.length > 0);
     },

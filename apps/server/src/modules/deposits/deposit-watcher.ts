@@ -173,10 +173,16 @@ export function createDepositWatcher(deps: {
         .execute();
       return { removed: removedRows, creditedAbove: credited };
     });
-    logger.warn({ fork, removedDeposits: removed.length, removed: removed.map((row) => `${row.txid}:${row.log_index}`) }, 'chain reorganised: rescanning from the fork');
+    logger.warn(
+      { fork, removedDeposits: removed.length, removed: removed.map((row) => `${row.txid}:${row.log_index}`) },
+      'chain reorganised: rescanning from the fork',
+    );
     if (creditedAbove.length > 0) {
       // Deeper than the confirmation count: the ledger holds credits the chain no longer has.
-      logger.error({ fork, credited: creditedAbove.map((row) => `${row.txid}:${row.log_index}`) }, 'reorg below credited deposits: reconcile by hand');
+      logger.error(
+        { fork, credited: creditedAbove.map((row) => `${row.txid}:${row.log_index}`) },
+        'reorg below credited deposits: reconcile by hand',
+      );
     }
   }
 
@@ -213,7 +219,15 @@ export function createDepositWatcher(deps: {
           // Only a shared address (XRP) gets here: its tag is missing or names no customer. Nobody
           // is credited; the coins stay on the platform's account, where reconciliation shows them.
           logger.warn(
-            { alert: 'unattributed-deposit', txid: deposit.txid, address: deposit.address, tag: deposit.tag ?? null, asset: deposit.asset, amount: deposit.amount.toString(), height: block.height },
+            {
+              alert: 'unattributed-deposit',
+              txid: deposit.txid,
+              address: deposit.address,
+              tag: deposit.tag ?? null,
+              asset: deposit.asset,
+              amount: deposit.amount.toString(),
+              height: block.height,
+            },
             'deposit names no customer (missing or unknown destination tag): not credited, left for review',
           );
           continue;
@@ -255,8 +269,14 @@ export function createDepositWatcher(deps: {
       for (let start = 0; start < blocks.length; start += insertChunk) {
         await trx
           .insertInto('chain_scanned_block')
-          .values(blocks.slice(start, start + insertChunk).map((block) => ({ chain, height: String(block.height), block_hash: block.hash })))
-          .onConflict((conflict) => conflict.columns(['chain', 'height']).doUpdateSet((eb) => ({ block_hash: eb.ref('excluded.block_hash'), scanned_at: sql`now()` })))
+          .values(
+            blocks.slice(start, start + insertChunk).map((block) => ({ chain, height: String(block.height), block_hash: block.hash })),
+          )
+          .onConflict((conflict) =>
+            conflict
+              .columns(['chain', 'height'])
+              .doUpdateSet((eb) => ({ block_hash: eb.ref('excluded.block_hash'), scanned_at: sql`now()` })),
+          )
           .execute();
       }
       return inserted;

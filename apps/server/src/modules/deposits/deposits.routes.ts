@@ -38,29 +38,67 @@ export function registerDepositRoutes(app: FastifyInstance, services: DepositSer
 
   routes.get(
     depositPaths.dwOption,
-    { schema: { tags, summary: 'Networks per coin for deposits and withdrawals, with minimums, confirmations and fees', querystring: dwOptionQuerySchema, response: { 200: envelopeSchema(z.array(dwOptionSchema)) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Networks per coin for deposits and withdrawals, with minimums, confirmations and fees',
+        querystring: dwOptionQuerySchema,
+        response: { 200: envelopeSchema(z.array(dwOptionSchema)) },
+      },
+    },
     async (request) => successEnvelope(request.language, await services.options.options(request.query.coin)),
   );
   routes.get(
     depositPaths.supportTokens,
-    { schema: { tags, summary: 'Coins that can be deposited (or withdrawn) now', querystring: supportTokensQuerySchema, response: { 200: envelopeSchema(z.array(supportTokenSchema)) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Coins that can be deposited (or withdrawn) now',
+        querystring: supportTokensQuerySchema,
+        response: { 200: envelopeSchema(z.array(supportTokenSchema)) },
+      },
+    },
     async (request) => successEnvelope(request.language, await services.options.supportTokens(request.query.type)),
   );
   routes.get(
     depositPaths.depositAddress,
-    { ...guarded, schema: { tags, summary: 'The customer’s deposit address for a coin on a network, with its QR code', querystring: depositAddressQuerySchema, response: { 200: envelopeSchema(depositAddressSchema) } } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'The customer’s deposit address for a coin on a network, with its QR code',
+        querystring: depositAddressQuerySchema,
+        response: { 200: envelopeSchema(depositAddressSchema) },
+      },
+    },
     async (request) => successEnvelope(request.language, await services.addresses.depositAddress(signedIn(request).userId, request.query)),
   );
   routes.post(
     depositPaths.dwRecords,
-    { ...guarded, schema: { tags, summary: 'Deposit and withdrawal records (spec §3), newest first', body: dwRecordsBodySchema, response: { 200: envelopeSchema(dwRecordsPageSchema) } } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Deposit and withdrawal records (spec §3), newest first',
+        body: dwRecordsBodySchema,
+        response: { 200: envelopeSchema(dwRecordsPageSchema) },
+      },
+    },
     async (request) => successEnvelope(request.language, await services.records.page(signedIn(request).userId, request.body)),
   );
   const faucet = services.faucet;
   if (faucet) {
     routes.post(
       depositPaths.devFaucet,
-      { ...guarded, schema: { tags, summary: 'Dev faucet: test coins on the local chain to the customer’s deposit address', body: devFaucetBodySchema, response: { 200: envelopeSchema(devFaucetSchema) } } },
+      {
+        ...guarded,
+        schema: {
+          tags,
+          summary: 'Dev faucet: test coins on the local chain to the customer’s deposit address',
+          body: devFaucetBodySchema,
+          response: { 200: envelopeSchema(devFaucetSchema) },
+        },
+      },
       async (request) => successEnvelope(request.language, await faucet.drip(signedIn(request).userId, request.body.coin)),
     );
   }

@@ -27,7 +27,12 @@ let counter = 0;
 
 const silentLogger = createLogger({ LOG_LEVEL: 'silent' });
 const testClient = () => createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) });
-const chain = () => ({ id: localChainId, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.rpcUrl] } } });
+const chain = () => ({
+  id: localChainId,
+  name: 'anvil',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [anvil.rpcUrl] } },
+});
 
 /** A fresh watcher over the same database and chain: what a restarted process builds. */
 function newWatcher(): DepositWatcher {
@@ -62,7 +67,10 @@ async function available(client: ReturnType<typeof identityClient>, coin: string
 async function records(client: ReturnType<typeof identityClient>, body: Record<string, unknown> = {}) {
   const answer = await client.post(depositPaths.dwRecords, body);
   expect(answer.body.code).toBe(0);
-  return answer.body.data as { total: number; records: Array<{ coin: string; amount: string; status: number; progress: string; failReason: string | null; txid: string }> };
+  return answer.body.data as {
+    total: number;
+    records: Array<{ coin: string; amount: string; status: number; progress: string; failReason: string | null; txid: string }>;
+  };
 }
 
 async function sendEth(to: Address, value: bigint): Promise<string> {
@@ -73,7 +81,14 @@ async function sendEth(to: Address, value: bigint): Promise<string> {
 beforeAll(async () => {
   // Mining only on demand: each transaction is a block of its own, `anvil_mine` adds empty ones.
   anvil = await startAnvil({ port: await freeLoopbackPort(), chainId: localChainId, blockTimeSeconds: null, stateDir: null });
-  node = { rpcUrl: anvil.rpcUrl, chainId: localChainId, isEmbedded: true, tokens: await deployTestTokens(anvil.rpcUrl), funder: localFunder, stop: anvil.stop };
+  node = {
+    rpcUrl: anvil.rpcUrl,
+    chainId: localChainId,
+    isEmbedded: true,
+    tokens: await deployTestTokens(anvil.rpcUrl),
+    funder: localFunder,
+    stop: anvil.stop,
+  };
   database = await createTestDatabase();
   app = await buildTestApp(database.db, { depositChains: { chains: [evmDepositChain(node, seed)], faucets: [evmDevFaucet(node)] } });
 }, 60_000);
@@ -91,9 +106,22 @@ describe('deposit addresses and options', () => {
     expect(alice.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect(alice.address).not.toBe(bob.address);
     const usdt = await alice.client.get(`${depositPaths.depositAddress}?coin=usdt&chain=ethereum`);
-    expect(usdt.body.data).toMatchObject({ coin: 'USDT', chain: 'ethereum', address: alice.address, memo: null, minDeposit: '1', confirmationsToCredit: 12, tokenStandard: 'erc20', contractAddress: node.tokens.USDT });
+    expect(usdt.body.data).toMatchObject({
+      coin: 'USDT',
+      chain: 'ethereum',
+      address: alice.address,
+      memo: null,
+      minDeposit: '1',
+      confirmationsToCredit: 12,
+      tokenStandard: 'erc20',
+      contractAddress: node.tokens.USDT,
+    });
     expect(usdt.body.data.qrCode).toMatch(/^data:image\/png;base64,/);
-    const row = await database.db.selectFrom('deposit_address').select(['derivation_index', 'address']).where('address', '=', alice.address).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('deposit_address')
+      .select(['derivation_index', 'address'])
+      .where('address', '=', alice.address)
+      .executeTakeFirstOrThrow();
     expect(evmDepositChain(node, seed).deriveAddress(row.derivation_index).address).toBe(alice.address);
     // The seed is nowhere in an answer or a stored row.
     const seedHex = Buffer.from(seed.bytes()).toString('hex');
@@ -113,11 +141,25 @@ describe('deposit addresses and options', () => {
   });
 
   it('lists the deposit options and supported tokens from the catalogue', async () => {
-    const options = (await app.inject({ url: depositPaths.dwOption })).json().data as Array<{ coin: string; chains: Array<{ chain: string; depositEnabled: boolean; contractAddress: string | null; needsMemo: boolean }> }>;
+    const options = (await app.inject({ url: depositPaths.dwOption })).json().data as Array<{
+      coin: string;
+      chains: Array<{ chain: string; depositEnabled: boolean; contractAddress: string | null; needsMemo: boolean }>;
+    }>;
     expect(options.map((option) => option.coin)).toEqual(['BTC', 'ETH', 'USDT', 'USDC', 'XRP']);
-    expect(options.find((option) => option.coin === 'USDC')!.chains[0]).toMatchObject({ chain: 'ethereum', depositEnabled: true, contractAddress: node.tokens.USDC, needsMemo: false, devFaucet: true });
+    expect(options.find((option) => option.coin === 'USDC')!.chains[0]).toMatchObject({
+      chain: 'ethereum',
+      depositEnabled: true,
+      contractAddress: node.tokens.USDC,
+      needsMemo: false,
+      devFaucet: true,
+    });
     // Bitcoin and XRP are not run by this app instance: not open for deposits here.
-    expect(options.find((option) => option.coin === 'XRP')!.chains[0]).toMatchObject({ chain: 'xrpl', depositEnabled: false, needsMemo: true, devFaucet: false });
+    expect(options.find((option) => option.coin === 'XRP')!.chains[0]).toMatchObject({
+      chain: 'xrpl',
+      depositEnabled: false,
+      needsMemo: true,
+      devFaucet: false,
+    });
     const tokens = (await app.inject({ url: depositPaths.supportTokens })).json().data as Array<{ coin: string; chains: string[] }>;
     expect(tokens).toEqual([
       expect.objectContaining({ coin: 'ETH', chains: ['ethereum'] }),
@@ -167,7 +209,11 @@ describe('the deposit watcher on a real anvil', () => {
     expect(await available(alice.client, 'USDT')).toBe('1000');
     list = await records(alice.client);
     expect(list.records.every((record) => record.status === 1 && record.progress === '12/12')).toBe(true);
-    const journals = await sql<{ n: string }>`select count(*) as n from journal where idempotency_key in (${`deposit:ethereum:${eth.body.data.txid}:${nativeTransferLogIndex}`}, ${`deposit:ethereum:${list.records[0]!.txid}:0`})`.execute(database.db);
+    const journals = await sql<{
+      n: string;
+    }>`select count(*) as n from journal where idempotency_key in (${`deposit:ethereum:${eth.body.data.txid}:${nativeTransferLogIndex}`}, ${`deposit:ethereum:${list.records[0]!.txid}:0`})`.execute(
+      database.db,
+    );
     expect(journals.rows[0]!.n).toBe('2');
     const bill = await alice.client.get(`${walletPaths.userBills}?type=2001`);
     expect(bill.body.data.total).toBe(2);
@@ -236,7 +282,9 @@ describe('the deposit watcher on a real anvil', () => {
     await mine(15);
     await watcher.tick();
     const list = await records(dave.client);
-    expect(list.records).toEqual([expect.objectContaining({ coin: 'ETH', amount: '0.0005', status: 2, failReason: 'belowMinimum', progress: '12/12' })]);
+    expect(list.records).toEqual([
+      expect.objectContaining({ coin: 'ETH', amount: '0.0005', status: 2, failReason: 'belowMinimum', progress: '12/12' }),
+    ]);
     expect(await available(dave.client, 'ETH')).toBe('0');
   });
 
@@ -306,7 +354,9 @@ describe('deposit records', () => {
       const client = identityClient(production);
       const missing = await client.post(depositPaths.devFaucet, { coin: 'ETH' });
       expect(missing.status).toBe(404);
-      const options = (await production.inject({ url: depositPaths.dwOption })).json().data as Array<{ chains: Array<{ devFaucet: boolean }> }>;
+      const options = (await production.inject({ url: depositPaths.dwOption })).json().data as Array<{
+        chains: Array<{ devFaucet: boolean }>;
+      }>;
       expect(options.flatMap((option) => option.chains).some((chain) => chain.devFaucet)).toBe(false);
     } finally {
       await production.close();

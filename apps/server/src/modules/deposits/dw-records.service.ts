@@ -45,7 +45,23 @@ export function depositRecordSource(db: Db): DwRecordSource {
       const rows = await db
         .selectFrom('deposit as d')
         .innerJoin('asset as a', 'a.code', 'd.asset')
-        .select(['d.id', 'd.detected_at', 'd.asset', 'd.chain', 'd.amount', 'd.confirmations', 'd.required_confirmations', 'd.status', 'd.fail_reason', 'd.address', 'd.memo', 'd.txid', 'd.block_height', 'd.credited_at', 'a.scale'])
+        .select([
+          'd.id',
+          'd.detected_at',
+          'd.asset',
+          'd.chain',
+          'd.amount',
+          'd.confirmations',
+          'd.required_confirmations',
+          'd.status',
+          'd.fail_reason',
+          'd.address',
+          'd.memo',
+          'd.txid',
+          'd.block_height',
+          'd.credited_at',
+          'a.scale',
+        ])
         .where('d.user_id', '=', userId)
         .where('d.id', 'in', ids)
         .execute();
@@ -108,7 +124,9 @@ export function createDwRecordsService(deps: { db: Db; sources: DwRecordSource[]
         const ids = page.rows.filter((row) => row.kind === source.kind).map((row) => row.id);
         loaded.set(source.kind, await source.load(userId, ids));
       }
-      const records = page.rows.map((row) => loaded.get(row.kind)?.get(row.id)).filter((record): record is DwRecord => record !== undefined);
+      const records = page.rows
+        .map((row) => loaded.get(row.kind)?.get(row.id))
+        .filter((record): record is DwRecord => record !== undefined);
       return { pageNo: body.pageNo, pageSize: body.pageSize, total: Number(page.rows[0]!.total), records };
     },
   };

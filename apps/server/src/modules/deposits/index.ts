@@ -15,7 +15,15 @@ import { createWatcherRunner } from './watcher-runner';
 export type { DepositChain, DerivedAddress } from './deposit-chains';
 export type { DevFaucet } from './dev-faucet.service';
 export type { DwRecordSource, DwRecordFilters } from './dw-records.service';
-export { bitcoinDepositChain, bitcoinDevFaucet, devnetFaucetDrops, provideDepositChains, xrpDepositChain, xrpDevFaucet, type DepositChains } from './deposit-chain-runtime';
+export {
+  bitcoinDepositChain,
+  bitcoinDevFaucet,
+  devnetFaucetDrops,
+  provideDepositChains,
+  xrpDepositChain,
+  xrpDevFaucet,
+  type DepositChains,
+} from './deposit-chain-runtime';
 
 /** The chains this process takes deposits on, and the faucets of the local ones. */
 export interface DepositChainSet {

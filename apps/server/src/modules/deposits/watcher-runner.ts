@@ -12,7 +12,9 @@ const lockNamespace = 727_001;
  */
 export async function tickExclusively(db: Db, watcher: DepositWatcher): Promise<TickResult | null> {
   return db.connection().execute(async (connection) => {
-    const locked = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${lockNamespace}, hashtext(${watcher.chain})) as locked`.execute(connection);
+    const locked = await sql<{
+      locked: boolean;
+    }>`select pg_try_advisory_lock(${lockNamespace}, hashtext(${watcher.chain})) as locked`.execute(connection);
     if (!locked.rows[0]?.locked) return null;
     try {
       return await watcher.tick();

@@ -38,7 +38,12 @@ interface Answer {
   data: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read answers loosely
 }
 
-async function send(method: 'GET' | 'POST', url: string, payload: object | undefined, options: { ip?: string; token?: string } = {}): Promise<Answer> {
+async function send(
+  method: 'GET' | 'POST',
+  url: string,
+  payload: object | undefined,
+  options: { ip?: string; token?: string } = {},
+): Promise<Answer> {
   const response = await app.inject({
     method,
     url,
@@ -70,7 +75,10 @@ async function register(email = freshEmail()) {
 async function sessionsOf(userId: string, count: number): Promise<string[]> {
   const store = createSessionStore({ db: database.db, key: testSecrets.key, ttlHours: 1 });
   return Promise.all(
-    Array.from({ length: count }, async (_, index) => (await store.create(userId, { clientKind: 'web', device: 'test', ip: ipOf(index) })).token),
+    Array.from(
+      { length: count },
+      async (_, index) => (await store.create(userId, { clientKind: 'web', device: 'test', ip: ipOf(index) })).token,
+    ),
   );
 }
 
@@ -98,7 +106,12 @@ describe('a burst of 100 with the right secret last', () => {
     const { email } = await register();
     const before = await verifications('login:account');
     const codes = await burst((guess, index) =>
-      send('POST', paths.login, { accountType: 'email', account: email, password: guess === 'right' ? password : `Wrong-Pass-${index}` }, { ip: ipOf(index) }),
+      send(
+        'POST',
+        paths.login,
+        { accountType: 'email', account: email, password: guess === 'right' ? password : `Wrong-Pass-${index}` },
+        { ip: ipOf(index) },
+      ),
     );
     expectHeld(codes, 16000002, (await verifications('login:account')) - before, 5);
     expect((await send('POST', paths.login, { accountType: 'email', account: email, password }, { ip: '203.0.113.50' })).code).toBe(locked);
@@ -106,7 +119,9 @@ describe('a burst of 100 with the right secret last', () => {
 
   it('login password from one IP across 100 accounts: at most 30 verifications', async () => {
     const before = await verifications('login:ip');
-    const codes = await burst(() => send('POST', paths.login, { accountType: 'email', account: freshEmail(), password: 'Wrong-Pass-1' }, { ip: '203.0.113.77' }));
+    const codes = await burst(() =>
+      send('POST', paths.login, { accountType: 'email', account: freshEmail(), password: 'Wrong-Pass-1' }, { ip: '203.0.113.77' }),
+    );
     expect(codes.filter((code) => code === 16000002).length).toBeLessThanOrEqual(30);
     expect((await verifications('login:ip')) - before).toBeLessThanOrEqual(30);
     expect(codes.filter((code) => code === locked).length).toBeGreaterThanOrEqual(70);
@@ -115,7 +130,11 @@ describe('a burst of 100 with the right secret last', () => {
   it('old fund password on the change call: refused from 100 sessions, at most 5 verifications', async () => {
     const { email, client, userId } = await register();
     await client.post(paths.userCode, { purpose: 'fundPassword', channel: 'email' });
-    const set = await client.post(paths.fundPasswordSet, { fundPassword: '258036', confirmFundPassword: '258036', emailCode: await latestCode(app, email) });
+    const set = await client.post(paths.fundPasswordSet, {
+      fundPassword: '258036',
+      confirmFundPassword: '258036',
+      emailCode: await latestCode(app, email),
+    });
     expect(set.body.code).toBe(0);
     const tokens = await sessionsOf(userId, 100);
     const before = await verifications('fund-password:account');
@@ -128,7 +147,12 @@ describe('a burst of 100 with the right secret last', () => {
       ),
     );
     expectHeld(codes, 16000012, (await verifications('fund-password:account')) - before, 5);
-    const row = await database.db.selectFrom('security_history').select('operation').where('user_id', '=', userId).where('operation', '=', 1009).execute();
+    const row = await database.db
+      .selectFrom('security_history')
+      .select('operation')
+      .where('user_id', '=', userId)
+      .where('operation', '=', 1009)
+      .execute();
     expect(row).toEqual([]);
   });
 
@@ -137,7 +161,11 @@ describe('a burst of 100 with the right secret last', () => {
     const generated = await client.post(paths.authenticatorGenerate);
     const secret = generated.body.data.secret as string;
     await client.post(paths.userCode, { purpose: 'bindAuthenticator', channel: 'email' });
-    const bound = await client.post(paths.authenticatorBind, { secret, newGaCode: await totpCode(secret), emailCode: await latestCode(app, email) });
+    const bound = await client.post(paths.authenticatorBind, {
+      secret,
+      newGaCode: await totpCode(secret),
+      emailCode: await latestCode(app, email),
+    });
     expect(bound.body.code).toBe(0);
     const preLoginTokens: string[] = [];
     for (let index = 0; index < 100; index += 1) {
@@ -218,7 +246,12 @@ describe('a burst of 100 with the right secret last', () => {
       send(
         'POST',
         paths.changePassword,
-        { oldPassword: guess === 'right' ? password : `Wrong-Pass-${index}`, password: 'Other-Key-2027', confirmPassword: 'Other-Key-2027', emailCode: '123456' },
+        {
+          oldPassword: guess === 'right' ? password : `Wrong-Pass-${index}`,
+          password: 'Other-Key-2027',
+          confirmPassword: 'Other-Key-2027',
+          emailCode: '123456',
+        },
         { ip: ipOf(index), token: tokens[index]! },
       ),
     );
@@ -236,27 +269,52 @@ describe('one at a time', () => {
     const answers: number[] = [];
     for (let index = 0; index < 6; index += 1) {
       const challenge = await send('POST', paths.login, { accountType: 'email', account: email, password }, { ip: ipOf(index) });
-      answers.push((await send('POST', paths.loginTwofa, { preLoginToken: challenge.data.preLoginToken, method: 'ga', code: '000001' }, { ip: ipOf(index) })).code);
+      answers.push(
+        (
+          await send(
+            'POST',
+            paths.loginTwofa,
+            { preLoginToken: challenge.data.preLoginToken, method: 'ga', code: '000001' },
+            { ip: ipOf(index) },
+          )
+        ).code,
+      );
     }
     expect(answers).toEqual([16000009, 16000009, 16000009, 16000009, locked, locked]);
   });
 
   it('a login carrying a NUL is refused naming the field and counts as a failed attempt, so NULs cannot probe the password', async () => {
     const { email, userId } = await register();
-    const nul = await send('POST', paths.login, { accountType: 'email', account: email, password, equipmentName: 'pc\u0000' }, { ip: '203.0.113.61' });
+    const nul = await send(
+      'POST',
+      paths.login,
+      { accountType: 'email', account: email, password, equipmentName: 'pc\u0000' },
+      { ip: '203.0.113.61' },
+    );
     expect(nul).toMatchObject({ code: 19000003, data: { field: 'equipmentName' } });
-    const counted = await database.db.selectFrom('attempt_counter').select('failures').where('scope', '=', 'login:account').where('subject', '=', userId).executeTakeFirst();
+    const counted = await database.db
+      .selectFrom('attempt_counter')
+      .select('failures')
+      .where('scope', '=', 'login:account')
+      .where('subject', '=', userId)
+      .executeTakeFirst();
     expect(counted?.failures).toBe(1);
     // Four more NUL requests lock the account: the right password no longer gets in.
     for (let index = 0; index < 4; index += 1) {
-      await send('POST', paths.login, { accountType: 'email', account: email, password: `Wrong${index}\u0000`, equipmentName: 'pc' }, { ip: '203.0.113.61' });
+      await send(
+        'POST',
+        paths.login,
+        { accountType: 'email', account: email, password: `Wrong${index}\u0000`, equipmentName: 'pc' },
+        { ip: '203.0.113.61' },
+      );
     }
     expect((await send('POST', paths.login, { accountType: 'email', account: email, password }, { ip: '203.0.113.62' })).code).toBe(locked);
   });
 
   it('an unknown account locks exactly like a known one', async () => {
     const { email } = await register();
-    const attempt = (account: string) => send('POST', paths.login, { accountType: 'email', account, password: 'Wrong-Pass-1' }, { ip: ipOf(counter) });
+    const attempt = (account: string) =>
+      send('POST', paths.login, { accountType: 'email', account, password: 'Wrong-Pass-1' }, { ip: ipOf(counter) });
     const known: number[] = [];
     const unknown: number[] = [];
     const stranger = freshEmail();
@@ -284,7 +342,9 @@ describe('one send per address per 60 s', () => {
   it('100 parallel requests for a signed-in user’s code send one', async () => {
     const { client, email } = await register();
     const before = await database.db.selectFrom('dev_outbox').select('id').where('recipient', '=', email).execute();
-    const answers = await Promise.all(Array.from({ length: 100 }, () => client.post(paths.userCode, { purpose: 'fundPassword', channel: 'email' })));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => client.post(paths.userCode, { purpose: 'fundPassword', channel: 'email' })),
+    );
     expect(answers.filter((answer) => answer.body.code === 0)).toHaveLength(1);
     expect(answers.filter((answer) => answer.body.code === 18000004)).toHaveLength(99);
     const after = await database.db.selectFrom('dev_outbox').select('id').where('recipient', '=', email).execute();
@@ -294,7 +354,9 @@ describe('one send per address per 60 s', () => {
   it('100 parallel registration requests for one address send one', async () => {
     const email = freshEmail();
     const answers = await Promise.all(
-      Array.from({ length: 100 }, (_, index) => send('POST', paths.registerCode, { accountType: 'email', account: email, countryCode: 'DE' }, { ip: ipOf(index) })),
+      Array.from({ length: 100 }, (_, index) =>
+        send('POST', paths.registerCode, { accountType: 'email', account: email, countryCode: 'DE' }, { ip: ipOf(index) }),
+      ),
     );
     expect(answers.filter((answer) => answer.code === 0)).toHaveLength(1);
     expect(await database.db.selectFrom('dev_outbox').select('id').where('recipient', '=', email).execute()).toHaveLength(1);

@@ -42,7 +42,10 @@ export function createIdentityApi(deps: IdentityDeps, securitySettings: ReturnTy
      * answers cannot be harvested. `null` only after the caller proved the fund password and a
      * second factor.
      */
-    async findCustomer(account: string, quota: { userId: string } | null): Promise<{ userId: string; userNo: string; masked: string } | null> {
+    async findCustomer(
+      account: string,
+      quota: { userId: string } | null,
+    ): Promise<{ userId: string; userNo: string; masked: string } | null> {
       if (quota) {
         const recipientLookups = { scope: 'recipient-lookup:account', maxFailures: 30, windowMinutes: 60, lockMinutes: 60 };
         if (await deps.limiter.take(recipientLookups, quota.userId)) throw new AppError('tooManyRequests');

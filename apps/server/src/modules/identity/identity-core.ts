@@ -24,7 +24,15 @@ import type { RequestFacts } from './request-facts';
 import type { SessionStore } from './session-store';
 import { matchTotpStep } from './totp';
 import type { UserRepository, UserRow } from './user.repository';
-import { codeChecks, releaseProofs, spendProofs, type CodeScope, type CodeTarget, type SecretProof, type VerificationCodes } from './verification-codes';
+import {
+  codeChecks,
+  releaseProofs,
+  spendProofs,
+  type CodeScope,
+  type CodeTarget,
+  type SecretProof,
+  type VerificationCodes,
+} from './verification-codes';
 
 export interface IdentityDeps {
   db: Db;
@@ -73,9 +81,7 @@ export function emailTarget(user: UserRow): CodeTarget | null {
 }
 
 export function phoneTarget(user: UserRow): CodeTarget | null {
-  return user.phone && user.phone_dial_code
-    ? { channel: 'sms', address: `+${user.phone_dial_code}${user.phone}`, userId: user.id }
-    : null;
+  return user.phone && user.phone_dial_code ? { channel: 'sms', address: `+${user.phone_dial_code}${user.phone}`, userId: user.id } : null;
 }
 
 /** The second factors a user has bound (spec §6), authenticator first. */
@@ -98,7 +104,14 @@ export function requireCodeFormat(code: string | undefined, field: string): stri
  * belongs to must be later than the last step used. Spending claims the step with a
  * conditional update, so of two racing requests with one code one wins.
  */
-async function checkTotp(deps: IdentityDeps, user: UserRow, secret: string, code: string, field: string, ip: string | null): Promise<SecretProof> {
+async function checkTotp(
+  deps: IdentityDeps,
+  user: UserRow,
+  secret: string,
+  code: string,
+  field: string,
+  ip: string | null,
+): Promise<SecretProof> {
   const reservations = await deps.limiter.reserve(codeChecks(user.id, ip));
   const step = await matchTotpStep(secret, code);
   const lastStep = user.totp_last_step === null ? null : Number(user.totp_last_step);
@@ -226,7 +239,12 @@ export async function throttleSending(deps: IdentityDeps, ip: string): Promise<v
  * notice does, or (for an unknown account) nothing: the address's 60-s slot and the IP's quota.
  * The answers are the same in all three cases.
  */
-export async function holdSend(deps: IdentityDeps, scope: CodeScope, target: CodeTarget, ip: string): Promise<{ resendAfterSeconds: number }> {
+export async function holdSend(
+  deps: IdentityDeps,
+  scope: CodeScope,
+  target: CodeTarget,
+  ip: string,
+): Promise<{ resendAfterSeconds: number }> {
   await deps.codes.holdSendSlot(scope, target);
   await throttleSending(deps, ip);
   return { resendAfterSeconds: limits.codeResendWaitSeconds };

@@ -49,9 +49,15 @@ export function codeMessage(purpose: CodePurpose, language: Language, code: stri
 export function alreadyRegisteredMessage(language: Language): { subject: string; text: string } {
   switch (language) {
     case 'zh-CN':
-      return { subject: 'Coffer：该账户已存在', text: '有人尝试用此地址注册 Coffer，但该地址已有账户。如是您本人，请直接登录或使用“忘记密码”。' };
+      return {
+        subject: 'Coffer：该账户已存在',
+        text: '有人尝试用此地址注册 Coffer，但该地址已有账户。如是您本人，请直接登录或使用“忘记密码”。',
+      };
     case 'zh-TW':
-      return { subject: 'Coffer：該帳戶已存在', text: '有人嘗試用此地址註冊 Coffer，但該地址已有帳戶。如是您本人，請直接登入或使用「忘記密碼」。' };
+      return {
+        subject: 'Coffer：該帳戶已存在',
+        text: '有人嘗試用此地址註冊 Coffer，但該地址已有帳戶。如是您本人，請直接登入或使用「忘記密碼」。',
+      };
     case 'ru':
       return {
         subject: 'Coffer: аккаунт уже существует',

@@ -84,17 +84,33 @@ export function registerIdentityRoutes(app: FastifyInstance, services: IdentityS
   // ── Registration ─────────────────────────────────────────────────────────────────
   routes.post(
     identityPaths.registerCode,
-    { schema: { ...anonymous, summary: 'Send a registration code', body: registerCodeBodySchema, response: { 200: envelopeSchema(codeSentSchema) } } },
+    {
+      schema: {
+        ...anonymous,
+        summary: 'Send a registration code',
+        body: registerCodeBodySchema,
+        response: { 200: envelopeSchema(codeSentSchema) },
+      },
+    },
     async (request) => successEnvelope(request.language, await services.registration.sendRegisterCode(request.body, callerOf(request))),
   );
   routes.post(
     identityPaths.register,
-    { schema: { ...anonymous, summary: 'Register and log in', body: registerBodySchema, response: { 200: envelopeSchema(loggedInSchema) } } },
+    {
+      schema: { ...anonymous, summary: 'Register and log in', body: registerBodySchema, response: { 200: envelopeSchema(loggedInSchema) } },
+    },
     async (request, reply) => logIn(reply, request, await services.registration.register(request.body, callerOf(request))),
   );
   routes.get(
     identityPaths.inviteCodeVerify,
-    { schema: { ...anonymous, summary: 'Check an invite code', querystring: inviteCodeQuerySchema, response: { 200: envelopeSchema(inviteCodeCheckSchema) } } },
+    {
+      schema: {
+        ...anonymous,
+        summary: 'Check an invite code',
+        querystring: inviteCodeQuerySchema,
+        response: { 200: envelopeSchema(inviteCodeCheckSchema) },
+      },
+    },
     async (request) => successEnvelope(request.language, await services.registration.verifyInviteCode(request.query.inviteCode)),
   );
 
@@ -107,7 +123,12 @@ export function registerIdentityRoutes(app: FastifyInstance, services: IdentityS
   routes.post(
     identityPaths.login,
     {
-      schema: { ...anonymous, summary: 'Password step of the login', body: loginBodySchema, response: { 200: envelopeSchema(loginChallengeSchema) } },
+      schema: {
+        ...anonymous,
+        summary: 'Password step of the login',
+        body: loginBodySchema,
+        response: { 200: envelopeSchema(loginChallengeSchema) },
+      },
       config: { refusesUnstorableTextItself: true },
     },
     async (request) =>
@@ -115,12 +136,21 @@ export function registerIdentityRoutes(app: FastifyInstance, services: IdentityS
   );
   routes.post(
     identityPaths.loginCode,
-    { schema: { ...anonymous, summary: 'Send a login code', body: loginCodeBodySchema, response: { 200: envelopeSchema(codeSentSchema) } } },
+    {
+      schema: { ...anonymous, summary: 'Send a login code', body: loginCodeBodySchema, response: { 200: envelopeSchema(codeSentSchema) } },
+    },
     async (request) => successEnvelope(request.language, await services.login.sendLoginCode(request.body, callerOf(request))),
   );
   routes.post(
     identityPaths.loginTwofa,
-    { schema: { ...anonymous, summary: 'Second-factor step; opens the session', body: loginTwofaBodySchema, response: { 200: envelopeSchema(loggedInSchema) } } },
+    {
+      schema: {
+        ...anonymous,
+        summary: 'Second-factor step; opens the session',
+        body: loginTwofaBodySchema,
+        response: { 200: envelopeSchema(loggedInSchema) },
+      },
+    },
     async (request, reply) => logIn(reply, request, await services.login.loginTwofa(request.body, callerOf(request))),
   );
   routes.post(
@@ -138,7 +168,10 @@ export function registerIdentityRoutes(app: FastifyInstance, services: IdentityS
   );
   routes.post(
     identityPaths.sessionTicket,
-    { schema: { ...guarded, summary: 'Issue a one-time session hand-off ticket', response: { 200: envelopeSchema(sessionTicketSchema) } }, preHandler: requireSession },
+    {
+      schema: { ...guarded, summary: 'Issue a one-time session hand-off ticket', response: { 200: envelopeSchema(sessionTicketSchema) } },
+      preHandler: requireSession,
+    },
     async (request) => successEnvelope(request.language, await services.login.issueSessionTicket(signedIn(request).userId)),
   );
   routes.post(
@@ -154,12 +187,26 @@ export function registerIdentityRoutes(app: FastifyInstance, services: IdentityS
   // ── Forgot password ──────────────────────────────────────────────────────────────
   routes.post(
     identityPaths.resetCode,
-    { schema: { ...anonymous, summary: 'Send a password-reset code', body: resetCodeBodySchema, response: { 200: envelopeSchema(codeSentSchema) } } },
+    {
+      schema: {
+        ...anonymous,
+        summary: 'Send a password-reset code',
+        body: resetCodeBodySchema,
+        response: { 200: envelopeSchema(codeSentSchema) },
+      },
+    },
     async (request) => successEnvelope(request.language, await services.passwordReset.sendResetCode(request.body, callerOf(request))),
   );
   routes.post(
     identityPaths.verifyResetCode,
-    { schema: { ...anonymous, summary: 'Verify the reset code (step 1)', body: verifyResetCodeBodySchema, response: { 200: envelopeSchema(resetTicketSchema) } } },
+    {
+      schema: {
+        ...anonymous,
+        summary: 'Verify the reset code (step 1)',
+        body: verifyResetCodeBodySchema,
+        response: { 200: envelopeSchema(resetTicketSchema) },
+      },
+    },
     async (request) => successEnvelope(request.language, await services.passwordReset.verifyResetCode(request.body, callerOf(request))),
   );
   routes.post(
@@ -180,7 +227,15 @@ export function registerIdentityRoutes(app: FastifyInstance, services: IdentityS
   );
   routes.post(
     identityPaths.userCode,
-    { ...signedInRoute, schema: { ...guarded, summary: 'Send a code to a bound or new address', body: userCodeBodySchema, response: { 200: envelopeSchema(codeSentSchema) } } },
+    {
+      ...signedInRoute,
+      schema: {
+        ...guarded,
+        summary: 'Send a code to a bound or new address',
+        body: userCodeBodySchema,
+        response: { 200: envelopeSchema(codeSentSchema) },
+      },
+    },
     async (request) =>
       successEnvelope(request.language, await services.securitySettings.sendUserCode(signedIn(request), request.body, callerOf(request))),
   );
@@ -215,7 +270,14 @@ export function registerIdentityRoutes(app: FastifyInstance, services: IdentityS
   );
   routes.post(
     identityPaths.authenticatorGenerate,
-    { ...signedInRoute, schema: { ...guarded, summary: 'New authenticator secret with QR code', response: { 200: envelopeSchema(authenticatorSecretSchema) } } },
+    {
+      ...signedInRoute,
+      schema: {
+        ...guarded,
+        summary: 'New authenticator secret with QR code',
+        response: { 200: envelopeSchema(authenticatorSecretSchema) },
+      },
+    },
     async (request) => successEnvelope(request.language, await services.securitySettings.generateAuthenticator(signedIn(request))),
   );
   securityChange(identityPaths.authenticatorBind, 'Bind Google Authenticator', bindAuthenticatorBodySchema, (request) =>
@@ -245,22 +307,44 @@ export function registerIdentityRoutes(app: FastifyInstance, services: IdentityS
   );
   routes.get(
     identityPaths.securityHistory,
-    { ...signedInRoute, schema: { ...guarded, summary: 'Security-operation history', querystring: pageQuerySchema, response: { 200: envelopeSchema(pageSchema(historyRecordSchema)) } } },
+    {
+      ...signedInRoute,
+      schema: {
+        ...guarded,
+        summary: 'Security-operation history',
+        querystring: pageQuerySchema,
+        response: { 200: envelopeSchema(pageSchema(historyRecordSchema)) },
+      },
+    },
     async (request) => successEnvelope(request.language, await services.account.securityHistory(signedIn(request), request.query)),
   );
   routes.get(
     identityPaths.loginHistory,
-    { ...signedInRoute, schema: { ...guarded, summary: 'Login history', querystring: pageQuerySchema, response: { 200: envelopeSchema(pageSchema(historyRecordSchema)) } } },
+    {
+      ...signedInRoute,
+      schema: {
+        ...guarded,
+        summary: 'Login history',
+        querystring: pageQuerySchema,
+        response: { 200: envelopeSchema(pageSchema(historyRecordSchema)) },
+      },
+    },
     async (request) => successEnvelope(request.language, await services.account.loginHistory(signedIn(request), request.query)),
   );
   routes.get(
     identityPaths.sessions,
-    { ...signedInRoute, schema: { ...guarded, summary: 'Active sessions', response: { 200: envelopeSchema(z.array(activeSessionSchema)) } } },
+    {
+      ...signedInRoute,
+      schema: { ...guarded, summary: 'Active sessions', response: { 200: envelopeSchema(z.array(activeSessionSchema)) } },
+    },
     async (request) => successEnvelope(request.language, await services.account.activeSessions(signedIn(request))),
   );
   routes.post(
     identityPaths.endSession,
-    { ...signedInRoute, schema: { ...guarded, summary: 'End one of my sessions', params: sessionIdParamsSchema, response: { 200: nothing } } },
+    {
+      ...signedInRoute,
+      schema: { ...guarded, summary: 'End one of my sessions', params: sessionIdParamsSchema, response: { 200: nothing } },
+    },
     async (request) => {
       await services.account.endSession(signedIn(request), request.params.id);
       return successEnvelope(request.language, null);

@@ -96,7 +96,11 @@ describe('registration', () => {
     // The web gets the token only as the httpOnly cookie; a native app gets it in the body for its jwt-token header.
     expect(response.json().data.token).toBeNull();
     const nativeClient = identityClient(app);
-    const nativeLogin = await nativeClient.post(paths.login, { accountType: 'email', account: email, password }, { 'client-version': 'android/5.2.0' });
+    const nativeLogin = await nativeClient.post(
+      paths.login,
+      { accountType: 'email', account: email, password },
+      { 'client-version': 'android/5.2.0' },
+    );
     const { preLoginToken } = nativeLogin.body.data as { preLoginToken: string };
     await nativeClient.post(paths.loginCode, { preLoginToken, method: 'email' }, { 'client-version': 'android/5.2.0' });
     const native = await nativeClient.post(
@@ -112,7 +116,11 @@ describe('registration', () => {
 
   it('refuses restricted regions with their message', async () => {
     const client = identityClient(app);
-    const answer = await client.post(paths.registerCode, { accountType: 'email', account: freshEmail(), countryCode: 'KP' }, { 'language-type': '2' });
+    const answer = await client.post(
+      paths.registerCode,
+      { accountType: 'email', account: freshEmail(), countryCode: 'KP' },
+      { 'language-type': '2' },
+    );
     expect(answer.body).toMatchObject({ code: 16000017, data: { field: 'countryCode' } });
     expect(answer.body.msg).toMatch(/КНДР/);
   });
@@ -129,7 +137,9 @@ describe('registration', () => {
       code: 19000002,
       data: { field: 'agreeTerms' },
     });
-    expect((await client.post(paths.register, { ...base, password, confirmPassword: password, inviteCode: 'NOPE1234' })).body.code).toBe(19000003);
+    expect((await client.post(paths.register, { ...base, password, confirmPassword: password, inviteCode: 'NOPE1234' })).body.code).toBe(
+      19000003,
+    );
     // Nothing was written, and the code is still good.
     expect((await client.post(paths.register, { ...base, password, confirmPassword: password })).body.code).toBe(0);
   });
@@ -232,7 +242,11 @@ describe('login', () => {
       const fresh = identityClient(app);
       const challenge = await fresh.post(paths.login, { accountType: 'email', account: email, password });
       expect(challenge.body.data.twofaList).toEqual(['ga', 'email']);
-      return fresh.post(paths.loginTwofa, { preLoginToken: challenge.body.data.preLoginToken, method: 'ga', code: await totpCode(secret, Date.now() + 30_000) });
+      return fresh.post(paths.loginTwofa, {
+        preLoginToken: challenge.body.data.preLoginToken,
+        method: 'ga',
+        code: await totpCode(secret, Date.now() + 30_000),
+      });
     };
     expect((await login()).body.code).toBe(0);
     expect((await login()).body.code).toBe(16000009);
@@ -245,7 +259,11 @@ describe('login', () => {
         const client = identityClient(app);
         const challenge = await client.post(paths.login, { accountType: 'email', account: email, password });
         if (challenge.body.code !== 0) return challenge.body.code;
-        const answer = await client.post(paths.loginTwofa, { preLoginToken: challenge.body.data.preLoginToken, method: 'email', code: '999999' });
+        const answer = await client.post(paths.loginTwofa, {
+          preLoginToken: challenge.body.data.preLoginToken,
+          method: 'email',
+          code: '999999',
+        });
         return answer.body.code;
       }),
     );
@@ -406,7 +424,11 @@ describe('forgot password', () => {
     const unknown = await anonymous.post(paths.resetCode, { accountType: 'email', account: freshEmail() });
     const known = await anonymous.post(paths.resetCode, { accountType: 'email', account: email });
     expect(unknown.body).toEqual(known.body);
-    const ticket = await anonymous.post(paths.verifyResetCode, { accountType: 'email', account: email, code: await latestCode(app, email) });
+    const ticket = await anonymous.post(paths.verifyResetCode, {
+      accountType: 'email',
+      account: email,
+      code: await latestCode(app, email),
+    });
     expect(ticket.body.data.twofaRequired).toEqual(['ga']);
     const newPassword = 'Reset-Vault-9';
     const withoutGa = await anonymous.post(paths.resetPassword, {

@@ -33,7 +33,14 @@ export type { FundingFacts } from './security-settings.service';
  * answers from the ledger whether an account ever received funds (it decides whether a first
  * set-up starts the 24-hour withdrawal lock); identity never reads ledger tables itself.
  */
-export function createIdentityModule(deps: { db: Db; config: AppConfig; secrets: ServerSecrets; messenger: Messenger; funding: FundingFacts; registry?: Registry }) {
+export function createIdentityModule(deps: {
+  db: Db;
+  config: AppConfig;
+  secrets: ServerSecrets;
+  messenger: Messenger;
+  funding: FundingFacts;
+  registry?: Registry;
+}) {
   const { db, config, secrets, messenger } = deps;
   const limiter = createAttemptLimiter(db, deps.registry);
   const identityDeps: IdentityDeps = {

@@ -112,7 +112,9 @@ export function createLoginService(deps: IdentityDeps) {
         throw new AppError('invalidParameter', {}, unstorable);
       }
       const reservations = await limiter.reserve(checks);
-      const isVerified = user ? await deps.hasher.verify(user.password_hash, body.password) : await deps.hasher.verifyNothing(body.password).then(() => false);
+      const isVerified = user
+        ? await deps.hasher.verify(user.password_hash, body.password)
+        : await deps.hasher.verifyNothing(body.password).then(() => false);
       if (isVerified && user) {
         await limiter.succeeded(reservations);
         return startSecondFactor(user, caller);
@@ -156,7 +158,11 @@ export function createLoginService(deps: IdentityDeps) {
       if (spent.numUpdatedRows !== 1n) throw new AppError('preLoginTokenInvalid', {}, 'preLoginToken');
 
       const session = await deps.sessions.create(user.id, caller);
-      await db.updateTable('app_user').set({ last_login_at: sql<Date>`now()` }).where('id', '=', user.id).execute();
+      await db
+        .updateTable('app_user')
+        .set({ last_login_at: sql<Date>`now()` })
+        .where('id', '=', user.id)
+        .execute();
       await recordLogin(user.id, caller, 'success');
       return { token: session.token, user: toSessionUser(user, session, caller) };
     },

@@ -36,7 +36,14 @@ describe('describeLocation', () => {
     expect(storedLocation('Unknown')).toBe('unknown');
     expect(storedLocation('privateNetwork')).toBe('privateNetwork');
     expect(storedLocation('Somewhere else')).toBe('unknown');
-    const row = { id: '1', time: '2026-03-01T00:00:00.000Z', device: 'Chrome on Linux', status: 'success', ip: '127.0.0.1', operationType: null };
+    const row = {
+      id: '1',
+      time: '2026-03-01T00:00:00.000Z',
+      device: 'Chrome on Linux',
+      status: 'success',
+      ip: '127.0.0.1',
+      operationType: null,
+    };
     expect(historyRecordSchema.safeParse({ ...row, location: storedLocation('Loopback') }).success).toBe(true);
     expect(historyRecordSchema.safeParse({ ...row, location: 'Loopback' }).success).toBe(false);
   });
@@ -48,7 +55,14 @@ describe('the login history', () => {
     const user = await database.db.selectFrom('app_user').select('id').where('user_no', '=', userNo).executeTakeFirstOrThrow();
     await database.db
       .insertInto('login_history')
-      .values({ user_id: user.id, status: 'failed', device: 'Firefox on Linux', ip: '10.1.2.3', location: 'Private network', created_at: new Date(Date.now() - 60_000) })
+      .values({
+        user_id: user.id,
+        status: 'failed',
+        device: 'Firefox on Linux',
+        ip: '10.1.2.3',
+        location: 'Private network',
+        created_at: new Date(Date.now() - 60_000),
+      })
       .execute();
 
     const history = await client.get(`${identityPaths.loginHistory}?pageNo=1&pageSize=10`);

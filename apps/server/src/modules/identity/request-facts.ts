@@ -30,13 +30,15 @@ export function storedLocation(value: string): RequestLocation {
   return locationByEarlierText[value] ?? 'unknown';
 }
 
+// eslint-disable-next-line no-control-regex -- these are exactly the characters removed
+const controlCharacters = /[\u0000-\u001f\u007f]/g;
+
 /**
  * A device name a client sent, fit for the histories: control characters (which PostgreSQL
  * may refuse, turning bookkeeping into an error after a secret was checked) become spaces.
  */
 export function deviceName(equipmentName: string | undefined): string {
-  // eslint-disable-next-line no-control-regex -- these are exactly the characters removed
-  return (equipmentName ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 100);
+  return (equipmentName ?? '').replace(controlCharacters, ' ').trim().slice(0, 100);
 }
 
 export function requestFacts(request: FastifyRequest, equipmentName?: string): RequestFacts {

@@ -47,7 +47,12 @@ export function createSessionStore(deps: { db: Db; key: Buffer; ttlHours: number
       if (token.length < 20 || token.length > 200) return null;
       const row = await db
         .selectFrom('user_session')
-        .select(['id', 'user_id', 'created_at', sql<boolean>`last_seen_at < now() - make_interval(secs => ${touchIntervalSeconds})`.as('is_stale')])
+        .select([
+          'id',
+          'user_id',
+          'created_at',
+          sql<boolean>`last_seen_at < now() - make_interval(secs => ${touchIntervalSeconds})`.as('is_stale'),
+        ])
         .where('token_hash', '=', tokenMac(token))
         .where('ended_at', 'is', null)
         .where('expires_at', '>', sql<Date>`now()`)

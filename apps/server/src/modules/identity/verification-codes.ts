@@ -41,7 +41,11 @@ export interface VerificationCodes {
    */
   holdSendSlot(purpose: CodeScope, target: CodeTarget): Promise<void>;
   /** Issues a code and sends it; the caller holds the send slot. */
-  issue(purpose: CodeScope, target: CodeTarget, message: (code: string) => { subject: string; text: string }): Promise<{
+  issue(
+    purpose: CodeScope,
+    target: CodeTarget,
+    message: (code: string) => { subject: string; text: string },
+  ): Promise<{
     resendAfterSeconds: number;
   }>;
   /** Sends a message in place of a code (e.g. "someone tried to register"); the caller holds the send slot. */
@@ -94,17 +98,17 @@ export async function releaseProofs(limiter: AttemptLimiter, proofs: readonly Se
   await limiter.succeeded(proofs.flatMap((proof) => proof.reservations));
 }
 
-export function createVerificationCodes(deps: {
-  db: Db;
-  messenger: Messenger;
-  limiter: AttemptLimiter;
-  key: Buffer;
-}): VerificationCodes {
+export function createVerificationCodes(deps: { db: Db; messenger: Messenger; limiter: AttemptLimiter; key: Buffer }): VerificationCodes {
   const { db, messenger, limiter, key } = deps;
   const macFor = (purpose: string, target: CodeTarget, code: string) =>
     macOf(key, `code:${purpose}:${target.channel}:${target.address}`, code);
   const limiterSubject = (target: CodeTarget) => target.userId ?? `${target.channel}:${target.address}`;
-  const resendPolicy = { scope: 'code-resend', maxFailures: 1, windowMinutes: limits.codeResendWaitSeconds / 60, lockMinutes: limits.codeResendWaitSeconds / 60 };
+  const resendPolicy = {
+    scope: 'code-resend',
+    maxFailures: 1,
+    windowMinutes: limits.codeResendWaitSeconds / 60,
+    lockMinutes: limits.codeResendWaitSeconds / 60,
+  };
 
   const codes: VerificationCodes = {
     async holdSendSlot(purpose, target) {
@@ -171,16 +175,17 @@ export function createVerificationCodes(deps: {
         };
       }
 
-      const wrongAttempts = latest && !isMatch
-        ? (
-            await db
-              .updateTable('verification_code')
-              .set({ wrong_attempts: sql<number>`wrong_attempts + 1` })
-              .where('id', '=', latest.id)
-              .returning('wrong_attempts')
-              .executeTakeFirstOrThrow()
-          ).wrong_attempts
-        : (latest?.wrong_attempts ?? 0);
+      const wrongAttempts =
+        latest && !isMatch
+          ? (
+              await db
+                .updateTable('verification_code')
+                .set({ wrong_attempts: sql<number>`wrong_attempts + 1` })
+                .where('id', '=', latest.id)
+                .returning('wrong_attempts')
+                .executeTakeFirstOrThrow()
+            ).wrong_attempts
+          : (latest?.wrong_attempts ?? 0);
       limiter.failed(reservations);
       if (isMatch && latest.used_at !== null) throw new AppError('codeAlreadyUsed', {}, field);
       if (isMatch && latest.is_expired) throw new AppError('codeExpired', {}, field);

@@ -30,7 +30,8 @@ afterAll(async () => {
 });
 
 const signUp = (by?: 'email' | 'phone') => steps.signUp(by);
-const bindAuthenticator = (customer: Customer, purpose?: 'bindAuthenticator' | 'changeAuthenticator') => steps.bindAuthenticator(customer, purpose);
+const bindAuthenticator = (customer: Customer, purpose?: 'bindAuthenticator' | 'changeAuthenticator') =>
+  steps.bindAuthenticator(customer, purpose);
 const setFundPassword = (customer: Customer, mode?: 'set' | 'reset') => steps.setFundPassword(customer, mode);
 const bindPhone = (customer: Customer, purpose?: 'bindPhone' | 'changePhone') => steps.bindPhone(customer, purpose);
 const bindEmail = (customer: Customer) => steps.bindEmail(customer);
@@ -55,7 +56,9 @@ async function endLock(customer: Customer): Promise<void> {
 }
 
 async function operations(customer: Customer): Promise<number[]> {
-  const history = (await customer.client.get(`${paths.securityHistory}?pageNo=1&pageSize=20`)).body.data as { records: Array<{ operationType: number }> };
+  const history = (await customer.client.get(`${paths.securityHistory}?pageNo=1&pageSize=20`)).body.data as {
+    records: Array<{ operationType: number }>;
+  };
   return history.records.map((record) => record.operationType);
 }
 
@@ -72,7 +75,13 @@ describe('whether an account ever received funds (the ledger read identity is gi
     expect(await hasCustomerReceivedFunds(database.db, ben.userId)).toBe(false);
     // A transfer received from another customer is funds received too.
     const ledger = createLedger(database.db);
-    await ledger.transfer({ idempotencyKey: `lock-test-transfer:${ben.userId}`, billType: 2003, from: await ledger.customerAccount(anna.userId, 'USDT'), to: await ledger.customerAccount(ben.userId, 'USDT'), amount: 1n });
+    await ledger.transfer({
+      idempotencyKey: `lock-test-transfer:${ben.userId}`,
+      billType: 2003,
+      from: await ledger.customerAccount(anna.userId, 'USDT'),
+      to: await ledger.customerAccount(ben.userId, 'USDT'),
+      amount: 1n,
+    });
     expect(await hasCustomerReceivedFunds(database.db, ben.userId)).toBe(true);
   });
 });
@@ -138,7 +147,13 @@ describe('first set-up once the account received funds', () => {
     const hana = await signUp();
     await credit(hana, 3_000_000n);
     const ledger = createLedger(database.db);
-    await ledger.transfer({ idempotencyKey: `lock-test-out:${hana.userId}`, billType: 2002, from: await ledger.customerAccount(hana.userId, 'USDT'), to: await ledger.platformAccount('omnibus', 'USDT'), amount: 3_000_000n });
+    await ledger.transfer({
+      idempotencyKey: `lock-test-out:${hana.userId}`,
+      billType: 2002,
+      from: await ledger.customerAccount(hana.userId, 'USDT'),
+      to: await ledger.platformAccount('omnibus', 'USDT'),
+      amount: 3_000_000n,
+    });
     await setFundPassword(hana);
     await expectLockedForADay(hana, 'set fund password with nothing left');
   });
@@ -161,7 +176,11 @@ describe('every change or reset', () => {
     await expectLockedForADay(ida, 'change authenticator');
     await endLock(ida);
 
-    const changedFund = await ida.client.post(paths.fundPasswordChange, { oldFundPassword: fundPassword, fundPassword: '369147', confirmFundPassword: '369147' });
+    const changedFund = await ida.client.post(paths.fundPasswordChange, {
+      oldFundPassword: fundPassword,
+      fundPassword: '369147',
+      confirmFundPassword: '369147',
+    });
     expect(changedFund.body.code).toBe(0);
     await expectLockedForADay(ida, 'change fund password');
     await endLock(ida);
@@ -171,7 +190,12 @@ describe('every change or reset', () => {
     await endLock(ida);
 
     const codes = await steps.everyFactor(ida, 'changePassword');
-    const changed = await ida.client.post(paths.changePassword, { oldPassword: testPassword, password: 'New-Vault-Key-1', confirmPassword: 'New-Vault-Key-1', ...codes });
+    const changed = await ida.client.post(paths.changePassword, {
+      oldPassword: testPassword,
+      password: 'New-Vault-Key-1',
+      confirmPassword: 'New-Vault-Key-1',
+      ...codes,
+    });
     expect(changed.body.code).toBe(0);
     await expectLockedForADay(ida, 'change login password');
 
@@ -185,7 +209,11 @@ describe('every change or reset', () => {
     const anonymous = identityClient(app);
     await steps.forgetResendWaits();
     await anonymous.post(paths.resetCode, { accountType: 'email', account: jon.email });
-    const ticket = await anonymous.post(paths.verifyResetCode, { accountType: 'email', account: jon.email, code: await latestCode(app, jon.email!) });
+    const ticket = await anonymous.post(paths.verifyResetCode, {
+      accountType: 'email',
+      account: jon.email,
+      code: await latestCode(app, jon.email!),
+    });
     const reset = await anonymous.post(paths.resetPassword, {
       resetToken: ticket.body.data.resetToken,
       password: 'Reset-Vault-9',
@@ -193,7 +221,11 @@ describe('every change or reset', () => {
       gaCode: await steps.freshGaCode(jon),
     });
     expect(reset.body.code).toBe(0);
-    const { withdraw_locked_until: end } = await database.db.selectFrom('app_user').select('withdraw_locked_until').where('id', '=', jon.userId).executeTakeFirstOrThrow();
+    const { withdraw_locked_until: end } = await database.db
+      .selectFrom('app_user')
+      .select('withdraw_locked_until')
+      .where('id', '=', jon.userId)
+      .executeTakeFirstOrThrow();
     expect(end!.getTime()).toBeGreaterThan(Date.now() + 23.9 * 3_600_000);
   });
 });

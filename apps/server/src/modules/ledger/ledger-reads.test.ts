@@ -23,7 +23,13 @@ const newUser = () => `reads-user-${(counter += 1)}-${Math.random().toString(36)
 
 async function fund(userId: string, asset: string, amount: bigint): Promise<string> {
   const account = await ledger.customerAccount(userId, asset);
-  await ledger.transfer({ idempotencyKey: key('fund'), billType: 2001, from: await ledger.platformAccount('chain', asset), to: account, amount });
+  await ledger.transfer({
+    idempotencyKey: key('fund'),
+    billType: 2001,
+    from: await ledger.platformAccount('chain', asset),
+    to: account,
+    amount,
+  });
   return account;
 }
 

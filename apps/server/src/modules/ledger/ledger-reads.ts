@@ -59,7 +59,12 @@ export function createLedgerReads(db: Db): LedgerReads {
     },
 
     async customersWithAccounts(executor = db) {
-      const rows = await executor.selectFrom('ledger_account').select('owner_ref').distinct().where('owner_type', '=', 'customer').execute();
+      const rows = await executor
+        .selectFrom('ledger_account')
+        .select('owner_ref')
+        .distinct()
+        .where('owner_type', '=', 'customer')
+        .execute();
       return rows.map((row) => row.owner_ref);
     },
 

@@ -137,7 +137,18 @@ export function createLedger(db: Db, pool?: Pool, options: { batching?: typeof d
     post: (request: JournalRequest, executor?: Db) => post(request, undefined, executor),
 
     /** Moves available funds of one account to another (both legs in one journal). */
-    async transfer(input: { idempotencyKey: string; billType: number; from: string; to: string; amount: bigint; reference?: JournalRequest['reference']; note?: string }, executor?: Db) {
+    async transfer(
+      input: {
+        idempotencyKey: string;
+        billType: number;
+        from: string;
+        to: string;
+        amount: bigint;
+        reference?: JournalRequest['reference'];
+        note?: string;
+      },
+      executor?: Db,
+    ) {
       if (input.amount <= 0n) throw new LedgerInvariantError('transfers move a positive amount');
       if (input.from === input.to) throw new LedgerInvariantError('a transfer needs two different accounts');
       return post(
@@ -157,7 +168,10 @@ export function createLedger(db: Db, pool?: Pool, options: { batching?: typeof d
     },
 
     /** Phase one: available → frozen on the same account. */
-    async hold(input: { idempotencyKey: string; billType: number; accountId: string; amount: bigint; reference?: JournalRequest['reference'] }, executor?: Db) {
+    async hold(
+      input: { idempotencyKey: string; billType: number; accountId: string; amount: bigint; reference?: JournalRequest['reference'] },
+      executor?: Db,
+    ) {
       if (input.amount <= 0n) throw new LedgerInvariantError('holds freeze a positive amount');
       return post(
         {
@@ -176,7 +190,15 @@ export function createLedger(db: Db, pool?: Pool, options: { batching?: typeof d
 
     /** Phase two: the frozen amount leaves to the given accounts (amounts sum to the hold). */
     async settleHold(
-      input: { idempotencyKey: string; billType: number; holdId: string; accountId: string; amount: bigint; to: Array<{ accountId: string; amount: bigint }>; reference?: JournalRequest['reference'] },
+      input: {
+        idempotencyKey: string;
+        billType: number;
+        holdId: string;
+        accountId: string;
+        amount: bigint;
+        to: Array<{ accountId: string; amount: bigint }>;
+        reference?: JournalRequest['reference'];
+      },
       executor?: Db,
     ) {
       return post(
@@ -196,7 +218,14 @@ export function createLedger(db: Db, pool?: Pool, options: { batching?: typeof d
 
     /** Phase two, cancelled: the frozen amount returns to available. */
     async releaseHold(
-      input: { idempotencyKey: string; billType: number; holdId: string; accountId: string; amount: bigint; reference?: JournalRequest['reference'] },
+      input: {
+        idempotencyKey: string;
+        billType: number;
+        holdId: string;
+        accountId: string;
+        amount: bigint;
+        reference?: JournalRequest['reference'];
+      },
       executor?: Db,
     ) {
       return post(

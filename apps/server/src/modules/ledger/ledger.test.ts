@@ -66,7 +66,11 @@ async function fundedCustomer(asset: string, amount: bigint): Promise<string> {
 }
 
 async function balanceOf(accountId: string): Promise<{ available: bigint; frozen: bigint }> {
-  const row = await database.db.selectFrom('ledger_account').select(['available', 'frozen']).where('id', '=', accountId).executeTakeFirstOrThrow();
+  const row = await database.db
+    .selectFrom('ledger_account')
+    .select(['available', 'frozen'])
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow();
   return { available: BigInt(row.available), frozen: BigInt(row.frozen) };
 }
 
@@ -116,16 +120,22 @@ describe('the database enforces the ledger', () => {
   it('keeps every account for ever: no delete, no change of owner or asset', async () => {
     const account = await fundedCustomer('BTC', 1n);
     await expect(sql`delete from ledger_account where id = ${account}`.execute(database.db)).rejects.toThrow(/LEDGER_APPEND_ONLY/);
-    await expect(sql`update ledger_account set asset = 'ETH' where id = ${account}`.execute(database.db)).rejects.toThrow(/LEDGER_APPEND_ONLY/);
+    await expect(sql`update ledger_account set asset = 'ETH' where id = ${account}`.execute(database.db)).rejects.toThrow(
+      /LEDGER_APPEND_ONLY/,
+    );
   });
 
   it('refuses a negative customer balance', async () => {
     const account = await fundedCustomer('BTC', 10n);
     const other = await fundedCustomer('BTC', 0n);
-    await expect(ledger.transfer({ idempotencyKey: key('overdraw'), billType: 2004, from: account, to: other, amount: 11n })).rejects.toMatchObject({
+    await expect(
+      ledger.transfer({ idempotencyKey: key('overdraw'), billType: 2004, from: account, to: other, amount: 11n }),
+    ).rejects.toMatchObject({
       key: 'insufficientBalance',
     });
-    await expect(sql`update ledger_account set available = -1 where id = ${account}`.execute(database.db)).rejects.toThrow(/ledger_account_available_non_negative/);
+    await expect(sql`update ledger_account set available = -1 where id = ${account}`.execute(database.db)).rejects.toThrow(
+      /ledger_account_available_non_negative/,
+    );
     expect(await balanceOf(account)).toEqual({ available: 10n, frozen: 0n });
   });
 
@@ -152,7 +162,14 @@ describe('the database enforces the ledger', () => {
     const fees = await ledger.platformAccount('fees', 'XRP');
     const held = await ledger.hold({ idempotencyKey: key('hold'), billType: 2002, accountId: account, amount: 20n });
     expect(await balanceOf(account)).toEqual({ available: 30n, frozen: 20n });
-    await ledger.settleHold({ idempotencyKey: key('settle'), billType: 2002, holdId: held.holdId!, accountId: account, amount: 20n, to: [{ accountId: fees, amount: 20n }] });
+    await ledger.settleHold({
+      idempotencyKey: key('settle'),
+      billType: 2002,
+      holdId: held.holdId!,
+      accountId: account,
+      amount: 20n,
+      to: [{ accountId: fees, amount: 20n }],
+    });
     await expect(
       ledger.releaseHold({ idempotencyKey: key('release'), billType: 2002, holdId: held.holdId!, accountId: account, amount: 20n }),
     ).rejects.toMatchObject({ key: 'holdAlreadyResolved' });
@@ -168,7 +185,11 @@ describe('property: any sequence of transfers, holds, settles and releases', () 
     const fees = await ledger.platformAccount('fees', asset);
     const chain = await ledger.platformAccount('chain', asset);
 
-    type Model = { balances: Map<string, { available: bigint; frozen: bigint }>; holds: Map<string, { account: string; amount: bigint }>; keys: string[] };
+    type Model = {
+      balances: Map<string, { available: bigint; frozen: bigint }>;
+      holds: Map<string, { account: string; amount: bigint }>;
+      keys: string[];
+    };
     const model: Model = {
       balances: new Map(customers.map((id) => [id, { available: 0n, frozen: 0n }])),
       holds: new Map(),
@@ -177,7 +198,12 @@ describe('property: any sequence of transfers, holds, settles and releases', () 
 
     const operation = fc.oneof(
       fc.record({ kind: fc.constant('deposit' as const), to: fc.integer({ min: 0, max: 3 }), amount: fc.bigInt({ min: 1n, max: 1000n }) }),
-      fc.record({ kind: fc.constant('transfer' as const), from: fc.integer({ min: 0, max: 3 }), to: fc.integer({ min: 0, max: 3 }), amount: fc.bigInt({ min: 1n, max: 600n }) }),
+      fc.record({
+        kind: fc.constant('transfer' as const),
+        from: fc.integer({ min: 0, max: 3 }),
+        to: fc.integer({ min: 0, max: 3 }),
+        amount: fc.bigInt({ min: 1n, max: 600n }),
+      }),
       fc.record({ kind: fc.constant('hold' as const), on: fc.integer({ min: 0, max: 3 }), amount: fc.bigInt({ min: 1n, max: 600n }) }),
       fc.record({ kind: fc.constant('settle' as const), pick: fc.nat() }),
       fc.record({ kind: fc.constant('release' as const), pick: fc.nat() }),
@@ -200,13 +226,16 @@ describe('property: any sequence of transfers, holds, settles and releases', () 
               const from = customers[op.from]!;
               const to = customers[op.to]!;
               if (from === to) {
-                await expect(ledger.transfer({ idempotencyKey, billType: 2004, from, to, amount: op.amount })).rejects.toThrow(/two different/);
+                await expect(ledger.transfer({ idempotencyKey, billType: 2004, from, to, amount: op.amount })).rejects.toThrow(
+                  /two different/,
+                );
                 break;
               }
               const expectedOk = model.balances.get(from)!.available >= op.amount;
-              const result = await ledger
-                .transfer({ idempotencyKey, billType: 2004, from, to, amount: op.amount })
-                .then(() => 'ok' as const, (error: { key?: string }) => error.key);
+              const result = await ledger.transfer({ idempotencyKey, billType: 2004, from, to, amount: op.amount }).then(
+                () => 'ok' as const,
+                (error: { key?: string }) => error.key,
+              );
               expect(result).toBe(expectedOk ? 'ok' : 'insufficientBalance');
               if (expectedOk) {
                 model.balances.get(from)!.available -= op.amount;
@@ -218,7 +247,9 @@ describe('property: any sequence of transfers, holds, settles and releases', () 
             case 'hold': {
               const on = customers[op.on]!;
               const expectedOk = model.balances.get(on)!.available >= op.amount;
-              const result = await ledger.hold({ idempotencyKey, billType: 2002, accountId: on, amount: op.amount }).catch((error: { key?: string }) => error.key);
+              const result = await ledger
+                .hold({ idempotencyKey, billType: 2002, accountId: on, amount: op.amount })
+                .catch((error: { key?: string }) => error.key);
               if (expectedOk) {
                 const held = result as { holdId: string };
                 model.balances.get(on)!.available -= op.amount;
@@ -247,7 +278,11 @@ describe('property: any sequence of transfers, holds, settles and releases', () 
               if (model.keys.length === 0) break;
               const before = await Promise.all(customers.map(balanceOf));
               const replayKey = model.keys[op.pick % model.keys.length]!;
-              const journal = await database.db.selectFrom('journal').select('bill_type').where('idempotency_key', '=', replayKey).executeTakeFirstOrThrow();
+              const journal = await database.db
+                .selectFrom('journal')
+                .select('bill_type')
+                .where('idempotency_key', '=', replayKey)
+                .executeTakeFirstOrThrow();
               const legs = await database.db
                 .selectFrom('entry')
                 .innerJoin('journal', 'journal.id', 'entry.journal_id')
@@ -257,7 +292,13 @@ describe('property: any sequence of transfers, holds, settles and releases', () 
                 .execute();
               const from = legs[0]!;
               const to = legs[1]!;
-              const replay = await ledger.transfer({ idempotencyKey: replayKey, billType: journal.bill_type, from: from.account_id, to: to.account_id, amount: BigInt(to.amount) });
+              const replay = await ledger.transfer({
+                idempotencyKey: replayKey,
+                billType: journal.bill_type,
+                from: from.account_id,
+                to: to.account_id,
+                amount: BigInt(to.amount),
+              });
               expect(replay.isReplay).toBe(true);
               expect(await Promise.all(customers.map(balanceOf))).toEqual(before);
               break;
@@ -279,9 +320,10 @@ describe('concurrency on real PostgreSQL', () => {
     const to = await fundedCustomer('BTC', 0n);
     const results = await Promise.all(
       Array.from({ length: 100 }, (_, index) =>
-        ledger
-          .transfer({ idempotencyKey: key(`race-${index}`), billType: 2004, from, to, amount: 10n })
-          .then(() => 'ok', (error: { key?: string }) => error.key ?? String(error)),
+        ledger.transfer({ idempotencyKey: key(`race-${index}`), billType: 2004, from, to, amount: 10n }).then(
+          () => 'ok',
+          (error: { key?: string }) => error.key ?? String(error),
+        ),
       ),
     );
     expect(results.filter((result) => result === 'ok')).toHaveLength(10);
@@ -304,7 +346,10 @@ describe('concurrency on real PostgreSQL', () => {
             to: index % 2 === 0 ? bob : alice,
             amount: 7n,
           })
-          .then(() => 'ok', (error: unknown) => String(error)),
+          .then(
+            () => 'ok',
+            (error: unknown) => String(error),
+          ),
       ),
     );
     expect(results.filter((result) => result !== 'ok')).toEqual([]);
@@ -359,9 +404,10 @@ describe('group commit', () => {
         // One conflicting replay and one transfer too large for the payer, among good ones.
         const idempotencyKey = index === 3 ? replayedKey : key(`group-${index}`);
         const amount = index === 3 ? 2n : index === 7 ? 1_000n : 4n;
-        return batched
-          .transfer({ idempotencyKey, billType: 2004, from: payer, to: payee, amount })
-          .then(() => 'ok', (error: { key?: string }) => error.key ?? String(error));
+        return batched.transfer({ idempotencyKey, billType: 2004, from: payer, to: payee, amount }).then(
+          () => 'ok',
+          (error: { key?: string }) => error.key ?? String(error),
+        );
       }),
     );
     expect(outcomes[3]).toBe('idempotencyConflict');

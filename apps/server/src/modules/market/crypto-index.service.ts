@@ -1,6 +1,15 @@
 import { type CryptoIndex, cryptoIndexCode, type LatestWithTrendItem } from '@coffer/contract';
 import { AppError } from '../../platform/http/app-error';
-import { composeIndex, indexBaseDate, indexBaseValue, indexConstituents, indexDivisor, indexLevelText, indexValueUnits, percentText } from './crypto-index';
+import {
+  composeIndex,
+  indexBaseDate,
+  indexBaseValue,
+  indexConstituents,
+  indexDivisor,
+  indexLevelText,
+  indexValueUnits,
+  percentText,
+} from './crypto-index';
 import type { MarketAssets } from './market-assets';
 import type { MarketService } from './market.service';
 import { percentChange, priceText, priceUnits } from './price-math';
@@ -85,7 +94,8 @@ export function createCryptoIndexService(deps: { market: MarketService; assets: 
     async latestWithTrend(currencies: string[], now = new Date()): Promise<LatestWithTrendItem[]> {
       const catalogue = await assets.list();
       for (const code of currencies) {
-        if (code !== cryptoIndexCode && !catalogue.some((asset) => asset.code === code)) throw new AppError('coinNotSupported', {}, 'currencies');
+        if (code !== cryptoIndexCode && !catalogue.some((asset) => asset.code === code))
+          throw new AppError('coinNotSupported', {}, 'currencies');
       }
       const { units } = await liveUsdUnits();
       const since = new Date(now.getTime() - dayMs);
@@ -102,7 +112,8 @@ export function createCryptoIndexService(deps: { market: MarketService; assets: 
           const text = (value: bigint) => (isIndex ? indexLevelText(value) : priceText(value));
           // Hourly closes, opened by the window's first close (the base of the 24-hour change) and closed by the live value.
           const points = trend.map((point) => ({ time: point.time.toISOString(), value: text(point.units) }));
-          if (start && start.time.getTime() < (trend[0]?.time.getTime() ?? Infinity)) points.unshift({ time: start.time.toISOString(), value: text(start.units) });
+          if (start && start.time.getTime() < (trend[0]?.time.getTime() ?? Infinity))
+            points.unshift({ time: start.time.toISOString(), value: text(start.units) });
           points.push({ time: now.toISOString(), value: text(latest) });
           return { currency: code, value: text(latest), change24h: percentChange(first, latest), trend: points };
         }),

@@ -58,7 +58,9 @@ export function composeIndex(usdPriceUnits: ReadonlyMap<string, bigint>): IndexC
     return { floor: total === 0n ? 0n : scaled / total, remainder: total === 0n ? 0n : scaled % total };
   });
   let missing = total === 0n ? 0n : whole - shares.reduce((sum, share) => sum + share.floor, 0n);
-  const byRemainder = shares.map((share, position) => ({ share, position })).sort((a, b) => (b.share.remainder > a.share.remainder ? 1 : b.share.remainder < a.share.remainder ? -1 : a.position - b.position));
+  const byRemainder = shares
+    .map((share, position) => ({ share, position }))
+    .sort((a, b) => (b.share.remainder > a.share.remainder ? 1 : b.share.remainder < a.share.remainder ? -1 : a.position - b.position));
   for (const { share } of byRemainder) {
     if (missing <= 0n) break;
     share.floor += 1n;

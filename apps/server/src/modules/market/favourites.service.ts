@@ -18,7 +18,11 @@ export function createFavouritesService(deps: { db: Db; assets: MarketAssets }) 
     list,
     async add(userId: string, coin: string): Promise<string[]> {
       const asset = await assets.require(coin);
-      await db.insertInto('market_favourite').values({ user_id: userId, asset: asset.code }).onConflict((conflict) => conflict.doNothing()).execute();
+      await db
+        .insertInto('market_favourite')
+        .values({ user_id: userId, asset: asset.code })
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
       return list(userId);
     },
     async remove(userId: string, coin: string): Promise<string[]> {
@@ -27,7 +31,12 @@ export function createFavouritesService(deps: { db: Db; assets: MarketAssets }) 
       return list(userId);
     },
     async has(userId: string, coin: string): Promise<boolean> {
-      const row = await db.selectFrom('market_favourite').select('asset').where('user_id', '=', userId).where('asset', '=', coin).executeTakeFirst();
+      const row = await db
+        .selectFrom('market_favourite')
+        .select('asset')
+        .where('user_id', '=', userId)
+        .where('asset', '=', coin)
+        .executeTakeFirst();
       return row !== undefined;
     },
   };

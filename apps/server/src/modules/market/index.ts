@@ -29,7 +29,10 @@ export interface MarketApi {
   usdQuotations(): Promise<Array<{ coin: string; usdPrice: string; change24h: string }>>;
 }
 
-export function createPriceSource(config: Pick<AppConfig, 'MARKET_SEED' | 'PRICE_SOURCE' | 'PRICE_SOURCE_URL'>, fetchImpl?: typeof fetch): PriceSource {
+export function createPriceSource(
+  config: Pick<AppConfig, 'MARKET_SEED' | 'PRICE_SOURCE' | 'PRICE_SOURCE_URL'>,
+  fetchImpl?: typeof fetch,
+): PriceSource {
   return config.PRICE_SOURCE === 'binance'
     ? createExchangeSource({ baseUrl: config.PRICE_SOURCE_URL, ...(fetchImpl ? { fetchImpl } : {}) })
     : createSimulatedSource(config.MARKET_SEED);
@@ -55,14 +58,21 @@ export function createMarketModule(deps: {
   const quotations = createQuotationsService({ market, assets });
   const favourites = createFavouritesService({ db: deps.db, assets });
   const cryptoIndex = createCryptoIndexService({ market, assets });
-  const feed = createQuotationFeed({ connectionString: deps.pool?.options.connectionString, logger: deps.logger, readBoard: (quote) => quotations.board(quote) });
+  const feed = createQuotationFeed({
+    connectionString: deps.pool?.options.connectionString,
+    logger: deps.logger,
+    readBoard: (quote) => quotations.board(quote),
+  });
   const ticker = createLiveTicker({ tick: () => market.tick(), logger: deps.logger, onAdvanced: () => feed.announceLocally() });
 
   const api: MarketApi = {
     latestUsdPrices: () => market.latestUsdPrices(),
     async usdPriceRange(coin, windowMs) {
       const now = Date.now();
-      const [prices, stats] = await Promise.all([market.latestUsdPrices(), market.windowStats(null, new Date(now - windowMs), new Date(now + minuteMs))]);
+      const [prices, stats] = await Promise.all([
+        market.latestUsdPrices(),
+        market.windowStats(null, new Date(now - windowMs), new Date(now + minuteMs)),
+      ]);
       const live = prices.get(coin.toUpperCase());
       if (!live) throw new RangeError(`no price for ${coin}`);
       const latest = priceUnits(live.usdPrice);
@@ -73,7 +83,10 @@ export function createMarketModule(deps: {
     },
     async usdQuotations() {
       const now = Date.now();
-      const [prices, stats] = await Promise.all([market.latestUsdPrices(), market.windowStats(null, new Date(now - 24 * 3600_000), new Date(now + minuteMs))]);
+      const [prices, stats] = await Promise.all([
+        market.latestUsdPrices(),
+        market.windowStats(null, new Date(now - 24 * 3600_000), new Date(now + minuteMs)),
+      ]);
       return [...prices.values()].map((price) => {
         const latest = priceUnits(price.usdPrice);
         return { coin: price.coin, usdPrice: price.usdPrice, change24h: percentChange(stats.get(price.coin)?.earliest ?? latest, latest) };

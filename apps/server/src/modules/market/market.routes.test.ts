@@ -21,7 +21,10 @@ async function setMarket() {
   for (const [asset, price] of Object.entries(live)) {
     await sql`update market_price set usd_price = ${price}, seq = 1, updated_at = now() where asset = ${asset}`.execute(database.db);
   }
-  for (const [offset, prices] of [[2, twoHoursAgo], [1, oneHourAgo]] as const) {
+  for (const [offset, prices] of [
+    [2, twoHoursAgo],
+    [1, oneHourAgo],
+  ] as const) {
     await database.db
       .insertInto('market_tick')
       .values(Object.entries(prices).map(([asset, usd_price]) => ({ asset, minute: new Date(minute - offset * 3600_000), usd_price })))
@@ -34,7 +37,11 @@ async function signedInClient() {
   const email = `market${counter}-${Date.now() % 100000}@coffer.test`;
   const { client, userNo } = await signUpByEmail(app, email);
   const remove = async (coin: string) => {
-    const response = await app.inject({ method: 'DELETE', url: marketPaths.favourite.replace(':coin', coin), headers: { cookie: client.cookie! } });
+    const response = await app.inject({
+      method: 'DELETE',
+      url: marketPaths.favourite.replace(':coin', coin),
+      headers: { cookie: client.cookie! },
+    });
     return { status: response.statusCode, body: response.json() as { code: number; data: { coins: string[] } } };
   };
   const user = await database.db.selectFrom('app_user').select('id').where('user_no', '=', userNo).executeTakeFirstOrThrow();
@@ -63,10 +70,58 @@ describe('quotations', () => {
     expect(body.code).toBe(0);
     expect(body.data).toMatchObject({ quote: 'USDT', seq: 1, priceScale: 8, favourites: [] });
     expect(body.data.rows).toEqual([
-      { coin: 'BTC', name: 'Bitcoin', icon: 'btc', quote: 'USDT', pair: 'BTC/USDT', price: '97113.73862613', usdPrice: '97123.45', change24h: '7.90', high24h: '99990.0009999', low24h: '90000', indexWeight: '77.05' },
-      { coin: 'ETH', name: 'Ethereum', icon: 'eth', quote: 'USDT', pair: 'ETH/USDT', price: '3599.64003599', usdPrice: '3600', change24h: '19.98', high24h: '3699.63003699', low24h: '3000', indexWeight: '17.37' },
-      { coin: 'USDC', name: 'USD Coin', icon: 'usdc', quote: 'USDT', pair: 'USDC/USDT', price: '0.99970002', usdPrice: '0.9998', change24h: '-0.02', high24h: '1', low24h: '0.99970002', indexWeight: null },
-      { coin: 'XRP', name: 'XRP', icon: 'xrp', quote: 'USDT', pair: 'XRP/USDT', price: '2.39976002', usdPrice: '2.4', change24h: '19.98', high24h: '2.49975002', low24h: '2', indexWeight: '5.58' },
+      {
+        coin: 'BTC',
+        name: 'Bitcoin',
+        icon: 'btc',
+        quote: 'USDT',
+        pair: 'BTC/USDT',
+        price: '97113.73862613',
+        usdPrice: '97123.45',
+        change24h: '7.90',
+        high24h: '99990.0009999',
+        low24h: '90000',
+        indexWeight: '77.05',
+      },
+      {
+        coin: 'ETH',
+        name: 'Ethereum',
+        icon: 'eth',
+        quote: 'USDT',
+        pair: 'ETH/USDT',
+        price: '3599.64003599',
+        usdPrice: '3600',
+        change24h: '19.98',
+        high24h: '3699.63003699',
+        low24h: '3000',
+        indexWeight: '17.37',
+      },
+      {
+        coin: 'USDC',
+        name: 'USD Coin',
+        icon: 'usdc',
+        quote: 'USDT',
+        pair: 'USDC/USDT',
+        price: '0.99970002',
+        usdPrice: '0.9998',
+        change24h: '-0.02',
+        high24h: '1',
+        low24h: '0.99970002',
+        indexWeight: null,
+      },
+      {
+        coin: 'XRP',
+        name: 'XRP',
+        icon: 'xrp',
+        quote: 'USDT',
+        pair: 'XRP/USDT',
+        price: '2.39976002',
+        usdPrice: '2.4',
+        change24h: '19.98',
+        high24h: '2.49975002',
+        low24h: '2',
+        indexWeight: '5.58',
+      },
     ]);
   });
 
@@ -74,8 +129,18 @@ describe('quotations', () => {
     const { body } = await get(`${marketPaths.quotations}?quote=BTC`);
     const rows = body.data.rows as Array<{ coin: string; price: string; high24h: string; low24h: string; change24h: string }>;
     expect(rows.map((row) => row.coin)).toEqual(['ETH', 'USDT', 'USDC', 'XRP']);
-    expect(rows.find((row) => row.coin === 'ETH')).toMatchObject({ price: '0.03706622', high24h: '0.03706622', low24h: '0.03333333', change24h: '11.19' });
-    expect(rows.find((row) => row.coin === 'XRP')).toMatchObject({ price: '0.00002471', high24h: '0.000025', low24h: '0.00002222', change24h: '11.20' });
+    expect(rows.find((row) => row.coin === 'ETH')).toMatchObject({
+      price: '0.03706622',
+      high24h: '0.03706622',
+      low24h: '0.03333333',
+      change24h: '11.19',
+    });
+    expect(rows.find((row) => row.coin === 'XRP')).toMatchObject({
+      price: '0.00002471',
+      high24h: '0.000025',
+      low24h: '0.00002222',
+      change24h: '11.20',
+    });
     expect(rows.find((row) => row.coin === 'USDC')).toMatchObject({ price: '0.00001029', low24h: '0.00000999', change24h: '-7.38' });
   });
 
@@ -141,11 +206,45 @@ describe('favourites', () => {
 describe('the crypto index', () => {
   it('is computed from the live prices: level, weights summing to 100, exchange and pair', async () => {
     const { body } = await get(marketPaths.cryptoIndex);
-    expect(body.data).toMatchObject({ code: 'CCI', value: '1000.98', change24h: '10.46', baseValue: '1000', divisor: '2493240000', totalMarketCap: '2495684310000' });
+    expect(body.data).toMatchObject({
+      code: 'CCI',
+      value: '1000.98',
+      change24h: '10.46',
+      baseValue: '1000',
+      divisor: '2493240000',
+      totalMarketCap: '2495684310000',
+    });
     expect(body.data.constituents).toEqual([
-      { coin: 'BTC', name: 'Bitcoin', weight: '77.05', exchange: 'Coffer', pair: 'BTC/USDT', usdPrice: '97123.45', supply: '19800000', marketCap: '1923044310000' },
-      { coin: 'ETH', name: 'Ethereum', weight: '17.37', exchange: 'Coffer', pair: 'ETH/USDT', usdPrice: '3600', supply: '120400000', marketCap: '433440000000' },
-      { coin: 'XRP', name: 'XRP', weight: '5.58', exchange: 'Coffer', pair: 'XRP/USDT', usdPrice: '2.4', supply: '58000000000', marketCap: '139200000000' },
+      {
+        coin: 'BTC',
+        name: 'Bitcoin',
+        weight: '77.05',
+        exchange: 'Coffer',
+        pair: 'BTC/USDT',
+        usdPrice: '97123.45',
+        supply: '19800000',
+        marketCap: '1923044310000',
+      },
+      {
+        coin: 'ETH',
+        name: 'Ethereum',
+        weight: '17.37',
+        exchange: 'Coffer',
+        pair: 'ETH/USDT',
+        usdPrice: '3600',
+        supply: '120400000',
+        marketCap: '433440000000',
+      },
+      {
+        coin: 'XRP',
+        name: 'XRP',
+        weight: '5.58',
+        exchange: 'Coffer',
+        pair: 'XRP/USDT',
+        usdPrice: '2.4',
+        supply: '58000000000',
+        marketCap: '139200000000',
+      },
     ]);
   });
 
@@ -164,7 +263,10 @@ describe('the crypto index', () => {
   it('refuses unknown or malformed currencies', async () => {
     expect((await get(`${marketPaths.cryptoIndexLatestWithTrend}?currencies=BTC,DOGE`)).body.code).toBe(21000001);
     expect((await get(`${marketPaths.cryptoIndexLatestWithTrend}?currencies=B%24C`)).body.code).toBe(19000003);
-    expect((await get(`${marketPaths.cryptoIndexLatestWithTrend}?currencies=${Array.from({ length: 21 }, (_, n) => `C${n}X`).join(',')}`)).body.code).toBe(19000003);
+    expect(
+      (await get(`${marketPaths.cryptoIndexLatestWithTrend}?currencies=${Array.from({ length: 21 }, (_, n) => `C${n}X`).join(',')}`)).body
+        .code,
+    ).toBe(19000003);
   });
 });
 
@@ -183,6 +285,10 @@ describe('valuations elsewhere in the platform', () => {
     // 1.5 BTC at the live 97,123.45 USD (the reference price would give 145,500.00).
     expect(table.rows[0]).toMatchObject({ coin: 'BTC', usdValue: '145685.17' });
     const board = (await dave.get(walletPaths.dashboard)).body.data;
-    expect(board.quotations.find((quote: { coin: string }) => quote.coin === 'BTC')).toEqual({ coin: 'BTC', usdPrice: '97123.45', change24h: '7.91' });
+    expect(board.quotations.find((quote: { coin: string }) => quote.coin === 'BTC')).toEqual({
+      coin: 'BTC',
+      usdPrice: '97123.45',
+      change24h: '7.91',
+    });
   });
 });

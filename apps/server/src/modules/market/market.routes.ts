@@ -44,7 +44,14 @@ export async function registerMarketRoutes(app: FastifyInstance, services: Marke
 
   routes.get(
     marketPaths.quotations,
-    { schema: { tags, summary: 'Quotations in one quote currency (USDT, USDC or BTC)', querystring: quotationsQuerySchema, response: { 200: envelopeSchema(quotationListSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Quotations in one quote currency (USDT, USDC or BTC)',
+        querystring: quotationsQuerySchema,
+        response: { 200: envelopeSchema(quotationListSchema) },
+      },
+    },
     async (request) => {
       const [board, favourites] = await Promise.all([
         services.quotations.board(request.query.quote),
@@ -77,17 +84,36 @@ export async function registerMarketRoutes(app: FastifyInstance, services: Marke
   );
   routes.post(
     marketPaths.favourite,
-    { ...guarded, schema: { tags, summary: 'Add a favourite coin', params: favouriteParamsSchema, response: { 200: envelopeSchema(favouritesSchema) } } },
-    async (request) => successEnvelope(request.language, { coins: await services.favourites.add(signedIn(request).userId, request.params.coin) }),
+    {
+      ...guarded,
+      schema: { tags, summary: 'Add a favourite coin', params: favouriteParamsSchema, response: { 200: envelopeSchema(favouritesSchema) } },
+    },
+    async (request) =>
+      successEnvelope(request.language, { coins: await services.favourites.add(signedIn(request).userId, request.params.coin) }),
   );
   routes.delete(
     marketPaths.favourite,
-    { ...guarded, schema: { tags, summary: 'Remove a favourite coin', params: favouriteParamsSchema, response: { 200: envelopeSchema(favouritesSchema) } } },
-    async (request) => successEnvelope(request.language, { coins: await services.favourites.remove(signedIn(request).userId, request.params.coin) }),
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Remove a favourite coin',
+        params: favouriteParamsSchema,
+        response: { 200: envelopeSchema(favouritesSchema) },
+      },
+    },
+    async (request) =>
+      successEnvelope(request.language, { coins: await services.favourites.remove(signedIn(request).userId, request.params.coin) }),
   );
   routes.get(
     marketPaths.cryptoIndex,
-    { schema: { tags, summary: 'Crypto index: level, composition, sample and calculation inputs', response: { 200: envelopeSchema(cryptoIndexSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Crypto index: level, composition, sample and calculation inputs',
+        response: { 200: envelopeSchema(cryptoIndexSchema) },
+      },
+    },
     async (request) => successEnvelope(request.language, await services.cryptoIndex.index()),
   );
   routes.get(
@@ -106,7 +132,8 @@ export async function registerMarketRoutes(app: FastifyInstance, services: Marke
   // Another module may have registered the plugin already; it is global once registered.
   if (!app.hasDecorator('websocketServer')) await app.register(fastifyWebsocket, { options: { maxPayload: maxSocketMessageBytes } });
   app.get(marketPaths.quotationsSocket, { websocket: true }, (socket, request) => {
-    const reject = () => socket.send(JSON.stringify({ type: 'error', message: errorMessage('invalidParameter', request.language, { field: 'quote' }) }));
+    const reject = () =>
+      socket.send(JSON.stringify({ type: 'error', message: errorMessage('invalidParameter', request.language, { field: 'quote' }) }));
     const subscribe = (quote: z.infer<typeof quoteCurrencySchema>) =>
       services.feed.subscribe(socket, quote).catch((error: unknown) => {
         request.log.warn({ err: error }, 'quotations subscription failed');

@@ -106,7 +106,13 @@ export function createMarketService(deps: { db: Db; source: PriceSource }) {
     return new Map(
       rows.rows.map((row) => [
         row.asset,
-        { coin: row.asset, usdPrice: priceText(priceUnits(row.usd_price)), seq: Number(row.seq), updatedAt: new Date(row.updated_at), isReference: row.seq === '0' },
+        {
+          coin: row.asset,
+          usdPrice: priceText(priceUnits(row.usd_price)),
+          seq: Number(row.seq),
+          updatedAt: new Date(row.updated_at),
+          isReference: row.seq === '0',
+        },
       ]),
     );
   }
@@ -146,7 +152,10 @@ export function createMarketService(deps: { db: Db; source: PriceSource }) {
     },
 
     async pruneHistory(now = new Date()): Promise<void> {
-      await db.deleteFrom('market_tick').where('minute', '<', new Date(now.getTime() - historyRetentionMs)).execute();
+      await db
+        .deleteFrom('market_tick')
+        .where('minute', '<', new Date(now.getTime() - historyRetentionMs))
+        .execute();
     },
   };
 }

@@ -23,8 +23,22 @@ beforeAll(async () => {
     response.setHeader('content-type', 'application/json');
     response.end(
       JSON.stringify([
-        { symbol: 'BTCUSDT', lastPrice: '97123.45000000', priceChangePercent: '-1.234', highPrice: '98000.00000000', lowPrice: '95000.10000000', volume: '1' },
-        { symbol: 'ETHUSDT', lastPrice: '3600.00000000', priceChangePercent: '0.500', highPrice: '3650.00000000', lowPrice: '3500.00000000', volume: '1' },
+        {
+          symbol: 'BTCUSDT',
+          lastPrice: '97123.45000000',
+          priceChangePercent: '-1.234',
+          highPrice: '98000.00000000',
+          lowPrice: '95000.10000000',
+          volume: '1',
+        },
+        {
+          symbol: 'ETHUSDT',
+          lastPrice: '3600.00000000',
+          priceChangePercent: '0.500',
+          highPrice: '3650.00000000',
+          lowPrice: '3500.00000000',
+          volume: '1',
+        },
       ]),
     );
   });
@@ -67,7 +81,11 @@ describe('the simulated market', () => {
     // The next slot inside the same minute moves the live price and rewrites that minute's close.
     expect(await other.tick(new Date(start.getTime() + 29 * 60_000 + 5_000))).toBe(5);
     const live = await market.latestUsdPrices();
-    const closes = await database.db.selectFrom('market_tick').select(['asset', 'usd_price']).where('minute', '=', new Date(start.getTime() + 29 * 60_000)).execute();
+    const closes = await database.db
+      .selectFrom('market_tick')
+      .select(['asset', 'usd_price'])
+      .where('minute', '=', new Date(start.getTime() + 29 * 60_000))
+      .execute();
     for (const close of closes) expect(priceUnits(close.usd_price)).toBe(priceUnits(live.get(close.asset)!.usdPrice));
     expect(live.get('BTC')!.seq).toBe(Math.floor((start.getTime() + 29 * 60_000 + 5_000) / slotMs));
     expect(live.get('BTC')!.isReference).toBe(false);
@@ -106,8 +124,23 @@ describe('the exchange ticker adapter', () => {
 
   it('as the price source, moves the coins the exchange prices and keeps the others', async () => {
     const source = createExchangeSource({ baseUrl: exchangeUrl });
-    const next = await source.nextPrices(new Map([['BTC', 1n], ['ETH', 2n], ['XRP', 3n], ['USDT', 4n]]), 1);
-    expect(next).toEqual(new Map([['BTC', 9_712_345_000_000n], ['ETH', 360_000_000_000n], ['XRP', 3n], ['USDT', 100_000_000n]]));
+    const next = await source.nextPrices(
+      new Map([
+        ['BTC', 1n],
+        ['ETH', 2n],
+        ['XRP', 3n],
+        ['USDT', 4n],
+      ]),
+      1,
+    );
+    expect(next).toEqual(
+      new Map([
+        ['BTC', 9_712_345_000_000n],
+        ['ETH', 360_000_000_000n],
+        ['XRP', 3n],
+        ['USDT', 100_000_000n],
+      ]),
+    );
   });
 
   it('is chosen by PRICE_SOURCE=binance and feeds the live prices', async () => {

@@ -9,10 +9,15 @@ import { createSimulatedSource } from './price-source';
 const processes = setUpServerProcesses({ poolSize: 3 });
 
 /** A WebSocket client that keeps every message it receives. */
-async function connect(url: string): Promise<{ socket: WebSocket; messages: QuotationSocketMessage[]; next: (predicate: (message: QuotationSocketMessage) => boolean) => Promise<QuotationSocketMessage> }> {
+async function connect(url: string): Promise<{
+  socket: WebSocket;
+  messages: QuotationSocketMessage[];
+  next: (predicate: (message: QuotationSocketMessage) => boolean) => Promise<QuotationSocketMessage>;
+}> {
   const socket = processes.openSocket(url);
   const messages: QuotationSocketMessage[] = [];
-  const waiters: Array<{ predicate: (message: QuotationSocketMessage) => boolean; resolve: (message: QuotationSocketMessage) => void }> = [];
+  const waiters: Array<{ predicate: (message: QuotationSocketMessage) => boolean; resolve: (message: QuotationSocketMessage) => void }> =
+    [];
   socket.on('message', (data) => {
     const message = JSON.parse(String(data)) as QuotationSocketMessage;
     messages.push(message);
@@ -35,7 +40,8 @@ async function connect(url: string): Promise<{ socket: WebSocket; messages: Quot
   return { socket, messages, next };
 }
 
-const boardAt = (quote: string, seq: number) => (message: QuotationSocketMessage) => message.type === 'board' && message.board.quote === quote && message.board.seq === seq;
+const boardAt = (quote: string, seq: number) => (message: QuotationSocketMessage) =>
+  message.type === 'board' && message.board.quote === quote && message.board.seq === seq;
 
 describe('the quotations WebSocket across server processes', () => {
   it('delivers a tick written by one process to a client of another, and survives a lost listener', async () => {
@@ -62,8 +68,22 @@ describe('the quotations WebSocket across server processes', () => {
     await client.next((message) => message.type === 'error');
 
     // Every listener connection is cut; each process reconnects and the next tick still arrives.
-    await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'coffer-quotations-listener' and datname = current_database()`.execute(processes.database.db);
-    await expect.poll(async () => (await sql<{ count: string }>`select count(*)::text as count from pg_stat_activity where application_name = 'coffer-quotations-listener' and datname = current_database()`.execute(processes.database.db)).rows[0]?.count, { timeout: 5_000, interval: 100 }).toBe('2');
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'coffer-quotations-listener' and datname = current_database()`.execute(
+      processes.database.db,
+    );
+    await expect
+      .poll(
+        async () =>
+          (
+            await sql<{
+              count: string;
+            }>`select count(*)::text as count from pg_stat_activity where application_name = 'coffer-quotations-listener' and datname = current_database()`.execute(
+              processes.database.db,
+            )
+          ).rows[0]?.count,
+        { timeout: 5_000, interval: 100 },
+      )
+      .toBe('2');
     const later = new Date(at.getTime() + 5_000);
     expect(await writer.tick(later)).toBe(5);
     await client.next(boardAt('USDC', slot + 1));

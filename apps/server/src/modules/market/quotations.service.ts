@@ -81,7 +81,10 @@ export function createQuotationsService(deps: { market: MarketService; assets: M
       const asset = await assets.require(coin);
       if (asset.code === quote) throw new AppError('invalidParameter', { field: 'quote' }, 'quote');
       const spec = historyRangeSpec[range];
-      const [current, points] = await Promise.all([board(quote, now), market.series(asset.code, quote, new Date(now.getTime() - spec.spanMs), spec.bucketSeconds)]);
+      const [current, points] = await Promise.all([
+        board(quote, now),
+        market.series(asset.code, quote, new Date(now.getTime() - spec.spanMs), spec.bucketSeconds),
+      ]);
       const quotation = current.rows.find((row) => row.coin === asset.code);
       if (!quotation) throw new AppError('coinNotSupported', {}, 'coin');
       const series = points.map((point) => ({ time: point.time.toISOString(), price: priceText(point.units) }));

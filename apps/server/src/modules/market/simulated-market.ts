@@ -38,7 +38,14 @@ export function stepPpm(seed: string, asset: string, minute: number): bigint {
  * a minute of slots moves the price about as much as one minute step (√n, as 2/7 ≈ 1/√12
  * for 5-second slots).
  */
-export function nextPrice(lastUnits: bigint, seed: string, asset: string, step: number, pegUnits?: bigint, slotScale?: { numerator: bigint; denominator: bigint }): bigint {
+export function nextPrice(
+  lastUnits: bigint,
+  seed: string,
+  asset: string,
+  step: number,
+  pegUnits?: bigint,
+  slotScale?: { numerator: bigint; denominator: bigint },
+): bigint {
   const ppm = slotScale ? (stepPpm(seed, asset, step) * slotScale.numerator) / slotScale.denominator : stepPpm(seed, asset, step);
   let next = (lastUnits * (partsPerMillion + ppm)) / partsPerMillion;
   if (pegUnits !== undefined) next = (next * 9n + pegUnits) / 10n;

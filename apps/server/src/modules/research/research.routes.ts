@@ -35,7 +35,12 @@ export function registerResearchRoutes(app: FastifyInstance, research: ResearchS
     researchPaths.read,
     {
       preHandler: requireSession,
-      schema: { tags, summary: 'One published report with its paragraphs', params: researchReadParamsSchema, response: { 200: envelopeSchema(researchReportSchema) } },
+      schema: {
+        tags,
+        summary: 'One published report with its paragraphs',
+        params: researchReadParamsSchema,
+        response: { 200: envelopeSchema(researchReportSchema) },
+      },
     },
     async (request) => successEnvelope(request.language, await research.read(request.params.id)),
   );

@@ -30,7 +30,8 @@ export const seedItems: SeedItem[] = [
     texts: {
       en: {
         title: 'How Coffer’s ledger keeps every balance exact',
-        summary: 'Double-entry journals, database-enforced invariants and two-phase holds: what happens behind a balance, and why a movement is either complete or not there at all.',
+        summary:
+          'Double-entry journals, database-enforced invariants and two-phase holds: what happens behind a balance, and why a movement is either complete or not there at all.',
         paragraphs: [
           'Every balance you see on Coffer is the result of a ledger, not a number that is edited in place. Each movement — a deposit, a withdrawal, an internal transfer, a trade — is written as a journal entry made of postings, and the postings of one entry add up to exactly zero for each asset. When you receive 1 ETH, some other account gives up exactly 1 ETH in the same entry. Nothing appears out of nowhere and nothing disappears.',
           'The journal entry and the balance changes are written in one database transaction. Either both are stored or neither is, so a balance can never disagree with its history. The database itself refuses an entry that does not balance and refuses a customer balance that would become negative: these are constraints of the database, not only checks in application code, so a software fault cannot bypass them.',
@@ -63,7 +64,8 @@ export const seedItems: SeedItem[] = [
       },
       ru: {
         title: 'Как учётная книга Coffer сохраняет каждый баланс точным',
-        summary: 'Двойная запись, ограничения на уровне базы данных и двухфазная блокировка средств: что стоит за балансом и почему операция либо проведена полностью, либо не проведена вовсе.',
+        summary:
+          'Двойная запись, ограничения на уровне базы данных и двухфазная блокировка средств: что стоит за балансом и почему операция либо проведена полностью, либо не проведена вовсе.',
         paragraphs: [
           'Каждый баланс в Coffer — это результат учётной книги, а не число, которое можно исправить на месте. Любое движение средств — пополнение, вывод, внутренний перевод, сделка — записывается как проводка из нескольких записей, и для каждого актива сумма записей одной проводки равна ровно нулю. Если вы получили 1 ETH, в той же проводке другой счёт отдал ровно 1 ETH. Ничего не появляется из ниоткуда и ничего не исчезает.',
           'Проводка и изменения балансов записываются в одной транзакции базы данных: сохраняется либо всё, либо ничего, поэтому баланс никогда не расходится со своей историей. Сама база данных отклоняет несбалансированную проводку и не допускает отрицательного баланса клиента. Это ограничения базы данных, а не только проверки в коде приложения, поэтому их не обойти даже при ошибке в программе.',
@@ -82,7 +84,8 @@ export const seedItems: SeedItem[] = [
     texts: {
       en: {
         title: 'Deposit confirmations, chain by chain',
-        summary: 'Why a deposit shows as “waiting to be credited” for a while, how many confirmations each network needs, and what to check before you send.',
+        summary:
+          'Why a deposit shows as “waiting to be credited” for a while, how many confirmations each network needs, and what to check before you send.',
         paragraphs: [
           'A blockchain transaction is not final the moment it appears. Each new block built on top of the block that contains it is one more confirmation, and every confirmation makes it harder for the transaction to be reversed by a reorganisation of the chain. Coffer therefore waits for a set number of confirmations before it credits a deposit to your balance.',
           'The numbers differ by network because the networks work differently. On the Bitcoin network a deposit is credited after 1 confirmation, and the deposited coins can be withdrawn after 6. On Ethereum, where ETH and the ERC-20 tokens USDT and USDC travel, a deposit is credited after 12 confirmations. On the XRP Ledger a transaction is final once the ledger that contains it is validated, so 1 validated ledger is enough.',
@@ -115,7 +118,8 @@ export const seedItems: SeedItem[] = [
       },
       ru: {
         title: 'Подтверждения пополнений в разных сетях',
-        summary: 'Почему пополнение какое-то время числится как «ожидает зачисления», сколько подтверждений нужно в каждой сети и что проверить перед отправкой.',
+        summary:
+          'Почему пополнение какое-то время числится как «ожидает зачисления», сколько подтверждений нужно в каждой сети и что проверить перед отправкой.',
         paragraphs: [
           'Транзакция в блокчейне не становится окончательной в момент появления. Каждый новый блок поверх блока с транзакцией — это ещё одно подтверждение, и с каждым подтверждением её всё труднее отменить при реорганизации цепочки. Поэтому Coffer зачисляет пополнение на баланс только после установленного числа подтверждений.',
           'Это число зависит от сети, потому что сети устроены по-разному. В сети Bitcoin пополнение зачисляется после 1 подтверждения, а вывести поступившие монеты можно после 6. В сети Ethereum, где обращаются ETH и токены ERC-20 USDT и USDC, пополнение зачисляется после 12 подтверждений. В XRP Ledger транзакция окончательна, как только подтверждён содержащий её реестр, поэтому достаточно 1 подтверждённого реестра.',
@@ -134,7 +138,8 @@ export const seedItems: SeedItem[] = [
     texts: {
       en: {
         title: 'RFQ quotes: what the price and the countdown mean',
-        summary: 'Coffer’s spot trade works by request for quote. Here is what a quote contains, why it is only valid for a few seconds, and what happens when it expires.',
+        summary:
+          'Coffer’s spot trade works by request for quote. Here is what a quote contains, why it is only valid for a few seconds, and what happens when it expires.',
         paragraphs: [
           'When you trade on Coffer you do not place an order into an order book and wait for someone to match it. You ask for a quote — a request for quote, or RFQ — for a pair and an amount, and Coffer answers with a firm offer: a unit price, the fee, and the amount you will receive. If you accept the quote while it is valid, the trade is done at exactly those figures.',
           'A quote is valid for a stated number of seconds, shown as a countdown on the trade screen. Markets move continuously, and a firm price can only be honoured for a short time. The short validity is what allows the quote to be firm: within that window there is no slippage, and the amount you see is the amount you get.',
@@ -167,7 +172,8 @@ export const seedItems: SeedItem[] = [
       },
       ru: {
         title: 'Котировки RFQ: что означают цена и обратный отсчёт',
-        summary: 'Спотовая торговля в Coffer работает по запросу котировки. Что содержит котировка, почему она действует всего несколько секунд и что происходит, когда срок истёк.',
+        summary:
+          'Спотовая торговля в Coffer работает по запросу котировки. Что содержит котировка, почему она действует всего несколько секунд и что происходит, когда срок истёк.',
         paragraphs: [
           'Торгуя в Coffer, вы не выставляете заявку в книгу ордеров в ожидании встречной. Вы запрашиваете котировку — request for quote, RFQ — для пары и суммы, и Coffer отвечает твёрдым предложением: цена за единицу, комиссия и сумма, которую вы получите. Если вы примете котировку, пока она действует, сделка пройдёт ровно по этим цифрам.',
           'Котировка действует указанное число секунд — на экране торговли идёт обратный отсчёт. Рынок меняется непрерывно, и твёрдую цену можно выдерживать лишь недолго. Именно короткий срок делает котировку твёрдой: в его пределах нет проскальзывания, и вы получаете ровно ту сумму, которую видите.',
@@ -186,7 +192,8 @@ export const seedItems: SeedItem[] = [
     texts: {
       en: {
         title: 'Fund password and second factors: a practical guide',
-        summary: 'What the fund password protects, the rules it must follow, how it works together with an authenticator, SMS or e-mail code, and what to do if you forget it.',
+        summary:
+          'What the fund password protects, the rules it must follow, how it works together with an authenticator, SMS or e-mail code, and what to do if you forget it.',
         paragraphs: [
           'Your Coffer account has two different passwords. The login password opens your account; the fund password authorises money leaving it — withdrawals and internal transfers. Keeping them separate means that someone who learns your login password still cannot move your assets.',
           'The fund password is exactly 6 digits. It may not be the same as your login password, and simple sequences such as 123456 or repeated digits such as 111111 are refused, because they are the first combinations anyone would try. Choose digits that have no meaning to anyone else, and do not reuse a PIN from a bank card or phone.',
@@ -219,7 +226,8 @@ export const seedItems: SeedItem[] = [
       },
       ru: {
         title: 'Пароль для средств и второй фактор: практическое руководство',
-        summary: 'Что защищает пароль для средств, каким правилам он должен соответствовать, как он работает вместе с кодом из аутентификатора, SMS или e-mail и что делать, если вы его забыли.',
+        summary:
+          'Что защищает пароль для средств, каким правилам он должен соответствовать, как он работает вместе с кодом из аутентификатора, SMS или e-mail и что делать, если вы его забыли.',
         paragraphs: [
           'У аккаунта Coffer два разных пароля. Пароль для входа открывает аккаунт, а пароль для средств разрешает вывод активов — выводы и внутренние переводы. Благодаря этому человек, узнавший ваш пароль для входа, всё равно не сможет перевести ваши средства.',
           'Пароль для средств состоит ровно из 6 цифр. Он не может совпадать с паролем для входа, а простые последовательности вроде 123456 и повторы вроде 111111 отклоняются — их пробуют первыми. Выберите цифры, которые ничего не значат для посторонних, и не используйте PIN-код банковской карты или телефона.',
@@ -238,7 +246,8 @@ export const seedItems: SeedItem[] = [
     texts: {
       en: {
         title: 'What the Coffer Crypto Index measures',
-        summary: 'The CCI in one page: which coins it contains, how their weights are set, why stablecoins are left out, and how to read the index level.',
+        summary:
+          'The CCI in one page: which coins it contains, how their weights are set, why stablecoins are left out, and how to read the index level.',
         paragraphs: [
           'The Coffer Crypto Index (CCI) is a single number that tracks the combined market value of the largest non-stable crypto-assets on Coffer. It is a measure of the market, shown on the quotation screens; it is not a product you can buy.',
           'The index contains three constituents: Bitcoin (BTC), Ether (ETH) and XRP. Each one counts in proportion to its market capitalisation — its price multiplied by a circulating supply that was fixed on the base date. Larger assets therefore move the index more, which is how most broad market indices work.',
@@ -271,7 +280,8 @@ export const seedItems: SeedItem[] = [
       },
       ru: {
         title: 'Что измеряет криптоиндекс Coffer',
-        summary: 'CCI на одной странице: какие монеты в него входят, как определяются их веса, почему в нём нет стейблкоинов и как читать значение индекса.',
+        summary:
+          'CCI на одной странице: какие монеты в него входят, как определяются их веса, почему в нём нет стейблкоинов и как читать значение индекса.',
         paragraphs: [
           'Криптоиндекс Coffer (CCI) — одно число, которое отражает совокупную рыночную стоимость крупнейших нестабильных криптоактивов на Coffer. Это показатель рынка на экранах котировок, а не продукт, который можно купить.',
           'В индекс входят три актива: биткоин (BTC), эфир (ETH) и XRP. Каждый учитывается пропорционально рыночной капитализации — цене, умноженной на объём обращения, зафиксированный на базовую дату. Поэтому крупные активы сильнее влияют на индекс — так устроено большинство широких рыночных индексов.',
@@ -290,7 +300,8 @@ export const seedItems: SeedItem[] = [
     texts: {
       en: {
         title: 'Stablecoins explained: USDT and USDC',
-        summary: 'What a stablecoin is, how USDT and USDC aim to stay at one US dollar, the risks that remain, and how they move on Coffer.',
+        summary:
+          'What a stablecoin is, how USDT and USDC aim to stay at one US dollar, the risks that remain, and how they move on Coffer.',
         paragraphs: [
           'A stablecoin is a token designed to keep a steady value against a reference currency — for USDT and USDC, the US dollar. Businesses and traders use them to hold a dollar value on a blockchain, to settle between platforms without a bank transfer, and as the quote currency of trading pairs.',
           'USDT is issued by Tether and USDC by Circle. Both are fiat-backed: the issuer holds reserves, such as cash and short-term government securities, and undertakes to redeem tokens for dollars for eligible customers. The issuers publish information about their reserves; reading it is the best way to form your own view of each coin.',
@@ -323,7 +334,8 @@ export const seedItems: SeedItem[] = [
       },
       ru: {
         title: 'Стейблкоины простыми словами: USDT и USDC',
-        summary: 'Что такое стейблкоин, как USDT и USDC стремятся удерживать цену в один доллар США, какие риски остаются и как они движутся в Coffer.',
+        summary:
+          'Что такое стейблкоин, как USDT и USDC стремятся удерживать цену в один доллар США, какие риски остаются и как они движутся в Coffer.',
         paragraphs: [
           'Стейблкоин — это токен, который должен сохранять стабильную стоимость относительно опорной валюты; для USDT и USDC это доллар США. Компании и трейдеры используют их, чтобы держать долларовую стоимость в блокчейне, проводить расчёты между площадками без банковского перевода и как валюту котирования торговых пар.',
           'USDT выпускает компания Tether, USDC — компания Circle. Оба обеспечены фиатными активами: эмитент держит резервы — денежные средства и краткосрочные государственные бумаги — и обязуется выкупать токены за доллары у клиентов, которые соответствуют его требованиям. Эмитенты публикуют сведения о своих резервах, и их чтение — лучший способ составить собственное мнение о каждой монете.',
@@ -342,7 +354,8 @@ export const seedItems: SeedItem[] = [
     texts: {
       en: {
         title: 'Why withdrawals pause for 24 hours after a security change',
-        summary: 'After you change a password, phone number or authenticator, withdrawals are blocked for 24 hours. Here is what the pause covers and why it is there.',
+        summary:
+          'After you change a password, phone number or authenticator, withdrawals are blocked for 24 hours. Here is what the pause covers and why it is there.',
         paragraphs: [
           'When the login password, fund password, phone number, authenticator or another security setting of an account changes, withdrawals from that account are blocked for the next 24 hours. Deposits, trading and viewing your balances are not affected.',
           'The pause exists because a change of security settings is the first thing an attacker does after taking over an account: it locks the real owner out and makes the attacker’s own codes valid. The 24 hours give you time to see the notification of a change you did not make and to contact us while your assets are still in the account.',
@@ -372,7 +385,8 @@ export const seedItems: SeedItem[] = [
       },
       ru: {
         title: 'Почему вывод приостанавливается на 24 часа после изменения настроек безопасности',
-        summary: 'После смены пароля, номера телефона или аутентификатора вывод средств блокируется на 24 часа. Что затрагивает пауза и зачем она нужна.',
+        summary:
+          'После смены пароля, номера телефона или аутентификатора вывод средств блокируется на 24 часа. Что затрагивает пауза и зачем она нужна.',
         paragraphs: [
           'Когда в аккаунте меняется пароль для входа, пароль для средств, номер телефона, аутентификатор или другая настройка безопасности, вывод средств из этого аккаунта блокируется на следующие 24 часа. Пополнение, торговля и просмотр балансов остаются доступны.',
           'Пауза нужна потому, что смена настроек безопасности — первое, что делает злоумышленник, захвативший аккаунт: так он отрезает настоящего владельца и делает действительными свои коды. За 24 часа вы успеете увидеть уведомление об изменении, которого не делали, и связаться с нами, пока активы ещё на счёте.',
@@ -390,7 +404,8 @@ export const seedItems: SeedItem[] = [
     texts: {
       en: {
         title: 'Asset bills can be downloaded as CSV, three months at a time',
-        summary: 'Every movement of your balance account can be exported for your own records or your accountant. What the file contains and how to choose the range.',
+        summary:
+          'Every movement of your balance account can be exported for your own records or your accountant. What the file contains and how to choose the range.',
         paragraphs: [
           'The bills page lists every movement of your balance account: deposits, withdrawals, internal transfers, trades and other types, each with its time, coin, amount and details such as the transaction ID or the serial number. You can filter the list by coin, type and time.',
           'With the download button you can save the filtered bills as a CSV file, which opens in any spreadsheet program. One file covers at most three months; for a longer period, download one file per quarter. The file is produced on the fly from the ledger, so it always matches what the bills page shows.',
@@ -420,7 +435,8 @@ export const seedItems: SeedItem[] = [
       },
       ru: {
         title: 'Выписки по активам можно скачать в CSV — до трёх месяцев за раз',
-        summary: 'Любое движение по балансовому счёту можно выгрузить для своего учёта или для бухгалтера. Что содержит файл и как выбрать период.',
+        summary:
+          'Любое движение по балансовому счёту можно выгрузить для своего учёта или для бухгалтера. Что содержит файл и как выбрать период.',
         paragraphs: [
           'На странице выписок перечислены все движения по балансовому счёту: пополнения, выводы, внутренние переводы, сделки и операции других типов — с временем, монетой, суммой и подробностями, например ID транзакции или серийным номером. Список можно отфильтровать по монете, типу и времени.',
           'Кнопка загрузки сохраняет отфильтрованные выписки в CSV-файл, который открывается в любой программе электронных таблиц. Один файл охватывает не больше трёх месяцев; для более длинного периода скачайте по файлу на каждый квартал. Файл формируется прямо из учётной книги, поэтому всегда совпадает с тем, что показано на странице выписок.',
@@ -438,7 +454,8 @@ export const seedItems: SeedItem[] = [
     texts: {
       en: {
         title: 'Coffer will never ask for your fund password or verification codes',
-        summary: 'A reminder about phishing: what Coffer staff will never ask you for, how to recognise a fake page, and what to do if you entered your details somewhere you should not have.',
+        summary:
+          'A reminder about phishing: what Coffer staff will never ask you for, how to recognise a fake page, and what to do if you entered your details somewhere you should not have.',
         paragraphs: [
           'No one at Coffer will ever ask you for your login password, your fund password, a verification code or your authenticator’s secret key — not by phone, e-mail, text message, social network or chat. Anyone who asks for them is not Coffer, whatever name or logo they use.',
           'Verification codes are sent only when you start an operation yourself, and each message says which operation the code is for. If you receive a code you did not ask for, do not pass it on: someone may be trying to use your account. Because a code is valid once and for a short time, simply not sharing it is enough to stop that attempt.',
@@ -468,7 +485,8 @@ export const seedItems: SeedItem[] = [
       },
       ru: {
         title: 'Coffer никогда не просит пароль для средств или коды подтверждения',
-        summary: 'Напоминание о фишинге: чего сотрудники Coffer никогда у вас не попросят, как распознать поддельную страницу и что делать, если вы ввели данные там, где не следовало.',
+        summary:
+          'Напоминание о фишинге: чего сотрудники Coffer никогда у вас не попросят, как распознать поддельную страницу и что делать, если вы ввели данные там, где не следовало.',
         paragraphs: [
           'Никто в Coffer никогда не попросит у вас пароль для входа, пароль для средств, код подтверждения или секретный ключ аутентификатора — ни по телефону, ни по почте, ни в SMS, ни в социальных сетях или чатах. Тот, кто их просит, — не Coffer, какое бы имя или логотип он ни использовал.',
           'Коды подтверждения приходят только тогда, когда вы сами начинаете операцию, и в каждом сообщении сказано, для какой операции код. Если вы получили код, которого не запрашивали, никому его не сообщайте: возможно, кто-то пытается воспользоваться вашим аккаунтом. Код действует один раз и недолго, поэтому достаточно просто не раскрывать его, чтобы сорвать такую попытку.',

@@ -39,11 +39,7 @@ export function paragraphsOf(body: string): string[] {
 /** Published research reports and news; an item is visible once published and its time has come. */
 export function createResearchService(deps: { db: Db }) {
   const { db } = deps;
-  const visible = () =>
-    db
-      .selectFrom('research_report')
-      .where('is_published', '=', true)
-      .where('published_at', '<=', new Date());
+  const visible = () => db.selectFrom('research_report').where('is_published', '=', true).where('published_at', '<=', new Date());
 
   return {
     async list(language: Language, channel: ResearchChannel, query: ResearchListQuery): Promise<ResearchReportPage> {

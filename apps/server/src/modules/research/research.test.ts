@@ -13,7 +13,8 @@ let reader: ReturnType<typeof identityClient>;
 const researchPerLanguage = seedItems.filter((item) => item.channel === 'research').length;
 const newsPerLanguage = seedItems.filter((item) => item.channel === 'news').length;
 
-const listUrl = (lang: string, channel: string, query = '') => `${researchPaths.list.replace(':lang', lang).replace(':channel', channel)}${query}`;
+const listUrl = (lang: string, channel: string, query = '') =>
+  `${researchPaths.list.replace(':lang', lang).replace(':channel', channel)}${query}`;
 const readUrl = (id: string) => researchPaths.read.replace(':id', id);
 
 const get = async (url: string, headers: Record<string, string> = {}) => {
@@ -46,7 +47,17 @@ describe('the editorial set seeded by the migration', () => {
     await expect(
       database.db
         .insertInto('research_report')
-        .values({ language: 'en', channel: 'news', slug: 'markup', title: 'Markup', summary: 'Markup', body: 'Hello <script>alert(1)</script>', author: 'x', published_at: new Date(), is_published: true })
+        .values({
+          language: 'en',
+          channel: 'news',
+          slug: 'markup',
+          title: 'Markup',
+          summary: 'Markup',
+          body: 'Hello <script>alert(1)</script>',
+          author: 'x',
+          published_at: new Date(),
+          is_published: true,
+        })
         .execute(),
     ).rejects.toThrow(/check constraint/);
   });
@@ -58,9 +69,21 @@ describe('GET /pfs/research/anon/report/list/{lang}/{channel}', () => {
     expect(research.status).toBe(200);
     expect(research.body.code).toBe(0);
     expect(research.body.data).toMatchObject({ pageNum: 1, pageSize: 10, total: researchPerLanguage });
-    const records = research.body.data.records as Array<{ language: string; channel: string; publishedAt: string; title: string; summary: string; author: string }>;
+    const records = research.body.data.records as Array<{
+      language: string;
+      channel: string;
+      publishedAt: string;
+      title: string;
+      summary: string;
+      author: string;
+    }>;
     expect(records.every((record) => record.language === 'en' && record.channel === 'research')).toBe(true);
-    expect(records.map((record) => record.publishedAt)).toEqual(records.map((record) => record.publishedAt).sort().reverse());
+    expect(records.map((record) => record.publishedAt)).toEqual(
+      records
+        .map((record) => record.publishedAt)
+        .sort()
+        .reverse(),
+    );
     expect(records[0]).not.toHaveProperty('paragraphs');
     expect(records[0]?.title).toBe('Stablecoins explained: USDT and USDC');
 
@@ -72,7 +95,11 @@ describe('GET /pfs/research/anon/report/list/{lang}/{channel}', () => {
   it('answers each language in its own words, accepting the spec’s lang spellings', async () => {
     const russian = await get(listUrl('ru', 'research'));
     expect(russian.body.data.total).toBe(researchPerLanguage);
-    expect(russian.body.data.records[0]).toMatchObject({ language: 'ru', title: 'Стейблкоины простыми словами: USDT и USDC', author: 'Аналитический отдел Coffer' });
+    expect(russian.body.data.records[0]).toMatchObject({
+      language: 'ru',
+      title: 'Стейблкоины простыми словами: USDT и USDC',
+      author: 'Аналитический отдел Coffer',
+    });
 
     const simplified = await get(listUrl('zh', 'news'));
     expect(simplified.body.data.records[0]).toMatchObject({ language: 'zh-CN', title: 'Coffer 绝不会向您索要资金密码或验证码' });
@@ -96,9 +123,18 @@ describe('GET /pfs/research/anon/report/list/{lang}/{channel}', () => {
     const tooLarge = await get(listUrl('en', 'research', '?pageSize=51'));
     expect(tooLarge.status).toBe(400);
     expect(tooLarge.body).toMatchObject({ code: errorCatalogue.invalidParameter.code, data: { field: 'pageSize' } });
-    expect((await get(listUrl('en', 'research', '?pageSize=0'))).body).toMatchObject({ code: errorCatalogue.invalidParameter.code, data: { field: 'pageSize' } });
-    expect((await get(listUrl('en', 'research', '?pageNum=abc'))).body).toMatchObject({ code: errorCatalogue.invalidParameter.code, data: { field: 'pageNum' } });
-    expect((await get(listUrl('de', 'research'))).body).toMatchObject({ code: errorCatalogue.invalidParameter.code, data: { field: 'lang' } });
+    expect((await get(listUrl('en', 'research', '?pageSize=0'))).body).toMatchObject({
+      code: errorCatalogue.invalidParameter.code,
+      data: { field: 'pageSize' },
+    });
+    expect((await get(listUrl('en', 'research', '?pageNum=abc'))).body).toMatchObject({
+      code: errorCatalogue.invalidParameter.code,
+      data: { field: 'pageNum' },
+    });
+    expect((await get(listUrl('de', 'research'))).body).toMatchObject({
+      code: errorCatalogue.invalidParameter.code,
+      data: { field: 'lang' },
+    });
     const badChannel = await get(listUrl('en', 'rumours'), { 'LANGUAGE-TYPE': languageTypeByLanguage.ru });
     expect(badChannel.body).toMatchObject({ code: errorCatalogue.invalidParameter.code, msg: 'Недопустимое значение параметра: channel' });
   });
@@ -107,8 +143,28 @@ describe('GET /pfs/research/anon/report/list/{lang}/{channel}', () => {
     const hidden = await database.db
       .insertInto('research_report')
       .values([
-        { language: 'en', channel: 'news', slug: 'draft-notice', title: 'Draft', summary: 'Draft', body: 'Draft', author: 'x', published_at: new Date(Date.now() - 60_000), is_published: false },
-        { language: 'en', channel: 'news', slug: 'scheduled-notice', title: 'Scheduled', summary: 'Scheduled', body: 'Later', author: 'x', published_at: new Date(Date.now() + 3600_000), is_published: true },
+        {
+          language: 'en',
+          channel: 'news',
+          slug: 'draft-notice',
+          title: 'Draft',
+          summary: 'Draft',
+          body: 'Draft',
+          author: 'x',
+          published_at: new Date(Date.now() - 60_000),
+          is_published: false,
+        },
+        {
+          language: 'en',
+          channel: 'news',
+          slug: 'scheduled-notice',
+          title: 'Scheduled',
+          summary: 'Scheduled',
+          body: 'Later',
+          author: 'x',
+          published_at: new Date(Date.now() + 3600_000),
+          is_published: true,
+        },
       ])
       .returning('id')
       .execute();
@@ -122,13 +178,24 @@ describe('GET /pfs/research/anon/report/list/{lang}/{channel}', () => {
 
 describe('GET /pfs/research/report/read/{id}', () => {
   it('reads a published report as paragraphs, with its translations', async () => {
-    const listed = (await get(listUrl('ru', 'research'))).body.data.records.find((record: { slug: string }) => record.slug === 'ledger-double-entry-and-holds');
+    const listed = (await get(listUrl('ru', 'research'))).body.data.records.find(
+      (record: { slug: string }) => record.slug === 'ledger-double-entry-and-holds',
+    );
     const answer = await reader.get(readUrl(listed.id));
     expect(answer.body.code).toBe(0);
-    expect(answer.body.data).toMatchObject({ id: listed.id, language: 'ru', channel: 'research', title: 'Как учётная книга Coffer сохраняет каждый баланс точным' });
+    expect(answer.body.data).toMatchObject({
+      id: listed.id,
+      language: 'ru',
+      channel: 'research',
+      title: 'Как учётная книга Coffer сохраняет каждый баланс точным',
+    });
     expect(answer.body.data.paragraphs).toHaveLength(5);
     expect(answer.body.data.paragraphs[0]).toMatch(/^Каждый баланс в Coffer/);
-    expect(answer.body.data.translations.map((translation: { language: string }) => translation.language).sort()).toEqual(['en', 'zh-CN', 'zh-TW']);
+    expect(answer.body.data.translations.map((translation: { language: string }) => translation.language).sort()).toEqual([
+      'en',
+      'zh-CN',
+      'zh-TW',
+    ]);
     const english = answer.body.data.translations.find((translation: { language: string }) => translation.language === 'en');
     expect((await reader.get(readUrl(english.id))).body.data.title).toBe('How Coffer’s ledger keeps every balance exact');
   });
@@ -146,7 +213,10 @@ describe('GET /pfs/research/report/read/{id}', () => {
       expect(answer.body).toMatchObject({ code: 19000020, msg: errorCatalogue.researchReportNotFound.messages[language] });
     }
     expect((await reader.get(readUrl('abc'))).body).toMatchObject({ code: errorCatalogue.invalidParameter.code, data: { field: 'id' } });
-    expect((await reader.get(readUrl('99999999999999999999'))).body).toMatchObject({ code: errorCatalogue.invalidParameter.code, data: { field: 'id' } });
+    expect((await reader.get(readUrl('99999999999999999999'))).body).toMatchObject({
+      code: errorCatalogue.invalidParameter.code,
+      data: { field: 'id' },
+    });
   });
 });
 
@@ -154,8 +224,16 @@ describe('dashboard news', () => {
   it('fills the news slot with the five newest items of the caller’s language, linking to the reading page', async () => {
     const english = (await reader.get(walletPaths.dashboard)).body.data.news as Array<{ title: string; url: string; time: string }>;
     expect(english).toHaveLength(5);
-    expect(english[0]).toMatchObject({ title: 'Coffer will never ask for your fund password or verification codes', time: '2026-11-19T08:00:00.000Z' });
-    expect(english.map((item) => item.time)).toEqual(english.map((item) => item.time).sort().reverse());
+    expect(english[0]).toMatchObject({
+      title: 'Coffer will never ask for your fund password or verification codes',
+      time: '2026-11-19T08:00:00.000Z',
+    });
+    expect(english.map((item) => item.time)).toEqual(
+      english
+        .map((item) => item.time)
+        .sort()
+        .reverse(),
+    );
     const newest = (await get(listUrl('en', 'news'))).body.data.records[0];
     expect(english[0]?.url).toBe(researchReportPagePath(newest.id));
 

@@ -80,7 +80,13 @@ export function createAutoSwapService(deps: {
     ]);
   }
 
-  async function moveRecord(id: string, from: AutoSwapStatus[], to: AutoSwapStatus, reason: string | null, executor: Db = db): Promise<boolean> {
+  async function moveRecord(
+    id: string,
+    from: AutoSwapStatus[],
+    to: AutoSwapStatus,
+    reason: string | null,
+    executor: Db = db,
+  ): Promise<boolean> {
     const now = clock();
     const result = await executor
       .updateTable('auto_swap_record')
@@ -107,7 +113,10 @@ export function createAutoSwapService(deps: {
        order by j.id
        limit ${scanBatch}`.execute(executor);
     if (credits.rows.length > 0) {
-      const values = credits.rows.map((row) => sql`(${row.journal_id}::bigint, ${row.user_id}::bigint, ${row.asset}, ${row.amount}::numeric, ${row.created_at}::timestamptz)`);
+      const values = credits.rows.map(
+        (row) =>
+          sql`(${row.journal_id}::bigint, ${row.user_id}::bigint, ${row.asset}, ${row.amount}::numeric, ${row.created_at}::timestamptz)`,
+      );
       await sql`
         with credit (journal_id, user_id, asset, amount, credited_at) as (values ${sql.join(values)})
         insert into auto_swap_record (user_id, deposit_journal_id, source_asset, target_asset, source_amount, status, created_at, updated_at)
@@ -205,7 +214,12 @@ export function createAutoSwapService(deps: {
       quoteRow = (
         await quotes.createQuote(
           claimed.user_id,
-          { pair: route.pair.pair, side: route.side, amount: fromBaseUnits(BigInt(claimed.source_amount), sourceScale), amountCoin: claimed.source_asset },
+          {
+            pair: route.pair.pair,
+            side: route.side,
+            amount: fromBaseUnits(BigInt(claimed.source_amount), sourceScale),
+            amountCoin: claimed.source_asset,
+          },
           'autoSwap',
         )
       ).row;
@@ -231,7 +245,12 @@ export function createAutoSwapService(deps: {
     const open = await db
       .selectFrom('auto_swap_record')
       .select('id')
-      .where((eb) => eb.or([eb('status', '=', 'accepted'), eb.and([eb('status', 'in', ['processing', 'settling']), eb('updated_at', '<', staleBefore)])]))
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'accepted'),
+          eb.and([eb('status', 'in', ['processing', 'settling']), eb('updated_at', '<', staleBefore)]),
+        ]),
+      )
       .orderBy('id')
       .limit(processBatch)
       .execute();
@@ -249,7 +268,9 @@ export function createAutoSwapService(deps: {
   async function scanDeposits(): Promise<void> {
     for (;;) {
       const more = await db.transaction().execute(async (trx) => {
-        const cursor = await sql<{ last_id: string }>`select last_id::text as last_id from trade_cursor where name = ${cursorName} for update`.execute(trx);
+        const cursor = await sql<{
+          last_id: string;
+        }>`select last_id::text as last_id from trade_cursor where name = ${cursorName} for update`.execute(trx);
         const lastId = cursor.rows[0]?.last_id ?? '0';
         const { isFull, lastSettledId } = await acceptDeposits(sql`j.id > ${lastId}::bigint`, trx);
         if (lastSettledId) await sql`update trade_cursor set last_id = ${lastSettledId}::bigint where name = ${cursorName}`.execute(trx);
@@ -261,7 +282,9 @@ export function createAutoSwapService(deps: {
   }
 
   async function recordView(row: RecordRow): Promise<AutoSwapRecord> {
-    const quoteRow = row.quote_id ? await db.selectFrom('trade_quote').selectAll().where('id', '=', row.quote_id).executeTakeFirst() : undefined;
+    const quoteRow = row.quote_id
+      ? await db.selectFrom('trade_quote').selectAll().where('id', '=', row.quote_id).executeTakeFirst()
+      : undefined;
     const quote = quoteRow ? await quotes.describe(quoteRow) : null;
     return {
       id: row.id,
@@ -293,7 +316,14 @@ export function createAutoSwapService(deps: {
       const now = clock();
       const row = await db
         .insertInto('auto_swap_setting')
-        .values({ user_id: userId, source_asset: body.sourceCoin, target_asset: body.targetCoin, enabled: body.enabled, enabled_at: now, updated_at: now })
+        .values({
+          user_id: userId,
+          source_asset: body.sourceCoin,
+          target_asset: body.targetCoin,
+          enabled: body.enabled,
+          enabled_at: now,
+          updated_at: now,
+        })
         .onConflict((conflict) =>
           conflict.columns(['user_id', 'source_asset']).doUpdateSet((eb) => ({
             target_asset: eb.ref('excluded.target_asset'),
@@ -309,7 +339,11 @@ export function createAutoSwapService(deps: {
     },
 
     async removeSetting(userId: string, sourceCoin: string): Promise<void> {
-      const result = await db.deleteFrom('auto_swap_setting').where('user_id', '=', userId).where('source_asset', '=', sourceCoin).executeTakeFirst();
+      const result = await db
+        .deleteFrom('auto_swap_setting')
+        .where('user_id', '=', userId)
+        .where('source_asset', '=', sourceCoin)
+        .executeTakeFirst();
       if (result.numDeletedRows !== 1n) throw new AppError('autoSwapSettingNotFound', {}, 'sourceCoin');
     },
 
@@ -332,13 +366,23 @@ export function createAutoSwapService(deps: {
           .offset((query.pageNo - 1) * query.pageSize)
           .execute(),
       ]);
-      return { pageNo: query.pageNo, pageSize: query.pageSize, total: Number(count?.total ?? 0), records: await Promise.all(rows.map(recordView)) };
+      return {
+        pageNo: query.pageNo,
+        pageSize: query.pageSize,
+        total: Number(count?.total ?? 0),
+        records: await Promise.all(rows.map(recordView)),
+      };
     },
 
     /** For the deposit module: swap this credited deposit now (the scan would find it within a minute). */
     async onDepositCredited(journalId: string): Promise<void> {
       await acceptDeposits(sql`j.id = ${journalId}::bigint`);
-      const records = await db.selectFrom('auto_swap_record').select('id').where('deposit_journal_id', '=', journalId).where('status', '=', 'accepted').execute();
+      const records = await db
+        .selectFrom('auto_swap_record')
+        .select('id')
+        .where('deposit_journal_id', '=', journalId)
+        .where('status', '=', 'accepted')
+        .execute();
       for (const record of records) await processRecord(record.id);
     },
 

@@ -70,7 +70,11 @@ describe('automatic swap', () => {
     kit.clock.advance(1000);
     await autoSwap.saveSetting(userId, { sourceCoin: 'USDT', targetCoin: 'ETH', enabled: true });
     // Journals are stamped by the database clock; the setting by the test clock, which may run behind it.
-    await database.db.updateTable('auto_swap_setting').set({ enabled_at: new Date(Date.now()) }).where('user_id', '=', userId).execute();
+    await database.db
+      .updateTable('auto_swap_setting')
+      .set({ enabled_at: new Date(Date.now()) })
+      .where('user_id', '=', userId)
+      .execute();
     await new Promise((resolve) => setTimeout(resolve, 20));
     const after = await kit.fund(userId, 'USDT', 360_000_000n);
     await autoSwap.run();
@@ -88,7 +92,11 @@ describe('automatic swap', () => {
     const { userId } = await kit.customer();
     const autoSwap = kit.trade.services.autoSwap;
     await autoSwap.saveSetting(userId, { sourceCoin: 'XRP', targetCoin: 'USDT', enabled: true });
-    await database.db.updateTable('auto_swap_setting').set({ enabled_at: new Date(Date.now() - 1000) }).where('user_id', '=', userId).execute();
+    await database.db
+      .updateTable('auto_swap_setting')
+      .set({ enabled_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', userId)
+      .execute();
     const spent = await kit.fund(userId, 'XRP', 100_000_000n);
     await kit.ledger.transfer({
       idempotencyKey: `spend-${userId}`,
@@ -98,7 +106,10 @@ describe('automatic swap', () => {
       amount: 60_000_000n,
     });
     await autoSwap.onDepositCredited(spent);
-    expect((await autoSwap.records(userId, { pageNo: 1, pageSize: 20 })).records[0]).toMatchObject({ status: 'unsettle', statusReason: 'insufficientBalance' });
+    expect((await autoSwap.records(userId, { pageNo: 1, pageSize: 20 })).records[0]).toMatchObject({
+      status: 'unsettle',
+      statusReason: 'insufficientBalance',
+    });
     expect(await kit.available(userId, 'XRP')).toBe(40_000_000n);
 
     // Accepted, then switched off before it ran.
@@ -117,11 +128,18 @@ describe('automatic swap', () => {
     const autoSwap = kit.trade.services.autoSwap;
     await autoSwap.saveSetting(userId, { sourceCoin: 'BTC', targetCoin: 'USDC', enabled: true });
     await autoSwap.saveSetting(userId, { sourceCoin: 'USDT', targetCoin: 'BTC', enabled: true });
-    await database.db.updateTable('auto_swap_setting').set({ enabled_at: new Date(Date.now() - 1000) }).where('user_id', '=', userId).execute();
+    await database.db
+      .updateTable('auto_swap_setting')
+      .set({ enabled_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', userId)
+      .execute();
     // 0.000001 USDT buys less than one satoshi.
     const dust = await kit.fund(userId, 'USDT', 1n);
     await autoSwap.onDepositCredited(dust);
-    expect((await autoSwap.records(userId, { pageNo: 1, pageSize: 20 })).records[0]).toMatchObject({ status: 'rejected', statusReason: 'tradeAmountTooSmall' });
+    expect((await autoSwap.records(userId, { pageNo: 1, pageSize: 20 })).records[0]).toMatchObject({
+      status: 'rejected',
+      statusReason: 'tradeAmountTooSmall',
+    });
 
     const deposit = await kit.fund(userId, 'BTC', 1_000_000n);
     try {
@@ -140,13 +158,19 @@ describe('automatic swap', () => {
   it('keeps settings and records per owner over HTTP', async () => {
     const alice = await kit.customer();
     const bob = await kit.customer();
-    const saved = await callAs(kit.app, alice.client, 'PUT', tradePaths.autoSwapSettings, { sourceCoin: 'eth', targetCoin: 'usdt', enabled: true });
+    const saved = await callAs(kit.app, alice.client, 'PUT', tradePaths.autoSwapSettings, {
+      sourceCoin: 'eth',
+      targetCoin: 'usdt',
+      enabled: true,
+    });
     expect(saved.body.data).toMatchObject({ sourceCoin: 'ETH', targetCoin: 'USDT', enabled: true });
     const mine = await alice.client.get(tradePaths.autoSwapSettings);
     expect(mine.body.data.settings).toHaveLength(1);
     expect(mine.body.data.supported).toContainEqual({ sourceCoin: 'USDT', targetCoin: 'BTC' });
     expect((await bob.client.get(tradePaths.autoSwapSettings)).body.data.settings).toEqual([]);
-    expect((await callAs(kit.app, bob.client, 'DELETE', tradePaths.autoSwapSetting.replace(':sourceCoin', 'ETH'))).body.code).toBe(13010013);
+    expect((await callAs(kit.app, bob.client, 'DELETE', tradePaths.autoSwapSetting.replace(':sourceCoin', 'ETH'))).body.code).toBe(
+      13010013,
+    );
     expect((await callAs(kit.app, alice.client, 'DELETE', tradePaths.autoSwapSetting.replace(':sourceCoin', 'ETH'))).body.code).toBe(0);
     expect((await alice.client.get(tradePaths.autoSwapRecords)).body.data).toMatchObject({ total: 0, records: [] });
   });

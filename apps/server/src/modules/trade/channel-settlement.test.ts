@@ -72,12 +72,24 @@ async function waitForStatus(orderNo: string, statuses: SpotOrderStatus[]) {
 }
 
 async function frozen(userId: string, asset: string): Promise<bigint> {
-  const row = await database.db.selectFrom('ledger_account').select('frozen').where('owner_type', '=', 'customer').where('owner_ref', '=', userId).where('asset', '=', asset).executeTakeFirst();
+  const row = await database.db
+    .selectFrom('ledger_account')
+    .select('frozen')
+    .where('owner_type', '=', 'customer')
+    .where('owner_ref', '=', userId)
+    .where('asset', '=', asset)
+    .executeTakeFirst();
   return BigInt(row?.frozen ?? '0');
 }
 
 async function journalKeys(orderNo: string) {
-  const rows = await database.db.selectFrom('journal').select(['idempotency_key', 'bill_type']).where('reference_type', '=', 'trade_order').where('reference_id', '=', orderNo).orderBy('id').execute();
+  const rows = await database.db
+    .selectFrom('journal')
+    .select(['idempotency_key', 'bill_type'])
+    .where('reference_type', '=', 'trade_order')
+    .where('reference_id', '=', orderNo)
+    .orderBy('id')
+    .execute();
   return rows.map((row) => `${row.idempotency_key} ${row.bill_type}`);
 }
 
@@ -116,7 +128,10 @@ describe('large orders settled through the liquidity channel', () => {
     expect(await kit.available(userId, 'USDT')).toBe(usdt(20_000) - largeBuyCost);
     expect(await frozen(userId, 'USDT')).toBe(0n);
     expect(await kit.available(userId, 'BTC')).toBe(9_990_000n); // 0.1 BTC less the 0.1 % fee
-    expect(await journalKeys(order.orderNo)).toEqual([`${channelHoldKey(order.orderNo)} ${billTypes.tradeBuy}`, `${orderJournalKey(order.orderNo)} ${billTypes.tradeBuy}`]);
+    expect(await journalKeys(order.orderNo)).toEqual([
+      `${channelHoldKey(order.orderNo)} ${billTypes.tradeBuy}`,
+      `${orderJournalKey(order.orderNo)} ${billTypes.tradeBuy}`,
+    ]);
     const hold = await database.db.selectFrom('ledger_hold').select('status').where('id', '=', done.hold_id!).executeTakeFirstOrThrow();
     expect(hold.status).toBe('settled');
     const detail = await trade.services.orders.detail(userId, order.orderNo);
@@ -138,7 +153,10 @@ describe('large orders settled through the liquidity channel', () => {
     expect(await kit.available(userId, 'USDT')).toBe(usdt(20_000));
     expect(await frozen(userId, 'USDT')).toBe(0n);
     expect(await kit.available(userId, 'BTC')).toBe(0n);
-    expect(await journalKeys(order.orderNo)).toEqual([`${channelHoldKey(order.orderNo)} ${billTypes.tradeBuy}`, `${channelRefundKey(order.orderNo)} ${billTypes.tradeReturn}`]);
+    expect(await journalKeys(order.orderNo)).toEqual([
+      `${channelHoldKey(order.orderNo)} ${billTypes.tradeBuy}`,
+      `${channelRefundKey(order.orderNo)} ${billTypes.tradeReturn}`,
+    ]);
     const view = await trade.services.orders.pay(userId, order.orderNo);
     expect(view).toMatchObject({ status: 'refunded', statusReason: 'channelRejected' });
     expect(view.refundedAt).not.toBeNull();
@@ -213,17 +231,34 @@ describe('the simulated channel', () => {
     // …and then 1 % above: hedging would lose more than the tolerance.
     kit.prices.setUsd('BTC', 98_165_940n * 100_000n);
     await trade.services.orders.pay(userId, beyond.orderNo);
-    expect(await waitForStatus(beyond.orderNo, ['completed', 'refunded'])).toMatchObject({ status: 'refunded', status_reason: 'channelRejected' });
+    expect(await waitForStatus(beyond.orderNo, ['completed', 'refunded'])).toMatchObject({
+      status: 'refunded',
+      status_reason: 'channelRejected',
+    });
 
-    const decisions = await database.db.selectFrom('trade_channel_execution').select(['order_id', 'outcome', 'reason']).where('order_id', 'in', [within.orderNo, beyond.orderNo]).orderBy('order_id').execute();
+    const decisions = await database.db
+      .selectFrom('trade_channel_execution')
+      .select(['order_id', 'outcome', 'reason'])
+      .where('order_id', 'in', [within.orderNo, beyond.orderNo])
+      .orderBy('order_id')
+      .execute();
     expect(decisions).toEqual([
       { order_id: within.orderNo, outcome: 'filled', reason: null },
       { order_id: beyond.orderNo, outcome: 'rejected', reason: 'priceMoved' },
     ]);
     // Asked again (a settler that stopped after asking), it repeats its answer whatever the market does now.
-    const channel = simulatedChannel({ db: database.db, feed: kit.prices.feed, tolerancePercent: 5000n, maxPriceAgeSeconds: 180, clock: kit.clock.now });
+    const channel = simulatedChannel({
+      db: database.db,
+      feed: kit.prices.feed,
+      tolerancePercent: 5000n,
+      maxPriceAgeSeconds: 180,
+      clock: kit.clock.now,
+    });
     kit.prices.setUsd('BTC', 99_000n * 100_000_000n);
-    expect(await channel.execute({ orderId: within.orderNo, base: 'BTC', quote: 'USDT', side: 'buy', price: 9_719_400_000_000n })).toEqual({ outcome: 'filled', reason: null });
+    expect(await channel.execute({ orderId: within.orderNo, base: 'BTC', quote: 'USDT', side: 'buy', price: 9_719_400_000_000n })).toEqual({
+      outcome: 'filled',
+      reason: null,
+    });
     kit.prices.setUsd('BTC', 97_000n * 100_000_000n);
     expect((await orderRow(within.orderNo)).status).toBe('completed');
     expect(await ledgerInvariants(database)).toEqual({ unbalancedAssets: [], negativeCustomerAccounts: 0 });
@@ -244,7 +279,10 @@ describe('the simulated channel', () => {
     await hand.decide(order.orderNo, { outcome: 'filled', reason: null });
     await takeover;
     await waitForStatus(order.orderNo, ['completed']);
-    expect(await journalKeys(order.orderNo)).toEqual([`${channelHoldKey(order.orderNo)} ${billTypes.tradeBuy}`, `${orderJournalKey(order.orderNo)} ${billTypes.tradeBuy}`]);
+    expect(await journalKeys(order.orderNo)).toEqual([
+      `${channelHoldKey(order.orderNo)} ${billTypes.tradeBuy}`,
+      `${orderJournalKey(order.orderNo)} ${billTypes.tradeBuy}`,
+    ]);
     expect(await kit.available(userId, 'BTC')).toBe(9_990_000n);
     expect(await ledgerInvariants(database)).toEqual({ unbalancedAssets: [], negativeCustomerAccounts: 0 });
   });

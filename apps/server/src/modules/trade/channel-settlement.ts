@@ -74,7 +74,13 @@ export function createChannelSettlement(deps: { db: Db; ledger: Ledger; channel:
           .executeTakeFirst();
         if (claimed.numUpdatedRows !== 1n) return null;
         const held = await ledger.hold(
-          { idempotencyKey: channelHoldKey(row.order_id), billType, accountId: account, amount: pay.amount, reference: { type: 'trade_order', id: row.order_id } },
+          {
+            idempotencyKey: channelHoldKey(row.order_id),
+            billType,
+            accountId: account,
+            amount: pay.amount,
+            reference: { type: 'trade_order', id: row.order_id },
+          },
           trx,
         );
         await trx.updateTable('trade_order').set({ hold_id: held.holdId }).where('id', '=', row.order_id).execute();
@@ -135,7 +141,14 @@ export function createChannelSettlement(deps: { db: Db; ledger: Ledger; channel:
     const account = await ledger.customerAccount(row.user_id, pay.coin);
     await db.transaction().execute(async (trx) => {
       await ledger.releaseHold(
-        { idempotencyKey: channelRefundKey(row.order_id), billType: billTypes.tradeReturn, holdId: row.hold_id!, accountId: account, amount: pay.amount, reference: { type: 'trade_order', id: row.order_id } },
+        {
+          idempotencyKey: channelRefundKey(row.order_id),
+          billType: billTypes.tradeReturn,
+          holdId: row.hold_id!,
+          accountId: account,
+          amount: pay.amount,
+          reference: { type: 'trade_order', id: row.order_id },
+        },
         trx,
       );
       // §4: a rejected order is abnormal, and refunded once its payment is back.
@@ -146,7 +159,11 @@ export function createChannelSettlement(deps: { db: Db; ledger: Ledger; channel:
         .where('status', '=', 'inProgress')
         .executeTakeFirst();
       if (rejected.numUpdatedRows !== 1n) throw new SettledElsewhere(row.order_id);
-      await trx.updateTable('trade_order').set({ status: 'refunded', refunded_at: now, updated_at: now }).where('id', '=', row.order_id).execute();
+      await trx
+        .updateTable('trade_order')
+        .set({ status: 'refunded', refunded_at: now, updated_at: now })
+        .where('id', '=', row.order_id)
+        .execute();
     });
   }
 
@@ -210,7 +227,9 @@ export function createChannelSettlement(deps: { db: Db; ledger: Ledger; channel:
     settleWaiting,
     /** Starts settling a just-paid order without making the customer wait for the channel. */
     kick(orderId: string): void {
-      void settle(orderId).catch((error: unknown) => logger?.error({ err: error, orderId }, 'channel settlement failed; the job retries it'));
+      void settle(orderId).catch((error: unknown) =>
+        logger?.error({ err: error, orderId }, 'channel settlement failed; the job retries it'),
+      );
     },
     job(): JobDefinition {
       return {

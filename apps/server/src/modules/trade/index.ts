@@ -26,7 +26,19 @@ const priceCacheMs = 1000;
  * The trade module: spot quotes (RFQ), orders and automatic swap. `clock` and `feed` are
  * injectable for tests; the deposit module may call `autoSwap.onDepositCredited`.
  */
-export function createTradeModule(deps: { db: Db; ledger: Ledger; config: AppConfig; market: Pick<MarketApi, 'latestUsdPrices'>; logger?: Logger; clock?: () => Date; feed?: UsdPriceFeed; priceCacheMs?: number; pool?: Pool; asyncCommitPool?: Pool; channel?: LiquidityChannel }) {
+export function createTradeModule(deps: {
+  db: Db;
+  ledger: Ledger;
+  config: AppConfig;
+  market: Pick<MarketApi, 'latestUsdPrices'>;
+  logger?: Logger;
+  clock?: () => Date;
+  feed?: UsdPriceFeed;
+  priceCacheMs?: number;
+  pool?: Pool;
+  asyncCommitPool?: Pool;
+  channel?: LiquidityChannel;
+}) {
   const clock = deps.clock ?? (() => new Date());
   const settings = tradeSettingsFrom(deps.config);
   const feed = cachedFeed(deps.feed ?? createUsdPriceFeed(deps.db, deps.market), deps.priceCacheMs ?? priceCacheMs, clock);
@@ -37,10 +49,29 @@ export function createTradeModule(deps: { db: Db; ledger: Ledger; config: AppCon
   const quotes = createQuoteService({ db: deps.db, settings, feed, signer: lazySigner(deps.db, settings), clock, runAsyncCommit });
   const liquidity =
     deps.channel ??
-    simulatedChannel({ db: deps.db, feed, tolerancePercent: settings.channelTolerancePercent, maxPriceAgeSeconds: settings.maxPriceAgeSeconds, clock });
-  const channel = createChannelSettlement({ db: deps.db, ledger: deps.ledger, channel: liquidity, clock, ...(deps.logger ? { logger: deps.logger } : {}) });
+    simulatedChannel({
+      db: deps.db,
+      feed,
+      tolerancePercent: settings.channelTolerancePercent,
+      maxPriceAgeSeconds: settings.maxPriceAgeSeconds,
+      clock,
+    });
+  const channel = createChannelSettlement({
+    db: deps.db,
+    ledger: deps.ledger,
+    channel: liquidity,
+    clock,
+    ...(deps.logger ? { logger: deps.logger } : {}),
+  });
   const orders = createOrderService({ db: deps.db, ledger: deps.ledger, quotes, clock, run, runAsyncCommit, channel });
-  const autoSwap = createAutoSwapService({ db: deps.db, ledger: deps.ledger, quotes, settings, clock, ...(deps.logger ? { logger: deps.logger } : {}) });
+  const autoSwap = createAutoSwapService({
+    db: deps.db,
+    ledger: deps.ledger,
+    quotes,
+    settings,
+    clock,
+    ...(deps.logger ? { logger: deps.logger } : {}),
+  });
   const services: TradeServices = { quotes, orders, autoSwap };
   return {
     services,

@@ -35,18 +35,29 @@ export interface LiquidityChannel {
  * hedge would then lose more than the spread covers, and the channel rejects the order.
  * Decisions are kept in `trade_channel_execution`, one per order.
  */
-export function simulatedChannel(deps: { db: Db; feed: UsdPriceFeed; tolerancePercent: bigint; maxPriceAgeSeconds: number; clock: () => Date }): LiquidityChannel {
+export function simulatedChannel(deps: {
+  db: Db;
+  feed: UsdPriceFeed;
+  tolerancePercent: bigint;
+  maxPriceAgeSeconds: number;
+  clock: () => Date;
+}): LiquidityChannel {
   const { db, feed, tolerancePercent, maxPriceAgeSeconds, clock } = deps;
   return {
     async execute(order) {
-      const taken = await db.selectFrom('trade_channel_execution').select(['outcome', 'reason']).where('order_id', '=', order.orderId).executeTakeFirst();
+      const taken = await db
+        .selectFrom('trade_channel_execution')
+        .select(['outcome', 'reason'])
+        .where('order_id', '=', order.orderId)
+        .executeTakeFirst();
       if (taken) return taken;
       const now = clock();
       const { latest } = await feed(new Date(now.getTime() - maxPriceAgeSeconds * 1000));
       const base = latest.get(order.base);
       const quote = latest.get(order.quote);
       const isFresh = (at: Date) => now.getTime() - at.getTime() <= maxPriceAgeSeconds * 1000;
-      if (!base || !quote || quote.units <= 0n || !isFresh(base.at) || !isFresh(quote.at)) throw new Error('the channel has no fresh price');
+      if (!base || !quote || quote.units <= 0n || !isFresh(base.at) || !isFresh(quote.at))
+        throw new Error('the channel has no fresh price');
       const market = midPrice(base.units, quote.units);
       // A customer buy is hedged by buying at the market: a higher market is the desk's loss.
       const adverse = order.side === 'buy' ? market - order.price : order.price - market;
@@ -56,7 +67,11 @@ export function simulatedChannel(deps: { db: Db; feed: UsdPriceFeed; tolerancePe
         values (${order.orderId}, ${isTooFar ? 'rejected' : 'filled'}, ${isTooFar ? 'priceMoved' : null}, ${market.toString()}, ${now})
         on conflict (order_id) do nothing`.execute(db);
       // Whoever decided first, every caller answers that decision.
-      return db.selectFrom('trade_channel_execution').select(['outcome', 'reason']).where('order_id', '=', order.orderId).executeTakeFirstOrThrow();
+      return db
+        .selectFrom('trade_channel_execution')
+        .select(['outcome', 'reason'])
+        .where('order_id', '=', order.orderId)
+        .executeTakeFirstOrThrow();
     },
   };
 }

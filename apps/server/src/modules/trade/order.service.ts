@@ -1,4 +1,11 @@
-import { quoteSigningText, type OrderDetail, type OrderListQuery, type OrderPage, type SpotOrder, type SpotOrderStatus } from '@coffer/contract';
+import {
+  quoteSigningText,
+  type OrderDetail,
+  type OrderListQuery,
+  type OrderPage,
+  type SpotOrder,
+  type SpotOrderStatus,
+} from '@coffer/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { DatabaseError } from 'pg';
 import type { Db } from '../../platform/db/database';
@@ -145,7 +152,8 @@ export function createOrderService(deps: {
   });
 
   async function selectOrders(where: RawBuilder<unknown>): Promise<OrderRow[]> {
-    const result = await sql<OrderRow>`select ${orderColumns} from trade_order o join trade_quote q on q.id = o.quote_id where ${where}`.execute(db);
+    const result =
+      await sql<OrderRow>`select ${orderColumns} from trade_order o join trade_quote q on q.id = o.quote_id where ${where}`.execute(db);
     return result.rows;
   }
 
@@ -219,7 +227,9 @@ export function createOrderService(deps: {
     ...payBatching,
     one: payAlone,
     many: async (batch) => {
-      const rows = await run<PayOutcome & { ordinal: number }>('pay_orders', payOrdersText, [`[${batch.map((payment) => payment.item).join(',')}]`]);
+      const rows = await run<PayOutcome & { ordinal: number }>('pay_orders', payOrdersText, [
+        `[${batch.map((payment) => payment.item).join(',')}]`,
+      ]);
       const byOrdinal = new Map(rows.map((row) => [row.ordinal, row]));
       return batch.map((_, index) => {
         const row = byOrdinal.get(index + 1);
@@ -285,7 +295,11 @@ export function createOrderService(deps: {
         .where('status', '=', 'pendingPayment')
         .executeTakeFirst();
       if (claimed.numUpdatedRows !== 1n) return;
-      await trx.updateTable('trade_order').set({ status: 'abnormal', status_reason: 'settlementFailed', updated_at: now }).where('id', '=', orderId).execute();
+      await trx
+        .updateTable('trade_order')
+        .set({ status: 'abnormal', status_reason: 'settlementFailed', updated_at: now })
+        .where('id', '=', orderId)
+        .execute();
     });
   }
 

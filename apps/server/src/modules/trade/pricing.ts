@@ -69,13 +69,11 @@ export function quoteTerms(input: TermsInput): QuoteTerms | null {
   if (amountIn === 'base') {
     baseAmount = amount;
     // A buyer pays the quote coin (round up); a seller receives it (round down).
-    quoteAmount =
-      side === 'buy' ? ceilDiv(toQuoteNumerator(amount), toQuoteDenominator) : toQuoteNumerator(amount) / toQuoteDenominator;
+    quoteAmount = side === 'buy' ? ceilDiv(toQuoteNumerator(amount), toQuoteDenominator) : toQuoteNumerator(amount) / toQuoteDenominator;
   } else {
     quoteAmount = amount;
     // A buyer receives the base coin (round down); a seller pays it (round up).
-    baseAmount =
-      side === 'buy' ? toBaseNumerator(amount) / toBaseDenominator : ceilDiv(toBaseNumerator(amount), toBaseDenominator);
+    baseAmount = side === 'buy' ? toBaseNumerator(amount) / toBaseDenominator : ceilDiv(toBaseNumerator(amount), toBaseDenominator);
   }
   if (baseAmount <= 0n || quoteAmount <= 0n) return null;
 

@@ -91,6 +91,15 @@ const spkiPrefix = Buffer.from('302a300506032b6570032100', 'hex');
 
 /** A published key as answered by the key endpoint and receipts. */
 export function publishedKey(keyId: string, rawBase64: string): QuoteKey {
-  const publicKeyObject = createPublicKey({ key: Buffer.concat([spkiPrefix, Buffer.from(rawBase64, 'base64')]), format: 'der', type: 'spki' });
-  return { keyId, algorithm: 'Ed25519', publicKey: rawBase64, publicKeyPem: publicKeyObject.export({ format: 'pem', type: 'spki' }).toString() };
+  const publicKeyObject = createPublicKey({
+    key: Buffer.concat([spkiPrefix, Buffer.from(rawBase64, 'base64')]),
+    format: 'der',
+    type: 'spki',
+  });
+  return {
+    keyId,
+    algorithm: 'Ed25519',
+    publicKey: rawBase64,
+    publicKeyPem: publicKeyObject.export({ format: 'pem', type: 'spki' }).toString(),
+  };
 }

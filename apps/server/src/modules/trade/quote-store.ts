@@ -42,7 +42,11 @@ export function quoteStore(run: PreparedRunner, options: { maxInFlight: number; 
       await run('insert_quote', insertOneText, [...values]);
     },
     many: async (batch) => {
-      await run('insert_quotes', insertManyText, columns.map((_, column) => batch.map((values) => values[column])));
+      await run(
+        'insert_quotes',
+        insertManyText,
+        columns.map((_, column) => batch.map((values) => values[column])),
+      );
       return batch.map(() => undefined);
     },
   });

@@ -178,7 +178,12 @@ export function createQuoteService(deps: {
   }
 
   /** Prices, signs and stores a quote; `purpose` separates spot quotes from auto-swap ones. */
-  async function createQuote(userId: string, request: QuoteRequest, purpose: 'spot' | 'autoSwap' = 'spot', executor: Db = db): Promise<{ row: QuoteRow; quote: Quote }> {
+  async function createQuote(
+    userId: string,
+    request: QuoteRequest,
+    purpose: 'spot' | 'autoSwap' = 'spot',
+    executor: Db = db,
+  ): Promise<{ row: QuoteRow; quote: Quote }> {
     const pair = await resolvePair(request.pair);
     const coin = request.amountCoin.toUpperCase();
     if (coin !== pair.base && coin !== pair.quote) throw new AppError('invalidParameter', {}, 'amountCoin');
@@ -189,12 +194,23 @@ export function createQuoteService(deps: {
     const market = await marketFor(pair, now);
     if (market.hasMovedTooMuch) throw new AppError('circuitBreaker');
     const price = firmPrice(request.side, market.baseUsd, market.quoteUsd, settings.spreadRate);
-    const terms = price > 0n
-      ? quoteTerms({ side: request.side, price, amount, amountIn, baseScale: pair.baseScale, quoteScale: pair.quoteScale, feeRate: settings.feeRate })
-      : null;
+    const terms =
+      price > 0n
+        ? quoteTerms({
+            side: request.side,
+            price,
+            amount,
+            amountIn,
+            baseScale: pair.baseScale,
+            quoteScale: pair.quoteScale,
+            feeRate: settings.feeRate,
+          })
+        : null;
     if (!terms) throw new AppError('tradeAmountTooSmall', {}, 'amount');
     const payValue =
-      request.side === 'buy' ? usdValue(terms.payAmount, pair.quoteScale, market.quoteUsd) : usdValue(terms.payAmount, pair.baseScale, market.baseUsd);
+      request.side === 'buy'
+        ? usdValue(terms.payAmount, pair.quoteScale, market.quoteUsd)
+        : usdValue(terms.payAmount, pair.baseScale, market.baseUsd);
     if (payValue > settings.maxUsd) throw new AppError('tradeAmountTooLarge', {}, 'amount');
 
     const [id, key] = await Promise.all([nextQuoteId(), signer()]);
@@ -220,8 +236,26 @@ export function createQuoteService(deps: {
       settlement: purpose === 'spot' && payValue >= settings.channelMinUsd ? 'channel' : 'immediate',
     };
     row.signature = key.sign(signedFieldsOf(row, pair)).signature;
-    const values = [row.id, row.user_id, row.purpose, row.pair, row.base_asset, row.quote_asset, row.side, row.price, row.price_scale,
-      row.base_amount, row.quote_amount, row.fee, row.fee_rate, row.expires_at, row.created_at, row.key_id, row.signature, row.settlement];
+    const values = [
+      row.id,
+      row.user_id,
+      row.purpose,
+      row.pair,
+      row.base_asset,
+      row.quote_asset,
+      row.side,
+      row.price,
+      row.price_scale,
+      row.base_amount,
+      row.quote_amount,
+      row.fee,
+      row.fee_rate,
+      row.expires_at,
+      row.created_at,
+      row.key_id,
+      row.signature,
+      row.settlement,
+    ];
     if (executor === db) await store.insert(values);
     else await executor.insertInto('trade_quote').values(row).execute();
     return { row, quote: await describe(row) };
@@ -258,7 +292,9 @@ export function createQuoteService(deps: {
           const base = latest.get(pair.base);
           const quote = latest.get(pair.quote);
           const indicative = base && quote && quote.units > 0n ? fromBaseUnits(midPrice(base.units, quote.units), priceScale) : null;
-          return [{ pair: pair.pair, baseCoin: pair.base, quoteCoin: pair.quote, baseScale, quoteScale, priceScale, indicativePrice: indicative }];
+          return [
+            { pair: pair.pair, baseCoin: pair.base, quoteCoin: pair.quote, baseScale, quoteScale, priceScale, indicativePrice: indicative },
+          ];
         }),
         quoteTtlSeconds: settings.quoteTtlSeconds,
         feeRate: settings.feeRateText,

@@ -17,7 +17,9 @@ export const tradeBillType = (side: QuoteRow['side']) => (side === 'buy' ? billT
 
 /** What the customer pays for a quote: the coin and its amount in base units. */
 export function paymentOf(row: QuoteRow): { coin: string; amount: bigint } {
-  return row.side === 'buy' ? { coin: row.quote_asset, amount: BigInt(row.quote_amount) } : { coin: row.base_asset, amount: BigInt(row.base_amount) };
+  return row.side === 'buy'
+    ? { coin: row.quote_asset, amount: BigInt(row.quote_amount) }
+    : { coin: row.base_asset, amount: BigInt(row.base_amount) };
 }
 
 /**
@@ -79,7 +81,8 @@ export interface LedgerPostArguments {
  */
 export function ledgerPostArguments(journal: JournalRequest): LedgerPostArguments {
   if (journal.note) throw new LedgerInvariantError('trade settlements carry no note');
-  if (journal.legs.length === 0 || journal.legs.some((leg) => leg.amount === 0n)) throw new LedgerInvariantError('a journal needs legs, none of zero');
+  if (journal.legs.length === 0 || journal.legs.some((leg) => leg.amount === 0n))
+    throw new LedgerInvariantError('a journal needs legs, none of zero');
   const requestHash = journalRequestHash(journal);
   return {
     idempotencyKey: journal.idempotencyKey,
@@ -96,7 +99,8 @@ export function ledgerPostArguments(journal: JournalRequest): LedgerPostArgument
  */
 export function settlementError(error: unknown): unknown {
   const pgError = error as Partial<DatabaseError>;
-  if (pgError.code === '23514' && pgError.constraint?.startsWith('ledger_account_')) return new AppError('tradeInsufficientBalance', {}, 'amount');
+  if (pgError.code === '23514' && pgError.constraint?.startsWith('ledger_account_'))
+    return new AppError('tradeInsufficientBalance', {}, 'amount');
   if (pgError.message?.startsWith('LEDGER_')) return new LedgerInvariantError(pgError.message);
   return error;
 }

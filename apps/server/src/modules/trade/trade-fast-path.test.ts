@@ -96,7 +96,11 @@ describe('trade_pay_order (one round trip)', () => {
     expect(settled).toMatchObject({ outcome: 'settled', status: 'completed', status_reason: null, cancelled_at: null });
     expect(settled.paid_at?.getTime()).toBe(now.getTime());
     expect(settled.completed_at?.getTime()).toBe(now.getTime());
-    const [journal] = await database.db.selectFrom('journal').select(['id', 'reference_type', 'reference_id', 'bill_type']).where('idempotency_key', '=', orderJournalKey(inTime.order.orderNo)).execute();
+    const [journal] = await database.db
+      .selectFrom('journal')
+      .select(['id', 'reference_type', 'reference_id', 'bill_type'])
+      .where('idempotency_key', '=', orderJournalKey(inTime.order.orderNo))
+      .execute();
     expect(journal).toEqual({ id: settled.journal_id, reference_type: 'trade_order', reference_id: inTime.order.orderNo, bill_type: 2007 });
     expect(await kit.available(userId, 'USDT')).toBe(usdt(5000) - usdt(971.94));
     expect(await kit.available(userId, 'BTC')).toBe(999_000n);
@@ -107,7 +111,11 @@ describe('trade_pay_order (one round trip)', () => {
     const first = await pendingOrder(userId);
     const now = kit.clock.now();
     expect((await payOrder(first.order.orderNo, userId, now, first.journal)).outcome).toBe('settled');
-    expect(await payOrder(first.order.orderNo, userId, now, first.journal)).toMatchObject({ outcome: 'unchanged', status: 'completed', journal_id: null });
+    expect(await payOrder(first.order.orderNo, userId, now, first.journal)).toMatchObject({
+      outcome: 'unchanged',
+      status: 'completed',
+      journal_id: null,
+    });
     expect(await journalCount(first.order.orderNo)).toBe(1);
 
     const second = await pendingOrder(userId);
@@ -176,7 +184,12 @@ describe('storing quotes with group commit', () => {
     const { userId } = await kit.customer();
     const burst = await Promise.all(
       Array.from({ length: 40 }, (_, index) =>
-        kit.trade.services.quotes.quote(userId, { pair: 'BTC/USDT', side: index % 2 ? 'buy' : 'sell', amount: `0.0${(index % 9) + 1}`, amountCoin: 'BTC' }),
+        kit.trade.services.quotes.quote(userId, {
+          pair: 'BTC/USDT',
+          side: index % 2 ? 'buy' : 'sell',
+          amount: `0.0${(index % 9) + 1}`,
+          amountCoin: 'BTC',
+        }),
       ),
     );
     const ids = burst.map((quote) => quote.quoteId);
@@ -188,8 +201,38 @@ describe('storing quotes with group commit', () => {
       const row = stored.find((candidate) => candidate.id === quote.quoteId)!;
       expect(row.signature).toBe(quote.signature);
       const key = keys.find((candidate) => candidate.keyId === row.key_id)!;
-      const { keyId, quoteId, pair, side, price, baseAmount, quoteAmount, payCoin, payAmount, receiveCoin, receiveAmount, feeCoin, fee, expiresAt } = quote;
-      const signed = { keyId, quoteId, pair, side, price, baseAmount, quoteAmount, payCoin, payAmount, receiveCoin, receiveAmount, feeCoin, fee, expiresAt };
+      const {
+        keyId,
+        quoteId,
+        pair,
+        side,
+        price,
+        baseAmount,
+        quoteAmount,
+        payCoin,
+        payAmount,
+        receiveCoin,
+        receiveAmount,
+        feeCoin,
+        fee,
+        expiresAt,
+      } = quote;
+      const signed = {
+        keyId,
+        quoteId,
+        pair,
+        side,
+        price,
+        baseAmount,
+        quoteAmount,
+        payCoin,
+        payAmount,
+        receiveCoin,
+        receiveAmount,
+        feeCoin,
+        fee,
+        expiresAt,
+      };
       const publicKey = publishedKey(key.keyId, key.publicKey).publicKeyPem;
       expect(verify(null, quoteSigningBytes(signed), publicKey, Buffer.from(row.signature, 'base64'))).toBe(true);
     }
@@ -206,9 +249,29 @@ describe('storing quotes with group commit', () => {
       return pooledRun(name, text, values);
     };
     const store = quoteStore(run, { maxInFlight: 1, maxBatch: 64 });
-    const ids = (await sql<{ id: string }>`select nextval('trade_quote_id_seq')::text as id from generate_series(1, 4)`.execute(database.db)).rows.map((next) => next.id);
-    const valuesOf = (id: string, owner: string) => [id, owner, 'spot', row.pair, row.base_asset, row.quote_asset, row.side, row.price, row.price_scale,
-      row.base_amount, row.quote_amount, row.fee, row.fee_rate, row.expires_at, row.created_at, row.key_id, row.signature, row.settlement];
+    const ids = (
+      await sql<{ id: string }>`select nextval('trade_quote_id_seq')::text as id from generate_series(1, 4)`.execute(database.db)
+    ).rows.map((next) => next.id);
+    const valuesOf = (id: string, owner: string) => [
+      id,
+      owner,
+      'spot',
+      row.pair,
+      row.base_asset,
+      row.quote_asset,
+      row.side,
+      row.price,
+      row.price_scale,
+      row.base_amount,
+      row.quote_amount,
+      row.fee,
+      row.fee_rate,
+      row.expires_at,
+      row.created_at,
+      row.key_id,
+      row.signature,
+      row.settlement,
+    ];
     // The first leaves alone; the next three wait for it and leave together.
     const outcomes = await Promise.allSettled([
       store.insert(valuesOf(ids[0]!, userId)),
@@ -219,9 +282,18 @@ describe('storing quotes with group commit', () => {
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect((outcomes[2] as PromiseRejectedResult).reason).toMatchObject({ code: '23503' });
     expect(statements.slice(0, 2)).toEqual(['insert_quote', 'insert_quotes']);
-    const stored = await database.db.selectFrom('trade_quote').select(['id', 'created_at', 'expires_at']).where('id', 'in', ids).orderBy('id').execute();
+    const stored = await database.db
+      .selectFrom('trade_quote')
+      .select(['id', 'created_at', 'expires_at'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
     expect(stored.map((quote) => quote.id)).toEqual([ids[0], ids[1], ids[3]]);
-    expect(stored.every((quote) => quote.created_at.getTime() === row.created_at.getTime() && quote.expires_at.getTime() === row.expires_at.getTime())).toBe(true);
+    expect(
+      stored.every(
+        (quote) => quote.created_at.getTime() === row.created_at.getTime() && quote.expires_at.getTime() === row.expires_at.getTime(),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -243,7 +315,9 @@ describe('placing orders with group commit', () => {
       orders.place(userId, expired.quoteId),
     ];
     const outcomes = await Promise.allSettled(attempts);
-    const placed = outcomes.slice(0, 20).map((outcome) => (outcome as PromiseFulfilledResult<{ orderNo: string; quoteId: string; status: string }>).value);
+    const placed = outcomes
+      .slice(0, 20)
+      .map((outcome) => (outcome as PromiseFulfilledResult<{ orderNo: string; quoteId: string; status: string }>).value);
     expect(placed.map((order) => order.quoteId)).toEqual(fresh.map((quote) => quote.quoteId));
     expect(placed.every((order) => order.status === 'pendingPayment')).toBe(true);
     expect(new Set(placed.map((order) => order.orderNo)).size).toBe(20);
@@ -251,7 +325,15 @@ describe('placing orders with group commit', () => {
     expect((outcomes[21] as PromiseFulfilledResult<{ orderNo: string }>).value.orderNo).toBe(placed[1]!.orderNo);
     expect((outcomes[22] as PromiseRejectedResult).reason).toMatchObject({ key: 'quoteNotFound' });
     expect((outcomes[23] as PromiseRejectedResult).reason).toMatchObject({ key: 'quoteExpired' });
-    const stored = await database.db.selectFrom('trade_order').select(['quote_id', 'user_id']).where('quote_id', 'in', [...fresh, expired].map((quote) => quote.quoteId)).execute();
+    const stored = await database.db
+      .selectFrom('trade_order')
+      .select(['quote_id', 'user_id'])
+      .where(
+        'quote_id',
+        'in',
+        [...fresh, expired].map((quote) => quote.quoteId),
+      )
+      .execute();
     expect(stored).toHaveLength(20);
     expect(stored.every((order) => order.user_id === userId)).toBe(true);
   });
@@ -306,7 +388,11 @@ describe('trade_pay_orders (several pays, one round trip)', () => {
       { ordinal: 4, outcome: 'notFound', status: null },
       { ordinal: 5, outcome: 'settled', status: 'completed' },
     ]);
-    expect([await journalCount(first.order.orderNo), await journalCount(second.order.orderNo), await journalCount(late.order.orderNo)]).toEqual([1, 1, 0]);
+    expect([
+      await journalCount(first.order.orderNo),
+      await journalCount(second.order.orderNo),
+      await journalCount(late.order.orderNo),
+    ]).toEqual([1, 1, 0]);
     expect(await kit.available(userId, 'USDT')).toBe(usdt(5000) - 2n * usdt(971.94));
     expect(await kit.available(other.userId, 'USDT')).toBe(usdt(5000));
     expect(await ledgerInvariants(database)).toEqual({ unbalancedAssets: [], negativeCustomerAccounts: 0 });
@@ -320,14 +406,19 @@ describe('trade_pay_orders (several pays, one round trip)', () => {
     const rich = await kit.customer({ USDT: usdt(20_000) });
     const poor = await kit.customer({ USDT: usdt(10) });
     const request = { pair: 'BTC/USDT', side: 'buy', amount: '0.01', amountCoin: 'BTC' } as const;
-    const place = async (userId: string) => pooled.services.orders.place(userId, (await pooled.services.quotes.quote(userId, request)).quoteId);
-    const orders = [...(await Promise.all(Array.from({ length: 9 }, () => place(rich.userId)))).map((order) => ({ order, userId: rich.userId }))];
+    const place = async (userId: string) =>
+      pooled.services.orders.place(userId, (await pooled.services.quotes.quote(userId, request)).quoteId);
+    const orders = [
+      ...(await Promise.all(Array.from({ length: 9 }, () => place(rich.userId)))).map((order) => ({ order, userId: rich.userId })),
+    ];
     orders.splice(6, 0, { order: await place(poor.userId), userId: poor.userId });
 
     statements.length = 0;
     const outcomes = await Promise.allSettled(orders.map(({ order, userId }) => pooled.services.orders.pay(userId, order.orderNo)));
     expect(statements).toContain('trade_pay_orders');
-    expect(outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.status : (outcome.reason as { key: string }).key))).toEqual([
+    expect(
+      outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.status : (outcome.reason as { key: string }).key)),
+    ).toEqual([
       ...Array.from({ length: 6 }, () => 'completed'),
       'tradeInsufficientBalance',
       ...Array.from({ length: 3 }, () => 'completed'),
@@ -341,7 +432,8 @@ describe('trade_pay_orders (several pays, one round trip)', () => {
 
 describe('commits that need not wait for the disk', () => {
   it('are the async-commit pool’s alone: quotes and placements there, pays on the durable pool', async () => {
-    const setting = async (pool: Pool) => (await pool.query<{ synchronous_commit: string }>('show synchronous_commit')).rows[0]!.synchronous_commit;
+    const setting = async (pool: Pool) =>
+      (await pool.query<{ synchronous_commit: string }>('show synchronous_commit')).rows[0]!.synchronous_commit;
     expect(await setting(database.asyncCommitPool)).toBe('off');
     expect(await setting(database.pool)).toBe('on');
 
@@ -372,7 +464,10 @@ describe('paying through the named prepared statements of a pooled module', () =
     const elsewhere = await kit.trade.services.orders.place(userId, (await kit.trade.services.quotes.quote(userId, request)).quoteId);
     const here = await pooled.services.orders.place(userId, (await pooled.services.quotes.quote(userId, request)).quoteId);
     for (const order of [elsewhere, here]) {
-      const results = await Promise.all([pooled.services.orders.pay(userId, order.orderNo), pooled.services.orders.pay(userId, order.orderNo)]);
+      const results = await Promise.all([
+        pooled.services.orders.pay(userId, order.orderNo),
+        pooled.services.orders.pay(userId, order.orderNo),
+      ]);
       expect(results.map((result) => result.status)).toEqual(['completed', 'completed']);
       expect(results[0]?.completedAt).toBe(results[1]?.completedAt);
       expect(await journalCount(order.orderNo)).toBe(1);

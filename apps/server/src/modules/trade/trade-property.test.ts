@@ -49,12 +49,20 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 /** What each customer should hold: start balances plus every completed order's exchange. */
 async function balances(): Promise<Map<string, bigint>> {
   const rows = await sql<{ key: string; available: string }>`
-    select owner_ref || ':' || asset as key, available::text as available from ledger_account where owner_type = 'customer'`.execute(database.db);
+    select owner_ref || ':' || asset as key, available::text as available from ledger_account where owner_type = 'customer'`.execute(
+    database.db,
+  );
   return new Map(rows.rows.map((row) => [row.key, BigInt(row.available)]));
 }
 
 const legalStatuses = new Set(Object.keys(orderTransitions));
-const allowedErrors = new Set(['quoteExpired', 'illegalOrderTransition', 'tradeInsufficientBalance', 'tradeAmountTooSmall', 'tradeAmountTooLarge']);
+const allowedErrors = new Set([
+  'quoteExpired',
+  'illegalOrderTransition',
+  'tradeInsufficientBalance',
+  'tradeAmountTooSmall',
+  'tradeAmountTooLarge',
+]);
 
 describe('trading keeps the ledger whole', () => {
   it('any sequence of quotes, pays and cancels keeps the invariants and legal order states', async () => {
@@ -72,7 +80,8 @@ describe('trading keeps the ledger whole', () => {
             else if (step.kind === 'quote') {
               const userId = customers[step.who]!;
               const [base] = step.pair.split('/') as [string];
-              const amount = step.amountIn === 'base' ? (base === 'BTC' ? `0.000${step.amount}` : `0.0${step.amount}`) : String(step.amount);
+              const amount =
+                step.amountIn === 'base' ? (base === 'BTC' ? `0.000${step.amount}` : `0.0${step.amount}`) : String(step.amount);
               const quote = await kit.trade.services.quotes.quote(userId, {
                 pair: step.pair,
                 side: step.side,
@@ -86,7 +95,9 @@ describe('trading keeps the ledger whole', () => {
               if (step.kind === 'cancel') await kit.trade.services.orders.cancel(target.userId, target.orderNo);
               else {
                 const pays = step.concurrent ? 3 : 1;
-                const results = await Promise.allSettled(Array.from({ length: pays }, () => kit.trade.services.orders.pay(target.userId, target.orderNo)));
+                const results = await Promise.allSettled(
+                  Array.from({ length: pays }, () => kit.trade.services.orders.pay(target.userId, target.orderNo)),
+                );
                 for (const result of results) {
                   if (result.status === 'rejected') throw result.reason;
                 }
@@ -102,7 +113,11 @@ describe('trading keeps the ledger whole', () => {
           const detail = await kit.trade.services.orders.detail(userId, orderNo);
           seen.set(orderNo, detail.status);
           expect(legalStatuses.has(detail.status)).toBe(true);
-          const journals = await database.db.selectFrom('journal').select('id').where('idempotency_key', '=', orderJournalKey(orderNo)).execute();
+          const journals = await database.db
+            .selectFrom('journal')
+            .select('id')
+            .where('idempotency_key', '=', orderJournalKey(orderNo))
+            .execute();
           expect(journals).toHaveLength(detail.status === 'completed' ? 1 : 0);
           expect(detail.receipt.journalId !== null).toBe(detail.status === 'completed');
           if (detail.status !== 'completed') continue;

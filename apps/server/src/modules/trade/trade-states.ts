@@ -47,4 +47,6 @@ export function canMoveAutoSwap(from: AutoSwapStatus, to: AutoSwapStatus): boole
   return autoSwapTransitions[from].includes(to);
 }
 
-export const terminalOrderStatuses = (Object.keys(orderTransitions) as SpotOrderStatus[]).filter((status) => orderTransitions[status].length === 0);
+export const terminalOrderStatuses = (Object.keys(orderTransitions) as SpotOrderStatus[]).filter(
+  (status) => orderTransitions[status].length === 0,
+);

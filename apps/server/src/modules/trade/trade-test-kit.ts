@@ -74,7 +74,9 @@ export interface TradeFixture {
   prices: ReturnType<typeof manualFeed>;
   trade: ReturnType<typeof createTradeModule>;
   /** Another trade module on the kit's ledger, clock and prices, with its own pools or channel. */
-  module(extra?: Pick<Parameters<typeof createTradeModule>[0], 'pool' | 'asyncCommitPool' | 'channel'>): ReturnType<typeof createTradeModule>;
+  module(
+    extra?: Pick<Parameters<typeof createTradeModule>[0], 'pool' | 'asyncCommitPool' | 'channel'>,
+  ): ReturnType<typeof createTradeModule>;
   customer(holdings?: Record<string, bigint>): Promise<{ userId: string; client: ReturnType<typeof identityClient> }>;
   fund(userId: string, asset: string, amount: bigint, key?: string): Promise<string>;
   available(userId: string, asset: string): Promise<bigint>;
@@ -144,9 +146,13 @@ export async function tradeFixture(database: TestDatabase, env: Record<string, s
 
 /** Ledger invariants: every asset's entries sum to zero, no customer balance below zero. */
 export async function ledgerInvariants(database: TestDatabase) {
-  const sums = await sql<{ asset: string; total: string }>`select asset, sum(amount)::text as total from entry group by asset`.execute(database.db);
+  const sums = await sql<{ asset: string; total: string }>`select asset, sum(amount)::text as total from entry group by asset`.execute(
+    database.db,
+  );
   const negatives = await sql<{ count: string }>`
-    select count(*)::text as count from ledger_account where owner_type = 'customer' and (available < 0 or frozen < 0)`.execute(database.db);
+    select count(*)::text as count from ledger_account where owner_type = 'customer' and (available < 0 or frozen < 0)`.execute(
+    database.db,
+  );
   return {
     unbalancedAssets: sums.rows.filter((row) => row.total !== '0').map((row) => row.asset),
     negativeCustomerAccounts: Number(negatives.rows[0]?.count ?? 0),

@@ -51,33 +51,81 @@ export function registerTradeRoutes(app: FastifyInstance, services: TradeService
   );
   routes.post(
     tradePaths.quote,
-    { ...guarded, schema: { tags, summary: 'A firm, signed quote valid for a few seconds', body: quoteRequestSchema, response: { 200: envelopeSchema(quoteSchema) } } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'A firm, signed quote valid for a few seconds',
+        body: quoteRequestSchema,
+        response: { 200: envelopeSchema(quoteSchema) },
+      },
+    },
     async (request) => successEnvelope(request.language, await services.quotes.quote(signedIn(request).userId, request.body)),
   );
 
   routes.post(
     tradePaths.orders,
-    { ...guarded, schema: { tags, summary: 'Place an order from a quote (pending payment)', body: placeOrderBodySchema, response: { 200: envelopeSchema(spotOrderSchema) } } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Place an order from a quote (pending payment)',
+        body: placeOrderBodySchema,
+        response: { 200: envelopeSchema(spotOrderSchema) },
+      },
+    },
     async (request) => successEnvelope(request.language, await services.orders.place(signedIn(request).userId, request.body.quoteId)),
   );
   routes.get(
     tradePaths.orders,
-    { ...guarded, schema: { tags, summary: 'My orders, filtered by pair, direction, status and time', querystring: orderListQuerySchema, response: { 200: envelopeSchema(orderPageSchema) } } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'My orders, filtered by pair, direction, status and time',
+        querystring: orderListQuerySchema,
+        response: { 200: envelopeSchema(orderPageSchema) },
+      },
+    },
     async (request) => successEnvelope(request.language, await services.orders.list(signedIn(request).userId, request.query)),
   );
   routes.get(
     tradePaths.order,
-    { ...guarded, schema: { tags, summary: 'One order with its signed receipt', params: orderParamsSchema, response: { 200: envelopeSchema(orderDetailSchema) } } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'One order with its signed receipt',
+        params: orderParamsSchema,
+        response: { 200: envelopeSchema(orderDetailSchema) },
+      },
+    },
     async (request) => successEnvelope(request.language, await services.orders.detail(signedIn(request).userId, request.params.orderNo)),
   );
   routes.post(
     tradePaths.payOrder,
-    { ...guarded, schema: { tags, summary: 'Pay and settle an order while its quote is valid', params: orderParamsSchema, response: { 200: envelopeSchema(spotOrderSchema) } } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Pay and settle an order while its quote is valid',
+        params: orderParamsSchema,
+        response: { 200: envelopeSchema(spotOrderSchema) },
+      },
+    },
     async (request) => successEnvelope(request.language, await services.orders.pay(signedIn(request).userId, request.params.orderNo)),
   );
   routes.post(
     tradePaths.cancelOrder,
-    { ...guarded, schema: { tags, summary: 'Cancel an order pending payment', params: orderParamsSchema, response: { 200: envelopeSchema(spotOrderSchema) } } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Cancel an order pending payment',
+        params: orderParamsSchema,
+        response: { 200: envelopeSchema(spotOrderSchema) },
+      },
+    },
     async (request) => successEnvelope(request.language, await services.orders.cancel(signedIn(request).userId, request.params.orderNo)),
   );
 
@@ -88,12 +136,28 @@ export function registerTradeRoutes(app: FastifyInstance, services: TradeService
   );
   routes.put(
     tradePaths.autoSwapSettings,
-    { ...guarded, schema: { tags, summary: 'Create or change the setting of one source coin', body: autoSwapSettingBodySchema, response: { 200: envelopeSchema(autoSwapSettingSchema) } } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Create or change the setting of one source coin',
+        body: autoSwapSettingBodySchema,
+        response: { 200: envelopeSchema(autoSwapSettingSchema) },
+      },
+    },
     async (request) => successEnvelope(request.language, await services.autoSwap.saveSetting(signedIn(request).userId, request.body)),
   );
   routes.delete(
     tradePaths.autoSwapSetting,
-    { ...guarded, schema: { tags, summary: 'Remove the setting of one source coin', params: autoSwapSettingParamsSchema, response: { 200: envelopeSchema(z.null()) } } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Remove the setting of one source coin',
+        params: autoSwapSettingParamsSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
     async (request) => {
       await services.autoSwap.removeSetting(signedIn(request).userId, request.params.sourceCoin);
       return successEnvelope(request.language, null);
@@ -101,7 +165,15 @@ export function registerTradeRoutes(app: FastifyInstance, services: TradeService
   );
   routes.get(
     tradePaths.autoSwapRecords,
-    { ...guarded, schema: { tags, summary: 'Automatic swap records', querystring: autoSwapRecordsQuerySchema, response: { 200: envelopeSchema(autoSwapRecordPageSchema) } } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Automatic swap records',
+        querystring: autoSwapRecordsQuerySchema,
+        response: { 200: envelopeSchema(autoSwapRecordPageSchema) },
+      },
+    },
     async (request) => successEnvelope(request.language, await services.autoSwap.records(signedIn(request).userId, request.query)),
   );
 }

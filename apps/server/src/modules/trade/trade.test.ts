@@ -68,24 +68,48 @@ describe('quotes', () => {
 
     const sell = await quotes.quote(userId, { pair: 'BTC/USDT', side: 'sell', amount: '100', amountCoin: 'USDT' });
     // 97,000 × 0.998 = 96,806; 100 USDT needs 0.00103299… BTC, rounded up to 0.001033; fee 0.1 USDT.
-    expect(sell).toMatchObject({ price: '96806', baseAmount: '0.001033', quoteAmount: '100', payAmount: '0.001033', receiveAmount: '99.9', fee: '0.1' });
+    expect(sell).toMatchObject({
+      price: '96806',
+      baseAmount: '0.001033',
+      quoteAmount: '100',
+      payAmount: '0.001033',
+      receiveAmount: '99.9',
+      fee: '0.1',
+    });
 
     const byQuote = await quotes.quote(userId, { pair: 'BTC/USDT', side: 'buy', amount: '1', amountCoin: 'USDT' });
     // 1 USDT buys 0.00001028… BTC, rounded down to 0.00001028; fee rounded up to 0.00000002.
     expect(byQuote).toMatchObject({ baseAmount: '0.00001028', quoteAmount: '1', fee: '0.00000002', receiveAmount: '0.00001026' });
 
     const stored = await database.db.selectFrom('trade_quote').selectAll().where('id', '=', buy.quoteId).executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ user_id: userId, purpose: 'spot', price: '9719400000000', base_amount: '1000000', quote_amount: '971940000', fee: '1000' });
+    expect(stored).toMatchObject({
+      user_id: userId,
+      purpose: 'spot',
+      price: '9719400000000',
+      base_amount: '1000000',
+      quote_amount: '971940000',
+      fee: '1000',
+    });
   });
 
   it('refuses amounts too small or too large and coins outside the pair', async () => {
     const { userId } = await kit.customer();
     const quotes = kit.trade.services.quotes;
-    expect(await errorKeyOf(quotes.quote(userId, { pair: 'BTC/USDT', side: 'buy', amount: '0.00000001', amountCoin: 'BTC' }))).toBe('tradeAmountTooSmall');
-    expect(await errorKeyOf(quotes.quote(userId, { pair: 'BTC/USDT', side: 'buy', amount: '20', amountCoin: 'BTC' }))).toBe('tradeAmountTooLarge');
-    expect(await errorKeyOf(quotes.quote(userId, { pair: 'BTC/USDT', side: 'buy', amount: '1', amountCoin: 'ETH' }))).toBe('invalidParameter');
-    expect(await errorKeyOf(quotes.quote(userId, { pair: 'BTC/XRP', side: 'buy', amount: '1', amountCoin: 'BTC' }))).toBe('tradePairNotSupported');
-    expect(await errorKeyOf(quotes.quote(userId, { pair: 'BTC/USDT', side: 'buy', amount: '0.000000001', amountCoin: 'BTC' }))).toBe('invalidParameter');
+    expect(await errorKeyOf(quotes.quote(userId, { pair: 'BTC/USDT', side: 'buy', amount: '0.00000001', amountCoin: 'BTC' }))).toBe(
+      'tradeAmountTooSmall',
+    );
+    expect(await errorKeyOf(quotes.quote(userId, { pair: 'BTC/USDT', side: 'buy', amount: '20', amountCoin: 'BTC' }))).toBe(
+      'tradeAmountTooLarge',
+    );
+    expect(await errorKeyOf(quotes.quote(userId, { pair: 'BTC/USDT', side: 'buy', amount: '1', amountCoin: 'ETH' }))).toBe(
+      'invalidParameter',
+    );
+    expect(await errorKeyOf(quotes.quote(userId, { pair: 'BTC/XRP', side: 'buy', amount: '1', amountCoin: 'BTC' }))).toBe(
+      'tradePairNotSupported',
+    );
+    expect(await errorKeyOf(quotes.quote(userId, { pair: 'BTC/USDT', side: 'buy', amount: '0.000000001', amountCoin: 'BTC' }))).toBe(
+      'invalidParameter',
+    );
   });
 
   it('trips the circuit breaker on a move beyond the limit within the window, not outside it', async () => {
@@ -194,7 +218,10 @@ describe('orders', () => {
   it('cancels a pending order; cancelling a completed one is an illegal transition (13010007)', async () => {
     const { userId } = await kit.customer({ USDT: usdt(2000) });
     const pending = await pendingOrder(userId);
-    expect(await kit.trade.services.orders.cancel(userId, pending.orderNo)).toMatchObject({ status: 'cancelled', statusReason: 'customer' });
+    expect(await kit.trade.services.orders.cancel(userId, pending.orderNo)).toMatchObject({
+      status: 'cancelled',
+      statusReason: 'customer',
+    });
     expect((await kit.trade.services.orders.cancel(userId, pending.orderNo)).status).toBe('cancelled');
     expect(await errorKeyOf(kit.trade.services.orders.pay(userId, pending.orderNo))).toBe('illegalOrderTransition');
 
@@ -242,8 +269,12 @@ describe('orders', () => {
     expect(all.total).toBe(3);
     expect(all.records.map((order) => order.orderNo)).toEqual([c.orderNo, b.orderNo, a.orderNo]);
     expect((await orders.list(userId, { pageNo: 2, pageSize: 2 })).records.map((order) => order.orderNo)).toEqual([a.orderNo]);
-    expect((await orders.list(userId, { pair: 'ETH/USDT', pageNo: 1, pageSize: 20 })).records.map((order) => order.orderNo)).toEqual([c.orderNo]);
-    expect((await orders.list(userId, { side: 'sell', pageNo: 1, pageSize: 20 })).records.map((order) => order.orderNo)).toEqual([b.orderNo]);
+    expect((await orders.list(userId, { pair: 'ETH/USDT', pageNo: 1, pageSize: 20 })).records.map((order) => order.orderNo)).toEqual([
+      c.orderNo,
+    ]);
+    expect((await orders.list(userId, { side: 'sell', pageNo: 1, pageSize: 20 })).records.map((order) => order.orderNo)).toEqual([
+      b.orderNo,
+    ]);
     expect((await orders.list(userId, { status: 'completed', pageNo: 1, pageSize: 20 })).total).toBe(1);
     const window = { start: new Date(start.getTime() + 500).toISOString(), end: new Date(start.getTime() + 1500).toISOString() };
     expect((await orders.list(userId, { ...window, pageNo: 1, pageSize: 20 })).records.map((order) => order.orderNo)).toEqual([b.orderNo]);
@@ -331,9 +362,11 @@ describe('order states', () => {
                       values (${userId}, ${quote.quoteId}, 'BTC/USDT', 'buy', ${from}, now(), now(), now(),
                               case when ${from} = 'refunded' then now() end)`.execute(trx);
             await sql`update trade_order set status = ${to}, refunded_at = case when ${to} = 'refunded' then now() end
-                       where quote_id = ${quote.quoteId}`.execute(trx).catch(() => {
-              accepted = false;
-            });
+                       where quote_id = ${quote.quoteId}`
+              .execute(trx)
+              .catch(() => {
+                accepted = false;
+              });
             throw new Error('rollback');
           })
           .catch(() => undefined);
@@ -347,7 +380,11 @@ describe('order states', () => {
 describe('HTTP', () => {
   it('answers envelope codes for bad inputs and needs a session', async () => {
     const { client } = await kit.customer();
-    const anonymous = await kit.app.inject({ method: 'POST', url: tradePaths.quote, payload: { pair: 'BTC/USDT', side: 'buy', amount: '1', amountCoin: 'BTC' } });
+    const anonymous = await kit.app.inject({
+      method: 'POST',
+      url: tradePaths.quote,
+      payload: { pair: 'BTC/USDT', side: 'buy', amount: '1', amountCoin: 'BTC' },
+    });
     expect(anonymous.statusCode).toBe(401);
 
     const badPair = await client.post(tradePaths.quote, { pair: 'DOGE/USDT', side: 'buy', amount: '1', amountCoin: 'DOGE' });
@@ -365,9 +402,17 @@ describe('HTTP', () => {
     const badStatus = await client.get(`${tradePaths.orders}?status=lost`);
     expect(badStatus.body.code).toBe(errorCatalogue.invalidParameter.code);
 
-    const sameCoin = await callAs(kit.app, client, 'PUT', tradePaths.autoSwapSettings, { sourceCoin: 'BTC', targetCoin: 'BTC', enabled: true });
+    const sameCoin = await callAs(kit.app, client, 'PUT', tradePaths.autoSwapSettings, {
+      sourceCoin: 'BTC',
+      targetCoin: 'BTC',
+      enabled: true,
+    });
     expect(sameCoin.body.code).toBe(errorCatalogue.invalidParameter.code);
-    const noRoute = await callAs(kit.app, client, 'PUT', tradePaths.autoSwapSettings, { sourceCoin: 'BTC', targetCoin: 'XRP', enabled: true });
+    const noRoute = await callAs(kit.app, client, 'PUT', tradePaths.autoSwapSettings, {
+      sourceCoin: 'BTC',
+      targetCoin: 'XRP',
+      enabled: true,
+    });
     expect(noRoute.body.code).toBe(errorCatalogue.tradePairNotSupported.code);
     const noSetting = await callAs(kit.app, client, 'DELETE', tradePaths.autoSwapSetting.replace(':sourceCoin', 'ETH'));
     expect(noSetting.body.code).toBe(errorCatalogue.autoSwapSettingNotFound.code);
@@ -378,7 +423,9 @@ describe('HTTP', () => {
     const pairs = await client.get(tradePaths.pairs);
     expect(pairs.body.data.pairs.map((pair: { pair: string }) => pair.pair)).toContain('BTC/USDT');
     const keys = await client.get(tradePaths.quoteKeys);
-    expect(keys.body.data.keys[0].publicKey).toBe(Buffer.from(ed25519.getPublicKey(Buffer.from(testSigningSeed, 'hex'))).toString('base64'));
+    expect(keys.body.data.keys[0].publicKey).toBe(
+      Buffer.from(ed25519.getPublicKey(Buffer.from(testSigningSeed, 'hex'))).toString('base64'),
+    );
 
     const quote = await client.post(tradePaths.quote, { pair: 'btc/usdt', side: 'buy', amount: '10', amountCoin: 'usdt' });
     expect(quote.body.code).toBe(0);

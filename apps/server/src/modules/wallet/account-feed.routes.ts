@@ -14,7 +14,10 @@ const maxSocketMessageBytes = 1024;
  * own host). Without a session the socket answers the login-required message and closes with
  * 4401, which tells the client not to reconnect until it signs in again.
  */
-export async function registerAccountFeedRoutes(app: FastifyInstance, deps: { feed: AccountFeed; allowedOrigins: string[] | null }): Promise<void> {
+export async function registerAccountFeedRoutes(
+  app: FastifyInstance,
+  deps: { feed: AccountFeed; allowedOrigins: string[] | null },
+): Promise<void> {
   const isOwnOrigin = (request: FastifyRequest, origin: string) =>
     deps.allowedOrigins ? deps.allowedOrigins.includes(origin) : origin === `${request.protocol}://${request.host}`;
 
@@ -35,7 +38,11 @@ export async function registerAccountFeedRoutes(app: FastifyInstance, deps: { fe
     (socket, request) => {
       const session = request.session;
       if (!session) {
-        const refusal: AccountSocketMessage = { type: 'error', code: loginRequiredCode, message: errorMessage('loginRequired', request.language) };
+        const refusal: AccountSocketMessage = {
+          type: 'error',
+          code: loginRequiredCode,
+          message: errorMessage('loginRequired', request.language),
+        };
         socket.send(JSON.stringify(refusal));
         socket.close(accountSocketCloseCodes.sessionEnded, 'login required');
         return;

@@ -31,7 +31,9 @@ async function openAccountSocket(url: string, headers: Record<string, string>) {
   const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
   await socketOpened(socket);
   const next = async (type: AccountSocketMessage['type'], after = 0) => {
-    await expect.poll(() => received.some((entry) => entry.message.type === type && entry.at >= after), { timeout: 5_000, interval: 20 }).toBe(true);
+    await expect
+      .poll(() => received.some((entry) => entry.message.type === type && entry.at >= after), { timeout: 5_000, interval: 20 })
+      .toBe(true);
     return received.find((entry) => entry.message.type === type && entry.at >= after)!;
   };
   return { socket, received, closed, next, balanceEvents: () => received.filter((entry) => entry.message.type === 'balances').length };
@@ -61,7 +63,13 @@ describe('the account socket across server processes', () => {
     // A deposit credit committed by the first process (through its group-commit batcher).
     const omnibus = await first.ledger.platformAccount('omnibus', 'USDT');
     const committedAt = Date.now();
-    await first.ledger.transfer({ idempotencyKey: 'deposit:test:1', billType: 2001, from: omnibus, to: await first.ledger.customerAccount(alice.userId, 'USDT'), amount: 25_000_000n });
+    await first.ledger.transfer({
+      idempotencyKey: 'deposit:test:1',
+      billType: 2001,
+      from: omnibus,
+      to: await first.ledger.customerAccount(alice.userId, 'USDT'),
+      amount: 25_000_000n,
+    });
     const event = await aliceSocket.next('balances', committedAt);
     expect(event.at - committedAt).toBeLessThan(1_000);
     // The event comes after the commit: the balance read on it is the new one.
@@ -82,7 +90,10 @@ describe('the account socket across server processes', () => {
     });
     await bobSocket.next('balances', committedAt);
     await settle();
-    expect({ alice: aliceSocket.balanceEvents() - before.alice, bob: bobSocket.balanceEvents() - before.bob }).toEqual({ alice: 1, bob: 1 });
+    expect({ alice: aliceSocket.balanceEvents() - before.alice, bob: bobSocket.balanceEvents() - before.bob }).toEqual({
+      alice: 1,
+      bob: 1,
+    });
   }, 30_000);
 
   it('announces a journal inside a caller transaction only when it commits', async () => {
@@ -96,7 +107,10 @@ describe('the account socket across server processes', () => {
 
     await expect(
       server.handle.db.transaction().execute(async (trx) => {
-        await ledger.transfer({ idempotencyKey: 'deposit:test:rolled-back', billType: 2001, from: omnibus, to: wallet, amount: 1_000_000n }, trx);
+        await ledger.transfer(
+          { idempotencyKey: 'deposit:test:rolled-back', billType: 2001, from: omnibus, to: wallet, amount: 1_000_000n },
+          trx,
+        );
         throw new Error('the state change failed');
       }),
     ).rejects.toThrow('the state change failed');
@@ -105,7 +119,10 @@ describe('the account socket across server processes', () => {
 
     const committedAt = Date.now();
     await server.handle.db.transaction().execute(async (trx) => {
-      await ledger.transfer({ idempotencyKey: 'deposit:test:committed', billType: 2001, from: omnibus, to: wallet, amount: 1_000_000n }, trx);
+      await ledger.transfer(
+        { idempotencyKey: 'deposit:test:committed', billType: 2001, from: omnibus, to: wallet, amount: 1_000_000n },
+        trx,
+      );
     });
     const event = await socket.next('balances', committedAt);
     expect(event.at - committedAt).toBeLessThan(1_000);
@@ -135,9 +152,18 @@ describe('the account socket across server processes', () => {
   it('closes a socket whose session expired at its next session check, and refuses it a new one', async () => {
     const server = await startServer();
     const erin = await customer(server.app, 'erin');
-    const session = await processes.database.db.selectFrom('user_session').select('id').where('user_id', '=', erin.userId).executeTakeFirstOrThrow();
+    const session = await processes.database.db
+      .selectFrom('user_session')
+      .select('id')
+      .where('user_id', '=', erin.userId)
+      .executeTakeFirstOrThrow();
     // A feed checking every 50 ms (30 s in the app), with a socket that records how it was closed.
-    const feed = createAccountFeed({ connectionString: processes.database.url, db: server.handle.db, logger: createLogger(loadConfig({ LOG_LEVEL: 'silent' })), options: { sessionCheckMs: 50 } });
+    const feed = createAccountFeed({
+      connectionString: processes.database.url,
+      db: server.handle.db,
+      logger: createLogger(loadConfig({ LOG_LEVEL: 'silent' })),
+      options: { sessionCheckMs: 50 },
+    });
     const closes: number[] = [];
     const socket = { OPEN: 1, readyState: 1, send: () => undefined, close: (code: number) => closes.push(code) } as unknown as WebSocket;
     await feed.start();
@@ -145,7 +171,11 @@ describe('the account socket across server processes', () => {
       feed.subscribe(socket, { userId: erin.userId, sessionId: session.id });
       await settle();
       expect(closes).toEqual([]);
-      await processes.database.db.updateTable('user_session').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('id', '=', session.id).execute();
+      await processes.database.db
+        .updateTable('user_session')
+        .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+        .where('id', '=', session.id)
+        .execute();
       await expect.poll(() => closes, { timeout: 2_000, interval: 20 }).toEqual([4401]);
     } finally {
       await feed.stop();
@@ -161,8 +191,14 @@ describe('the account socket across server processes', () => {
     await socket.next('ready');
     // 1,000 customers with 19-digit ids: 20,000 bytes of ids, where one payload holds 8,000.
     await sql`insert into ledger_account (owner_type, owner_ref, asset, purpose)
-              select 'customer', (9000000000000000000 + g)::text, 'USDT', 'wallet' from generate_series(1, 1000) g`.execute(processes.database.db);
-    const bulk = await processes.database.db.selectFrom('ledger_account').select('id').where('owner_ref', 'like', '9000000000000%').execute();
+              select 'customer', (9000000000000000000 + g)::text, 'USDT', 'wallet' from generate_series(1, 1000) g`.execute(
+      processes.database.db,
+    );
+    const bulk = await processes.database.db
+      .selectFrom('ledger_account')
+      .select('id')
+      .where('owner_ref', 'like', '9000000000000%')
+      .execute();
     const omnibus = await server.ledger.platformAccount('omnibus', 'USDT');
     const committedAt = Date.now();
     await server.ledger.post({
@@ -182,7 +218,9 @@ describe('the account socket across server processes', () => {
   it('refuses a socket opened by another site', async () => {
     const server = await startServer();
     const frank = await customer(server.app, 'frank');
-    const socket = processes.openSocket(`${server.url}${accountEventPaths.accountSocket}`, { headers: { cookie: frank.cookie, origin: 'https://evil.example' } });
+    const socket = processes.openSocket(`${server.url}${accountEventPaths.accountSocket}`, {
+      headers: { cookie: frank.cookie, origin: 'https://evil.example' },
+    });
     socket.on('error', () => undefined);
     const status = await new Promise<number | undefined>((resolve) => {
       socket.once('unexpected-response', (_request, response) => resolve(response.statusCode));
@@ -197,14 +235,32 @@ describe('the account socket across server processes', () => {
     const socket = await openAccountSocket(server.url, { cookie: grace.cookie });
     await socket.next('ready');
     const cutAt = Date.now();
-    await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'coffer-account-listener' and datname = current_database()`.execute(processes.database.db);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'coffer-account-listener' and datname = current_database()`.execute(
+      processes.database.db,
+    );
     await socket.next('balances', cutAt);
     await expect
-      .poll(async () => (await sql<{ count: string }>`select count(*)::text as count from pg_stat_activity where application_name = 'coffer-account-listener' and datname = current_database()`.execute(processes.database.db)).rows[0]?.count, { timeout: 5_000, interval: 100 })
+      .poll(
+        async () =>
+          (
+            await sql<{
+              count: string;
+            }>`select count(*)::text as count from pg_stat_activity where application_name = 'coffer-account-listener' and datname = current_database()`.execute(
+              processes.database.db,
+            )
+          ).rows[0]?.count,
+        { timeout: 5_000, interval: 100 },
+      )
       .toBe(String(processes.apps.filter((app) => app.server.listening).length));
 
     const committedAt = Date.now();
-    await server.ledger.transfer({ idempotencyKey: 'deposit:test:after-cut', billType: 2001, from: await server.ledger.platformAccount('omnibus', 'USDT'), to: await server.ledger.customerAccount(grace.userId, 'USDT'), amount: 1n });
+    await server.ledger.transfer({
+      idempotencyKey: 'deposit:test:after-cut',
+      billType: 2001,
+      from: await server.ledger.platformAccount('omnibus', 'USDT'),
+      to: await server.ledger.customerAccount(grace.userId, 'USDT'),
+      amount: 1n,
+    });
     await socket.next('balances', committedAt + 1);
   }, 30_000);
 });

@@ -61,7 +61,12 @@ const defaultOptions: AccountFeedOptions = { relayMs: 200, coalesceMs: 50, sessi
  * is closed when its session ends. Without a connection string (a test app without its
  * pool) the feed is inert.
  */
-export function createAccountFeed(deps: { connectionString: string | undefined; db: Db; logger: Logger; options?: Partial<AccountFeedOptions> }) {
+export function createAccountFeed(deps: {
+  connectionString: string | undefined;
+  db: Db;
+  logger: Logger;
+  options?: Partial<AccountFeedOptions>;
+}) {
   const { connectionString, db, logger } = deps;
   const options = { ...defaultOptions, ...deps.options };
   const byUser = new Map<string, Set<WebSocket>>();

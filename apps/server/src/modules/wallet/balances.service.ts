@@ -8,7 +8,12 @@ import { centsToString, convertCents, valueInCents } from './fiat-valuation';
 const oneDollarInCents = 100n;
 
 /** The balance account of spec §2/§3: one row per supported coin, valued in USD and CNY. */
-export function createBalancesService(deps: { db: Db; assets: AssetCatalogue; usdCnyRate: string; market: Pick<MarketApi, 'latestUsdPrices'> }) {
+export function createBalancesService(deps: {
+  db: Db;
+  assets: AssetCatalogue;
+  usdCnyRate: string;
+  market: Pick<MarketApi, 'latestUsdPrices'>;
+}) {
   const { db, assets, usdCnyRate, market } = deps;
   const ledgerReads = createLedgerReads(db);
 

@@ -63,7 +63,11 @@ async function creditDeposit(userId: string, units: bigint): Promise<{ txid: str
       },
       trx,
     );
-    await trx.updateTable('deposit').set({ status: 1, journal_id: posted.journalId, confirmations: 12, credited_at: new Date() }).where('id', '=', deposit.id).execute();
+    await trx
+      .updateTable('deposit')
+      .set({ status: 1, journal_id: posted.journalId, confirmations: 12, credited_at: new Date() })
+      .where('id', '=', deposit.id)
+      .execute();
   });
   return { txid, depositId: deposit.id };
 }
@@ -101,9 +105,18 @@ async function withdraw(userId: string, amount: bigint, fee: bigint, outcome: 's
     .executeTakeFirstOrThrow();
   const reference = { type: 'withdrawal', id: row.id };
   const customer = await kit.ledger.customerAccount(userId, 'USDT');
-  const held = await kit.ledger.hold({ idempotencyKey: `withdrawal:${row.id}:hold`, billType: 2002, accountId: customer, amount: amount + fee, reference });
+  const held = await kit.ledger.hold({
+    idempotencyKey: `withdrawal:${row.id}:hold`,
+    billType: 2002,
+    accountId: customer,
+    amount: amount + fee,
+    reference,
+  });
   await db.updateTable('withdrawal').set({ hold_id: held.holdId }).where('id', '=', row.id).execute();
-  await db.insertInto('withdrawal_outbox').values({ withdrawal_id: row.id, chain: 'ethereum', txid, raw: '0x00', network_fee: '0' }).execute();
+  await db
+    .insertInto('withdrawal_outbox')
+    .values({ withdrawal_id: row.id, chain: 'ethereum', txid, raw: '0x00', network_fee: '0' })
+    .execute();
   if (outcome === 'settle') {
     const posted = await kit.ledger.settleHold({
       idempotencyKey: `withdrawal:${row.id}:settle`,
@@ -117,9 +130,20 @@ async function withdraw(userId: string, amount: bigint, fee: bigint, outcome: 's
       ],
       reference,
     });
-    await db.updateTable('withdrawal').set({ status: 'completed', journal_id: posted.journalId, confirmations: 12, completed_at: new Date() }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('withdrawal')
+      .set({ status: 'completed', journal_id: posted.journalId, confirmations: 12, completed_at: new Date() })
+      .where('id', '=', row.id)
+      .execute();
   } else if (outcome === 'fail') {
-    await kit.ledger.releaseHold({ idempotencyKey: `withdrawal:${row.id}:release`, billType: 2002, holdId: held.holdId!, accountId: customer, amount: amount + fee, reference });
+    await kit.ledger.releaseHold({
+      idempotencyKey: `withdrawal:${row.id}:release`,
+      billType: 2002,
+      holdId: held.holdId!,
+      accountId: customer,
+      amount: amount + fee,
+      reference,
+    });
     await db.updateTable('withdrawal').set({ status: 'failed', fail_reason: 'rejected' }).where('id', '=', row.id).execute();
   }
   return { serialNo, txid, withdrawalId: row.id };
@@ -150,7 +174,12 @@ describe('bill details', () => {
     expect(depositBill).toMatchObject({
       coin: 'USDT',
       amount: '500',
-      detail: { txid: deposit.txid, chain: 'ethereum', depositAddress: '0x1111111111111111111111111111111111111111', confirmations: '12/12' },
+      detail: {
+        txid: deposit.txid,
+        chain: 'ethereum',
+        depositAddress: '0x1111111111111111111111111111111111111111',
+        confirmations: '12/12',
+      },
     });
     expect(depositBill.detail.remarks).toBeUndefined();
 
@@ -169,7 +198,8 @@ describe('bill details', () => {
 
     const tradeBills = bills.filter((bill) => bill.type === 2007);
     expect(tradeBills.map((bill) => bill.coin).sort()).toEqual(['BTC', 'USDT']);
-    for (const bill of tradeBills) expect(bill.detail).toEqual({ orderNo: trade.orderNo, pair: 'BTC/USDT', side: 'buy', price: trade.price });
+    for (const bill of tradeBills)
+      expect(bill.detail).toEqual({ orderNo: trade.orderNo, pair: 'BTC/USDT', side: 'buy', price: trade.price });
     expect(tradeBills.find((bill) => bill.coin === 'USDT')!.amount).toBe('-50');
 
     for (const bill of [depositBill, withdrawalBill, ...tradeBills]) {
@@ -187,7 +217,7 @@ describe('bill details', () => {
 
     const bills = await billsOf(bob.client);
     expect(bills.map((bill) => [bill.type, bill.amount])).toEqual([[2001, '300']]);
-    expect((await billsOf(bob.client, '&type=2002'))).toEqual([]);
+    expect(await billsOf(bob.client, '&type=2002')).toEqual([]);
     const page = (await bob.client.get(walletPaths.userBills)).body.data;
     expect(page.total).toBe(1);
   });
@@ -231,7 +261,11 @@ describe('bill details', () => {
       amount: usdt(15),
       reference: { type: 'withdrawal', id: row.id },
     });
-    await database.db.updateTable('withdrawal').set({ status: 'completed', journal_id: posted.journalId, completed_at: new Date() }).where('id', '=', row.id).execute();
+    await database.db
+      .updateTable('withdrawal')
+      .set({ status: 'completed', journal_id: posted.journalId, completed_at: new Date() })
+      .where('id', '=', row.id)
+      .execute();
 
     const sent = (await billsOf(sender.client, '&type=2004'))[0]!;
     expect(sent).toMatchObject({ amount: '-15', detail: { serialNumber: serialNo, status: 'completed' } });
@@ -253,7 +287,11 @@ describe('bill details', () => {
     expect(await billsOf(stranger.client)).toEqual([]);
 
     // Even handed another customer's references, the lookup answers nothing for them.
-    const journal = await database.db.selectFrom('journal').select(['reference_type', 'reference_id', 'note']).where('id', '=', bill.id.split('-')[0]!).executeTakeFirstOrThrow();
+    const journal = await database.db
+      .selectFrom('journal')
+      .select(['reference_type', 'reference_id', 'note'])
+      .where('id', '=', bill.id.split('-')[0]!)
+      .executeTakeFirstOrThrow();
     const details = createBillDetails({ db: database.db, identity: { describe: async () => ({ masked: 'x' }) } as unknown as IdentityApi });
     const row = { ...journal, note: '', flow_id: null, from_user_id: null, to_user_id: null };
     expect(await details.describe(stranger.userId, [row])).toEqual([{}]);
@@ -307,13 +345,18 @@ describe('bill details in the CSV download', () => {
         url: `${walletPaths.billsExport}?start=${start}&end=${end}`,
         headers: { cookie: dave.client.cookie ?? '', 'language-type': languageType },
       });
-      return response.body.replace(/^\ufeff/, '').trim().split('\r\n');
+      return response.body
+        .replace(/^\ufeff/, '')
+        .trim()
+        .split('\r\n');
     };
 
     const english = await download('1');
     expect(english[0]).toBe('Time (UTC),Type,Type code,Coin,Amount,Detail,Note');
     const depositLine = english.find((line) => line.includes(',2001,'))!;
-    expect(depositLine).toContain(`TXID: ${deposit.txid}; Network: ethereum; Deposit address: 0x1111111111111111111111111111111111111111; Confirmations: 12/12`);
+    expect(depositLine).toContain(
+      `TXID: ${deposit.txid}; Network: ethereum; Deposit address: 0x1111111111111111111111111111111111111111; Confirmations: 12/12`,
+    );
     expect(depositLine.endsWith(',')).toBe(true);
     const withdrawalLine = english.find((line) => line.includes(',2002,'))!;
     expect(withdrawalLine).toContain(
@@ -321,7 +364,8 @@ describe('bill details in the CSV download', () => {
     );
     const tradeLines = english.filter((line) => line.includes(',2007,'));
     expect(tradeLines).toHaveLength(2);
-    for (const line of tradeLines) expect(line).toContain(`Order number: ${trade.orderNo}; Pair: BTC/USDT; Side: Buy; Unit price: ${trade.price} USDT`);
+    for (const line of tradeLines)
+      expect(line).toContain(`Order number: ${trade.orderNo}; Pair: BTC/USDT; Side: Buy; Unit price: ${trade.price} USDT`);
 
     const russian = await download('2');
     expect(russian[0]).toBe('Время (UTC),Тип,Код типа,Монета,Сумма,Подробности,Примечание');

@@ -1,4 +1,11 @@
-import { fromBaseUnits, type BillDetail, type BillDetailKey, type BillWithdrawalStatus, type Language, type TradeSide } from '@coffer/contract';
+import {
+  fromBaseUnits,
+  type BillDetail,
+  type BillDetailKey,
+  type BillWithdrawalStatus,
+  type Language,
+  type TradeSide,
+} from '@coffer/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { IdentityApi } from '../identity';
@@ -38,7 +45,10 @@ type ReferenceFacts =
  * signer, spot order settlement, automatic swap), each read by its numeric id, scoped to the
  * customer: a bill's detail never shows another customer's business row.
  */
-const lookups: Record<string, (ids: string[], userId: string) => RawBuilder<{ reference_type: string; reference_id: string; facts: ReferenceFacts }>> = {
+const lookups: Record<
+  string,
+  (ids: string[], userId: string) => RawBuilder<{ reference_type: string; reference_id: string; facts: ReferenceFacts }>
+> = {
   deposit: (ids, userId) => sql`
     select 'deposit' as reference_type, d.id::text as reference_id,
            jsonb_build_object('kind', 'deposit', 'txid', d.txid, 'chain', d.chain, 'address', d.address, 'memo', d.memo,
@@ -99,11 +109,20 @@ export function createBillDetails(deps: { db: Db; identity: IdentityApi }) {
     }
     if (idsByType.size === 0) return new Map();
     const branches = [...idsByType].map(([type, ids]) => lookups[type]!([...ids], userId));
-    const result = await sql<{ reference_type: string; reference_id: string; facts: ReferenceFacts }>`${sql.join(branches, sql` union all `)}`.execute(db);
+    const result = await sql<{
+      reference_type: string;
+      reference_id: string;
+      facts: ReferenceFacts;
+    }>`${sql.join(branches, sql` union all `)}`.execute(db);
     return new Map(result.rows.map((row) => [referenceKey(row.reference_type, row.reference_id), row.facts]));
   }
 
-  async function detailFrom(userId: string, row: BillDetailSource, facts: ReferenceFacts | undefined, names: CounterpartNames): Promise<BillDetail> {
+  async function detailFrom(
+    userId: string,
+    row: BillDetailSource,
+    facts: ReferenceFacts | undefined,
+    names: CounterpartNames,
+  ): Promise<BillDetail> {
     if (row.flow_id) {
       const isOutgoing = row.from_user_id === userId;
       const counterpart = await nameOf(names, isOutgoing ? row.to_user_id! : row.from_user_id!);
@@ -276,10 +295,38 @@ const csvSides: Record<Language, Record<TradeSide, string>> = {
 };
 
 const csvStatuses: Record<Language, Record<BillWithdrawalStatus, string>> = {
-  en: { awaiting_confirmation: 'Awaiting confirmation', processing: 'Processing', confirming: 'Confirming', completed: 'Completed', failed: 'Failed', cancelled: 'Cancelled' },
-  'zh-CN': { awaiting_confirmation: '待确认', processing: '处理中', confirming: '确认中', completed: '已完成', failed: '失败', cancelled: '已取消' },
-  'zh-TW': { awaiting_confirmation: '待確認', processing: '處理中', confirming: '確認中', completed: '已完成', failed: '失敗', cancelled: '已取消' },
-  ru: { awaiting_confirmation: 'Ожидает подтверждения', processing: 'В обработке', confirming: 'Подтверждается', completed: 'Выполнен', failed: 'Не выполнен', cancelled: 'Отменён' },
+  en: {
+    awaiting_confirmation: 'Awaiting confirmation',
+    processing: 'Processing',
+    confirming: 'Confirming',
+    completed: 'Completed',
+    failed: 'Failed',
+    cancelled: 'Cancelled',
+  },
+  'zh-CN': {
+    awaiting_confirmation: '待确认',
+    processing: '处理中',
+    confirming: '确认中',
+    completed: '已完成',
+    failed: '失败',
+    cancelled: '已取消',
+  },
+  'zh-TW': {
+    awaiting_confirmation: '待確認',
+    processing: '處理中',
+    confirming: '確認中',
+    completed: '已完成',
+    failed: '失敗',
+    cancelled: '已取消',
+  },
+  ru: {
+    awaiting_confirmation: 'Ожидает подтверждения',
+    processing: 'В обработке',
+    confirming: 'Подтверждается',
+    completed: 'Выполнен',
+    failed: 'Не выполнен',
+    cancelled: 'Отменён',
+  },
 };
 
 /** One CSV detail cell: "Label: value; …" in the download's language, remarks left to the note column. */

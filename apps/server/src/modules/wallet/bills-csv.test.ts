@@ -47,7 +47,13 @@ const today = () => ({ start: new Date(Date.now() - 86_400_000).toISOString(), e
 
 async function download(client: { cookie: string | null }, query: string, headers: Record<string, string> = {}) {
   const response = await app.inject({ url: `${walletPaths.billsExport}?${query}`, headers: { cookie: client.cookie ?? '', ...headers } });
-  return { response, lines: response.body.replace(/^\ufeff/, '').trim().split('\r\n') };
+  return {
+    response,
+    lines: response.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n'),
+  };
 }
 
 describe('bills CSV in the caller’s language', () => {
@@ -84,7 +90,8 @@ describe('bills CSV in the caller’s language', () => {
 });
 
 describe('bills CSV file name', () => {
-  const fileNameOf = (response: { headers: Record<string, unknown> }) => /filename="([^"]+)"/.exec(String(response.headers['content-disposition']))?.[1];
+  const fileNameOf = (response: { headers: Record<string, unknown> }) =>
+    /filename="([^"]+)"/.exec(String(response.headers['content-disposition']))?.[1];
 
   it('names the chosen days, the last one included, not the day after the range', async () => {
     const client = await customerWithBills();
@@ -97,10 +104,16 @@ describe('bills CSV file name', () => {
   it('reads the days in the caller’s time zone', async () => {
     const client = await customerWithBills();
     // 1–31 March chosen in Shanghai (UTC+8): the instants fall on 28 February and 31 March in UTC.
-    const shanghai = await download(client, `start=2026-02-28T16:00:00.000Z&end=2026-03-31T16:00:00.000Z&timeZone=${encodeURIComponent('Asia/Shanghai')}`);
+    const shanghai = await download(
+      client,
+      `start=2026-02-28T16:00:00.000Z&end=2026-03-31T16:00:00.000Z&timeZone=${encodeURIComponent('Asia/Shanghai')}`,
+    );
     expect(fileNameOf(shanghai.response)).toBe('coffer-bills_2026-03-01_2026-03-31.csv');
     // 10 May chosen in New York (UTC−4 in summer): one day.
-    const newYork = await download(client, `start=2026-05-10T04:00:00.000Z&end=2026-05-11T04:00:00.000Z&timeZone=${encodeURIComponent('America/New_York')}`);
+    const newYork = await download(
+      client,
+      `start=2026-05-10T04:00:00.000Z&end=2026-05-11T04:00:00.000Z&timeZone=${encodeURIComponent('America/New_York')}`,
+    );
     expect(fileNameOf(newYork.response)).toBe('coffer-bills_2026-05-10_2026-05-10.csv');
   });
 

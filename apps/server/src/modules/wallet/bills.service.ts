@@ -1,5 +1,16 @@
 import { Readable } from 'node:stream';
-import { billTypeName, billTypes, fromBaseUnits, limits, type Bill, type BillDetail, type BillsExportQuery, type BillsQuery, type Language, languageFromQuery } from '@coffer/contract';
+import {
+  billTypeName,
+  billTypes,
+  fromBaseUnits,
+  limits,
+  type Bill,
+  type BillDetail,
+  type BillsExportQuery,
+  type BillsQuery,
+  type Language,
+  languageFromQuery,
+} from '@coffer/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
@@ -176,7 +187,9 @@ export function createBillsService(deps: { db: Db; identity: IdentityApi }) {
           ${filters.before ? sql`and (created_at, journal_id, account_id) < (${filters.before.createdAt}, ${filters.before.journalId}, ${filters.before.accountId})` : sql``}
           order by created_at desc, journal_id desc limit ${window})`,
       );
-      const candidates = (await sql<{ journal_id: string; account_id: string; created_at: Date }>`${sql.join(scans, sql` union all `)}`.execute(db)).rows;
+      const candidates = (
+        await sql<{ journal_id: string; account_id: string; created_at: Date }>`${sql.join(scans, sql` union all `)}`.execute(db)
+      ).rows;
       let trustedAfter: { createdAt: Date; journalId: string } | null = null;
       for (const accountId of accounts) {
         const scanned = candidates.filter((row) => row.account_id === accountId);
@@ -194,11 +207,13 @@ export function createBillsService(deps: { db: Db; identity: IdentityApi }) {
       const rows =
         pairs.size === 0
           ? []
-          : (
-              // The pairs already satisfy the time and cursor filters; only the type is left to apply.
-              await billQuery(userId, { type: filters.type, pairs: [...pairs.values()] }, sql`order by e.created_at desc, e.journal_id desc, e.account_id desc`).execute(
-                db,
-              )
+          : // The pairs already satisfy the time and cursor filters; only the type is left to apply.
+            (
+              await billQuery(
+                userId,
+                { type: filters.type, pairs: [...pairs.values()] },
+                sql`order by e.created_at desc, e.journal_id desc, e.account_id desc`,
+              ).execute(db)
             ).rows;
       if (rows.length >= wanted || !trustedAfter) return rows.slice(0, wanted);
     }
@@ -270,12 +285,22 @@ export function createBillsService(deps: { db: Db; identity: IdentityApi }) {
         let before: { createdAt: Date; journalId: string; accountId: string } | undefined;
         for (;;) {
           // A range export reads the range in order; grouping it batch by batch beats probing the index per pair.
-          const rows = await billQuery(userId, { ...filters, before }, sql`order by e.created_at desc, e.journal_id desc, e.account_id desc limit ${csvBatchSize}`).execute(db);
+          const rows = await billQuery(
+            userId,
+            { ...filters, before },
+            sql`order by e.created_at desc, e.journal_id desc, e.account_id desc limit ${csvBatchSize}`,
+          ).execute(db);
           if (rows.rows.length === 0) return;
           let text = '';
           for (const bill of await toBills(rows.rows, userId, names)) {
             // The amount with every decimal the ledger holds: a download is read by machines, not cut for display.
-            const cells = [csvText(bill.time), csvText(billTypeName(bill.type, language)), csvNumber(bill.type), csvText(bill.coin), csvNumber(bill.amount)];
+            const cells = [
+              csvText(bill.time),
+              csvText(billTypeName(bill.type, language)),
+              csvNumber(bill.type),
+              csvText(bill.coin),
+              csvNumber(bill.amount),
+            ];
             text += csvLine([...cells, csvText(csvDetailText(bill.detail, bill.coin, language)), csvText(bill.detail.remarks ?? '')]);
           }
           yield text;

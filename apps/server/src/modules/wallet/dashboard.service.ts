@@ -57,7 +57,11 @@ export function createDashboardService(deps: {
         recentActivity: recent.records,
         quotations: catalogue.map((asset) => {
           const quote = marketQuotes.find((candidate) => candidate.coin === asset.code);
-          return { coin: asset.code, usdPrice: quote?.usdPrice ?? asset.usdPrice.replace(/\.?0+$/, ''), change24h: quote?.change24h ?? '0.00' };
+          return {
+            coin: asset.code,
+            usdPrice: quote?.usdPrice ?? asset.usdPrice.replace(/\.?0+$/, ''),
+            change24h: quote?.change24h ?? '0.00',
+          };
         }),
         news,
         isEmpty: live.usdValue === '0.00' && recent.total === 0,
@@ -77,7 +81,12 @@ export function createDashboardService(deps: {
             const cents = (value: string) => value.replace('.', '').replace(/^0+(?=\d)/, '');
             await db
               .insertInto('wallet_daily_snapshot')
-              .values({ user_id: holder, day, usd_cents: cents(summary.totalAsset.usdValue), cny_cents: cents(summary.totalAsset.rmbValue) })
+              .values({
+                user_id: holder,
+                day,
+                usd_cents: cents(summary.totalAsset.usdValue),
+                cny_cents: cents(summary.totalAsset.rmbValue),
+              })
               .onConflict((conflict) => conflict.columns(['user_id', 'day']).doNothing())
               .execute();
           }

@@ -8,7 +8,10 @@ const centsScale = 2;
  * never shows more than the holder has (design.md).
  */
 export function valueInCents(units: bigint, assetScale: number, usdPrice: string): bigint {
-  const price = toBaseUnits(usdPrice.replace(/^(\d+)\.?(\d*)$/, (_whole, int: string, frac: string) => `${int}.${(frac || '0').slice(0, priceScale)}`), priceScale);
+  const price = toBaseUnits(
+    usdPrice.replace(/^(\d+)\.?(\d*)$/, (_whole, int: string, frac: string) => `${int}.${(frac || '0').slice(0, priceScale)}`),
+    priceScale,
+  );
   return (units * price * 10n ** BigInt(centsScale)) / (10n ** BigInt(assetScale) * 10n ** BigInt(priceScale));
 }
 

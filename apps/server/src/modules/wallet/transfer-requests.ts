@@ -88,7 +88,13 @@ export function createTransferRequests(db: Db, timing: TransferRequestTiming = d
           .where('request_key', '=', requestKey)
           .where('attempt', '=', row.attempt)
           .where((eb) =>
-            eb.or([eb('state', '=', 'failed'), eb.and([eb('state', '=', 'pending'), eb('claimed_at', '<', sql<Date>`now() - make_interval(secs => ${timing.staleSeconds})`)])]),
+            eb.or([
+              eb('state', '=', 'failed'),
+              eb.and([
+                eb('state', '=', 'pending'),
+                eb('claimed_at', '<', sql<Date>`now() - make_interval(secs => ${timing.staleSeconds})`),
+              ]),
+            ]),
           )
           .returning('attempt')
           .executeTakeFirst();
@@ -102,12 +108,21 @@ export function createTransferRequests(db: Db, timing: TransferRequestTiming = d
      * this attempt's, so a taken-over attempt cannot commit a second transfer.
      */
     async hold(trx: Db, requestKey: string, attempt: number): Promise<void> {
-      const row = await trx.selectFrom('wallet_transfer_request').select(['state', 'attempt']).where('request_key', '=', requestKey).forUpdate().executeTakeFirst();
+      const row = await trx
+        .selectFrom('wallet_transfer_request')
+        .select(['state', 'attempt'])
+        .where('request_key', '=', requestKey)
+        .forUpdate()
+        .executeTakeFirst();
       if (!row || row.state !== 'pending' || row.attempt !== attempt) throw new TransferClaimLost();
     },
 
     async complete(trx: Db, requestKey: string, transferId: string): Promise<void> {
-      await trx.updateTable('wallet_transfer_request').set({ state: 'done', transfer_id: transferId }).where('request_key', '=', requestKey).execute();
+      await trx
+        .updateTable('wallet_transfer_request')
+        .set({ state: 'done', transfer_id: transferId })
+        .where('request_key', '=', requestKey)
+        .execute();
     },
 
     /** Records why the attempt failed (for its duplicates in flight) and frees the id. */

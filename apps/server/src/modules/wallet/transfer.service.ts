@@ -75,7 +75,19 @@ export function createTransferService(deps: {
     const row = await db
       .selectFrom('wallet_transfer as t')
       .innerJoin('asset', 'asset.code', 't.asset')
-      .select(['t.flow_id', 't.order_no', 't.asset', 't.amount', 't.fee', 't.note', 't.created_at', 't.from_user_id', 't.to_user_id', 't.journal_id', 'asset.scale'])
+      .select([
+        't.flow_id',
+        't.order_no',
+        't.asset',
+        't.amount',
+        't.fee',
+        't.note',
+        't.created_at',
+        't.from_user_id',
+        't.to_user_id',
+        't.journal_id',
+        'asset.scale',
+      ])
       .where('t.id', '=', transferId)
       .executeTakeFirstOrThrow();
     const isOutgoing = row.from_user_id === viewerId;
@@ -192,7 +204,12 @@ export function createTransferService(deps: {
      * Every retry of one request id answers the same record; a replay is recognised by its
      * payload before anything is verified, so it never counts as a failed attempt.
      */
-    async transfer(userId: string, params: { coin: string; receiver: string }, body: TransferBody, caller: { ip: string }): Promise<TransferRecord> {
+    async transfer(
+      userId: string,
+      params: { coin: string; receiver: string },
+      body: TransferBody,
+      caller: { ip: string },
+    ): Promise<TransferRecord> {
       const requestKey = `transfer:${userId}:${body.requestId}`;
       const hash = payloadHash(params, body);
       for (;;) {

@@ -48,20 +48,42 @@ export function registerWalletRoutes(app: FastifyInstance, services: WalletServi
   const tags = ['wallet'];
   const guarded = { preHandler: requireSession };
 
-  const assetTableRoute = { ...guarded, schema: { tags, summary: 'Balance account: the asset table', querystring: assetsQuerySchema, response: { 200: envelopeSchema(assetTableSchema) } } };
+  const assetTableRoute = {
+    ...guarded,
+    schema: {
+      tags,
+      summary: 'Balance account: the asset table',
+      querystring: assetsQuerySchema,
+      response: { 200: envelopeSchema(assetTableSchema) },
+    },
+  };
   routes.get(walletPaths.bitAssets, assetTableRoute, async (request) =>
     successEnvelope(
       request.language,
-      await services.balances.assetTable(signedIn(request).userId, { coin: request.query.coin, hideSmall: request.query.hideSmall === 'true' }),
+      await services.balances.assetTable(signedIn(request).userId, {
+        coin: request.query.coin,
+        hideSmall: request.query.hideSmall === 'true',
+      }),
     ),
   );
   routes.post(
     walletPaths.userAssets,
-    { ...guarded, schema: { tags, summary: 'Balance account (body filters)', body: assetsQuerySchema, response: { 200: envelopeSchema(assetTableSchema) } } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Balance account (body filters)',
+        body: assetsQuerySchema,
+        response: { 200: envelopeSchema(assetTableSchema) },
+      },
+    },
     async (request) =>
       successEnvelope(
         request.language,
-        await services.balances.assetTable(signedIn(request).userId, { coin: request.body.coin, hideSmall: request.body.hideSmall === 'true' }),
+        await services.balances.assetTable(signedIn(request).userId, {
+          coin: request.body.coin,
+          hideSmall: request.body.hideSmall === 'true',
+        }),
       ),
   );
   routes.get(
@@ -100,7 +122,11 @@ export function registerWalletRoutes(app: FastifyInstance, services: WalletServi
       schema: {
         tags,
         summary: 'The customer’s accounts (balance, loan, investment) with their value',
-        response: { 200: envelopeSchema(z.array(z.object({ account: z.enum(['balance', 'loan', 'investment']), usdValue: z.string(), rmbValue: z.string() }))) },
+        response: {
+          200: envelopeSchema(
+            z.array(z.object({ account: z.enum(['balance', 'loan', 'investment']), usdValue: z.string(), rmbValue: z.string() })),
+          ),
+        },
       },
     },
     async (request) => {
@@ -134,7 +160,8 @@ export function registerWalletRoutes(app: FastifyInstance, services: WalletServi
         },
       },
     },
-    async (request) => successEnvelope(request.language, await services.dashboard.userDashboard(signedIn(request).userId, request.language)),
+    async (request) =>
+      successEnvelope(request.language, await services.dashboard.userDashboard(signedIn(request).userId, request.language)),
   );
 
   // ── Internal transfer ──────────────────────────────────────────────────────────────────
@@ -155,49 +182,118 @@ export function registerWalletRoutes(app: FastifyInstance, services: WalletServi
     walletPaths.transferRecipient,
     {
       ...guarded,
-      schema: { tags, summary: 'Transfer receiver check: a Coffer customer or not, masked (limited per hour)', body: transferRecipientBodySchema, response: { 200: envelopeSchema(transferRecipientSchema) } },
+      schema: {
+        tags,
+        summary: 'Transfer receiver check: a Coffer customer or not, masked (limited per hour)',
+        body: transferRecipientBodySchema,
+        response: { 200: envelopeSchema(transferRecipientSchema) },
+      },
     },
-    async (request) => successEnvelope(request.language, await services.transfers.recipient(signedIn(request).userId, request.body.receiver)),
+    async (request) =>
+      successEnvelope(request.language, await services.transfers.recipient(signedIn(request).userId, request.body.receiver)),
   );
   routes.post(
     walletPaths.preTransfer,
-    { ...guarded, schema: { tags, summary: 'Check an internal transfer before asking for verification', body: preTransferBodySchema, response: { 200: envelopeSchema(preTransferSchema) } } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Check an internal transfer before asking for verification',
+        body: preTransferBodySchema,
+        response: { 200: envelopeSchema(preTransferSchema) },
+      },
+    },
     async (request) => successEnvelope(request.language, await services.transfers.preTransfer(signedIn(request).userId, request.body)),
   );
   routes.post(
     walletPaths.transferCode,
     { ...guarded, schema: { tags, summary: 'Send the transfer verification code', response: { 200: envelopeSchema(codeSentSchema) } } },
-    async (request) => successEnvelope(request.language, await services.transfers.sendCode(signedIn(request).userId, { language: request.language, ip: request.ip })),
+    async (request) =>
+      successEnvelope(
+        request.language,
+        await services.transfers.sendCode(signedIn(request).userId, { language: request.language, ip: request.ip }),
+      ),
   );
   routes.post(
     walletPaths.transfer,
-    { ...guarded, schema: { tags, summary: 'Internal transfer (fund password + second factor; idempotent by requestId)', params: transferParamsSchema, body: transferBodySchema, response: { 200: envelopeSchema(transferRecordSchema) } } },
-    async (request) => successEnvelope(request.language, await services.transfers.transfer(signedIn(request).userId, request.params, request.body, { ip: request.ip })),
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Internal transfer (fund password + second factor; idempotent by requestId)',
+        params: transferParamsSchema,
+        body: transferBodySchema,
+        response: { 200: envelopeSchema(transferRecordSchema) },
+      },
+    },
+    async (request) =>
+      successEnvelope(
+        request.language,
+        await services.transfers.transfer(signedIn(request).userId, request.params, request.body, { ip: request.ip }),
+      ),
   );
   routes.get(
     walletPaths.transfers,
-    { ...guarded, schema: { tags, summary: 'Transfer records', querystring: pageQuerySchema, response: { 200: envelopeSchema(z.array(transferRecordSchema)) } } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Transfer records',
+        querystring: pageQuerySchema,
+        response: { 200: envelopeSchema(z.array(transferRecordSchema)) },
+      },
+    },
     async (request) => successEnvelope(request.language, await services.transfers.records(signedIn(request).userId, request.query)),
   );
 
   // ── Bills ──────────────────────────────────────────────────────────────────────────────
   routes.get(
     walletPaths.userBills,
-    { ...guarded, schema: { tags, summary: 'Bills, filtered by coin, type and time', querystring: billsQuerySchema, response: { 200: envelopeSchema(pageSchema(billSchema)) } } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Bills, filtered by coin, type and time',
+        querystring: billsQuerySchema,
+        response: { 200: envelopeSchema(pageSchema(billSchema)) },
+      },
+    },
     async (request) => successEnvelope(request.language, await services.bills.page(signedIn(request).userId, request.query)),
   );
   routes.get(
     walletPaths.billInfo,
-    { ...guarded, schema: { tags, summary: 'One bill with its detail', querystring: billInfoQuerySchema, response: { 200: envelopeSchema(billSchema) } } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'One bill with its detail',
+        querystring: billInfoQuerySchema,
+        response: { 200: envelopeSchema(billSchema) },
+      },
+    },
     async (request) => successEnvelope(request.language, await services.bills.info(signedIn(request).userId, request.query.id)),
   );
   routes.get(
     walletPaths.billsExport,
-    { ...guarded, schema: { tags, summary: 'Bills of at most 3 months as CSV (streamed), in the caller’s language', querystring: billsExportQuerySchema } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Bills of at most 3 months as CSV (streamed), in the caller’s language',
+        querystring: billsExportQuerySchema,
+      },
+    },
     async (request, reply) => {
       const fileName = billsCsvFileName(request.query);
-      const stream = services.bills.exportCsv(signedIn(request).userId, request.query, downloadLanguage(request.query.lang, request.language));
-      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(stream);
+      const stream = services.bills.exportCsv(
+        signedIn(request).userId,
+        request.query,
+        downloadLanguage(request.query.lang, request.language),
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(stream);
     },
   );
 }

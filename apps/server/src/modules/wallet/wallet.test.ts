@@ -33,7 +33,11 @@ async function customer(holdings: Record<string, bigint> = {}) {
   const { client, userNo } = await signUpByEmail(app, email, password);
   const { secret } = (await client.post(identityPaths.authenticatorGenerate)).body.data as { secret: string };
   await client.post(identityPaths.userCode, { purpose: 'bindAuthenticator', channel: 'email' });
-  await client.post(identityPaths.authenticatorBind, { secret, newGaCode: await totpCode(secret), emailCode: await latestCode(app, email) });
+  await client.post(identityPaths.authenticatorBind, {
+    secret,
+    newGaCode: await totpCode(secret),
+    emailCode: await latestCode(app, email),
+  });
   await client.post(identityPaths.userCode, { purpose: 'fundPassword', channel: 'email' });
   const set = await client.post(identityPaths.fundPasswordSet, {
     fundPassword,
@@ -80,7 +84,14 @@ describe('balance account', () => {
     const alice = await customer({ BTC: 150_000_000n, USDT: 500_000n });
     const table = (await alice.client.get(walletPaths.bitAssets)).body.data;
     expect(table.rows.map((row: { coin: string }) => row.coin)).toEqual(['BTC', 'ETH', 'USDT', 'USDC', 'XRP']);
-    expect(table.rows[0]).toMatchObject({ coin: 'BTC', total: '1.5', available: '1.5', frozen: '0', usdValue: '145500.00', cnyValue: '1033050.00' });
+    expect(table.rows[0]).toMatchObject({
+      coin: 'BTC',
+      total: '1.5',
+      available: '1.5',
+      frozen: '0',
+      usdValue: '145500.00',
+      cnyValue: '1033050.00',
+    });
     expect(table.summary.totalAsset).toEqual({ usdValue: '145500.50', rmbValue: '1033053.55' });
     const hidden = (await alice.client.get(`${walletPaths.bitAssets}?hideSmall=true`)).body.data.rows;
     expect(hidden.map((row: { coin: string }) => row.coin)).toEqual(['BTC']);
@@ -105,7 +116,11 @@ describe('balance account', () => {
 describe('internal transfer', () => {
   it('isInnerAddress answers about blockchain addresses only: an e-mail, phone or user number tells nothing about customers', async () => {
     const bob = await customer();
-    await database.db.updateTable('app_user').set({ phone_dial_code: '49', phone: '15199887766' }).where('user_no', '=', bob.userNo).execute();
+    await database.db
+      .updateTable('app_user')
+      .set({ phone_dial_code: '49', phone: '15199887766' })
+      .where('user_no', '=', bob.userNo)
+      .execute();
     const masked = `${bob.email.slice(0, 2)}***@coffer.test`;
     for (const account of [bob.userNo, bob.email, '+49 151-9988-7766', '+49 000']) {
       const path = walletPaths.isInnerAddress.replace(':address', encodeURIComponent(account));
@@ -129,7 +144,8 @@ describe('internal transfer', () => {
         { user_id: bob.userId, chain: 'xrpl', derivation_index: 900_002, address: shared, memo: '1002' },
       ])
       .execute();
-    const ask = async (query: string) => (await app.inject({ url: `${walletPaths.isInnerAddress.replace(':address', shared)}?${query}` })).json();
+    const ask = async (query: string) =>
+      (await app.inject({ url: `${walletPaths.isInnerAddress.replace(':address', shared)}?${query}` })).json();
     expect(await ask('chain=xrpl&tag=1001')).toEqual({ code: 0, msg: expect.any(String), data: { isInner: true } });
     expect((await ask('chain=xrpl&tag=1002')).data).toEqual({ isInner: true });
     expect((await ask('chain=xrpl&tag=1003')).data).toEqual({ isInner: false });
@@ -138,7 +154,12 @@ describe('internal transfer', () => {
     expect((await ask('chain=ethereum')).code).toBe(21000003);
 
     // The internal-destination check behind it names each tag's own customer.
-    const destinations = createWithdrawalDestinations({ db: database.db, bitcoinNetwork: 'mainnet', xrpNetwork: 'mainnet', contractCheckers: new Map() });
+    const destinations = createWithdrawalDestinations({
+      db: database.db,
+      bitcoinNetwork: 'mainnet',
+      xrpNetwork: 'mainnet',
+      contractCheckers: new Map(),
+    });
     expect(await destinations.depositAddressOwner('xrpl', shared, '1001')).toBe(alice.userId);
     expect(await destinations.depositAddressOwner('xrpl', shared, '1002')).toBe(bob.userId);
     expect(await destinations.depositAddressOwner('xrpl', shared, null)).toBeNull();
@@ -147,12 +168,22 @@ describe('internal transfer', () => {
   it('tells a signed-in customer the masked receiver by user number, e-mail or phone', async () => {
     const alice = await customer();
     const bob = await customer();
-    await database.db.updateTable('app_user').set({ phone_dial_code: '49', phone: '15199887700' }).where('user_no', '=', bob.userNo).execute();
+    await database.db
+      .updateTable('app_user')
+      .set({ phone_dial_code: '49', phone: '15199887700' })
+      .where('user_no', '=', bob.userNo)
+      .execute();
     for (const receiver of [bob.userNo, bob.email, '+49 151-9988-7700']) {
       const answer = await alice.client.post(walletPaths.transferRecipient, { receiver });
-      expect(answer.body, receiver).toMatchObject({ code: 0, data: { isCustomer: true, receiverMasked: `${bob.email.slice(0, 2)}***@coffer.test` } });
+      expect(answer.body, receiver).toMatchObject({
+        code: 0,
+        data: { isCustomer: true, receiverMasked: `${bob.email.slice(0, 2)}***@coffer.test` },
+      });
     }
-    expect((await alice.client.post(walletPaths.transferRecipient, { receiver: '+49 000' })).body.data).toEqual({ isCustomer: false, receiverMasked: null });
+    expect((await alice.client.post(walletPaths.transferRecipient, { receiver: '+49 000' })).body.data).toEqual({
+      isCustomer: false,
+      receiverMasked: null,
+    });
     expect((await alice.client.post(walletPaths.transferRecipient, { receiver: alice.email })).body.code).toBe(17000003);
     const anonymous = await app.inject({ method: 'POST', url: walletPaths.transferRecipient, payload: { receiver: bob.email } });
     expect(anonymous.statusCode).toBe(401);
@@ -162,7 +193,9 @@ describe('internal transfer', () => {
   it('limits receiver lookups per customer: of 100 parallel lookups only the quota is answered, and preTransfer shares it', async () => {
     const carol = await customer({ USDT: 10_000_000n });
     const bob = await customer();
-    const answers = await Promise.all(Array.from({ length: 100 }, () => carol.client.post(walletPaths.transferRecipient, { receiver: bob.email })));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => carol.client.post(walletPaths.transferRecipient, { receiver: bob.email })),
+    );
     const answered = answers.filter((answer) => answer.body.code === 0);
     expect(answered).toHaveLength(recipientLookupsPerHour);
     for (const answer of answers.filter((candidate) => candidate.body.code !== 0)) {
@@ -181,14 +214,22 @@ describe('internal transfer', () => {
     const path = walletPaths.transfer.replace(':coin', 'USDT').replace(':receiver', bob.userNo);
     const body = { amount: '25.5', fundPassword, gaCode: await alice.nextGaCode(), note: '=HYPERLINK("x")', requestId: 'req-0001-alice' };
     const sent = await alice.client.post(path, body);
-    expect(sent.body).toMatchObject({ code: 0, data: { businessType: 'transferOut', quantity: '25.5', handlingFee: '0', accountBalance: '74.5' } });
+    expect(sent.body).toMatchObject({
+      code: 0,
+      data: { businessType: 'transferOut', quantity: '25.5', handlingFee: '0', accountBalance: '74.5' },
+    });
     const again = await alice.client.post(path, body);
     expect(again.body.data.flowId).toBe(sent.body.data.flowId);
 
     const aliceRows = (await alice.client.get(walletPaths.bitAssets)).body.data.rows;
     expect(aliceRows.find((row: { coin: string }) => row.coin === 'USDT').available).toBe('74.5');
     const bobBills = (await bob.client.get(walletPaths.userBills)).body.data;
-    expect(bobBills.records[0]).toMatchObject({ type: 2003, coin: 'USDT', amount: '25.5', detail: { serialNumber: sent.body.data.flowId } });
+    expect(bobBills.records[0]).toMatchObject({
+      type: 2003,
+      coin: 'USDT',
+      amount: '25.5',
+      detail: { serialNumber: sent.body.data.flowId },
+    });
     const aliceBills = (await alice.client.get(`${walletPaths.userBills}?type=2004`)).body.data;
     expect(aliceBills.records).toHaveLength(1);
     expect(aliceBills.records[0]).toMatchObject({ type: 2004, amount: '-25.5' });
@@ -207,7 +248,9 @@ describe('internal transfer', () => {
     for (const answer of answers) expect(answer.body).toEqual(first);
     const transfers = await database.db.selectFrom('wallet_transfer').select('id').where('from_user_id', '=', alice.userId).execute();
     expect(transfers).toHaveLength(1);
-    expect((await alice.client.get(walletPaths.bitAssets)).body.data.rows.find((row: { coin: string }) => row.coin === 'USDT').available).toBe('90');
+    expect(
+      (await alice.client.get(walletPaths.bitAssets)).body.data.rows.find((row: { coin: string }) => row.coin === 'USDT').available,
+    ).toBe('90');
     expect(await countedAttempts(alice.userId)).toEqual([]);
 
     // A replay after the fact, even with a wrong fund password, is the same record; nothing is verified or counted.
@@ -248,7 +291,12 @@ describe('internal transfer', () => {
             url: path,
             remoteAddress: `198.18.7.${index + 1}`,
             headers: { cookie: alice.client.cookie! },
-            payload: { amount: '1', gaCode, fundPassword: index === 99 ? fundPassword : String(300000 + index), requestId: `burst-${alice.userNo}-${index}` },
+            payload: {
+              amount: '1',
+              gaCode,
+              fundPassword: index === 99 ? fundPassword : String(300000 + index),
+              requestId: `burst-${alice.userNo}-${index}`,
+            },
           })
           .then((response) => response.json().code as number),
       ),
@@ -267,12 +315,29 @@ describe('internal transfer', () => {
     const to = (receiver: string) => walletPaths.transfer.replace(':coin', 'BTC').replace(':receiver', receiver);
     const base = { amount: '0.00000500', fundPassword, requestId: `req-${Date.now()}-x` };
     expect((await alice.client.post(to(alice.userNo), { ...base, gaCode: await alice.nextGaCode() })).body.code).toBe(17000003);
-    expect((await alice.client.post(to(bob.userNo), { ...base, fundPassword: '147036', gaCode: await alice.nextGaCode() })).body.code).toBe(16000012);
-    expect((await alice.client.post(to(bob.userNo), { ...base, requestId: 'req-missing-ga' })).body).toMatchObject({ code: 19000002, data: { field: 'gaCode' } });
-    expect((await alice.client.post(to(bob.userNo), { ...base, amount: '0.00002', requestId: 'req-too-much', gaCode: await alice.nextGaCode() })).body.code).toBe(17000001);
-    expect((await alice.client.post(to(bob.userNo), { ...base, amount: '0.000000001', requestId: 'req-too-fine' })).body).toMatchObject({ code: 19000003, data: { field: 'amount' } });
-    await database.db.updateTable('app_user').set({ withdraw_locked_until: new Date(Date.now() + 3600_000) }).where('id', '=', alice.userId).execute();
-    expect((await alice.client.post(to(bob.userNo), { ...base, requestId: 'req-locked', gaCode: await alice.nextGaCode() })).body.code).toBe(16000019);
+    expect((await alice.client.post(to(bob.userNo), { ...base, fundPassword: '147036', gaCode: await alice.nextGaCode() })).body.code).toBe(
+      16000012,
+    );
+    expect((await alice.client.post(to(bob.userNo), { ...base, requestId: 'req-missing-ga' })).body).toMatchObject({
+      code: 19000002,
+      data: { field: 'gaCode' },
+    });
+    expect(
+      (await alice.client.post(to(bob.userNo), { ...base, amount: '0.00002', requestId: 'req-too-much', gaCode: await alice.nextGaCode() }))
+        .body.code,
+    ).toBe(17000001);
+    expect((await alice.client.post(to(bob.userNo), { ...base, amount: '0.000000001', requestId: 'req-too-fine' })).body).toMatchObject({
+      code: 19000003,
+      data: { field: 'amount' },
+    });
+    await database.db
+      .updateTable('app_user')
+      .set({ withdraw_locked_until: new Date(Date.now() + 3600_000) })
+      .where('id', '=', alice.userId)
+      .execute();
+    expect(
+      (await alice.client.post(to(bob.userNo), { ...base, requestId: 'req-locked', gaCode: await alice.nextGaCode() })).body.code,
+    ).toBe(16000019);
     const rows = (await alice.client.get(walletPaths.bitAssets)).body.data.rows;
     expect(rows.find((row: { coin: string }) => row.coin === 'BTC').available).toBe('0.00001');
   });
@@ -284,7 +349,13 @@ describe('bills download', () => {
     const bob = await customer();
     const path = walletPaths.transfer.replace(':coin', 'XRP').replace(':receiver', bob.userNo);
     for (const [index, note] of ['=1+1', '+cmd', '-2', '@SUM(A1)', 'plain, "quoted"'].entries()) {
-      const sent = await alice.client.post(path, { amount: '1', fundPassword, gaCode: await alice.nextGaCode(), note, requestId: `csv-${index}-${alice.userNo}` });
+      const sent = await alice.client.post(path, {
+        amount: '1',
+        fundPassword,
+        gaCode: await alice.nextGaCode(),
+        note,
+        requestId: `csv-${index}-${alice.userNo}`,
+      });
       expect(sent.body.code).toBe(0);
     }
     const start = new Date(Date.now() - 86_400_000).toISOString();
@@ -294,7 +365,10 @@ describe('bills download', () => {
       headers: { cookie: alice.client.cookie ?? '' },
     });
     expect(response.headers['content-type']).toContain('text/csv');
-    const lines = response.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    const lines = response.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Time (UTC),Type,Type code,Coin,Amount,Detail,Note');
     expect(lines).toHaveLength(7);
     const notes = lines.slice(1, 6).map((line) => line.split(',').slice(6).join(','));
@@ -304,9 +378,14 @@ describe('bills download', () => {
 
   it('refuses a range over 3 months', async () => {
     const alice = await customer();
-    const answer = await alice.client.get(`${walletPaths.billsExport}?start=2026-01-01T00:00:00Z&end=2026-04-02T00:00:00Z`, { 'language-type': '1' });
+    const answer = await alice.client.get(`${walletPaths.billsExport}?start=2026-01-01T00:00:00Z&end=2026-04-02T00:00:00Z`, {
+      'language-type': '1',
+    });
     expect(answer.body).toMatchObject({ code: 17000005, msg: 'The download range can be at most 3 months' });
-    expect((await alice.client.get(`${walletPaths.billsExport}?start=2026-01-01T00:00:00Z`)).body).toMatchObject({ code: 19000002, data: { field: 'end' } });
+    expect((await alice.client.get(`${walletPaths.billsExport}?start=2026-01-01T00:00:00Z`)).body).toMatchObject({
+      code: 19000002,
+      data: { field: 'end' },
+    });
   });
 });
 

@@ -36,7 +36,11 @@ function trustedNotice(language: Language, entry: { address: string; note: strin
 }
 
 async function countEntries(db: Db, userId: string): Promise<number> {
-  const row = await db.selectFrom('withdraw_address').select(sql<string>`count(*)::text`.as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('withdraw_address')
+    .select(sql<string>`count(*)::text`.as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -55,7 +59,15 @@ export function createAddressBook(deps: {
   const { db, destinations } = deps;
   const coolingMs = deps.coolingHours * hourMs;
 
-  function toEntry(row: { id: string; chain: string; address: string; tag: string | null; note: string; trusted_at: Date | null; created_at: Date }): WithdrawAddress {
+  function toEntry(row: {
+    id: string;
+    chain: string;
+    address: string;
+    tag: string | null;
+    note: string;
+    trusted_at: Date | null;
+    created_at: Date;
+  }): WithdrawAddress {
     return {
       id: row.id,
       chain: row.chain,
@@ -120,7 +132,8 @@ export function createAddressBook(deps: {
         });
         return toEntry(row);
       } catch (error) {
-        if ((error as Partial<DatabaseError>).constraint === 'withdraw_address_once') throw new AppError('addressAlreadySaved', {}, 'address');
+        if ((error as Partial<DatabaseError>).constraint === 'withdraw_address_once')
+          throw new AppError('addressAlreadySaved', {}, 'address');
         throw error;
       }
     },
@@ -131,7 +144,12 @@ export function createAddressBook(deps: {
     },
 
     /** Marks an entry trusted after the fund password and second factor; e-mails the customer. */
-    async trust(userId: string, body: VerifyTrustedAddressBody, language: Language, caller: { ip: string } | null = null): Promise<WithdrawAddress> {
+    async trust(
+      userId: string,
+      body: VerifyTrustedAddressBody,
+      language: Language,
+      caller: { ip: string } | null = null,
+    ): Promise<WithdrawAddress> {
       const row = await owned(userId, body.id);
       if (row.trusted_at) throw new AppError('addressAlreadyTrusted', {}, 'id');
       await deps.identity.assertNotSecurityLocked(userId);
@@ -157,7 +175,11 @@ export function createAddressBook(deps: {
     /** Whether withdrawals to this destination skip verification: trusted, and past the cooling period. */
     async trustedAndCooled(userId: string, chain: string, address: string, tag: string | null): Promise<boolean> {
       const entry = await find(userId, chain, address, tag);
-      return entry?.usableWithoutVerificationAt !== null && entry?.usableWithoutVerificationAt !== undefined && new Date(entry.usableWithoutVerificationAt) <= new Date();
+      return (
+        entry?.usableWithoutVerificationAt !== null &&
+        entry?.usableWithoutVerificationAt !== undefined &&
+        new Date(entry.usableWithoutVerificationAt) <= new Date()
+      );
     },
   };
 }

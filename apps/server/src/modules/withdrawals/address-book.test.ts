@@ -26,7 +26,11 @@ afterAll(async () => {
 const ethereumAddress = () => `0x${randomBytes(20).toString('hex')}`;
 
 async function savedCount(userId: string): Promise<string> {
-  const row = await database.db.selectFrom('withdraw_address').select(sql<string>`count(*)::text`.as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await database.db
+    .selectFrom('withdraw_address')
+    .select(sql<string>`count(*)::text`.as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return row.count;
 }
 
@@ -41,12 +45,22 @@ describe('adding an address needs the second factor (spec §6)', () => {
 
     const withoutCode = await nina.client.post(withdrawalPaths.addWithdrawAddress, { chain: 'ethereum', address, note: 'cold' });
     expect(withoutCode.body).toMatchObject({ code: 19000002, data: { field: 'gaCode' } });
-    const wrongCode = await nina.client.post(withdrawalPaths.addWithdrawAddress, { chain: 'ethereum', address, note: 'cold', gaCode: '000000' });
+    const wrongCode = await nina.client.post(withdrawalPaths.addWithdrawAddress, {
+      chain: 'ethereum',
+      address,
+      note: 'cold',
+      gaCode: '000000',
+    });
     expect(wrongCode.body.code).not.toBe(0);
     expect(wrongCode.body.data).toMatchObject({ field: 'gaCode' });
     expect(await savedCount(nina.userId)).toBe('0');
 
-    const saved = await nina.client.post(withdrawalPaths.addWithdrawAddress, { chain: 'ethereum', address, note: 'cold', gaCode: await nina.nextGaCode() });
+    const saved = await nina.client.post(withdrawalPaths.addWithdrawAddress, {
+      chain: 'ethereum',
+      address,
+      note: 'cold',
+      gaCode: await nina.nextGaCode(),
+    });
     expect(saved.body.code).toBe(0);
     expect(saved.body.data).toMatchObject({ chain: 'ethereum', note: 'cold', trusted: false });
     expect(await savedCount(nina.userId)).toBe('1');
@@ -55,11 +69,17 @@ describe('adding an address needs the second factor (spec §6)', () => {
   it('checks the entry before the code, so a refused entry spends no code', async () => {
     const omar = await withdrawalCustomer(app, database.db);
     const address = ethereumAddress();
-    expect((await omar.client.post(withdrawalPaths.addWithdrawAddress, { chain: 'ethereum', address: '0xnothex', note: 'bad' })).body.code).toBe(21000003);
+    expect(
+      (await omar.client.post(withdrawalPaths.addWithdrawAddress, { chain: 'ethereum', address: '0xnothex', note: 'bad' })).body.code,
+    ).toBe(21000003);
     const code = await omar.nextGaCode();
-    expect((await omar.client.post(withdrawalPaths.addWithdrawAddress, { chain: 'ethereum', address, note: 'cold', gaCode: code })).body.code).toBe(0);
+    expect(
+      (await omar.client.post(withdrawalPaths.addWithdrawAddress, { chain: 'ethereum', address, note: 'cold', gaCode: code })).body.code,
+    ).toBe(0);
     // Already saved: refused as such, before any code is asked for.
-    expect((await omar.client.post(withdrawalPaths.addWithdrawAddress, { chain: 'ethereum', address, note: 'again' })).body.code).toBe(21000034);
+    expect((await omar.client.post(withdrawalPaths.addWithdrawAddress, { chain: 'ethereum', address, note: 'again' })).body.code).toBe(
+      21000034,
+    );
   }, 60_000);
 
   it("counts a wrong code against the caller's IP as well as the account", async () => {
@@ -67,7 +87,11 @@ describe('adding an address needs the second factor (spec §6)', () => {
     const ip = '203.0.113.77';
     const answer = await addFrom(ip, pia.client.cookie!, { chain: 'ethereum', address: ethereumAddress(), note: 'cold', gaCode: '000000' });
     expect(answer.json().code).not.toBe(0);
-    const counters = await database.db.selectFrom('attempt_counter').select(['scope', 'subject', 'failures']).where('subject', 'in', [ip, pia.userId]).execute();
+    const counters = await database.db
+      .selectFrom('attempt_counter')
+      .select(['scope', 'subject', 'failures'])
+      .where('subject', 'in', [ip, pia.userId])
+      .execute();
     expect(counters).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ scope: 'code:ip', subject: ip, failures: 1 }),
@@ -80,7 +104,14 @@ describe('adding an address needs the second factor (spec §6)', () => {
     const quinn = await withdrawalCustomer(app, database.db);
     const code = await quinn.nextGaCode();
     const answers = await Promise.all(
-      Array.from({ length: 100 }, () => quinn.client.post(withdrawalPaths.addWithdrawAddress, { chain: 'ethereum', address: ethereumAddress(), note: 'burst', gaCode: code })),
+      Array.from({ length: 100 }, () =>
+        quinn.client.post(withdrawalPaths.addWithdrawAddress, {
+          chain: 'ethereum',
+          address: ethereumAddress(),
+          note: 'burst',
+          gaCode: code,
+        }),
+      ),
     );
     expect(answers.filter((answer) => answer.body.code === 0)).toHaveLength(1);
     expect(await savedCount(quinn.userId)).toBe('1');
@@ -92,7 +123,15 @@ describe('the limit of 200 addresses (spec §8/§9)', () => {
     const rosa = await withdrawalCustomer(app, database.db, { complete: false });
     await database.db
       .insertInto('withdraw_address')
-      .values(Array.from({ length: 150 }, () => ({ user_id: rosa.userId, chain: 'ethereum', address: ethereumAddress(), tag: null, note: 'seeded' })))
+      .values(
+        Array.from({ length: 150 }, () => ({
+          user_id: rosa.userId,
+          chain: 'ethereum',
+          address: ethereumAddress(),
+          tag: null,
+          note: 'seeded',
+        })),
+      )
       .execute();
     // Each add verified as if its own code had been given: the limit is what this test is about.
     const verified: string[] = [];
@@ -105,12 +144,19 @@ describe('the limit of 200 addresses (spec §8/§9)', () => {
         verifyMoneyMove: async () => undefined,
         assertNotSecurityLocked: async () => undefined,
       },
-      destinations: createWithdrawalDestinations({ db: database.db, bitcoinNetwork: 'mainnet', xrpNetwork: 'mainnet', contractCheckers: new Map() }),
+      destinations: createWithdrawalDestinations({
+        db: database.db,
+        bitcoinNetwork: 'mainnet',
+        xrpNetwork: 'mainnet',
+        contractCheckers: new Map(),
+      }),
       messenger: { send: async () => undefined },
       coolingHours: 24,
     });
     const answers = await Promise.allSettled(
-      Array.from({ length: 100 }, () => book.add(rosa.userId, { chain: 'ethereum', address: ethereumAddress(), note: 'burst', gaCode: '123456' }, { ip: '127.0.0.1' })),
+      Array.from({ length: 100 }, () =>
+        book.add(rosa.userId, { chain: 'ethereum', address: ethereumAddress(), note: 'burst', gaCode: '123456' }, { ip: '127.0.0.1' }),
+      ),
     );
     expect(answers.filter((answer) => answer.status === 'fulfilled')).toHaveLength(50);
     const refusals = answers.flatMap((answer) => (answer.status === 'rejected' ? [(answer.reason as { key?: string }).key] : []));
@@ -118,7 +164,9 @@ describe('the limit of 200 addresses (spec §8/§9)', () => {
     expect(await savedCount(rosa.userId)).toBe('200');
     // Once the book is full, an add is refused before its code is checked (and spent).
     const checkedBefore = verified.length;
-    await expect(book.add(rosa.userId, { chain: 'ethereum', address: ethereumAddress(), note: 'late', gaCode: '123456' }, { ip: '127.0.0.1' })).rejects.toMatchObject({ key: 'addressLimitReached' });
+    await expect(
+      book.add(rosa.userId, { chain: 'ethereum', address: ethereumAddress(), note: 'late', gaCode: '123456' }, { ip: '127.0.0.1' }),
+    ).rejects.toMatchObject({ key: 'addressLimitReached' });
     expect(verified).toHaveLength(checkedBefore);
   }, 60_000);
 });

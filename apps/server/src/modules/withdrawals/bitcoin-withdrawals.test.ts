@@ -60,7 +60,12 @@ describe('Bitcoin withdrawals on the devnet', () => {
     // Credited at 1 confirmation by the watcher (spec §9), withdrawable only at 6.
     expect(await watcher.tick()).toMatchObject({ credited: 1 });
     expect(await yuri.balance('BTC')).toEqual({ available: BTC / 10n, frozen: 0n });
-    expect((await yuri.client.get(limitPath)).body.data).toMatchObject({ available: '0', minWithdrawal: '0.001', fee: '0.0002', confirmationsToWithdraw: 6 });
+    expect((await yuri.client.get(limitPath)).body.data).toMatchObject({
+      available: '0',
+      minWithdrawal: '0.001',
+      fee: '0.0002',
+      confirmationsToWithdraw: 6,
+    });
     for (let confirmations = 2; confirmations <= 5; confirmations += 1) {
       await devnet.mineBlock();
       await watcher.tick();
@@ -82,12 +87,33 @@ describe('Bitcoin withdrawals on the devnet', () => {
     const path = yuri.withdrawPath('BTC', 'bitcoin');
     // A mainnet address on the regtest devnet is not an address of this network.
     const mainnet = deriveDepositAddress(randomBytes(64), 'BTC', 0, 'mainnet');
-    expect((await yuri.client.post(path, { address: mainnet, amount: '0.01', fundPassword, gaCode: await yuri.nextGaCode(), requestId: `btc-main-${yuri.userNo}` })).body.code).toBe(21000003);
-    const sent = await yuri.client.post(path, { address: destination, amount: '0.01', fundPassword, gaCode: await yuri.nextGaCode(), requestId: `btc-${yuri.userNo}` });
+    expect(
+      (
+        await yuri.client.post(path, {
+          address: mainnet,
+          amount: '0.01',
+          fundPassword,
+          gaCode: await yuri.nextGaCode(),
+          requestId: `btc-main-${yuri.userNo}`,
+        })
+      ).body.code,
+    ).toBe(21000003);
+    const sent = await yuri.client.post(path, {
+      address: destination,
+      amount: '0.01',
+      fundPassword,
+      gaCode: await yuri.nextGaCode(),
+      requestId: `btc-${yuri.userNo}`,
+    });
     expect(sent.body).toMatchObject({ code: 0 });
     expect(sent.body.data.record).toMatchObject({ status: 'processing', amount: '0.01', fee: '0.0002', requiredConfirmations: 6 });
 
-    const signer = createWithdrawalSigner({ db: database.db, ledger: createLedger(database.db), senders: new Map([['bitcoin', sender]]), logger: createLogger({ LOG_LEVEL: 'silent' }) });
+    const signer = createWithdrawalSigner({
+      db: database.db,
+      ledger: createLedger(database.db),
+      senders: new Map([['bitcoin', sender]]),
+      logger: createLogger({ LOG_LEVEL: 'silent' }),
+    });
     expect(await signer.tick()).toMatchObject({ signed: 1 });
     for (let block = 0; block < 5; block += 1) await devnet.mineBlock();
     await signer.tick();
@@ -102,6 +128,10 @@ describe('Bitcoin withdrawals on the devnet', () => {
     // The network fee of the signed transaction is booked as the platform's expense.
     const outbox = await database.db.selectFrom('withdrawal_outbox').select(['network_fee', 'txid']).executeTakeFirstOrThrow();
     expect(await platformBalance(database.db, 'network_fees', 'BTC')).toBe(-BigInt(outbox.network_fee));
-    expect((await yuri.client.get(withdrawalPaths.withdrawals)).body.data.records[0]).toMatchObject({ status: 'completed', txid: outbox.txid, confirmations: 6 });
+    expect((await yuri.client.get(withdrawalPaths.withdrawals)).body.data.records[0]).toMatchObject({
+      status: 'completed',
+      txid: outbox.txid,
+      confirmations: 6,
+    });
   }, 60_000);
 });

@@ -34,7 +34,15 @@ export function createWithdrawalsModule(deps: {
   market: Pick<MarketApi, 'latestUsdPrices'>;
   messenger: Messenger;
   logger: Logger;
-  config: Pick<AppConfig, 'WITHDRAWAL_DAILY_LIMIT_USD' | 'LARGE_WITHDRAWAL_USD' | 'TRUSTED_ADDRESS_COOLING_HOURS' | 'WITHDRAWAL_MIN_KYC_LEVEL' | 'WITHDRAWAL_POLL_MS' | 'OPERATOR_TOKEN'>;
+  config: Pick<
+    AppConfig,
+    | 'WITHDRAWAL_DAILY_LIMIT_USD'
+    | 'LARGE_WITHDRAWAL_USD'
+    | 'TRUSTED_ADDRESS_COOLING_HOURS'
+    | 'WITHDRAWAL_MIN_KYC_LEVEL'
+    | 'WITHDRAWAL_POLL_MS'
+    | 'OPERATOR_TOKEN'
+  >;
   chains: WithdrawalChainSet | null;
   runsSigner: boolean;
   registry?: Registry;
@@ -48,7 +56,13 @@ export function createWithdrawalsModule(deps: {
     contractCheckers: deps.chains?.contractCheckers ?? new Map(),
   });
   const eligibility = createWithdrawalEligibility({ db, identity, minKycLevel: config.WITHDRAWAL_MIN_KYC_LEVEL });
-  const addressBook = createAddressBook({ db, identity, destinations, messenger: deps.messenger, coolingHours: config.TRUSTED_ADDRESS_COOLING_HOURS });
+  const addressBook = createAddressBook({
+    db,
+    identity,
+    destinations,
+    messenger: deps.messenger,
+    coolingHours: config.TRUSTED_ADDRESS_COOLING_HOURS,
+  });
   const withdrawals = createWithdrawalService({
     db,
     ledger,
@@ -57,12 +71,21 @@ export function createWithdrawalsModule(deps: {
     eligibility,
     destinations,
     addressBook,
-    settings: { dailyLimitCents: toBaseUnits(config.WITHDRAWAL_DAILY_LIMIT_USD, 2), largeWithdrawalCents: toBaseUnits(config.LARGE_WITHDRAWAL_USD, 2) },
+    settings: {
+      dailyLimitCents: toBaseUnits(config.WITHDRAWAL_DAILY_LIMIT_USD, 2),
+      largeWithdrawalCents: toBaseUnits(config.LARGE_WITHDRAWAL_USD, 2),
+    },
     sendingChains: () => new Set(senders.keys()),
   });
   const signer = createWithdrawalSigner({ db, ledger, senders, logger: deps.logger });
   const loop = createSignerLoop(signer, config.WITHDRAWAL_POLL_MS, deps.logger);
-  const reconciliation = createReconciliation({ db, readers: deps.chains?.readers ?? [], senders, logger: deps.logger, ...(deps.registry ? { registry: deps.registry } : {}) });
+  const reconciliation = createReconciliation({
+    db,
+    readers: deps.chains?.readers ?? [],
+    senders,
+    logger: deps.logger,
+    ...(deps.registry ? { registry: deps.registry } : {}),
+  });
   const reconcileJob: JobDefinition = {
     name: 'withdrawals.reconcile',
     cron: '*/15 * * * *',
@@ -83,7 +106,9 @@ export function createWithdrawalsModule(deps: {
         // The hot wallet's float can take a few blocks on the local chain: the server does not wait for it.
         app.addHook('onReady', async () => {
           starting = (async () => {
-            await deps.chains?.prepare?.({ ledger, logger: deps.logger }).catch((error: unknown) => deps.logger.error({ err: error }, 'preparing the withdrawal chains failed'));
+            await deps.chains
+              ?.prepare?.({ ledger, logger: deps.logger })
+              .catch((error: unknown) => deps.logger.error({ err: error }, 'preparing the withdrawal chains failed'));
             loop.start();
           })();
         });

@@ -26,7 +26,13 @@ export interface ChainBalanceReader {
  * onChain + omnibus + in-flight is recorded; a non-zero one is logged as an alert and shown
  * by the `coffer_reconciliation_difference` gauge.
  */
-export function createReconciliation(deps: { db: Db; readers: ChainBalanceReader[]; senders: Map<string, WithdrawalSender>; logger: Logger; registry?: Registry }) {
+export function createReconciliation(deps: {
+  db: Db;
+  readers: ChainBalanceReader[];
+  senders: Map<string, WithdrawalSender>;
+  logger: Logger;
+  registry?: Registry;
+}) {
   const { db } = deps;
   const ledgerReads = createLedgerReads(db);
   const logger = deps.logger.child({ component: 'reconciliation' });
@@ -70,7 +76,14 @@ export function createReconciliation(deps: { db: Db; readers: ChainBalanceReader
 
   async function run(): Promise<ReconciliationRun> {
     const lines: ReconciliationRun['lines'] = [];
-    const stored: Array<{ chain: string; asset: string; on_chain: bigint; ledger_omnibus: bigint; pending_withdrawals: bigint; difference: bigint }> = [];
+    const stored: Array<{
+      chain: string;
+      asset: string;
+      on_chain: bigint;
+      ledger_omnibus: bigint;
+      pending_withdrawals: bigint;
+      difference: bigint;
+    }> = [];
     for (const reader of deps.readers) {
       const deposits = await db.selectFrom('deposit_address').select('address').where('chain', '=', reader.chain).execute();
       // Customers may share one address (XRP: the hot wallet with a tag each): count each address once.
@@ -84,16 +97,38 @@ export function createReconciliation(deps: { db: Db; readers: ChainBalanceReader
         const pending = gone.get(asset) ?? 0n;
         const difference = onChain + omnibus + pending;
         stored.push({ chain: reader.chain, asset, on_chain: onChain, ledger_omnibus: omnibus, pending_withdrawals: pending, difference });
-        lines.push({ chain: reader.chain, asset, onChain: onChain.toString(), ledgerOmnibus: omnibus.toString(), pendingWithdrawals: pending.toString(), difference: difference.toString() });
+        lines.push({
+          chain: reader.chain,
+          asset,
+          onChain: onChain.toString(),
+          ledgerOmnibus: omnibus.toString(),
+          pendingWithdrawals: pending.toString(),
+          difference: difference.toString(),
+        });
         gauge?.set({ chain: reader.chain, asset }, Number(difference));
         if (difference !== 0n) {
-          logger.error({ alert: 'reconciliation-difference', chain: reader.chain, asset, onChain: onChain.toString(), omnibus: omnibus.toString(), inFlight: pending.toString(), difference: difference.toString() }, 'chain and ledger disagree');
+          logger.error(
+            {
+              alert: 'reconciliation-difference',
+              chain: reader.chain,
+              asset,
+              onChain: onChain.toString(),
+              omnibus: omnibus.toString(),
+              inFlight: pending.toString(),
+              difference: difference.toString(),
+            },
+            'chain and ledger disagree',
+          );
         }
       }
     }
     const runRow = await db.transaction().execute(async (trx) => {
       const inserted = await trx.insertInto('reconciliation_run').defaultValues().returning(['id', 'at']).executeTakeFirstOrThrow();
-      if (stored.length > 0) await trx.insertInto('reconciliation_line').values(stored.map((line) => ({ run_id: inserted.id, ...line }))).execute();
+      if (stored.length > 0)
+        await trx
+          .insertInto('reconciliation_line')
+          .values(stored.map((line) => ({ run_id: inserted.id, ...line })))
+          .execute();
       return inserted;
     });
     return { runId: runRow.id, at: runRow.at.toISOString(), lines };
@@ -104,11 +139,24 @@ export function createReconciliation(deps: { db: Db; readers: ChainBalanceReader
     async latest(): Promise<ReconciliationRun | null> {
       const runRow = await db.selectFrom('reconciliation_run').select(['id', 'at']).orderBy('id', 'desc').limit(1).executeTakeFirst();
       if (!runRow) return null;
-      const rows = await db.selectFrom('reconciliation_line').selectAll().where('run_id', '=', runRow.id).orderBy('chain').orderBy('asset').execute();
+      const rows = await db
+        .selectFrom('reconciliation_line')
+        .selectAll()
+        .where('run_id', '=', runRow.id)
+        .orderBy('chain')
+        .orderBy('asset')
+        .execute();
       return {
         runId: runRow.id,
         at: runRow.at.toISOString(),
-        lines: rows.map((row) => ({ chain: row.chain, asset: row.asset, onChain: row.on_chain, ledgerOmnibus: row.ledger_omnibus, pendingWithdrawals: row.pending_withdrawals, difference: row.difference })),
+        lines: rows.map((row) => ({
+          chain: row.chain,
+          asset: row.asset,
+          onChain: row.on_chain,
+          ledgerOmnibus: row.ledger_omnibus,
+          pendingWithdrawals: row.pending_withdrawals,
+          difference: row.difference,
+        })),
       };
     },
   };

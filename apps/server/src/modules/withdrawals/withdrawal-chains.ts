@@ -4,7 +4,14 @@ import type { Db } from '../../platform/db/database';
 import type { Logger } from '../../platform/observability/logger';
 import type { BitcoinNetwork } from '../chain/addresses/bitcoin-address';
 import type { XrpNetwork } from '../chain/addresses/xrp-address';
-import { BITCOIN_CHAIN, bitcoinHotWalletAddress, createBitcoinSender, type BitcoinDevnet, type BitcoinFundingKey, type BitcoinNode } from '../chain/bitcoin';
+import {
+  BITCOIN_CHAIN,
+  bitcoinHotWalletAddress,
+  createBitcoinSender,
+  type BitcoinDevnet,
+  type BitcoinFundingKey,
+  type BitcoinNode,
+} from '../chain/bitcoin';
 import type { ChainSender } from '../chain/chain-source';
 import { cofferTestTokenAbi } from '../chain/evm/contracts/coffer-test-token.artifact';
 import { evmChain } from '../chain/evm/evm-addresses';
@@ -32,14 +39,25 @@ export interface WithdrawalChainSet {
 /** Nonces held by recorded, unresolved hot-wallet transactions of the EVM chain (the outbox). */
 export function outboxReservedNonces(db: Db, chain: string) {
   return async (): Promise<bigint[]> => {
-    const rows = await db.selectFrom('withdrawal_outbox').select('raw').where('chain', '=', chain).where('resolved_at', 'is', null).execute();
+    const rows = await db
+      .selectFrom('withdrawal_outbox')
+      .select('raw')
+      .where('chain', '=', chain)
+      .where('resolved_at', 'is', null)
+      .execute();
     return rows.map((row) => evmNonceOf(row.raw)).filter((nonce): nonce is bigint => nonce !== null);
   };
 }
 
 /** The EVM chain for withdrawals: the hot-wallet sender, ETH/ERC-20 balances, `eth_getCode`. */
-export function evmWithdrawalChain(deps: { db: Db; node: Pick<EvmNode, 'rpcUrl' | 'chainId' | 'tokens'>; seed: HdSeed }): { sender: EvmSender & WithdrawalSender; reader: ChainBalanceReader } {
-  const sender = Object.assign(createEvmSender({ node: deps.node, seed: deps.seed, reservedNonces: outboxReservedNonces(deps.db, evmChain) }), { feeAsset: 'ETH' });
+export function evmWithdrawalChain(deps: { db: Db; node: Pick<EvmNode, 'rpcUrl' | 'chainId' | 'tokens'>; seed: HdSeed }): {
+  sender: EvmSender & WithdrawalSender;
+  reader: ChainBalanceReader;
+} {
+  const sender = Object.assign(
+    createEvmSender({ node: deps.node, seed: deps.seed, reservedNonces: outboxReservedNonces(deps.db, evmChain) }),
+    { feeAsset: 'ETH' },
+  );
   const tokens = deps.node.tokens as Record<string, Address>;
   const reader: ChainBalanceReader = {
     chain: evmChain,
@@ -57,7 +75,13 @@ export function evmWithdrawalChain(deps: { db: Db; node: Pick<EvmNode, 'rpcUrl' 
 }
 
 /** What the embedded default tops the hot wallet up with when it runs low on the local chain (and the devnets). */
-export const localHotWalletFloat = { ETH: 100n * 10n ** 18n, USDT: 1_000_000n * 10n ** 6n, USDC: 1_000_000n * 10n ** 6n, BTC: 10n * 10n ** 8n, XRP: 10_000n * 10n ** 6n } as const;
+export const localHotWalletFloat = {
+  ETH: 100n * 10n ** 18n,
+  USDT: 1_000_000n * 10n ** 6n,
+  USDC: 1_000_000n * 10n ** 6n,
+  BTC: 10n * 10n ** 8n,
+  XRP: 10_000n * 10n ** 6n,
+} as const;
 
 /**
  * Platform money added to the hot wallet from outside (an operator's funding, the local chain's
@@ -83,7 +107,12 @@ export async function fundLocalHotWallet(deps: { node: EvmNode; sender: EvmSende
   const { node, sender, ledger } = deps;
   const funder = node.funder;
   if (!node.isEmbedded || !funder) return;
-  const chain: Chain = { id: node.chainId, name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [node.rpcUrl] } } };
+  const chain: Chain = {
+    id: node.chainId,
+    name: 'local',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [node.rpcUrl] } },
+  };
   const wallet = createWalletClient({ chain, transport: http(node.rpcUrl, { retryCount: 0 }) });
   const hot = sender.hotWallet;
   for (const asset of ['ETH', 'USDT', 'USDC'] as const) {
@@ -96,7 +125,13 @@ export async function fundLocalHotWallet(deps: { node: EvmNode; sender: EvmSende
     const txid =
       asset === 'ETH'
         ? await wallet.sendTransaction({ account: funder, to: hot, value: target })
-        : await wallet.writeContract({ account: funder, address: node.tokens[asset], abi: cofferTestTokenAbi, functionName: 'mint', args: [hot, target] });
+        : await wallet.writeContract({
+            account: funder,
+            address: node.tokens[asset],
+            abi: cofferTestTokenAbi,
+            functionName: 'mint',
+            args: [hot, target],
+          });
     const receipt = await sender.client.waitForTransactionReceipt({ hash: txid, pollingInterval: 100 });
     if (receipt.status !== 'success') throw new Error(`funding the hot wallet with ${asset} failed`);
     await recordHotWalletFunding(ledger, asset, target, txid);
@@ -112,7 +147,12 @@ function withRecordedFee(db: Db, sender: ChainSender, feeAsset: string): Withdra
   return Object.assign(sender, {
     feeAsset,
     async networkFeePaid(txid: string): Promise<bigint> {
-      const row = await db.selectFrom('withdrawal_outbox').select('network_fee').where('chain', '=', sender.chain).where('txid', '=', txid).executeTakeFirst();
+      const row = await db
+        .selectFrom('withdrawal_outbox')
+        .select('network_fee')
+        .where('chain', '=', sender.chain)
+        .where('txid', '=', txid)
+        .executeTakeFirst();
       return BigInt(row?.network_fee ?? '0');
     },
   });
@@ -121,7 +161,11 @@ function withRecordedFee(db: Db, sender: ChainSender, feeAsset: string): Withdra
 /** The customers' Bitcoin deposit addresses as keys that may pay withdrawals: deposits are swept as they are spent. */
 export function bitcoinDepositFundingKeys(db: Db, network: BitcoinNetwork) {
   return async (): Promise<BitcoinFundingKey[]> => {
-    const rows = await db.selectFrom('deposit_address').select(['address', 'derivation_index']).where('chain', '=', BITCOIN_CHAIN).execute();
+    const rows = await db
+      .selectFrom('deposit_address')
+      .select(['address', 'derivation_index'])
+      .where('chain', '=', BITCOIN_CHAIN)
+      .execute();
     return rows.map((row) => ({ address: row.address, location: { chain: 'BTC', role: 'deposit', index: row.derivation_index, network } }));
   };
 }
@@ -152,7 +196,12 @@ export function bitcoinBalanceReader(node: BitcoinNode, seed: HdSeed): ChainBala
 }
 
 /** Devnet only: gives the Bitcoin hot wallet its float from the faucet when it holds less than half of it (mempool included), and books it. */
-export async function fundDevnetBitcoinHotWallet(deps: { devnet: BitcoinDevnet; seed: HdSeed; ledger: Ledger; logger: Logger }): Promise<void> {
+export async function fundDevnetBitcoinHotWallet(deps: {
+  devnet: BitcoinDevnet;
+  seed: HdSeed;
+  ledger: Ledger;
+  logger: Logger;
+}): Promise<void> {
   const hot = bitcoinHotWalletAddress(deps.seed.bytes(), deps.devnet);
   const target = localHotWalletFloat.BTC;
   const held = (await deps.devnet.listUnspent([hot], 0)).reduce((sum, output) => sum + output.value, 0n);
@@ -228,8 +277,11 @@ export function provideWithdrawalChains(deps: {
     async prepare({ ledger, logger }) {
       const bitcoinDevnet = deps.devnets?.bitcoin;
       const xrpDevnet = deps.devnets?.xrp;
-      const steps: Array<[string, () => Promise<void>]> = [[evmChain, () => fundLocalHotWallet({ node: deps.evm, sender: evm.sender, ledger, logger })]];
-      if (bitcoinDevnet) steps.push([BITCOIN_CHAIN, () => fundDevnetBitcoinHotWallet({ devnet: bitcoinDevnet, seed: deps.seed, ledger, logger })]);
+      const steps: Array<[string, () => Promise<void>]> = [
+        [evmChain, () => fundLocalHotWallet({ node: deps.evm, sender: evm.sender, ledger, logger })],
+      ];
+      if (bitcoinDevnet)
+        steps.push([BITCOIN_CHAIN, () => fundDevnetBitcoinHotWallet({ devnet: bitcoinDevnet, seed: deps.seed, ledger, logger })]);
       if (xrpDevnet) steps.push([XRP_CHAIN, () => fundDevnetXrpHotWallet({ devnet: xrpDevnet, seed: deps.seed, ledger, logger })]);
       // One chain's trouble must not keep the others' hot wallets empty.
       for (const [chain, fund] of steps) {

@@ -48,7 +48,13 @@ export function createWithdrawalDestinations(deps: {
     /** Validates the address; answers its canonical form, or throws `invalidAddress` / `burnAddressRefused` / `invalidTag`. */
     validate(chain: string, address: string, tag: string | undefined | null): Omit<ResolvedDestination, 'innerUserId'> {
       if (!addressChains.has(chain)) throw new AppError('withdrawalNetworkNotSupported', {}, 'chain');
-      const check = checkWithdrawalAddress({ chain: chain as AddressChain, address, tag: tag ?? null, bitcoinNetwork: deps.bitcoinNetwork, xrpNetwork: deps.xrpNetwork });
+      const check = checkWithdrawalAddress({
+        chain: chain as AddressChain,
+        address,
+        tag: tag ?? null,
+        bitcoinNetwork: deps.bitcoinNetwork,
+        xrpNetwork: deps.xrpNetwork,
+      });
       if (!check.valid) {
         if (check.field === 'tag') throw new AppError('invalidTag', {}, 'tag');
         if (check.problem === 'zero-address' || check.problem === 'precompile') throw new AppError('burnAddressRefused', {}, 'address');

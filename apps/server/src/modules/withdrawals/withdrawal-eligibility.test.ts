@@ -21,7 +21,12 @@ afterAll(async () => {
   await database.drop();
 });
 
-type Check = { canWithdraw: boolean; forbiddenCode: number | null; lockedUntil: string | null; interceptions: Array<{ kind: string; code: number }> };
+type Check = {
+  canWithdraw: boolean;
+  forbiddenCode: number | null;
+  lockedUntil: string | null;
+  interceptions: Array<{ kind: string; code: number }>;
+};
 
 describe('the withdraw pre-check (userCanWithdraw)', () => {
   it('lists every missing requirement at once, also while the 24-hour lock or a restriction forbids', async () => {

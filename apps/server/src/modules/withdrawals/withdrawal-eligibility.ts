@@ -40,7 +40,11 @@ export function createWithdrawalEligibility(deps: { db: Db; identity: IdentityAp
   }
 
   async function check(userId: string): Promise<WithdrawCheck> {
-    const [facts, restricted, secondFactor] = await Promise.all([identity.withdrawalFacts(userId), isRestricted(userId), identity.preferredFactor(userId)]);
+    const [facts, restricted, secondFactor] = await Promise.all([
+      identity.withdrawalFacts(userId),
+      isRestricted(userId),
+      identity.preferredFactor(userId),
+    ]);
     const lockedUntil = facts.withdrawLockedUntil;
     const forbiddenCode = restricted ? withdrawalForbiddenCodes.forbidden : lockedUntil ? withdrawalForbiddenCodes.securityLock : null;
     const interceptions: WithdrawalInterception[] = [];
@@ -68,7 +72,12 @@ export function createWithdrawalEligibility(deps: { db: Db; identity: IdentityAp
       await identity.assertNotSecurityLocked(userId);
       const first = result.interceptions[0];
       if (!first) return;
-      const errors = { emailNotBound: 'withdrawEmailRequired', phoneNotBound: 'withdrawPhoneRequired', fundPasswordNotSet: 'fundPasswordNotSet', identityNotVerified: 'kycRequired' } as const;
+      const errors = {
+        emailNotBound: 'withdrawEmailRequired',
+        phoneNotBound: 'withdrawPhoneRequired',
+        fundPasswordNotSet: 'fundPasswordNotSet',
+        identityNotVerified: 'kycRequired',
+      } as const;
       throw new AppError(errors[first.kind]);
     },
   };

@@ -28,7 +28,13 @@ type WithdrawalChanges = Omit<Updateable<WithdrawalTables['withdrawal']>, 'statu
  * database trigger refuses it too), and the row moves only if it is still in `from`. Whether it
  * moved; `changes` are written with the move.
  */
-export async function moveWithdrawal(executor: Db, withdrawalId: string, from: WithdrawalRowStatus, to: WithdrawalRowStatus, changes: WithdrawalChanges = {}): Promise<boolean> {
+export async function moveWithdrawal(
+  executor: Db,
+  withdrawalId: string,
+  from: WithdrawalRowStatus,
+  to: WithdrawalRowStatus,
+  changes: WithdrawalChanges = {},
+): Promise<boolean> {
   assertTransition(from, to);
   const result = await executor
     .updateTable('withdrawal')

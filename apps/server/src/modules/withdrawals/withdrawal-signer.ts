@@ -52,7 +52,12 @@ export function createWithdrawalSigner(deps: { db: Db; ledger: Ledger; senders: 
 
   async function fail(withdrawal: WithdrawalRow, reason: string): Promise<void> {
     await db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('withdrawal').select('status').where('id', '=', withdrawal.id).forUpdate().executeTakeFirstOrThrow();
+      const current = await trx
+        .selectFrom('withdrawal')
+        .select('status')
+        .where('id', '=', withdrawal.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
       if (current.status !== 'processing' && current.status !== 'confirming') return;
       await releaseAndCancel(trx, ledger, withdrawal, { from: current.status, to: 'failed', reason });
       await trx.updateTable('withdrawal_outbox').set({ resolved_at: new Date() }).where('withdrawal_id', '=', withdrawal.id).execute();
@@ -86,7 +91,12 @@ export function createWithdrawalSigner(deps: { db: Db; ledger: Ledger; senders: 
     const amount = BigInt(withdrawal.amount);
     const fee = BigInt(withdrawal.fee);
     return db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('withdrawal').select('status').where('id', '=', withdrawal.id).forUpdate().executeTakeFirstOrThrow();
+      const current = await trx
+        .selectFrom('withdrawal')
+        .select('status')
+        .where('id', '=', withdrawal.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
       if (current.status !== 'confirming') return false;
       const posted = await ledger.settleHold(
         {
@@ -101,20 +111,32 @@ export function createWithdrawalSigner(deps: { db: Db; ledger: Ledger; senders: 
         trx,
       );
       await postNetworkFee(trx, withdrawal, sender, txid);
-      await moveWithdrawal(trx, withdrawal.id, 'confirming', 'completed', { journal_id: posted.journalId, confirmations, completed_at: new Date() });
+      await moveWithdrawal(trx, withdrawal.id, 'confirming', 'completed', {
+        journal_id: posted.journalId,
+        confirmations,
+        completed_at: new Date(),
+      });
       await trx.updateTable('withdrawal_outbox').set({ resolved_at: new Date() }).where('withdrawal_id', '=', withdrawal.id).execute();
       return true;
     });
   }
 
   /** Broadcasts the recorded transaction; `false` when the outcome is unknown (retry later). */
-  async function broadcast(withdrawal: WithdrawalRow, sender: WithdrawalSender, outbox: { raw: string }): Promise<'sent' | 'rejected' | 'unknown'> {
+  async function broadcast(
+    withdrawal: WithdrawalRow,
+    sender: WithdrawalSender,
+    outbox: { raw: string },
+  ): Promise<'sent' | 'rejected' | 'unknown'> {
     try {
       await sender.broadcast(outbox.raw);
     } catch (error) {
       if (error instanceof BroadcastRejectedError) {
         await sender.abandon(outbox.raw).catch((abandonError: unknown) => logger.error({ err: abandonError }, 'abandon failed'));
-        await db.updateTable('withdrawal_outbox').set({ last_error: error.reason.slice(0, 500), attempts: sql`attempts + 1` }).where('withdrawal_id', '=', withdrawal.id).execute();
+        await db
+          .updateTable('withdrawal_outbox')
+          .set({ last_error: error.reason.slice(0, 500), attempts: sql`attempts + 1` })
+          .where('withdrawal_id', '=', withdrawal.id)
+          .execute();
         await fail(withdrawal, 'broadcastRejected');
         return 'rejected';
       }
@@ -154,7 +176,12 @@ export function createWithdrawalSigner(deps: { db: Db; ledger: Ledger; senders: 
     return (await broadcast(withdrawal, sender, { raw: signed.raw })) !== 'rejected';
   }
 
-  async function advance(withdrawal: WithdrawalRow, sender: WithdrawalSender, outbox: { txid: string; raw: string; broadcast_at: Date | null }, result: SignerTickResult) {
+  async function advance(
+    withdrawal: WithdrawalRow,
+    sender: WithdrawalSender,
+    outbox: { txid: string; raw: string; broadcast_at: Date | null },
+    result: SignerTickResult,
+  ) {
     if (!outbox.broadcast_at) {
       if ((await broadcast(withdrawal, sender, outbox)) === 'rejected') result.failed += 1;
       return;
@@ -177,20 +204,45 @@ export function createWithdrawalSigner(deps: { db: Db; ledger: Ledger; senders: 
       if (await settle(withdrawal, sender, outbox.txid, state.confirmations)) result.settled += 1;
       return;
     }
-    await db.updateTable('withdrawal').set({ confirmations: state.confirmations, updated_at: new Date() }).where('id', '=', withdrawal.id).execute();
+    await db
+      .updateTable('withdrawal')
+      .set({ confirmations: state.confirmations, updated_at: new Date() })
+      .where('id', '=', withdrawal.id)
+      .execute();
   }
 
   /** Large withdrawals not confirmed within 5 hours: cancelled, hold released in full. */
   async function expireConfirmations(): Promise<number> {
-    const due = await db.selectFrom('withdrawal').select(['id', 'user_id', 'asset', 'amount', 'fee', 'hold_id']).where('status', '=', 'awaiting_confirmation').where('confirm_before', '<=', new Date()).limit(batchSize).execute();
+    const due = await db
+      .selectFrom('withdrawal')
+      .select(['id', 'user_id', 'asset', 'amount', 'fee', 'hold_id'])
+      .where('status', '=', 'awaiting_confirmation')
+      .where('confirm_before', '<=', new Date())
+      .limit(batchSize)
+      .execute();
     for (const row of due) {
       // Confirmed or cancelled meanwhile: the move does not happen and nothing is released.
-      await db.transaction().execute(async (trx) => releaseAndCancel(trx, ledger, row, { from: 'awaiting_confirmation', to: 'cancelled', reason: 'confirmationExpired' }));
+      await db
+        .transaction()
+        .execute(async (trx) =>
+          releaseAndCancel(trx, ledger, row, { from: 'awaiting_confirmation', to: 'cancelled', reason: 'confirmationExpired' }),
+        );
     }
     return due.length;
   }
 
-  const withdrawalColumns = ['w.id', 'w.user_id', 'w.asset', 'w.chain', 'w.address', 'w.tag', 'w.amount', 'w.fee', 'w.hold_id', 'w.required_confirmations'] as const;
+  const withdrawalColumns = [
+    'w.id',
+    'w.user_id',
+    'w.asset',
+    'w.chain',
+    'w.address',
+    'w.tag',
+    'w.amount',
+    'w.fee',
+    'w.hold_id',
+    'w.required_confirmations',
+  ] as const;
 
   async function tick(): Promise<SignerTickResult> {
     const result: SignerTickResult = { signed: 0, settled: 0, failed: 0, expired: await expireConfirmations() };

@@ -9,7 +9,14 @@ import { createLogger } from '../../platform/observability/logger';
 import { createLedger } from '../ledger/ledger.service';
 import { moveWithdrawal, withdrawalJournalKey, type WithdrawalJournalKind } from './withdrawal-moves';
 import { createWithdrawalSigner } from './withdrawal-signer';
-import { assertTransition, canTransition, IllegalWithdrawalTransitionError, terminalWithdrawalStatuses, withdrawalStatuses, withdrawalTransitions } from './withdrawal-states';
+import {
+  assertTransition,
+  canTransition,
+  IllegalWithdrawalTransitionError,
+  terminalWithdrawalStatuses,
+  withdrawalStatuses,
+  withdrawalTransitions,
+} from './withdrawal-states';
 import { withdrawalTransitionPairsSql } from './withdrawal-states.migration';
 import { fundPassword, withdrawalCustomer, type WithdrawalCustomer } from './withdrawal-test-kit';
 import type { WithdrawalRowStatus } from './withdrawals.schema';
@@ -32,7 +39,10 @@ beforeAll(async () => {
   sender = await withdrawalCustomer(app, database.db);
   recipient = await withdrawalCustomer(app, database.db, { complete: false });
   recipientAddress = privateKeyToAccount(generatePrivateKey()).address;
-  await database.db.insertInto('deposit_address').values({ user_id: recipient.userId, chain: 'ethereum', derivation_index: 900_001, address: recipientAddress, memo: null }).execute();
+  await database.db
+    .insertInto('deposit_address')
+    .values({ user_id: recipient.userId, chain: 'ethereum', derivation_index: 900_001, address: recipientAddress, memo: null })
+    .execute();
   anyJournalId = await sender.credit('USDT', 10_000n * USDT, `states-${sender.userNo}`);
 }, 60_000);
 
@@ -73,23 +83,43 @@ async function insertRow(status: WithdrawalRowStatus): Promise<string> {
 function rawMove(id: string, to: WithdrawalRowStatus) {
   return database.db
     .updateTable('withdrawal')
-    .set({ status: to, confirm_before: to === 'awaiting_confirmation' ? new Date(Date.now() + 3_600_000) : null, journal_id: to === 'completed' ? anyJournalId : null })
+    .set({
+      status: to,
+      confirm_before: to === 'awaiting_confirmation' ? new Date(Date.now() + 3_600_000) : null,
+      journal_id: to === 'completed' ? anyJournalId : null,
+    })
     .where('id', '=', id)
     .execute();
 }
 
 async function statusOf(id: string) {
-  return database.db.selectFrom('withdrawal').select(['status', 'fail_reason', 'confirm_before', 'journal_id']).where('id', '=', id).executeTakeFirstOrThrow();
+  return database.db
+    .selectFrom('withdrawal')
+    .select(['status', 'fail_reason', 'confirm_before', 'journal_id'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 }
 
 async function journalKeysOf(id: string): Promise<string[]> {
-  const rows = await database.db.selectFrom('journal').select('idempotency_key').where('reference_type', '=', 'withdrawal').where('reference_id', '=', id).orderBy('id').execute();
+  const rows = await database.db
+    .selectFrom('journal')
+    .select('idempotency_key')
+    .where('reference_type', '=', 'withdrawal')
+    .where('reference_id', '=', id)
+    .orderBy('id')
+    .execute();
   return rows.map((row) => row.idempotency_key);
 }
 
 /** A large (> 1000 USD) internal withdrawal: it waits for its second confirmation, amount held. */
 async function largeInternalWithdrawal(requestId: string) {
-  const sent = await sender.client.post(sender.withdrawPath('USDT'), { address: recipientAddress, amount: '1500', fundPassword, gaCode: await sender.nextGaCode(), requestId });
+  const sent = await sender.client.post(sender.withdrawPath('USDT'), {
+    address: recipientAddress,
+    amount: '1500',
+    fundPassword,
+    gaCode: await sender.nextGaCode(),
+    requestId,
+  });
   expect(sent.body.data).toMatchObject({ confirmationCode: -10071, record: { status: 'awaitingConfirmation', accountType: 'internal' } });
   return sent.body.data.record as { id: string; serialNumber: string };
 }
@@ -125,7 +155,11 @@ describe('the withdrawal state table', () => {
 
   it('gives the trigger the same pairs as the table', () => {
     const expected = allPairs.filter(([from, to]) => canTransition(from, to)).map(([from, to]) => `('${from}', '${to}')`);
-    expect(withdrawalTransitionPairsSql().split(/(?<=\)), /).sort()).toEqual(expected.sort());
+    expect(
+      withdrawalTransitionPairsSql()
+        .split(/(?<=\)), /)
+        .sort(),
+    ).toEqual(expected.sort());
   });
 });
 
@@ -164,7 +198,13 @@ describe('moveWithdrawal', () => {
 describe('journal keys', () => {
   it('are the strings the journals were always posted with', () => {
     const kinds: WithdrawalJournalKind[] = ['hold', 'internal', 'settle', 'release', 'network-fee'];
-    expect(kinds.map((kind) => withdrawalJournalKey(kind, '42'))).toEqual(['withdrawal:42:hold', 'withdrawal:42:internal', 'withdrawal:42:settle', 'withdrawal:42:release', 'withdrawal:42:network-fee']);
+    expect(kinds.map((kind) => withdrawalJournalKey(kind, '42'))).toEqual([
+      'withdrawal:42:hold',
+      'withdrawal:42:internal',
+      'withdrawal:42:settle',
+      'withdrawal:42:release',
+      'withdrawal:42:network-fee',
+    ]);
   });
 });
 
@@ -185,8 +225,17 @@ describe('release and cancel', () => {
   it('the signer cancels a withdrawal past its 5 hours and releases it, once', async () => {
     const before = await sender.balance('USDT');
     const record = await largeInternalWithdrawal(`expire-${sender.userNo}`);
-    await database.db.updateTable('withdrawal').set({ confirm_before: new Date(Date.now() - 1000) }).where('id', '=', record.id).execute();
-    const signer = createWithdrawalSigner({ db: database.db, ledger: createLedger(database.db), senders: new Map(), logger: createLogger({ LOG_LEVEL: 'silent' }) });
+    await database.db
+      .updateTable('withdrawal')
+      .set({ confirm_before: new Date(Date.now() - 1000) })
+      .where('id', '=', record.id)
+      .execute();
+    const signer = createWithdrawalSigner({
+      db: database.db,
+      ledger: createLedger(database.db),
+      senders: new Map(),
+      logger: createLogger({ LOG_LEVEL: 'silent' }),
+    });
     expect(await signer.tick()).toMatchObject({ expired: 1 });
     expect(await statusOf(record.id)).toMatchObject({ status: 'cancelled', fail_reason: 'confirmationExpired', confirm_before: null });
     expect(await sender.balance('USDT')).toEqual(before);
@@ -205,6 +254,8 @@ describe('release and cancel', () => {
     expect(await recipient.balance('USDT')).toEqual({ available: received.available + 1500n * USDT, frozen: 0n });
     expect((await statusOf(record.id)).journal_id).not.toBeNull();
     expect(await journalKeysOf(record.id)).toEqual([`withdrawal:${record.id}:hold`, `withdrawal:${record.id}:settle`]);
-    expect((await sender.client.post(withdrawalPaths.cancelWithdrawal, { serialNumber: record.serialNumber })).body.code).toBe(errorCatalogue.withdrawalNotAwaitingConfirmation.code);
+    expect((await sender.client.post(withdrawalPaths.cancelWithdrawal, { serialNumber: record.serialNumber })).body.code).toBe(
+      errorCatalogue.withdrawalNotAwaitingConfirmation.code,
+    );
   });
 });

@@ -21,21 +21,44 @@ export async function withdrawalCustomer(app: FastifyInstance, db: Db, options: 
   const email = `withdraw${counter}-${Date.now() % 100000}@coffer.test`;
   const client = identityClient(app);
   await client.post(identityPaths.registerCode, { accountType: 'email', account: email, countryCode: 'DE' });
-  const registered = await client.post(identityPaths.register, { accountType: 'email', account: email, countryCode: 'DE', code: await latestCode(app, email), password, confirmPassword: password, agreeTerms: true });
+  const registered = await client.post(identityPaths.register, {
+    accountType: 'email',
+    account: email,
+    countryCode: 'DE',
+    code: await latestCode(app, email),
+    password,
+    confirmPassword: password,
+    agreeTerms: true,
+  });
   expect(registered.body.code).toBe(0);
   const userNo = registered.body.data.user.userNo as string;
   const user = await db.selectFrom('app_user').select('id').where('user_no', '=', userNo).executeTakeFirstOrThrow();
   const { secret } = (await client.post(identityPaths.authenticatorGenerate)).body.data as { secret: string };
   if (options.complete !== false) {
     await client.post(identityPaths.userCode, { purpose: 'bindAuthenticator', channel: 'email' });
-    await client.post(identityPaths.authenticatorBind, { secret, newGaCode: await totpCode(secret), emailCode: await latestCode(app, email) });
+    await client.post(identityPaths.authenticatorBind, {
+      secret,
+      newGaCode: await totpCode(secret),
+      emailCode: await latestCode(app, email),
+    });
     await client.post(identityPaths.userCode, { purpose: 'fundPassword', channel: 'email' });
-    const set = await client.post(identityPaths.fundPasswordSet, { fundPassword, confirmFundPassword: fundPassword, emailCode: await latestCode(app, email), gaCode: await totpCode(secret, Date.now() + 30_000) });
+    const set = await client.post(identityPaths.fundPasswordSet, {
+      fundPassword,
+      confirmFundPassword: fundPassword,
+      emailCode: await latestCode(app, email),
+      gaCode: await totpCode(secret, Date.now() + 30_000),
+    });
     expect(set.body.code).toBe(0);
     // Phone and identity have no test flow of their own here: set as bound and verified.
     await db
       .updateTable('app_user')
-      .set({ withdraw_locked_until: null, phone_country: 'DE', phone_dial_code: '49', phone: `151${String(counter).padStart(8, '0')}`, kyc_level: 1 })
+      .set({
+        withdraw_locked_until: null,
+        phone_country: 'DE',
+        phone_dial_code: '49',
+        phone: `151${String(counter).padStart(8, '0')}`,
+        kyc_level: 1,
+      })
       .where('id', '=', user.id)
       .execute();
   }
@@ -79,6 +102,11 @@ export type WithdrawalCustomer = Awaited<ReturnType<typeof withdrawalCustomer>>;
 export async function platformBalance(db: Db, purpose: string, asset: string): Promise<bigint> {
   const account = await createLedger(db).platformAccount(purpose, asset);
   const row = await db.selectFrom('ledger_account').select('available').where('id', '=', account).executeTakeFirstOrThrow();
-  const pending = await db.selectFrom('ledger_house_pending').select('amount').where('account_id', '=', account).where('bucket', '=', 'available').execute();
+  const pending = await db
+    .selectFrom('ledger_house_pending')
+    .select('amount')
+    .where('account_id', '=', account)
+    .where('bucket', '=', 'available')
+    .execute();
   return pending.reduce((sum, leg) => sum + BigInt(leg.amount), BigInt(row.available));
 }

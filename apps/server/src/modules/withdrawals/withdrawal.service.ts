@@ -69,7 +69,17 @@ export function createWithdrawalService(deps: {
     const row = await db
       .selectFrom('asset_chain as c')
       .innerJoin('asset as a', 'a.code', 'c.asset')
-      .select(['c.asset', 'c.chain', 'c.min_withdrawal', 'c.withdrawal_fee', 'c.confirmations_to_withdraw', 'c.is_withdrawal_enabled', 'a.scale', 'a.display_precision', 'a.is_enabled'])
+      .select([
+        'c.asset',
+        'c.chain',
+        'c.min_withdrawal',
+        'c.withdrawal_fee',
+        'c.confirmations_to_withdraw',
+        'c.is_withdrawal_enabled',
+        'a.scale',
+        'a.display_precision',
+        'a.is_enabled',
+      ])
       .where('c.asset', '=', coin)
       .where('c.chain', '=', chain)
       .executeTakeFirst();
@@ -134,7 +144,9 @@ export function createWithdrawalService(deps: {
   }
 
   function requestHash(coin: string, chain: string, address: string, tag: string | undefined, amount: string): string {
-    return createHash('sha256').update(JSON.stringify([coin, chain, address.trim(), tag?.trim() ?? '', amount.trim()])).digest('hex');
+    return createHash('sha256')
+      .update(JSON.stringify([coin, chain, address.trim(), tag?.trim() ?? '', amount.trim()]))
+      .digest('hex');
   }
 
   /** Everything about a withdrawal that can be known without moving money. */
@@ -147,7 +159,8 @@ export function createWithdrawalService(deps: {
     const isInner = destination.innerUserId !== null;
     if (!isInner && !deps.sendingChains().has(input.chain)) throw new AppError('chainUnavailable', {}, 'chain');
     const minimum = BigInt(row.min_withdrawal);
-    if (units < minimum) throw new AppError('withdrawalBelowMinimum', { minimum: `${fromBaseUnits(minimum, row.scale)} ${row.asset}` }, 'amount');
+    if (units < minimum)
+      throw new AppError('withdrawalBelowMinimum', { minimum: `${fromBaseUnits(minimum, row.scale)} ${row.asset}` }, 'amount');
     const fee = isInner ? 0n : BigInt(row.withdrawal_fee);
     const price = await usdPrice(row.asset);
     const cents = valueInCents(units, row.scale, price);
@@ -193,12 +206,17 @@ export function createWithdrawalService(deps: {
 
     async limits(userId: string, coin: string, chain: string): Promise<WithdrawLimit> {
       const row = await assetChain(coin, chain);
-      const [{ withdrawable }, used, price] = await Promise.all([withdrawableOf(userId, row.asset), usedCents(userId), usdPrice(row.asset)]);
+      const [{ withdrawable }, used, price] = await Promise.all([
+        withdrawableOf(userId, row.asset),
+        usedCents(userId),
+        usdPrice(row.asset),
+      ]);
       const fee = BigInt(row.withdrawal_fee);
       const remainingCents = used >= settings.dailyLimitCents ? 0n : settings.dailyLimitCents - used;
       const priceUnits = toBaseUnits(price, priceScale);
       // cents → coin units at the live price, rounded down.
-      const remainingCoin = priceUnits === 0n ? 0n : (remainingCents * 10n ** BigInt(row.scale) * 10n ** BigInt(priceScale)) / (priceUnits * 100n);
+      const remainingCoin =
+        priceUnits === 0n ? 0n : (remainingCents * 10n ** BigInt(row.scale) * 10n ** BigInt(priceScale)) / (priceUnits * 100n);
       const afterFee = withdrawable > fee ? withdrawable - fee : 0n;
       const maxWithdrawable = afterFee < remainingCoin ? afterFee : remainingCoin;
       return {
@@ -249,18 +267,34 @@ export function createWithdrawalService(deps: {
 
     sendCode: (userId: string, caller: { language: Language; ip: string }) => identity.sendFactorCode(userId, 'transfer', caller),
 
-    async withdraw(userId: string, params: { coin: string; chain: string }, body: WithdrawBody, caller: { ip: string } | null = null): Promise<WithdrawResult> {
+    async withdraw(
+      userId: string,
+      params: { coin: string; chain: string },
+      body: WithdrawBody,
+      caller: { ip: string } | null = null,
+    ): Promise<WithdrawResult> {
       const requestKey = `withdraw:${userId}:${body.requestId}`;
       const hash = requestHash(params.coin, params.chain, body.address, body.tag, body.amount);
-      const earlier = await db.selectFrom('withdrawal').select(['id', 'request_hash']).where('request_key', '=', requestKey).executeTakeFirst();
+      const earlier = await db
+        .selectFrom('withdrawal')
+        .select(['id', 'request_hash'])
+        .where('request_key', '=', requestKey)
+        .executeTakeFirst();
       if (earlier) {
         if (earlier.request_hash !== hash) throw new AppError('withdrawalRequestMismatch');
         return resultFor(userId, earlier.id);
       }
 
       await eligibility.assertEligible(userId);
-      const planned = await plan(userId, { coin: params.coin, chain: params.chain, address: body.address, amount: body.amount, ...(body.tag ? { tag: body.tag } : {}) });
-      if (planned.destination.needsTagConfirmation && body.confirmEmptyTag !== true) throw new AppError('tagConfirmationRequired', {}, 'tag');
+      const planned = await plan(userId, {
+        coin: params.coin,
+        chain: params.chain,
+        address: body.address,
+        amount: body.amount,
+        ...(body.tag ? { tag: body.tag } : {}),
+      });
+      if (planned.destination.needsTagConfirmation && body.confirmEmptyTag !== true)
+        throw new AppError('tagConfirmationRequired', {}, 'tag');
       await assertWithinLimits(userId, planned);
       if (!planned.skipsVerification) {
         if (!body.fundPassword) throw new AppError('missingParameter', {}, 'fundPassword');
@@ -270,12 +304,18 @@ export function createWithdrawalService(deps: {
       const isLarge = planned.cents > settings.largeWithdrawalCents;
       const total = planned.units + planned.fee;
       const customer = await ledger.customerAccount(userId, planned.row.asset);
-      const recipient = planned.destination.innerUserId ? await ledger.customerAccount(planned.destination.innerUserId, planned.row.asset) : null;
+      const recipient = planned.destination.innerUserId
+        ? await ledger.customerAccount(planned.destination.innerUserId, planned.row.asset)
+        : null;
 
       const withdrawalId = await db.transaction().execute(async (trx) => {
         await lockCustomer(trx, userId);
         // A twin of this request that won the lock.
-        const twin = await trx.selectFrom('withdrawal').select(['id', 'request_hash']).where('request_key', '=', requestKey).executeTakeFirst();
+        const twin = await trx
+          .selectFrom('withdrawal')
+          .select(['id', 'request_hash'])
+          .where('request_key', '=', requestKey)
+          .executeTakeFirst();
         if (twin) {
           if (twin.request_hash !== hash) throw new AppError('withdrawalRequestMismatch');
           return twin.id;
@@ -310,12 +350,28 @@ export function createWithdrawalService(deps: {
         const reference = withdrawalReference(inserted.id);
         if (completesNow && recipient) {
           const posted = await ledger.transfer(
-            { idempotencyKey: withdrawalJournalKey('internal', inserted.id), billType: billTypes.transferOut, from: customer, to: recipient, amount: planned.units, reference },
+            {
+              idempotencyKey: withdrawalJournalKey('internal', inserted.id),
+              billType: billTypes.transferOut,
+              from: customer,
+              to: recipient,
+              amount: planned.units,
+              reference,
+            },
             trx,
           );
           await moveWithdrawal(trx, inserted.id, 'processing', 'completed', { journal_id: posted.journalId, completed_at: new Date() });
         } else {
-          const held = await ledger.hold({ idempotencyKey: withdrawalJournalKey('hold', inserted.id), billType: billTypes.withdrawal, accountId: customer, amount: total, reference }, trx);
+          const held = await ledger.hold(
+            {
+              idempotencyKey: withdrawalJournalKey('hold', inserted.id),
+              billType: billTypes.withdrawal,
+              accountId: customer,
+              amount: total,
+              reference,
+            },
+            trx,
+          );
           await trx.updateTable('withdrawal').set({ hold_id: held.holdId }).where('id', '=', inserted.id).execute();
         }
         return inserted.id;
@@ -355,7 +411,11 @@ export function createWithdrawalService(deps: {
             },
             trx,
           );
-          await moveWithdrawal(trx, row.id, 'awaiting_confirmation', 'completed', { journal_id: posted.journalId, confirm_before: null, completed_at: new Date() });
+          await moveWithdrawal(trx, row.id, 'awaiting_confirmation', 'completed', {
+            journal_id: posted.journalId,
+            confirm_before: null,
+            completed_at: new Date(),
+          });
         } else {
           await moveWithdrawal(trx, row.id, 'awaiting_confirmation', 'processing', { confirm_before: null });
         }
@@ -368,7 +428,13 @@ export function createWithdrawalService(deps: {
     /** Cancels a withdrawal still waiting for its second confirmation; the hold returns in full. */
     async cancel(userId: string, serialNumber: string): Promise<WithdrawResult> {
       const id = await db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('withdrawal').selectAll().where('serial_no', '=', serialNumber).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+        const row = await trx
+          .selectFrom('withdrawal')
+          .selectAll()
+          .where('serial_no', '=', serialNumber)
+          .where('user_id', '=', userId)
+          .forUpdate()
+          .executeTakeFirst();
         if (!row) throw new AppError('withdrawalNotFound');
         if (row.status !== 'awaiting_confirmation' || !row.hold_id) throw new AppError('withdrawalNotAwaitingConfirmation');
         await releaseAndCancel(trx, ledger, row, { from: 'awaiting_confirmation', to: 'cancelled', reason: 'cancelledByCustomer' });
@@ -404,10 +470,20 @@ export function createWithdrawalService(deps: {
       if (query.coin) base = base.where('asset', '=', query.coin);
       if (statusFilter) base = base.where('status', '=', statusFilter);
       const [ids, count] = await Promise.all([
-        base.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.pageSize).offset((query.pageNo - 1) * query.pageSize).execute(),
+        base
+          .select('id')
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(query.pageSize)
+          .offset((query.pageNo - 1) * query.pageSize)
+          .execute(),
         base.select(sql<string>`count(*)::text`.as('total')).executeTakeFirstOrThrow(),
       ]);
-      const loaded = await loadWithdrawalRecords(db, userId, ids.map((row) => row.id));
+      const loaded = await loadWithdrawalRecords(
+        db,
+        userId,
+        ids.map((row) => row.id),
+      );
       return {
         pageNo: query.pageNo,
         pageSize: query.pageSize,

@@ -97,5 +97,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop table reconciliation_line, reconciliation_run, withdrawal_restriction, withdraw_address, withdrawal_outbox, withdrawal`.execute(db);
+  await sql`drop table reconciliation_line, reconciliation_run, withdrawal_restriction, withdraw_address, withdrawal_outbox, withdrawal`.execute(
+    db,
+  );
 }

@@ -33,7 +33,13 @@ beforeAll(async () => {
   await recordHotWalletFunding(createLedger(database.db), 'XRP', 10_000n * XRP, funding);
   app = await buildTestApp(database.db, {
     env: { OPERATOR_TOKEN: operatorToken },
-    withdrawalChains: { senders: new Map([['xrpl', chain.sender]]), readers: [chain.reader!], contractCheckers: new Map(), bitcoinNetwork: 'regtest', xrpNetwork: 'testnet' },
+    withdrawalChains: {
+      senders: new Map([['xrpl', chain.sender]]),
+      readers: [chain.reader!],
+      contractCheckers: new Map(),
+      bitcoinNetwork: 'regtest',
+      xrpNetwork: 'testnet',
+    },
   });
 }, 60_000);
 
@@ -55,23 +61,61 @@ describe('XRP withdrawals on the devnet', () => {
 
     const pre = await zoe.client.post(withdrawalPaths.preWithdraw, { coin: 'XRP', chain: 'xrpl', address: destination, amount: '25' });
     expect(pre.body.data).toMatchObject({ needsTagConfirmation: true, fee: '0.25', tag: null });
-    expect((await zoe.client.post(path, { ...base, gaCode: await zoe.nextGaCode(), requestId: `xrp-notag-${zoe.userNo}` })).body.code).toBe(21000033);
-    expect((await zoe.client.post(path, { ...base, tag: '12ab', gaCode: await zoe.nextGaCode(), requestId: `xrp-badtag-${zoe.userNo}` })).body.code).toBe(21000032);
-    expect((await zoe.client.post(path, { ...base, tag: '12345678901', gaCode: await zoe.nextGaCode(), requestId: `xrp-longtag-${zoe.userNo}` })).body.code).toBe(19000003);
-    expect((await zoe.client.post(path, { ...base, address: 'rNotAnAddress', tag: '7', gaCode: await zoe.nextGaCode(), requestId: `xrp-badaddr-${zoe.userNo}` })).body.code).toBe(21000003);
+    expect((await zoe.client.post(path, { ...base, gaCode: await zoe.nextGaCode(), requestId: `xrp-notag-${zoe.userNo}` })).body.code).toBe(
+      21000033,
+    );
+    expect(
+      (await zoe.client.post(path, { ...base, tag: '12ab', gaCode: await zoe.nextGaCode(), requestId: `xrp-badtag-${zoe.userNo}` })).body
+        .code,
+    ).toBe(21000032);
+    expect(
+      (await zoe.client.post(path, { ...base, tag: '12345678901', gaCode: await zoe.nextGaCode(), requestId: `xrp-longtag-${zoe.userNo}` }))
+        .body.code,
+    ).toBe(19000003);
+    expect(
+      (
+        await zoe.client.post(path, {
+          ...base,
+          address: 'rNotAnAddress',
+          tag: '7',
+          gaCode: await zoe.nextGaCode(),
+          requestId: `xrp-badaddr-${zoe.userNo}`,
+        })
+      ).body.code,
+    ).toBe(21000003);
     // The devnet is a test network: its X-addresses (T…) name the account and tag, the main network's (X…) are refused.
     const account = checkXrpAddress(destination);
     if (!account.valid) throw new Error('derived address refused');
-    const testnetX = await zoe.client.post(withdrawalPaths.preWithdraw, { coin: 'XRP', chain: 'xrpl', address: encodeXAddress(account.accountId, 77, true), amount: '25' });
+    const testnetX = await zoe.client.post(withdrawalPaths.preWithdraw, {
+      coin: 'XRP',
+      chain: 'xrpl',
+      address: encodeXAddress(account.accountId, 77, true),
+      amount: '25',
+    });
     expect(testnetX.body.data).toMatchObject({ address: destination, tag: '77', needsTagConfirmation: false });
     const mainnetX = encodeXAddress(account.accountId, 77, false);
-    expect((await zoe.client.post(path, { ...base, address: mainnetX, gaCode: await zoe.nextGaCode(), requestId: `xrp-mainnet-${zoe.userNo}` })).body.code).toBe(21000003);
-    expect((await zoe.client.post(withdrawalPaths.addWithdrawAddress, { chain: 'xrpl', address: mainnetX, note: 'main' })).body.code).toBe(21000003);
+    expect(
+      (await zoe.client.post(path, { ...base, address: mainnetX, gaCode: await zoe.nextGaCode(), requestId: `xrp-mainnet-${zoe.userNo}` }))
+        .body.code,
+    ).toBe(21000003);
+    expect((await zoe.client.post(withdrawalPaths.addWithdrawAddress, { chain: 'xrpl', address: mainnetX, note: 'main' })).body.code).toBe(
+      21000003,
+    );
     expect(await zoe.balance('XRP')).toEqual({ available: 100n * XRP, frozen: 0n });
 
-    const sent = await zoe.client.post(path, { ...base, tag: '1234567890', gaCode: await zoe.nextGaCode(), requestId: `xrp-${zoe.userNo}` });
+    const sent = await zoe.client.post(path, {
+      ...base,
+      tag: '1234567890',
+      gaCode: await zoe.nextGaCode(),
+      requestId: `xrp-${zoe.userNo}`,
+    });
     expect(sent.body.data.record).toMatchObject({ status: 'processing', tag: '1234567890', amount: '25', fee: '0.25' });
-    const signer = createWithdrawalSigner({ db: database.db, ledger: createLedger(database.db), senders: new Map([['xrpl', chain.sender]]), logger: createLogger({ LOG_LEVEL: 'silent' }) });
+    const signer = createWithdrawalSigner({
+      db: database.db,
+      ledger: createLedger(database.db),
+      senders: new Map([['xrpl', chain.sender]]),
+      logger: createLogger({ LOG_LEVEL: 'silent' }),
+    });
     expect(await signer.tick()).toMatchObject({ signed: 1 });
     const ledgerIndex = (await devnet.closeLedger())!;
     const payments = await createXrpChainSource(devnet).depositsInBlock(ledgerIndex, (address) => address === destination);
@@ -81,7 +125,11 @@ describe('XRP withdrawals on the devnet', () => {
     expect(await zoe.balance('XRP')).toEqual({ available: 74_750_000n, frozen: 0n });
     expect((await platformBalance(database.db, 'fees', 'XRP')) - fees).toBe(250_000n);
 
-    const run = await app.inject({ method: 'POST', url: withdrawalPaths.reconciliationRun, headers: { [operatorTokenHeader]: operatorToken } });
+    const run = await app.inject({
+      method: 'POST',
+      url: withdrawalPaths.reconciliationRun,
+      headers: { [operatorTokenHeader]: operatorToken },
+    });
     expect(run.json().data.lines).toEqual([expect.objectContaining({ chain: 'xrpl', asset: 'XRP', difference: '0' })]);
   }, 60_000);
 });

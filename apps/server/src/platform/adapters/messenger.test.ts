@@ -132,7 +132,9 @@ describe('the messenger', () => {
       sms: createTwilioSmsProvider({ accountSid, authToken, from: '+15005550006', apiUrl: twilio.url }),
       useDevOutbox: false,
     });
-    await expect(messenger.send({ channel: 'sms', to: refusedPhone, subject: 's', text: 'code 777888' })).rejects.toBeInstanceOf(SmsProviderError);
+    await expect(messenger.send({ channel: 'sms', to: refusedPhone, subject: 's', text: 'code 777888' })).rejects.toBeInstanceOf(
+      SmsProviderError,
+    );
     const failed = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.msg === 'message not delivered');
     expect(failed).toMatchObject({ channel: 'sms', via: 'twilio', failure: { status: 400, providerCode: 21211 } });
     expect(failed!.messageId).toMatch(/^[0-9a-f-]{36}$/);
@@ -141,7 +143,14 @@ describe('the messenger', () => {
 
   it('keeps everything in the dev outbox by default, logging the message id and channel only', async () => {
     const { logger, lines } = capturedLogger();
-    const messenger = createMessenger({ db: database.db, logger, smtpUrl: undefined, mailFrom: 'Coffer <no-reply@coffer.test>', sms: null, useDevOutbox: true });
+    const messenger = createMessenger({
+      db: database.db,
+      logger,
+      smtpUrl: undefined,
+      mailFrom: 'Coffer <no-reply@coffer.test>',
+      sms: null,
+      useDevOutbox: true,
+    });
     await messenger.send({ channel: 'email', to: 'bob@example.com', subject: 'Your Coffer code: 246810', text: 'code 246810' });
     const rows = await database.db.selectFrom('dev_outbox').select(['id', 'body']).where('recipient', '=', 'bob@example.com').execute();
     expect(rows).toEqual([{ id: expect.any(String), body: 'code 246810' }]);
@@ -186,13 +195,19 @@ describe('the messaging configuration', () => {
 
   it('refuses to start without the outbox when e-mail or SMS has no real delivery, naming the variable', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: 'false', ...twilioEnv })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: 'false', ...twilioEnv })).toThrow(/SMTP_URL must be set when DEV_OUTBOX is off/);
-    expect(() => loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: 'false', SMTP_URL: 'smtp://mail.example:587' })).toThrow(/SMS_PROVIDER must be set/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: 'false', ...twilioEnv })).toThrow(
+      /SMTP_URL must be set when DEV_OUTBOX is off/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: 'false', SMTP_URL: 'smtp://mail.example:587' })).toThrow(
+      /SMS_PROVIDER must be set/,
+    );
     expect(() => loadConfig({ ...realDatabase })).toThrow(/SMTP_URL and SMS_PROVIDER must be set/);
   });
 
   it('names the missing Twilio variables and never echoes the auth token', () => {
-    expect(() => loadConfig({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: accountSid })).toThrow(/TWILIO_AUTH_TOKEN, TWILIO_FROM must be set when SMS_PROVIDER=twilio/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: accountSid })).toThrow(
+      /TWILIO_AUTH_TOKEN, TWILIO_FROM must be set when SMS_PROVIDER=twilio/,
+    );
     expect(() => loadConfig({ ...twilioEnv, TWILIO_ACCOUNT_SID: 'AC123' })).toThrow(/TWILIO_ACCOUNT_SID/);
     expect(() => loadConfig({ ...twilioEnv, TWILIO_FROM: 'not a sender!' })).toThrow(/TWILIO_FROM/);
     expect(() => loadConfig({ ...twilioEnv, SMS_PROVIDER: 'carrier-pigeon' })).toThrow(/SMS_PROVIDER/);

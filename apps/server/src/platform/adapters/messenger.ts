@@ -51,7 +51,9 @@ function smtpDelivery(smtpUrl: string, from: string): Delivery {
   return {
     name: 'smtp',
     async deliver(message) {
-      const info = (await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text })) as { messageId?: string };
+      const info = (await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text })) as {
+        messageId?: string;
+      };
       return info.messageId ?? '';
     },
   };
@@ -115,7 +117,10 @@ export function createMessenger(options: MessengerOptions): Messenger {
         try {
           delivered[delivery.name] = await delivery.deliver(message);
         } catch (error) {
-          options.logger.warn({ messageId, channel: message.channel, via: delivery.name, failure: failureFacts(error) }, 'message not delivered');
+          options.logger.warn(
+            { messageId, channel: message.channel, via: delivery.name, failure: failureFacts(error) },
+            'message not delivered',
+          );
           throw error;
         }
       }
@@ -160,7 +165,10 @@ export function createMessengerFromConfig(config: AppConfig, db: Db, logger: Log
   const email = [config.SMTP_URL ? 'smtp' : null, config.DEV_OUTBOX ? 'outbox' : null].filter(Boolean);
   const sms = [config.SMS_PROVIDER ?? null, config.DEV_OUTBOX ? 'outbox' : null].filter(Boolean);
   if (config.DEV_OUTBOX && config.DATABASE_URL) {
-    logger.warn({ email, sms }, 'DEV_OUTBOX is on with DATABASE_URL: every code is kept readable at /dev/outbox; never in a real deployment');
+    logger.warn(
+      { email, sms },
+      'DEV_OUTBOX is on with DATABASE_URL: every code is kept readable at /dev/outbox; never in a real deployment',
+    );
   } else {
     logger.info({ email, sms }, 'messenger ready');
   }

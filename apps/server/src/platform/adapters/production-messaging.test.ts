@@ -100,7 +100,7 @@ async function columnsHolding(needle: string): Promise<string[]> {
 }
 
 describe('production mode (DEV_OUTBOX=false, SMTP and Twilio configured)', () => {
-  it('Production mode: no code appears in the log or any table readable without the code\'s MAC', async () => {
+  it("Production mode: no code appears in the log or any table readable without the code's MAC", async () => {
     const codes: string[] = [];
 
     // Registration by e-mail, with the code the SMTP server received.
@@ -109,7 +109,13 @@ describe('production mode (DEV_OUTBOX=false, SMTP and Twilio configured)', () =>
     expect((await byEmail.post(paths.registerCode, { accountType: 'email', account: email, countryCode: 'DE' })).body.code).toBe(0);
     codes.push(codeInMail(email));
     const registered = await byEmail.post(paths.register, {
-      accountType: 'email', account: email, countryCode: 'DE', code: codes.at(-1), password, confirmPassword: password, agreeTerms: true,
+      accountType: 'email',
+      account: email,
+      countryCode: 'DE',
+      code: codes.at(-1),
+      password,
+      confirmPassword: password,
+      agreeTerms: true,
     });
     expect(registered.body.code).toBe(0);
 
@@ -118,7 +124,13 @@ describe('production mode (DEV_OUTBOX=false, SMTP and Twilio configured)', () =>
     expect((await byPhone.post(paths.registerCode, { accountType: 'phone', account: '15112345678', countryCode: 'DE' })).body.code).toBe(0);
     codes.push(codeInSms('+4915112345678'));
     const phoneRegistered = await byPhone.post(paths.register, {
-      accountType: 'phone', account: '15112345678', countryCode: 'DE', code: codes.at(-1), password, confirmPassword: password, agreeTerms: true,
+      accountType: 'phone',
+      account: '15112345678',
+      countryCode: 'DE',
+      code: codes.at(-1),
+      password,
+      confirmPassword: password,
+      agreeTerms: true,
     });
     expect(phoneRegistered.body.code).toBe(0);
 
@@ -126,7 +138,12 @@ describe('production mode (DEV_OUTBOX=false, SMTP and Twilio configured)', () =>
     await byEmail.post(paths.userCode, { purpose: 'bindPhone', channel: 'sms', phone: '15187654321', countryCode: 'DE' });
     await byEmail.post(paths.userCode, { purpose: 'bindPhone', channel: 'email' });
     codes.push(codeInSms('+4915187654321'), codeInMail(email));
-    const bound = await byEmail.post(paths.bindPhone, { countryCode: 'DE', phone: '15187654321', newSmsCode: codes[2], emailCode: codes[3] });
+    const bound = await byEmail.post(paths.bindPhone, {
+      countryCode: 'DE',
+      phone: '15187654321',
+      newSmsCode: codes[2],
+      emailCode: codes[3],
+    });
     expect(bound.body.code).toBe(0);
 
     // Both channels carried real codes, and nothing went to an outbox.
@@ -156,7 +173,9 @@ describe('production mode (DEV_OUTBOX=false, SMTP and Twilio configured)', () =>
     expect(twilio.received.at(-1)!.form.get('To')).toBe(refusedNumber);
     const code = /\b(\d{6})\b/.exec(twilio.received.at(-1)!.form.get('Body') ?? '')![1]!;
 
-    const failure = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.msg === 'message not delivered');
+    const failure = logLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line.msg === 'message not delivered');
     expect(failure).toMatchObject({ channel: 'sms', via: 'twilio', failure: { status: 400, providerCode: 21211 } });
     expect(logLines.filter((line) => line.includes(code) || line.includes(refusedNumber))).toEqual([]);
     expect(await columnsHolding(code)).toEqual([]);

@@ -31,7 +31,9 @@ export function createTwilioSmsProvider(options: TwilioOptions): SmsProvider {
   const fetchImpl = options.fetchImpl ?? fetch;
   const endpoint = `${options.apiUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}/Messages.json`;
   const authorization = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`;
-  const sender: [string, string] = /^MG[0-9a-fA-F]{32}$/.test(options.from) ? ['MessagingServiceSid', options.from] : ['From', options.from];
+  const sender: [string, string] = /^MG[0-9a-fA-F]{32}$/.test(options.from)
+    ? ['MessagingServiceSid', options.from]
+    : ['From', options.from];
 
   return {
     name: 'twilio',
@@ -43,23 +45,32 @@ export function createTwilioSmsProvider(options: TwilioOptions): SmsProvider {
         body: form.toString(),
         signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
       }).catch((error: unknown) => {
-        throw new SmsProviderError(`Twilio could not be reached (${error instanceof Error ? error.name : 'error'})`, { provider: 'twilio' });
+        throw new SmsProviderError(`Twilio could not be reached (${error instanceof Error ? error.name : 'error'})`, {
+          provider: 'twilio',
+        });
       });
       const answer: unknown = await response.json().catch(() => null);
       if (response.ok) {
         const created = createdMessageSchema.safeParse(answer);
-        if (!created.success) throw new SmsProviderError(`Twilio answered HTTP ${response.status} without a message sid`, { provider: 'twilio', status: response.status });
+        if (!created.success)
+          throw new SmsProviderError(`Twilio answered HTTP ${response.status} without a message sid`, {
+            provider: 'twilio',
+            status: response.status,
+          });
         return { providerMessageId: created.data.sid };
       }
       // Twilio's `message` may quote the recipient, so only the status and code are kept.
       const refused = errorSchema.safeParse(answer);
       const providerCode = refused.success ? refused.data.code : undefined;
-      throw new SmsProviderError(`Twilio refused the message: HTTP ${response.status}${providerCode === undefined ? '' : `, code ${providerCode}`}`, {
-        provider: 'twilio',
-        status: response.status,
-        ...(providerCode === undefined ? {} : { providerCode }),
-        ...(refused.success && refused.data.more_info ? { moreInfo: refused.data.more_info } : {}),
-      });
+      throw new SmsProviderError(
+        `Twilio refused the message: HTTP ${response.status}${providerCode === undefined ? '' : `, code ${providerCode}`}`,
+        {
+          provider: 'twilio',
+          status: response.status,
+          ...(providerCode === undefined ? {} : { providerCode }),
+          ...(refused.success && refused.data.more_info ? { moreInfo: refused.data.more_info } : {}),
+        },
+      );
     },
   };
 }

@@ -75,14 +75,19 @@ describe('embedded PostgreSQL', () => {
     expect(embeddedDatabasePassword).toMatch(/^[\w-]{32}$/);
     expect(new URL(database.url).password).toBe(embeddedDatabasePassword);
     expect(await query(database.url, 'select 1 as answer')).toEqual([{ answer: 1 }]);
-    await expect(query(`postgres://postgres:coffer-embedded@127.0.0.1:${port}/coffer`, 'select 1')).rejects.toMatchObject({ code: '28P01' });
+    await expect(query(`postgres://postgres:coffer-embedded@127.0.0.1:${port}/coffer`, 'select 1')).rejects.toMatchObject({
+      code: '28P01',
+    });
   });
 
   it('moves a cluster made with the old fixed password to a generated one, keeping the other secrets', async () => {
     const dataDir = await dataFolder();
     const port = freePort();
     const first = await startEmbeddedPostgres({ dataDir, port, logger });
-    await query(first.url, "alter role postgres with password 'coffer-embedded'; create table kept (note text); insert into kept values ('before the upgrade')");
+    await query(
+      first.url,
+      "alter role postgres with password 'coffer-embedded'; create table kept (note text); insert into kept values ('before the upgrade')",
+    );
     await first.stop();
     // secrets.json as an older version wrote it: pepper and key, no database password.
     const older = { pepper: 'p'.repeat(44), key: 'ab'.repeat(32) };
@@ -94,7 +99,9 @@ describe('embedded PostgreSQL', () => {
     expect(stored).toMatchObject(older);
     expect(stored.embeddedDatabasePassword).toMatch(/^[\w-]{32}$/);
     expect(await query(upgraded.url, 'select note from kept')).toEqual([{ note: 'before the upgrade' }]);
-    await expect(query(`postgres://postgres:coffer-embedded@127.0.0.1:${port}/coffer`, 'select 1')).rejects.toMatchObject({ code: '28P01' });
+    await expect(query(`postgres://postgres:coffer-embedded@127.0.0.1:${port}/coffer`, 'select 1')).rejects.toMatchObject({
+      code: '28P01',
+    });
   });
 
   it('stops a PostgreSQL left running by a killed server, then starts on the same data', async () => {
@@ -108,11 +115,16 @@ describe('embedded PostgreSQL', () => {
     // re-parented to init as after `kill -9` of a server that could not take it along.
     const clusterDir = path.join(dataDir, 'pg');
     const { postgres } = await findBinaries();
-    spawnSync('sh', ['-c', '"$0" -D "$1" -p "$2" -c listen_addresses=127.0.0.1 >/dev/null 2>&1 &', postgres, clusterDir, String(port)], postgresIds());
+    spawnSync(
+      'sh',
+      ['-c', '"$0" -D "$1" -p "$2" -c listen_addresses=127.0.0.1 >/dev/null 2>&1 &', postgres, clusterDir, String(port)],
+      postgresIds(),
+    );
     let orphanPid = 0;
     for (let attempt = 0; attempt < 100 && !orphanPid; attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      orphanPid = Number.parseInt((await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n')[0] ?? '', 10) || 0;
+      orphanPid =
+        Number.parseInt((await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n')[0] ?? '', 10) || 0;
     }
     const orphan = readProcessInfo(orphanPid);
     expect(orphan).not.toBeNull();
@@ -134,7 +146,10 @@ describe('embedded PostgreSQL', () => {
     const other = spawn('sleep', ['300'], { stdio: 'ignore', ...postgresIds() });
     cleanups.push(async () => other.kill('SIGKILL'));
     const lockFile = path.join(dataDir, 'pg', 'postmaster.pid');
-    await writeFile(lockFile, `${other.pid}\n${path.join(dataDir, 'pg')}\n1700000000\n${port}\n/tmp\n127.0.0.1\n  1234567  7654321\nready   \n`);
+    await writeFile(
+      lockFile,
+      `${other.pid}\n${path.join(dataDir, 'pg')}\n1700000000\n${port}\n/tmp\n127.0.0.1\n  1234567  7654321\nready   \n`,
+    );
     if (isRoot) spawnSync('chown', ['postgres:postgres', lockFile]);
 
     const second = await startEmbeddedPostgres({ dataDir, port, logger });
@@ -148,7 +163,9 @@ describe('embedded PostgreSQL', () => {
     const running = await startEmbeddedPostgres({ dataDir, port: freePort(), logger });
     cleanups.push(() => running.stop());
 
-    await expect(startEmbeddedPostgres({ dataDir, port: freePort(), logger })).rejects.toThrow(/already running \(pid \d+\) under process \d+: another Coffer server uses this DATA_DIR/);
+    await expect(startEmbeddedPostgres({ dataDir, port: freePort(), logger })).rejects.toThrow(
+      /already running \(pid \d+\) under process \d+: another Coffer server uses this DATA_DIR/,
+    );
     expect(await query(running.url, 'select 1 as answer')).toEqual([{ answer: 1 }]);
   });
 
@@ -173,7 +190,9 @@ describe('embedded PostgreSQL', () => {
       console.log('started');
       setInterval(() => {}, 1000);
     `;
-    const server = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const server = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     cleanups.push(async () => server.kill('SIGKILL'));
     await new Promise<void>((resolve, reject) => {
       server.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('started') && resolve());
@@ -223,7 +242,9 @@ describe('embedded PostgreSQL', () => {
 
     if (isRoot) {
       await expect(startEmbeddedPostgres({ dataDir, port, logger })).rejects.toThrow(
-        new RegExp(`cannot reach its data in ${dataDir}/pg: ${dataDir} is closed to it\\..*DATA_DIR=/var/lib/coffer-data npm start.*chmod o\\+x ${dataDir}`),
+        new RegExp(
+          `cannot reach its data in ${dataDir}/pg: ${dataDir} is closed to it\\..*DATA_DIR=/var/lib/coffer-data npm start.*chmod o\\+x ${dataDir}`,
+        ),
       );
       expect((await lstat(path.join(dataDir, 'pg'))).isDirectory()).toBe(true);
     } else {

@@ -1,6 +1,23 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, chown, lstat, mkdir, mkdtemp, readFile, readdir, readlink, realpath, rename, rm, rmdir, stat, symlink, unlink, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  chown,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readFile,
+  readdir,
+  readlink,
+  realpath,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  symlink,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,7 +94,16 @@ function postgresAccount(logger: Logger): Account | null {
   const hasGroup = spawnSync('getent', ['group', 'postgres']).status === 0;
   const created = spawnSync(
     'useradd',
-    ['--system', ...(hasGroup ? ['--gid', 'postgres'] : ['--user-group']), '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', 'postgres'],
+    [
+      '--system',
+      ...(hasGroup ? ['--gid', 'postgres'] : ['--user-group']),
+      '--no-create-home',
+      '--home-dir',
+      '/nonexistent',
+      '--shell',
+      '/usr/sbin/nologin',
+      'postgres',
+    ],
     { encoding: 'utf8' },
   );
   const account = userIds('postgres');
@@ -116,7 +142,12 @@ async function isDirectoryEmpty(folder: string): Promise<boolean> {
  * new cluster is placed under `/var/lib/coffer/pg-…` instead and `DATA_DIR/pg` links to it.
  * An existing cluster it cannot reach is never moved: the error says what to do.
  */
-async function clusterDirectory(options: { dataDir: string; account: Account | null; relocationRoot: string; logger: Logger }): Promise<string> {
+async function clusterDirectory(options: {
+  dataDir: string;
+  account: Account | null;
+  relocationRoot: string;
+  logger: Logger;
+}): Promise<string> {
   const { dataDir, account, logger } = options;
   const linkOrFolder = path.join(dataDir, 'pg');
   if (!account) return linkOrFolder;
@@ -152,7 +183,10 @@ async function clusterDirectory(options: { dataDir: string; account: Account | n
   const target = await mkdtemp(path.join(options.relocationRoot, 'pg-'));
   await chown(target, account.uid, account.gid);
   await symlink(target, linkOrFolder);
-  logger.info({ dataDir, closedFolder: closed, cluster: target }, 'the "postgres" user cannot reach DATA_DIR; the embedded PostgreSQL keeps its cluster in this folder, linked from DATA_DIR/pg');
+  logger.info(
+    { dataDir, closedFolder: closed, cluster: target },
+    'the "postgres" user cannot reach DATA_DIR; the embedded PostgreSQL keeps its cluster in this folder, linked from DATA_DIR/pg',
+  );
   return target;
 }
 
@@ -211,7 +245,8 @@ async function stopLeftoverPostmaster(clusterDir: string, logger: Logger): Promi
     { signal: 'SIGINT', waitMs: 30_000 },
     { signal: 'SIGQUIT', waitMs: 10_000 },
   ]);
-  if (!stopped) throw new Error(`the embedded PostgreSQL left running by a killed server (pid ${pid}) did not stop; stop it with: kill -QUIT ${pid}`);
+  if (!stopped)
+    throw new Error(`the embedded PostgreSQL left running by a killed server (pid ${pid}) did not stop; stop it with: kill -QUIT ${pid}`);
 }
 
 /** Runs a program to completion; rejects with its exit status and the end of its output. */
@@ -284,15 +319,27 @@ interface RunningPostgres {
 }
 
 /** FATAL lines that are connection attempts while starting or stopping, not trouble. */
-const routineFatal = /the database system is (starting up|shutting down|not yet accepting connections)|terminating connection due to administrator command/;
+const routineFatal =
+  /the database system is (starting up|shutting down|not yet accepting connections)|terminating connection due to administrator command/;
 
-function spawnPostgres(binaries: PostgresBinaries, clusterDir: string, port: number, account: Account | null, logger: Logger): RunningPostgres {
+function spawnPostgres(
+  binaries: PostgresBinaries,
+  clusterDir: string,
+  port: number,
+  account: Account | null,
+  logger: Logger,
+): RunningPostgres {
   // Only the loopback address the URL names: with `localhost` a port taken on 127.0.0.1
   // would leave it listening on ::1 alone, unreachable through the URL.
   const { command, args } = dyingWithParent(binaries.postgres, ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1']);
   // A process group of its own: Ctrl-C in a terminal reaches only the server, which then
   // stops PostgreSQL after everything that uses it.
-  const child = spawn(command, args, { ...(account ?? {}), env: postgresEnvironment(), detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(command, args, {
+    ...(account ?? {}),
+    env: postgresEnvironment(),
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let recent: string[] = [];
   let partial = '';
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -316,7 +363,12 @@ function spawnPostgres(binaries: PostgresBinaries, clusterDir: string, port: num
       resolve();
     });
   });
-  return { child, exited: exitPromise, hasExited: () => exited, recentOutput: () => [...recent, partial.trim()].filter(Boolean).join('\n') };
+  return {
+    child,
+    exited: exitPromise,
+    hasExited: () => exited,
+    recentOutput: () => [...recent, partial.trim()].filter(Boolean).join('\n'),
+  };
 }
 
 async function stopPostgres(running: RunningPostgres): Promise<void> {
@@ -357,14 +409,17 @@ async function waitUntilAnswering(running: RunningPostgres, port: number, passwo
   const deadline = Date.now() + 300_000;
   for (;;) {
     if (running.hasExited()) {
-      throw new Error(`the embedded PostgreSQL stopped during start-up (exit ${running.child.exitCode ?? running.child.signalCode}): ${running.recentOutput() || 'no output'}`);
+      throw new Error(
+        `the embedded PostgreSQL stopped during start-up (exit ${running.child.exitCode ?? running.child.signalCode}): ${running.recentOutput() || 'no output'}`,
+      );
     }
     try {
       await withClient(clientConfig(port, password), async () => undefined);
       return;
     } catch (error) {
       if (errorCode(error) === '28P01') return;
-      if (Date.now() > deadline) throw new Error(`the embedded PostgreSQL did not answer on port ${port}: ${(error as Error).message}\n${running.recentOutput()}`);
+      if (Date.now() > deadline)
+        throw new Error(`the embedded PostgreSQL did not answer on port ${port}: ${(error as Error).message}\n${running.recentOutput()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -383,10 +438,14 @@ async function settlePassword(port: number, password: string, dataDir: string, l
     if (errorCode(error) !== '28P01') throw error;
   }
   try {
-    await withClient(clientConfig(port, legacyPassword), (client) => client.query(`alter role ${superuser} with password ${client.escapeLiteral(password)}`));
+    await withClient(clientConfig(port, legacyPassword), (client) =>
+      client.query(`alter role ${superuser} with password ${client.escapeLiteral(password)}`),
+    );
   } catch (error) {
     if (errorCode(error) === '28P01') {
-      throw new Error(`the embedded PostgreSQL refuses the password in ${secretsFile(dataDir)} (embeddedDatabasePassword); restore that file from a backup`);
+      throw new Error(
+        `the embedded PostgreSQL refuses the password in ${secretsFile(dataDir)} (embeddedDatabasePassword); restore that file from a backup`,
+      );
     }
     throw error;
   }

@@ -1,6 +1,11 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ChainDevnetTables } from '../../modules/chain/chain-devnets.schema';
-import type { ChainScannedBlockTable, DepositAddressCounterTable, DepositAddressTable, DepositTable } from '../../modules/deposits/deposits.schema';
+import type {
+  ChainScannedBlockTable,
+  DepositAddressCounterTable,
+  DepositAddressTable,
+  DepositTable,
+} from '../../modules/deposits/deposits.schema';
 import type { MarketFavouriteTable, MarketPriceTable } from '../../modules/market/market.schema';
 import type { ResearchReportTable } from '../../modules/research/research.schema';
 import type { TradeTables } from '../../modules/trade/trade.schema';

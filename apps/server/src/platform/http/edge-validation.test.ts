@@ -58,7 +58,8 @@ function stringFieldsOf(schema: JsonSchema, path: string[] = []): string[][] {
   if (types.includes('string')) found.push(path);
   for (const [name, child] of Object.entries(schema.properties ?? {})) found.push(...stringFieldsOf(child, [...path, name]));
   if (schema.items) found.push(...stringFieldsOf(schema.items, [...path, '0']));
-  for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) found.push(...stringFieldsOf(branch, path));
+  for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])])
+    found.push(...stringFieldsOf(branch, path));
   return found;
 }
 
@@ -94,10 +95,21 @@ function casesFrom(document: OpenApiDocument): EdgeCase[] {
       const urlWith = (name: string | null, value: string) =>
         template.replace(/\{(\w+)\}/g, (_whole, parameter: string) => encodeURIComponent(parameter === name ? value : 'x1'));
       const inject = (url: string, payload?: unknown) =>
-        app.inject({ method: method.toUpperCase() as 'GET', url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+        app.inject({
+          method: method.toUpperCase() as 'GET',
+          url,
+          headers: { cookie },
+          ...(payload === undefined ? {} : { payload: payload as object }),
+        });
       for (const parameter of operation.parameters ?? []) {
         if (parameter.in === 'path') {
-          cases.push({ method, path: template, where: 'path', field: parameter.name, send: (value) => inject(urlWith(parameter.name, value)) });
+          cases.push({
+            method,
+            path: template,
+            where: 'path',
+            field: parameter.name,
+            send: (value) => inject(urlWith(parameter.name, value)),
+          });
         } else if (parameter.in === 'query') {
           cases.push({
             method,
@@ -148,8 +160,15 @@ describe('control characters, from the OpenAPI document', () => {
       for (const value of ['a\u0000b', 'a\u001bb']) {
         const response = await edge.send(value);
         const body = response.json() as { code?: number; data?: { field?: string } };
-        const isRefusedByName = response.statusCode === 400 && isEnvelope(response) && body.code === errorCatalogue.invalidParameter.code && body.data?.field === edge.field;
-        if (!isRefusedByName) failures.push(`${edge.method.toUpperCase()} ${edge.path} ${edge.where} ${edge.field} ${JSON.stringify(value)}: ${response.statusCode} ${response.body.slice(0, 160)}`);
+        const isRefusedByName =
+          response.statusCode === 400 &&
+          isEnvelope(response) &&
+          body.code === errorCatalogue.invalidParameter.code &&
+          body.data?.field === edge.field;
+        if (!isRefusedByName)
+          failures.push(
+            `${edge.method.toUpperCase()} ${edge.path} ${edge.where} ${edge.field} ${JSON.stringify(value)}: ${response.statusCode} ${response.body.slice(0, 160)}`,
+          );
       }
     }
     expect(failures).toEqual([]);
@@ -169,7 +188,8 @@ describe('record ids beyond int8', () => {
           const url = template.replace(/\{(\w+)\}/g, (_whole, name: string) => (name === parameter.name ? beyondInt8 : '1'));
           const response = await app.inject({ method: method.toUpperCase() as 'GET', url, headers: { cookie } });
           checked += 1;
-          if (response.statusCode >= 500 || !isEnvelope(response)) failures.push(`${method} ${url}: ${response.statusCode} ${response.body.slice(0, 160)}`);
+          if (response.statusCode >= 500 || !isEnvelope(response))
+            failures.push(`${method} ${url}: ${response.statusCode} ${response.body.slice(0, 160)}`);
         }
       }
     }
@@ -183,12 +203,23 @@ describe('record ids beyond int8', () => {
     ['cancelling an order', 'POST', tradePaths.cancelOrder.replace(':orderNo', '0'), undefined, 'orderNotFound'],
     ['an order from a quote', 'POST', tradePaths.orders, { quoteId: beyondInt8 }, 'quoteNotFound'],
     ['an address-book entry', 'DELETE', withdrawalPaths.withdrawAddress.replace(':id', beyondInt8), undefined, 'addressEntryNotFound'],
-    ['trusting an address', 'POST', withdrawalPaths.verifyTrustedAddress, { id: beyondInt8, fundPassword: '123456' }, 'addressEntryNotFound'],
+    [
+      'trusting an address',
+      'POST',
+      withdrawalPaths.verifyTrustedAddress,
+      { id: beyondInt8, fundPassword: '123456' },
+      'addressEntryNotFound',
+    ],
     ['a session', 'POST', identityPaths.endSession.replace(':id', beyondInt8), undefined, 'noMatchingData'],
     ['a bill', 'GET', `${walletPaths.billInfo}?id=1-${beyondInt8}`, undefined, 'noMatchingData'],
     ['a research report', 'GET', researchPaths.read.replace(':id', '0'), undefined, 'researchReportNotFound'],
   ])('answers %s with its not-found code', async (_what, method, url, payload, key) => {
-    const response = await app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const response = await app.inject({
+      method,
+      url,
+      headers: { cookie },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ code: errorCatalogue[key].code, msg: errorCatalogue[key].messages.en });
   });
@@ -205,7 +236,11 @@ describe('URLs the router refuses', () => {
     const response = await app.inject({ url: `/trade/api/orders/${'1'.repeat(200)}`, headers: { cookie, 'language-type': '2' } });
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.json()).toMatchObject({ code: errorCatalogue.invalidParameter.code, msg: 'Недопустимое значение параметра: path', data: { field: 'path' } });
+    expect(response.json()).toMatchObject({
+      code: errorCatalogue.invalidParameter.code,
+      msg: 'Недопустимое значение параметра: path',
+      data: { field: 'path' },
+    });
     expect(response.body).not.toContain('FST_ERR');
   });
 

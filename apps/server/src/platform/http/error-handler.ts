@@ -20,10 +20,10 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, answer: 
     .type('application/json; charset=utf-8')
     .serializer((payload: unknown) => JSON.stringify(payload))
     .send({
-    code: errorCatalogue[key].code,
-    msg: errorMessage(key, request.language, { field: field ?? '', ...params }),
-    data: field === undefined ? { requestId: request.id } : { requestId: request.id, field },
-  });
+      code: errorCatalogue[key].code,
+      msg: errorMessage(key, request.language, { field: field ?? '', ...params }),
+      data: field === undefined ? { requestId: request.id } : { requestId: request.id, field },
+    });
 }
 
 /** One issue as fastify-type-provider-zod reports it: the zod issue's code, and its other fields under `params`. */
@@ -50,11 +50,7 @@ const requestPartByContext: Record<string, 'body' | 'query' | 'params' | 'header
  * the request is "missing", anything else "invalid". A record id of the right shape that
  * names no record (`recordIdSchema`) answers its module's not-found code.
  */
-function answerForValidation(
-  request: FastifyRequest,
-  context: string | undefined,
-  issues: readonly ValidationIssue[],
-): ErrorAnswer {
+function answerForValidation(request: FastifyRequest, context: string | undefined, issues: readonly ValidationIssue[]): ErrorAnswer {
   const first = issues[0];
   const segments = first?.instancePath.split('/').filter((segment) => segment !== '') ?? [];
   const part = requestPartByContext[context ?? 'body'] ?? 'body';
@@ -91,7 +87,18 @@ function answerForFrameworkError(error: FastifyError): ErrorAnswer | undefined {
 /** PostgreSQL data exceptions a caller's value can cause (a bad id or number, text it cannot store). */
 const refusedValueCodes = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
 /** The database (or another service called over the network) is unreachable, restarting or full: the request may succeed later. */
-const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
 
 /**
  * Failures that are not a bug of ours. A value PostgreSQL refuses is the last line behind the

@@ -206,7 +206,12 @@ describe('headers of answers', () => {
     const signedOut = await app.inject({ url: '/uc/synUserInfo' });
     expect(signedOut.statusCode).toBe(401);
     expect(signedOut.headers['content-type']).toBe('application/json; charset=utf-8');
-    const crossOrigin = await app.inject({ method: 'POST', url: '/test/echo', headers: { origin: 'https://evil.example' }, payload: { amount: '1', asset: 'BTC' } });
+    const crossOrigin = await app.inject({
+      method: 'POST',
+      url: '/test/echo',
+      headers: { origin: 'https://evil.example' },
+      payload: { amount: '1', asset: 'BTC' },
+    });
     expect(crossOrigin.statusCode).toBe(403);
     expect(crossOrigin.headers['content-type']).toBe('application/json; charset=utf-8');
   });
@@ -276,10 +281,7 @@ describe('operations endpoints', () => {
   it('serves the OpenAPI document generated from the zod schemas, and its reference UI', async () => {
     const document = (await app.inject('/docs/json')).json();
     expect(document.openapi).toMatch(/^3\./);
-    expect(document.paths['/test/echo'].post.requestBody.content['application/json'].schema.required).toEqual([
-      'amount',
-      'asset',
-    ]);
+    expect(document.paths['/test/echo'].post.requestBody.content['application/json'].schema.required).toEqual(['amount', 'asset']);
     expect(document.paths['/pfs/anon/v1/site-config']).toBeDefined();
     const ui = await app.inject({ url: '/docs', headers: { accept: 'text/html' } });
     expect([200, 302]).toContain(ui.statusCode);

@@ -18,8 +18,9 @@ declare module 'fastify' {
  * lone surrogate would be stored as U+FFFD, silently changed; the other controls have no
  * business in names, addresses or notes and only make logs and screens lie.
  */
-// eslint-disable-next-line no-control-regex -- these control characters are exactly what is refused
-const refusedCharacter = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const refusedCharacter =
+  // eslint-disable-next-line no-control-regex -- these control characters are exactly what is refused
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function isStorableText(value: string): boolean {
   return !refusedCharacter.test(value);

@@ -1,10 +1,4 @@
-import {
-  headerNames,
-  languageFromLanguageType,
-  parseClientVersion,
-  type ClientKind,
-  type Language,
-} from '@coffer/contract';
+import { headerNames, languageFromLanguageType, parseClientVersion, type ClientKind, type Language } from '@coffer/contract';
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 

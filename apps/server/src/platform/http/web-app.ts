@@ -5,10 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendError } from './error-handler';
 
 function wantsPage(request: FastifyRequest): boolean {
-  return (
-    (request.method === 'GET' || request.method === 'HEAD') &&
-    (request.headers.accept ?? '').includes('text/html')
-  );
+  return (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
 }
 
 /**

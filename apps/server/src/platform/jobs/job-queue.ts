@@ -44,7 +44,9 @@ export function createJobQueue(options: {
   });
   let isStopping = false;
   // While stopping, the database going away under a closing connection is expected.
-  boss.on('error', (error) => (isStopping ? logger.debug({ err: error }, 'job queue closing') : logger.error({ err: error }, 'job queue error')));
+  boss.on('error', (error) =>
+    isStopping ? logger.debug({ err: error }, 'job queue closing') : logger.error({ err: error }, 'job queue error'),
+  );
   // Each definition is stored erased; `define` is where its data type is checked.
   const definitions = new Map<string, JobDefinition<object>>();
   let running = false;
@@ -53,25 +55,21 @@ export function createJobQueue(options: {
     await boss.createQueue(definition.name, { name: definition.name, retryLimit: definition.retryLimit ?? 3 });
     if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
     if (!options.isWorker) return;
-    await boss.work<object>(
-      definition.name,
-      { batchSize: jobsPerFetch, pollingIntervalSeconds: pollingIntervalSeconds },
-      async (jobs) => {
-        // Each job settles on its own: a failure is failed by id (and retried by pg-boss),
-        // and the batch resolves so pg-boss completes only the jobs still active.
-        for (const job of jobs) {
-          const jobLogger = logger.child({ queue: definition.name, jobId: job.id });
-          try {
-            await definition.handle(job.data, { jobId: job.id, logger: jobLogger });
-            options.metrics.jobs.inc({ queue: definition.name, outcome: 'completed' });
-          } catch (error) {
-            options.metrics.jobs.inc({ queue: definition.name, outcome: 'failed' });
-            jobLogger.error({ err: error }, 'job failed');
-            await boss.fail(definition.name, job.id, { message: error instanceof Error ? error.message : String(error) });
-          }
+    await boss.work<object>(definition.name, { batchSize: jobsPerFetch, pollingIntervalSeconds: pollingIntervalSeconds }, async (jobs) => {
+      // Each job settles on its own: a failure is failed by id (and retried by pg-boss),
+      // and the batch resolves so pg-boss completes only the jobs still active.
+      for (const job of jobs) {
+        const jobLogger = logger.child({ queue: definition.name, jobId: job.id });
+        try {
+          await definition.handle(job.data, { jobId: job.id, logger: jobLogger });
+          options.metrics.jobs.inc({ queue: definition.name, outcome: 'completed' });
+        } catch (error) {
+          options.metrics.jobs.inc({ queue: definition.name, outcome: 'failed' });
+          jobLogger.error({ err: error }, 'job failed');
+          await boss.fail(definition.name, job.id, { message: error instanceof Error ? error.message : String(error) });
         }
-      },
-    );
+      }
+    });
   }
 
   return {

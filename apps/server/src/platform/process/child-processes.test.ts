@@ -26,7 +26,9 @@ async function serverWithChild(launch: { command: string; args: string[] }): Pro
     console.log(child.pid);
     setInterval(() => {}, 1000);
   `;
-  const server = spawn(process.execPath, ['-e', script, JSON.stringify([launch.command, ...launch.args])], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = spawn(process.execPath, ['-e', script, JSON.stringify([launch.command, ...launch.args])], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   leftovers.push(server.pid!);
   const childPid = await new Promise<number>((resolve, reject) => {
     server.stdout.once('data', (chunk: Buffer) => resolve(Number.parseInt(chunk.toString(), 10)));
@@ -34,7 +36,8 @@ async function serverWithChild(launch: { command: string; args: string[] }): Pro
   });
   leftovers.push(childPid);
   // setpriv has exec'd the command once the command line is the command's own.
-  for (let attempt = 0; attempt < 50 && readProcessInfo(childPid)?.argv[0] !== 'sleep'; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+  for (let attempt = 0; attempt < 50 && readProcessInfo(childPid)?.argv[0] !== 'sleep'; attempt += 1)
+    await new Promise((resolve) => setTimeout(resolve, 20));
   return { serverPid: server.pid!, childPid };
 }
 

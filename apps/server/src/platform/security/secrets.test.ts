@@ -54,7 +54,9 @@ describe('generated secrets in DATA_DIR/secrets.json', () => {
     const results = await Promise.all(
       Array.from({ length: 100 }, (_, index) =>
         index % 2 === 0
-          ? readOrGenerateSecrets(dataDir, ['embeddedDatabasePassword']).then(({ values }) => ({ password: values.embeddedDatabasePassword }))
+          ? readOrGenerateSecrets(dataDir, ['embeddedDatabasePassword']).then(({ values }) => ({
+              password: values.embeddedDatabasePassword,
+            }))
           : provideSecrets({ DATA_DIR: dataDir, PASSWORD_PEPPER: undefined, SECRET_KEY: undefined }, logger).then((secrets) => ({
               pepper: secrets.pepper.toString('utf8'),
               key: secrets.key.toString('hex'),
@@ -62,7 +64,9 @@ describe('generated secrets in DATA_DIR/secrets.json', () => {
       ),
     );
     const file = await stored(dataDir);
-    expect(new Set(results.filter((result) => 'password' in result).map((result) => result.password))).toEqual(new Set([file.embeddedDatabasePassword]));
+    expect(new Set(results.filter((result) => 'password' in result).map((result) => result.password))).toEqual(
+      new Set([file.embeddedDatabasePassword]),
+    );
     expect(new Set(results.filter((result) => 'pepper' in result).map((result) => result.pepper))).toEqual(new Set([file.pepper]));
     expect(new Set(results.filter((result) => 'key' in result).map((result) => result.key))).toEqual(new Set([file.key]));
   });
@@ -71,7 +75,9 @@ describe('generated secrets in DATA_DIR/secrets.json', () => {
     const dataDir = await dataFolder();
     await writeFile(path.join(dataDir, 'secrets.json'), '{"pepper": "trunc', { mode: 0o600 });
 
-    await expect(provideSecrets({ DATA_DIR: dataDir, PASSWORD_PEPPER: undefined, SECRET_KEY: undefined }, logger)).rejects.toThrow(/secrets\.json is not valid JSON/);
+    await expect(provideSecrets({ DATA_DIR: dataDir, PASSWORD_PEPPER: undefined, SECRET_KEY: undefined }, logger)).rejects.toThrow(
+      /secrets\.json is not valid JSON/,
+    );
     expect(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')).toBe('{"pepper": "trunc');
   });
 

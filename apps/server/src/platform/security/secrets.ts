@@ -67,7 +67,10 @@ async function withFileLock<T>(file: string, change: () => Promise<T>): Promise<
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const age = await stat(lock).then((info) => Date.now() - info.mtimeMs, () => 0);
+      const age = await stat(lock).then(
+        (info) => Date.now() - info.mtimeMs,
+        () => 0,
+      );
       if (age > lockStaleMs) await unlink(lock).catch(() => undefined);
       else if (Date.now() > deadline) throw new Error(`${lock} is held by another process; remove it if no Coffer server is starting`);
       else await new Promise((resolve) => setTimeout(resolve, 25));
@@ -128,8 +131,11 @@ export async function provideSecrets(
   if (!config.PASSWORD_PEPPER) wanted.push('pepper');
   if (!config.SECRET_KEY) wanted.push('key');
   const { values, generated } =
-    wanted.length > 0 ? await readOrGenerateSecrets(config.DATA_DIR, wanted) : { values: {} as Partial<Record<'pepper' | 'key', string>>, generated: [] };
-  if (generated.length > 0) logger.info({ file: secretsFile(config.DATA_DIR), generated }, 'generated server secrets for the embedded default');
+    wanted.length > 0
+      ? await readOrGenerateSecrets(config.DATA_DIR, wanted)
+      : { values: {} as Partial<Record<'pepper' | 'key', string>>, generated: [] };
+  if (generated.length > 0)
+    logger.info({ file: secretsFile(config.DATA_DIR), generated }, 'generated server secrets for the embedded default');
   return {
     pepper: Buffer.from(config.PASSWORD_PEPPER ?? values.pepper ?? '', 'utf8'),
     key: Buffer.from(config.SECRET_KEY ?? values.key ?? '', 'hex'),

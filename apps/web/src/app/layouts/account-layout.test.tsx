@@ -8,7 +8,10 @@ import { accountMenu, isMenuGroup } from './menu';
 const user = { userNo: '10000001', email: 'a***@example.com', phone: null, fiat: 'USD' };
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 0, msg: 'ok', data: user }), { status: 200 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ code: 0, msg: 'ok', data: user }), { status: 200 })),
+  );
 });
 
 afterEach(() => {
@@ -42,6 +45,10 @@ describe('the account menu (spec §2 menu items)', () => {
   it('shows "Trade" as the heading of its pages, in the spec order', () => {
     renderPage(<AccountLayout />, { path: pathTo('propertyCenterDashboard') });
     const group = screen.getByRole('list', { name: 'Trade' });
-    expect(within(group).getAllByRole('link').map((link) => link.textContent)).toEqual(['Exchange', 'Automatic swap', 'Orders', 'Auto swap orders']);
+    expect(
+      within(group)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Exchange', 'Automatic swap', 'Orders', 'Auto swap orders']);
   });
 });

@@ -53,15 +53,33 @@ const transfer: TransferRecord = {
   status: 'credited',
 };
 const withdrawal: WithdrawalRecord = withdrawalRecord({ amount, status: 'completed' });
-const order: SpotOrder = testOrder({ side: 'sell', quoteAmount: amount, payCoin: 'BTC', receiveCoin: 'USDT', receiveAmount: amount, status: 'completed', isPayable: false });
+const order: SpotOrder = testOrder({
+  side: 'sell',
+  quoteAmount: amount,
+  payCoin: 'BTC',
+  receiveCoin: 'USDT',
+  receiveAmount: amount,
+  status: 'completed',
+  isPayable: false,
+});
 
 const screens: Record<string, () => ReactNode> = {
   'balance table': () => <AssetTable rows={[assetRow]} fiat="USD" isLoading={false} empty={null} />,
-  bills: () => <BillsTable page={{ pageNo: 1, pageSize: 20, total: 1, records: [bill] }} isLoading={false} empty={null} onPageChange={() => {}} onOpen={() => {}} />,
+  bills: () => (
+    <BillsTable
+      page={{ pageNo: 1, pageSize: 20, total: 1, records: [bill] }}
+      isLoading={false}
+      empty={null}
+      onPageChange={() => {}}
+      onOpen={() => {}}
+    />
+  ),
   dashboard: () => <RecentActivityCard bills={[bill]} />,
   transfer: () => <TransferRecords />,
   withdraw: () => <WithdrawalRecords />,
-  trade: () => <OrdersTable page={{ pageNo: 1, pageSize: 20, total: 1, records: [order] }} isLoading={false} empty={null} onPageChange={() => {}} />,
+  trade: () => (
+    <OrdersTable page={{ pageNo: 1, pageSize: 20, total: 1, records: [order] }} isLoading={false} empty={null} onPageChange={() => {}} />
+  ),
 };
 
 function renderIn(language: 'en' | 'ru', page: ReactNode) {
@@ -97,20 +115,24 @@ describe('one amount, one text on every screen', () => {
   it.each([
     ['en', '1,997.00'],
     ['ru', '1\u00a0997,00'],
-  ] as const)('shows 1997.009672 USDT as %s → %s on the balance table, bills, dashboard, transfer, withdraw and trade screens', async (language, expected) => {
-    stubWalletApi({
-      [walletPaths.transfers]: [transfer],
-      [withdrawalPaths.withdrawals]: { pageNo: 1, pageSize: 10, total: 1, records: [withdrawal] },
-    });
-    const seen: Record<string, string[]> = {};
-    for (const [name, page] of Object.entries(screens)) {
-      const view = renderIn(language, page());
-      // The screens that load their records wait for them; the others have them at once.
-      await vi.waitFor(() => expect(renderingsOf(view.container)).not.toEqual([]), { timeout: 5_000 });
-      seen[name] = [...new Set(renderingsOf(view.container))];
-      view.unmount();
-    }
-    expect(seen).toEqual(Object.fromEntries(Object.keys(screens).map((name) => [name, [expected]])));
-    expect(screen.queryByText(/997[.,]009672/)).toBeNull();
-  }, 30_000);
+  ] as const)(
+    'shows 1997.009672 USDT as %s → %s on the balance table, bills, dashboard, transfer, withdraw and trade screens',
+    async (language, expected) => {
+      stubWalletApi({
+        [walletPaths.transfers]: [transfer],
+        [withdrawalPaths.withdrawals]: { pageNo: 1, pageSize: 10, total: 1, records: [withdrawal] },
+      });
+      const seen: Record<string, string[]> = {};
+      for (const [name, page] of Object.entries(screens)) {
+        const view = renderIn(language, page());
+        // The screens that load their records wait for them; the others have them at once.
+        await vi.waitFor(() => expect(renderingsOf(view.container)).not.toEqual([]), { timeout: 5_000 });
+        seen[name] = [...new Set(renderingsOf(view.container))];
+        view.unmount();
+      }
+      expect(seen).toEqual(Object.fromEntries(Object.keys(screens).map((name) => [name, [expected]])));
+      expect(screen.queryByText(/997[.,]009672/)).toBeNull();
+    },
+    30_000,
+  );
 });

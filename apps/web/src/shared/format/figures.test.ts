@@ -41,7 +41,9 @@ describe('formatPrice', () => {
   it('writes a fiat-quoted price with the currency’s sign', () => {
     expect(formatPrice('BTC/USD', '97010.089', 'en')).toBe('$97,010.08');
     expect(formatPrice('USDC/USD', '0.99987', 'en')).toBe('$0.9998');
-    expect(formatPrice('XRP/USD', '2.40279', 'ru')).toBe(new Intl.NumberFormat('ru', { style: 'currency', currency: 'USD', minimumFractionDigits: 4 }).format(2.4027));
+    expect(formatPrice('XRP/USD', '2.40279', 'ru')).toBe(
+      new Intl.NumberFormat('ru', { style: 'currency', currency: 'USD', minimumFractionDigits: 4 }).format(2.4027),
+    );
   });
 
   it('gives a pair outside the table the platform’s 8 decimals', () => {

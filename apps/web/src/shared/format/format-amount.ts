@@ -7,10 +7,7 @@
 const decimalPattern = /^([+-])?(\d+)(?:\.(\d*))?$/;
 
 /** Intl options that only shape the text around the digits (currency, percent sign). */
-type NumberStyle =
-  | { style: 'decimal' }
-  | { style: 'currency'; currency: string }
-  | { style: 'percent' };
+type NumberStyle = { style: 'decimal' } | { style: 'currency'; currency: string } | { style: 'percent' };
 
 export type SignDisplay = 'auto' | 'exceptZero';
 
@@ -88,7 +85,12 @@ function formatDecimalString(
  * money through figures.ts (amounts, prices, fiat values); this is the engine under it and the
  * tool for figures that are not money (index points, counts).
  */
-export function formatDecimal(value: string, decimals: number, locale: string, options: FormatOptions & { currency?: string } = {}): string {
+export function formatDecimal(
+  value: string,
+  decimals: number,
+  locale: string,
+  options: FormatOptions & { currency?: string } = {},
+): string {
   const { currency, ...rest } = options;
   return formatDecimalString(value, decimals, locale, currency ? { style: 'currency', currency } : { style: 'decimal' }, rest);
 }

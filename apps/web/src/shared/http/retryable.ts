@@ -2,7 +2,11 @@ import { errorCatalogue } from '@coffer/contract/errors';
 import { ApiError } from './http-client';
 
 /** Answers that may differ on a second try: the server failed, was busy, or asked to wait. */
-const passingCodes = new Set<number>([errorCatalogue.unknownError.code, errorCatalogue.serviceUnavailable.code, errorCatalogue.tooManyRequests.code]);
+const passingCodes = new Set<number>([
+  errorCatalogue.unknownError.code,
+  errorCatalogue.serviceUnavailable.code,
+  errorCatalogue.tooManyRequests.code,
+]);
 
 /**
  * Whether trying the same call again can help. A network failure, a timeout or a server error

@@ -48,7 +48,8 @@ function stubServer(balance: { usdt: string; isSignedOut?: boolean }) {
 }
 
 const usdtRow = () => within(screen.getByTestId('balance-table')).getByRole('link', { name: 'Deposit USDT' }).closest('tr')!;
-const assetCalls = (spy: ReturnType<typeof stubServer>) => spy.mock.calls.filter(([input]) => String(input).includes('/wallet/client/bit-assets')).length;
+const assetCalls = (spy: ReturnType<typeof stubServer>) =>
+  spy.mock.calls.filter(([input]) => String(input).includes('/wallet/client/bit-assets')).length;
 
 beforeEach(() => {
   FakeSocket.instances = [];

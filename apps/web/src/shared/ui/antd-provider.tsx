@@ -17,11 +17,7 @@ const antdLocales = { en: enUS, 'zh-CN': zhCN, 'zh-TW': zhTW, ru: ruRU } as cons
 export function AntdProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   return (
-    <ConfigProvider
-      locale={antdLocales[i18n.language as Language] ?? enUS}
-      theme={{ token: antdThemeTokens }}
-      componentSize="large"
-    >
+    <ConfigProvider locale={antdLocales[i18n.language as Language] ?? enUS} theme={{ token: antdThemeTokens }} componentSize="large">
       {children}
     </ConfigProvider>
   );

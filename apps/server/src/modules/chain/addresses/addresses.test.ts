@@ -14,7 +14,16 @@ import {
   type BitcoinNetwork,
 } from './bitcoin-address';
 import { burnedEvmDestination, checkEvmAddress, refusedEvmDestination, toChecksumAddress } from './evm-address';
-import { addressOfPublicKey, deriveAddress, deriveDepositAddress, deriveHotWalletAddress, derivePublicKey, derivationPath, withSigningKey, withSigningKeyAsync } from './hd-wallet';
+import {
+  addressOfPublicKey,
+  deriveAddress,
+  deriveDepositAddress,
+  deriveHotWalletAddress,
+  derivePublicKey,
+  derivationPath,
+  withSigningKey,
+  withSigningKeyAsync,
+} from './hd-wallet';
 import { checkWithdrawalAddress } from './withdrawal-address';
 import { checkXrpAddress, checkXrpTag, encodeXAddress } from './xrp-address';
 
@@ -65,9 +74,12 @@ describe('segwit addresses (BIP173 / BIP350)', () => {
     expect(decodeSegwitAddress('tb', address).ok).toBe(false);
   });
 
-  it.each(vectors.segwitAddresses.invalidEncode as Array<[string, number, number]>)('encoding (%s, v%i, %i bytes) is refused', (hrp, version, length) => {
-    expect(() => encodeSegwitAddress(hrp, version, new Uint8Array(length))).toThrow();
-  });
+  it.each(vectors.segwitAddresses.invalidEncode as Array<[string, number, number]>)(
+    'encoding (%s, v%i, %i bytes) is refused',
+    (hrp, version, length) => {
+      expect(() => encodeSegwitAddress(hrp, version, new Uint8Array(length))).toThrow();
+    },
+  );
 
   it('names the precise problem', () => {
     const problem = (address: string, network: BitcoinNetwork = 'mainnet') => {
@@ -95,7 +107,10 @@ describe('segwit addresses (BIP173 / BIP350)', () => {
     expect(checkBitcoinAddress(regtest, 'regtest')).toMatchObject({ valid: true, kind: 'p2wpkh' });
     expect(checkBitcoinAddress(regtest, 'mainnet')).toEqual({ valid: false, problem: 'wrong-network' });
     expect(checkBitcoinAddress(regtest, 'testnet')).toEqual({ valid: false, problem: 'wrong-network' });
-    expect(checkBitcoinAddress('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', 'regtest')).toEqual({ valid: false, problem: 'wrong-network' });
+    expect(checkBitcoinAddress('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', 'regtest')).toEqual({
+      valid: false,
+      problem: 'wrong-network',
+    });
   });
 });
 
@@ -130,12 +145,19 @@ describe('EIP-55', () => {
   it.each(vectors.eip55.normal)('%s with one letter case swapped is refused', (address) => {
     const index = [...address].findIndex((char, i) => i > 1 && /[a-fA-F]/.test(char));
     const char = address.charAt(index);
-    const swapped = address.slice(0, index) + (char === char.toUpperCase() ? char.toLowerCase() : char.toUpperCase()) + address.slice(index + 1);
+    const swapped =
+      address.slice(0, index) + (char === char.toUpperCase() ? char.toLowerCase() : char.toUpperCase()) + address.slice(index + 1);
     expect(checkEvmAddress(swapped)).toEqual({ valid: false, problem: 'bad-checksum' });
   });
 
   it('refuses what is not a 20-byte hex address', () => {
-    for (const bad of ['', '0x', '5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAe', '0xZZAeb6053F3E94C9b9A09f33669435E7Ef1BeAed']) {
+    for (const bad of [
+      '',
+      '0x',
+      '5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAe',
+      '0xZZAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    ]) {
       expect(checkEvmAddress(bad).valid).toBe(false);
     }
   });
@@ -208,12 +230,12 @@ describe('HD derivation', () => {
     expect(checkXrpAddress(address)).toMatchObject({ valid: true, classicAddress: address, format: 'classic' });
   });
 
-  it('EVM m/44\'/60\'/0\'/0/0 of "abandon … about" is the well-known 0x9858EfFD232B4033E47d90003D41EC34EcaEda94', () => {
+  it("EVM m/44'/60'/0'/0/0 of \"abandon … about\" is the well-known 0x9858EfFD232B4033E47d90003D41EC34EcaEda94", () => {
     expect(deriveDepositAddress(abandonSeed, 'EVM', 0)).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
     expect(derivationPath({ chain: 'EVM', role: 'deposit', index: 0 })).toBe("m/44'/60'/0'/0/0");
   });
 
-  it('keeps the hot wallet on account 1\', apart from every customer index', () => {
+  it("keeps the hot wallet on account 1', apart from every customer index", () => {
     expect(derivationPath({ chain: 'EVM', role: 'hot-wallet', index: 0 })).toBe("m/44'/60'/1'/0/0");
     expect(derivationPath({ chain: 'BTC', role: 'hot-wallet', index: 0, network: 'regtest' })).toBe("m/84'/1'/1'/0/0");
     const hot = deriveHotWalletAddress(abandonSeed, 'EVM');
@@ -292,13 +314,27 @@ describe('XRP addresses and tags', () => {
 
 describe('checkWithdrawalAddress', () => {
   it('answers the canonical address per chain', () => {
-    expect(checkWithdrawalAddress({ chain: 'bitcoin', address: 'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4', bitcoinNetwork: 'mainnet', xrpNetwork: 'mainnet' })).toEqual({
+    expect(
+      checkWithdrawalAddress({
+        chain: 'bitcoin',
+        address: 'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4',
+        bitcoinNetwork: 'mainnet',
+        xrpNetwork: 'mainnet',
+      }),
+    ).toEqual({
       valid: true,
       address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
       tag: null,
       needsTagConfirmation: false,
     });
-    expect(checkWithdrawalAddress({ chain: 'ethereum', address: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed', bitcoinNetwork: 'mainnet', xrpNetwork: 'mainnet' })).toMatchObject({
+    expect(
+      checkWithdrawalAddress({
+        chain: 'ethereum',
+        address: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed',
+        bitcoinNetwork: 'mainnet',
+        xrpNetwork: 'mainnet',
+      }),
+    ).toMatchObject({
       valid: true,
       address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
     });
@@ -306,23 +342,51 @@ describe('checkWithdrawalAddress', () => {
 
   it('flags an XRP withdrawal without tag, takes the tag of an X-address, refuses a contradicting one', () => {
     const base = { chain: 'xrpl' as const, bitcoinNetwork: 'regtest' as const, xrpNetwork: 'mainnet' as const };
-    expect(checkWithdrawalAddress({ ...base, address: 'rHsMGQEkVNJmpGWs8XUBoTBiAAbwxZN5v3' })).toMatchObject({ valid: true, tag: null, needsTagConfirmation: true });
-    expect(checkWithdrawalAddress({ ...base, address: 'rHsMGQEkVNJmpGWs8XUBoTBiAAbwxZN5v3', tag: '99' })).toMatchObject({ valid: true, tag: '99', needsTagConfirmation: false });
-    expect(checkWithdrawalAddress({ ...base, address: 'rHsMGQEkVNJmpGWs8XUBoTBiAAbwxZN5v3', tag: 'abc' })).toEqual({ valid: false, field: 'tag', problem: 'not-digits' });
+    expect(checkWithdrawalAddress({ ...base, address: 'rHsMGQEkVNJmpGWs8XUBoTBiAAbwxZN5v3' })).toMatchObject({
+      valid: true,
+      tag: null,
+      needsTagConfirmation: true,
+    });
+    expect(checkWithdrawalAddress({ ...base, address: 'rHsMGQEkVNJmpGWs8XUBoTBiAAbwxZN5v3', tag: '99' })).toMatchObject({
+      valid: true,
+      tag: '99',
+      needsTagConfirmation: false,
+    });
+    expect(checkWithdrawalAddress({ ...base, address: 'rHsMGQEkVNJmpGWs8XUBoTBiAAbwxZN5v3', tag: 'abc' })).toEqual({
+      valid: false,
+      field: 'tag',
+      problem: 'not-digits',
+    });
     expect(checkWithdrawalAddress({ ...base, address: 'X7AcgcsBL6XDcUb289X4mJ8djcdyKaGZMhc9YTE92ehJ2Fu' })).toEqual({
       valid: true,
       address: 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59',
       tag: '1',
       needsTagConfirmation: false,
     });
-    expect(checkWithdrawalAddress({ ...base, address: 'X7AcgcsBL6XDcUb289X4mJ8djcdyKaGZMhc9YTE92ehJ2Fu', tag: '2' })).toEqual({ valid: false, field: 'address', problem: 'tag-conflict' });
+    expect(checkWithdrawalAddress({ ...base, address: 'X7AcgcsBL6XDcUb289X4mJ8djcdyKaGZMhc9YTE92ehJ2Fu', tag: '2' })).toEqual({
+      valid: false,
+      field: 'address',
+      problem: 'tag-conflict',
+    });
   });
 
   it('refuses the Ethereum zero address and precompiles, naming why', () => {
     const base = { chain: 'ethereum' as const, bitcoinNetwork: 'mainnet' as const, xrpNetwork: 'mainnet' as const };
-    expect(checkWithdrawalAddress({ ...base, address: '0x0000000000000000000000000000000000000000' })).toEqual({ valid: false, field: 'address', problem: 'zero-address' });
-    expect(checkWithdrawalAddress({ ...base, address: '0x0000000000000000000000000000000000000011' })).toEqual({ valid: false, field: 'address', problem: 'precompile' });
-    expect(checkWithdrawalAddress({ ...base, address: '0x0000000000000000000000000000000000000100' })).toEqual({ valid: false, field: 'address', problem: 'precompile' });
+    expect(checkWithdrawalAddress({ ...base, address: '0x0000000000000000000000000000000000000000' })).toEqual({
+      valid: false,
+      field: 'address',
+      problem: 'zero-address',
+    });
+    expect(checkWithdrawalAddress({ ...base, address: '0x0000000000000000000000000000000000000011' })).toEqual({
+      valid: false,
+      field: 'address',
+      problem: 'precompile',
+    });
+    expect(checkWithdrawalAddress({ ...base, address: '0x0000000000000000000000000000000000000100' })).toEqual({
+      valid: false,
+      field: 'address',
+      problem: 'precompile',
+    });
     expect(checkWithdrawalAddress({ ...base, address: '0x0000000000000000000000000000000000000012' }).valid).toBe(true);
   });
 
@@ -332,7 +396,8 @@ describe('checkWithdrawalAddress', () => {
     const main = encodeXAddress(classic.accountId, 7, false);
     const test = encodeXAddress(classic.accountId, 7, true);
     expect([main[0], test[0]]).toEqual(['X', 'T']);
-    const on = (xrpNetwork: 'mainnet' | 'testnet', address: string) => checkWithdrawalAddress({ chain: 'xrpl', address, bitcoinNetwork: 'mainnet', xrpNetwork });
+    const on = (xrpNetwork: 'mainnet' | 'testnet', address: string) =>
+      checkWithdrawalAddress({ chain: 'xrpl', address, bitcoinNetwork: 'mainnet', xrpNetwork });
     const accepted = { valid: true, address: 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59', tag: '7', needsTagConfirmation: false };
     expect(on('mainnet', main)).toEqual(accepted);
     expect(on('testnet', test)).toEqual(accepted);
@@ -344,8 +409,29 @@ describe('checkWithdrawalAddress', () => {
   });
 
   it('refuses an address of another chain', () => {
-    expect(checkWithdrawalAddress({ chain: 'ethereum', address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', bitcoinNetwork: 'mainnet', xrpNetwork: 'mainnet' }).valid).toBe(false);
-    expect(checkWithdrawalAddress({ chain: 'bitcoin', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', bitcoinNetwork: 'mainnet', xrpNetwork: 'mainnet' }).valid).toBe(false);
-    expect(checkWithdrawalAddress({ chain: 'xrpl', address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', bitcoinNetwork: 'mainnet', xrpNetwork: 'mainnet' }).valid).toBe(false);
+    expect(
+      checkWithdrawalAddress({
+        chain: 'ethereum',
+        address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+        bitcoinNetwork: 'mainnet',
+        xrpNetwork: 'mainnet',
+      }).valid,
+    ).toBe(false);
+    expect(
+      checkWithdrawalAddress({
+        chain: 'bitcoin',
+        address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+        bitcoinNetwork: 'mainnet',
+        xrpNetwork: 'mainnet',
+      }).valid,
+    ).toBe(false);
+    expect(
+      checkWithdrawalAddress({
+        chain: 'xrpl',
+        address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+        bitcoinNetwork: 'mainnet',
+        xrpNetwork: 'mainnet',
+      }).valid,
+    ).toBe(false);
   });
 });

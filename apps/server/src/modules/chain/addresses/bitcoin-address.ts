@@ -36,8 +36,7 @@ export type BitcoinAddressProblem =
   | 'bad-version-byte';
 
 export type BitcoinAddressCheck =
-  | { valid: true; kind: BitcoinAddressKind; scriptPubKey: Uint8Array; address: string }
-  | { valid: false; problem: BitcoinAddressProblem };
+  { valid: true; kind: BitcoinAddressKind; scriptPubKey: Uint8Array; address: string } | { valid: false; problem: BitcoinAddressProblem };
 
 export interface SegwitProgram {
   version: number;
@@ -112,7 +111,9 @@ export function checkBitcoinAddress(address: string, network: BitcoinNetwork): B
   if (trimmed === '') return { valid: false, problem: 'empty' };
   const prefixes = bitcoinNetworks[network];
 
-  const otherHrps = Object.values(bitcoinNetworks).map((entry) => entry.hrp).filter((hrp) => hrp !== prefixes.hrp);
+  const otherHrps = Object.values(bitcoinNetworks)
+    .map((entry) => entry.hrp)
+    .filter((hrp) => hrp !== prefixes.hrp);
   // "bcrt1…" also starts with "bc"; the longest matching HRP names the network the address is for.
   const hrpOfAddress = [prefixes.hrp, ...otherHrps].sort((a, b) => b.length - a.length).find((hrp) => looksSegwit(trimmed, hrp));
   if (hrpOfAddress !== undefined) {

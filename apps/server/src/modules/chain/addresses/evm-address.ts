@@ -3,9 +3,7 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 
 export type EvmAddressProblem = 'empty' | 'not-an-address' | 'bad-checksum';
 
-export type EvmAddressCheck =
-  | { valid: true; address: string; checksummed: boolean }
-  | { valid: false; problem: EvmAddressProblem };
+export type EvmAddressCheck = { valid: true; address: string; checksummed: boolean } | { valid: false; problem: EvmAddressProblem };
 
 /** EIP-55: a hex letter is upper case when the matching nibble of keccak256(lowercase hex) is 8 or more. */
 export function toChecksumAddress(address: string): string {

@@ -9,7 +9,14 @@ export {
   type BitcoinAddressProblem,
   type BitcoinNetwork,
 } from './bitcoin-address';
-export { burnedEvmDestination, checkEvmAddress, refusedEvmDestination, toChecksumAddress, type EvmAddressCheck, type EvmDestinationRefusal } from './evm-address';
+export {
+  burnedEvmDestination,
+  checkEvmAddress,
+  refusedEvmDestination,
+  toChecksumAddress,
+  type EvmAddressCheck,
+  type EvmDestinationRefusal,
+} from './evm-address';
 export {
   deriveAddress,
   deriveDepositAddress,

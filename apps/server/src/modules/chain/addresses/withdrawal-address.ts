@@ -26,7 +26,11 @@ export type WithdrawalAddressCheck =
       /** Spec §5: an XRP withdrawal without a tag must be confirmed by the customer first. */
       needsTagConfirmation: boolean;
     }
-  | { valid: false; field: 'address'; problem: BitcoinAddressProblem | EvmAddressProblem | XrpAddressProblem | 'wrong-network' | Exclude<EvmDestinationRefusal, 'contract'> }
+  | {
+      valid: false;
+      field: 'address';
+      problem: BitcoinAddressProblem | EvmAddressProblem | XrpAddressProblem | 'wrong-network' | Exclude<EvmDestinationRefusal, 'contract'>;
+    }
   | { valid: false; field: 'tag'; problem: XrpTagProblem };
 
 /**
@@ -53,7 +57,8 @@ export function checkWithdrawalAddress(input: WithdrawalAddressInput): Withdrawa
       const address = checkXrpAddress(input.address);
       if (!address.valid) return { valid: false, field: 'address', problem: address.problem };
       // A test network's X-address (T…) names an account of that network, not of this one (and X… the reverse).
-      if (address.format === 'x-address' && address.isTestnet !== (input.xrpNetwork === 'testnet')) return { valid: false, field: 'address', problem: 'wrong-network' };
+      if (address.format === 'x-address' && address.isTestnet !== (input.xrpNetwork === 'testnet'))
+        return { valid: false, field: 'address', problem: 'wrong-network' };
       const tag = checkXrpTag(input.tag);
       if (!tag.valid) return { valid: false, field: 'tag', problem: tag.problem };
       if (address.tag !== undefined) {

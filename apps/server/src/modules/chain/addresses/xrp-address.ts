@@ -109,9 +109,7 @@ export function checkXrpAddress(address: string): XrpAddressCheck {
 
 export type XrpTagProblem = 'too-long' | 'not-digits' | 'out-of-range';
 
-export type XrpTagCheck =
-  | { valid: true; tag: string | null; needsConfirmation: boolean }
-  | { valid: false; problem: XrpTagProblem };
+export type XrpTagCheck = { valid: true; tag: string | null; needsConfirmation: boolean } | { valid: false; problem: XrpTagProblem };
 
 const MAX_TAG_LENGTH = 10;
 

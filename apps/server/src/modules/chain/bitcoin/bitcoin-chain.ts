@@ -3,7 +3,14 @@ import { checkBitcoinAddress } from '../addresses/bitcoin-address';
 import { deriveAddress, withSigningKey, type KeyLocation } from '../addresses/hd-wallet';
 import type { ChainDeposit, ChainSender, ChainSource, SignedTransfer, TransferConfirmation, WithdrawalTransfer } from '../chain-source';
 import type { BitcoinNode, UnspentOutput } from './bitcoin-node';
-import { parseTransaction, serializeTransaction, signP2wpkhInput, transactionId, type BitcoinTransaction, type TxOutput } from './transaction';
+import {
+  parseTransaction,
+  serializeTransaction,
+  signP2wpkhInput,
+  transactionId,
+  type BitcoinTransaction,
+  type TxOutput,
+} from './transaction';
 
 export const BITCOIN_CHAIN = 'bitcoin';
 const ASSET = 'BTC';
@@ -56,7 +63,13 @@ export interface BitcoinSenderOptions {
 /** Virtual size of a transaction with `inputs` P2WPKH inputs (72-byte signatures, the largest) and these outputs. */
 function estimateVirtualSize(inputs: number, outputs: Uint8Array[]): bigint {
   const varintSize = (n: number) => (n < 0xfd ? 1 : 3);
-  const base = 4 + varintSize(inputs) + inputs * 41 + varintSize(outputs.length) + outputs.reduce((sum, script) => sum + 8 + varintSize(script.length) + script.length, 0) + 4;
+  const base =
+    4 +
+    varintSize(inputs) +
+    inputs * 41 +
+    varintSize(outputs.length) +
+    outputs.reduce((sum, script) => sum + 8 + varintSize(script.length) + script.length, 0) +
+    4;
   const witness = 2 + inputs * (1 + 1 + 73 + 1 + 33);
   return BigInt(Math.ceil((base * 4 + witness) / 4));
 }
@@ -135,7 +148,13 @@ export function createBitcoinSender(options: BitcoinSenderOptions): ChainSender 
         try {
           const tx: BitcoinTransaction = {
             version: 2,
-            inputs: selection.inputs.map((utxo) => ({ txid: utxo.txid, vout: utxo.vout, scriptSig: new Uint8Array(0), sequence: RBF_SEQUENCE, witness: [] })),
+            inputs: selection.inputs.map((utxo) => ({
+              txid: utxo.txid,
+              vout: utxo.vout,
+              scriptSig: new Uint8Array(0),
+              sequence: RBF_SEQUENCE,
+              witness: [],
+            })),
             outputs: selection.outputs,
             locktime: 0,
           };

@@ -110,7 +110,8 @@ function answer(method: string, params: unknown[]): Answer {
       if (transactions.get(txid)?.block !== undefined) return { error: { code: -27, message: 'Transaction outputs already in utxo set' } };
       for (const [index, input] of tx.inputs.entries()) {
         const previous = transactions.get(input.txid)?.vout[input.vout];
-        if (!previous || spent.has(`${input.txid}:${input.vout}`)) return { error: { code: -25, message: 'bad-txns-inputs-missingorspent' } };
+        if (!previous || spent.has(`${input.txid}:${input.vout}`))
+          return { error: { code: -25, message: 'bad-txns-inputs-missingorspent' } };
         const verified = verifyP2wpkhInput(tx, index, hexToBytes(previous.scriptPubKey.hex), btcToSatoshis(previous.value));
         if (!verified.ok) return { error: { code: -26, message: 'mandatory-script-verify-flag-failed' } };
       }
@@ -118,13 +119,18 @@ function answer(method: string, params: unknown[]): Answer {
       transactions.set(txid, {
         txid,
         vin: tx.inputs.map((input) => ({ txid: input.txid, vout: input.vout })),
-        vout: tx.outputs.map((output, n) => ({ value: Number(output.value) / 1e8, n, scriptPubKey: { hex: bytesToHex(output.scriptPubKey), type: 'witness_v0_keyhash' } })),
+        vout: tx.outputs.map((output, n) => ({
+          value: Number(output.value) / 1e8,
+          n,
+          scriptPubKey: { hex: bytesToHex(output.scriptPubKey), type: 'witness_v0_keyhash' },
+        })),
       });
       return { result: txid };
     }
     case 'getrawtransaction': {
       const tx = transactions.get(params[0] as string);
-      if (!tx) return { error: { code: -5, message: 'No such mempool or blockchain transaction. Use gettransaction for wallet transactions.' } };
+      if (!tx)
+        return { error: { code: -5, message: 'No such mempool or blockchain transaction. Use gettransaction for wallet transactions.' } };
       const mined = tx.block !== undefined ? { blockhash: hash(tx.block + 1), confirmations: tip - tx.block + 1 } : {};
       return { result: { txid: tx.txid, hash: tx.txid, vin: tx.vin, vout: tx.vout, ...mined } };
     }
@@ -153,8 +159,10 @@ function answer(method: string, params: unknown[]): Answer {
     case 'lockunspent': {
       const [unlock, outputs] = params as [boolean, Array<{ txid: string; vout: number }>];
       const keys = outputs.map((output) => `${output.txid}:${output.vout}`);
-      if (!unlock && keys.some((key) => locked.has(key))) return { error: { code: -8, message: 'Invalid parameter, output already locked' } };
-      if (unlock && keys.some((key) => !locked.has(key))) return { error: { code: -8, message: 'Invalid parameter, expected locked output' } };
+      if (!unlock && keys.some((key) => locked.has(key)))
+        return { error: { code: -8, message: 'Invalid parameter, output already locked' } };
+      if (unlock && keys.some((key) => !locked.has(key)))
+        return { error: { code: -8, message: 'Invalid parameter, expected locked output' } };
       for (const key of keys) {
         if (unlock) locked.delete(key);
         else locked.add(key);
@@ -166,16 +174,38 @@ function answer(method: string, params: unknown[]): Answer {
       const [action, descriptors] = params as [string, string[]];
       if (action !== 'start') return { error: { code: -8, message: 'Invalid action' } };
       const scripts = new Set(
-        descriptors.map((descriptor) => bytesToHex((checkBitcoinAddress(/^addr\((.+)\)$/.exec(descriptor)?.[1] ?? '', 'regtest') as { scriptPubKey: Uint8Array }).scriptPubKey)),
+        descriptors.map((descriptor) =>
+          bytesToHex(
+            (checkBitcoinAddress(/^addr\((.+)\)$/.exec(descriptor)?.[1] ?? '', 'regtest') as { scriptPubKey: Uint8Array }).scriptPubKey,
+          ),
+        ),
       );
       const minedSpends = new Set(
-        [...transactions.values()].filter((tx) => tx.block !== undefined).flatMap((tx) => tx.vin.flatMap((input) => ('txid' in input ? [`${input.txid}:${input.vout}`] : []))),
+        [...transactions.values()]
+          .filter((tx) => tx.block !== undefined)
+          .flatMap((tx) => tx.vin.flatMap((input) => ('txid' in input ? [`${input.txid}:${input.vout}`] : []))),
       );
       const unspents = [...transactions.values()]
         .filter((tx) => tx.block !== undefined)
-        .flatMap((tx) => tx.vout.filter((output) => scripts.has(output.scriptPubKey.hex) && !minedSpends.has(`${tx.txid}:${output.n}`)).map((output) => ({ txid: tx.txid, vout: output.n, scriptPubKey: output.scriptPubKey.hex, desc: '', amount: output.value, coinbase: false, height: tx.block, blockhash: hash((tx.block ?? 0) + 1), confirmations: tip - (tx.block ?? 0) + 1 })));
+        .flatMap((tx) =>
+          tx.vout
+            .filter((output) => scripts.has(output.scriptPubKey.hex) && !minedSpends.has(`${tx.txid}:${output.n}`))
+            .map((output) => ({
+              txid: tx.txid,
+              vout: output.n,
+              scriptPubKey: output.scriptPubKey.hex,
+              desc: '',
+              amount: output.value,
+              coinbase: false,
+              height: tx.block,
+              blockhash: hash((tx.block ?? 0) + 1),
+              confirmations: tip - (tx.block ?? 0) + 1,
+            })),
+        );
       const total = unspents.reduce((sum, unspent) => sum + unspent.amount, 0);
-      return { result: { success: true, txouts: 1000, height: tip, bestblock: hash(tip + 1), unspents, total_amount: Number(total.toFixed(8)) } };
+      return {
+        result: { success: true, txouts: 1000, height: tip, bestblock: hash(tip + 1), unspents, total_amount: Number(total.toFixed(8)) },
+      };
     }
     case 'estimatesmartfee':
       return { result: feeEstimate };

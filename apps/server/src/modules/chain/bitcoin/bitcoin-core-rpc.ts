@@ -55,7 +55,9 @@ const blockSchema = z.object({
   ),
 });
 
-const rawTransactionSchema = z.object({ txid: hex64, confirmations: z.number().int().optional(), blockhash: hex64.optional() }).passthrough();
+const rawTransactionSchema = z
+  .object({ txid: hex64, confirmations: z.number().int().optional(), blockhash: hex64.optional() })
+  .passthrough();
 
 const unspentSchema = z.array(
   z
@@ -93,7 +95,9 @@ export interface BitcoinCoreOptions {
  * watches the platform's addresses (descriptors imported by the operator) so `listunspent`
  * sees the hot wallet; `getrawtransaction` for any txid needs `txindex=1`.
  */
-export function createBitcoinCoreNode(options: BitcoinCoreOptions): BitcoinNode & { call<T = unknown>(method: string, params?: unknown[]): Promise<T> } {
+export function createBitcoinCoreNode(
+  options: BitcoinCoreOptions,
+): BitcoinNode & { call<T = unknown>(method: string, params?: unknown[]): Promise<T> } {
   const fetchImpl = options.fetchImpl ?? fetch;
   const parsed = new URL(options.url);
   const authorization = parsed.username
@@ -135,7 +139,10 @@ export function createBitcoinCoreNode(options: BitcoinCoreOptions): BitcoinNode 
   }
 
   async function tipHeight(): Promise<number> {
-    return z.number().int().parse(await call('getblockcount'));
+    return z
+      .number()
+      .int()
+      .parse(await call('getblockcount'));
   }
 
   return {
@@ -151,7 +158,11 @@ export function createBitcoinCoreNode(options: BitcoinCoreOptions): BitcoinNode 
       return block.tx.map((tx) => ({
         txid: tx.txid,
         isCoinbase: tx.vin.some((input) => input.coinbase !== undefined),
-        outputs: tx.vout.map((output) => ({ vout: output.n, address: output.scriptPubKey.address ?? null, value: btcToSatoshis(output.value) })),
+        outputs: tx.vout.map((output) => ({
+          vout: output.n,
+          address: output.scriptPubKey.address ?? null,
+          value: btcToSatoshis(output.value),
+        })),
       }));
     },
 

@@ -109,7 +109,13 @@ describe('Bitcoin devnet', () => {
     expect(coins.filter((utxo) => utxo.value !== COIN).every((utxo) => utxo.value < 20_000n)).toBe(true);
 
     const results = await Promise.allSettled(
-      Array.from({ length: 6 }, (_, i) => createBitcoinSender({ node: devnet, seed }).buildAndSign({ to: deriveDepositAddress(seed, 'BTC', 200 + i, 'regtest'), asset: 'BTC', amount: 60_000_000n })),
+      Array.from({ length: 6 }, (_, i) =>
+        createBitcoinSender({ node: devnet, seed }).buildAndSign({
+          to: deriveDepositAddress(seed, 'BTC', 200 + i, 'regtest'),
+          asset: 'BTC',
+          amount: 60_000_000n,
+        }),
+      ),
     );
     const signed = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
     const refused = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));

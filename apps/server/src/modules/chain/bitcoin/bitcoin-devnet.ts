@@ -119,7 +119,10 @@ export function createBitcoinDevnet(db: Db, options: BitcoinDevnetOptions = {}):
 
   async function tipHeight(): Promise<number> {
     await ensureGenesis();
-    const row = await db.selectFrom('devnet_btc_block').select((eb) => eb.fn.max('height').as('tip')).executeTakeFirst();
+    const row = await db
+      .selectFrom('devnet_btc_block')
+      .select((eb) => eb.fn.max('height').as('tip'))
+      .executeTakeFirst();
     return Number(row?.tip ?? 0);
   }
 
@@ -132,14 +135,24 @@ export function createBitcoinDevnet(db: Db, options: BitcoinDevnetOptions = {}):
         ? await sql<{ locked: boolean }>`select pg_advisory_xact_lock(hashtext(${ADVISORY_LOCK_KEY})) is not null as locked`.execute(trx)
         : await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(hashtext(${ADVISORY_LOCK_KEY})) as locked`.execute(trx);
       if (!lock.rows[0]?.locked) return null;
-      const tip = await trx.selectFrom('devnet_btc_block').select(['height', 'hash', 'mined_at']).orderBy('height', 'desc').limit(1).executeTakeFirst();
+      const tip = await trx
+        .selectFrom('devnet_btc_block')
+        .select(['height', 'hash', 'mined_at'])
+        .orderBy('height', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       if (onlyGenesis && tip) return null;
       if (dueAfterMs !== undefined && tip && Date.now() - tip.mined_at.getTime() < dueAfterMs) return null;
 
       const height = tip ? tip.height + 1 : 0;
       const prevHash = tip?.hash ?? GENESIS_PREV_HASH;
       const mempool = tip
-        ? await trx.selectFrom('devnet_btc_tx').select(['txid', 'fee']).where('block_height', 'is', null).orderBy('received_order').execute()
+        ? await trx
+            .selectFrom('devnet_btc_tx')
+            .select(['txid', 'fee'])
+            .where('block_height', 'is', null)
+            .orderBy('received_order')
+            .execute()
         : [];
       const fees = mempool.reduce((sum, tx) => sum + BigInt(tx.fee), 0n);
       const subsidy = INITIAL_SUBSIDY >> BigInt(Math.floor(height / HALVING_INTERVAL));
@@ -158,10 +171,20 @@ export function createBitcoinDevnet(db: Db, options: BitcoinDevnetOptions = {}):
         .execute();
       await trx
         .insertInto('devnet_btc_output')
-        .values({ txid: coinbaseTxid, vout: 0, script: MINER_SCRIPT, address: addressOfScript(MINER_SCRIPT, network), value: subsidy + fees })
+        .values({
+          txid: coinbaseTxid,
+          vout: 0,
+          script: MINER_SCRIPT,
+          address: addressOfScript(MINER_SCRIPT, network),
+          value: subsidy + fees,
+        })
         .execute();
       for (const [index, tx] of mempool.entries()) {
-        await trx.updateTable('devnet_btc_tx').set({ block_height: height, position: index + 1 }).where('txid', '=', tx.txid).execute();
+        await trx
+          .updateTable('devnet_btc_tx')
+          .set({ block_height: height, position: index + 1 })
+          .where('txid', '=', tx.txid)
+          .execute();
       }
       return { height, hash };
     });
@@ -187,9 +210,14 @@ export function createBitcoinDevnet(db: Db, options: BitcoinDevnetOptions = {}):
         if (outputTotal > inputTotal) throw new BroadcastRejectedError('bad-txns-in-belowout');
         if (inputTotal - outputTotal !== fee) throw new Error('fee mismatch');
       }
-      await trx.insertInto('devnet_btc_tx').values({ txid, raw: serializeTransaction(tx), fee, is_faucet: isFaucet }).execute();
+      await trx
+        .insertInto('devnet_btc_tx')
+        .values({ txid, raw: serializeTransaction(tx), fee, is_faucet: isFaucet })
+        .execute();
       if (!isFaucet) {
-        await sql`update devnet_btc_output set spent_by = ${txid}, locked_by = null where (txid, vout) in (${outpointList(tx.inputs)})`.execute(trx);
+        await sql`update devnet_btc_output set spent_by = ${txid}, locked_by = null where (txid, vout) in (${outpointList(tx.inputs)})`.execute(
+          trx,
+        );
       }
       await trx
         .insertInto('devnet_btc_output')
@@ -254,7 +282,9 @@ export function createBitcoinDevnet(db: Db, options: BitcoinDevnetOptions = {}):
       if (tx.inputs.some(isCoinbaseInput)) throw new BroadcastRejectedError('coinbase');
       const txid = transactionId(tx);
       if (await isKnown(txid)) return txid;
-      const previous = await sql<{ value: string }>`select value from devnet_btc_output where (txid, vout) in (${outpointList(tx.inputs)})`.execute(db);
+      const previous = await sql<{
+        value: string;
+      }>`select value from devnet_btc_output where (txid, vout) in (${outpointList(tx.inputs)})`.execute(db);
       const inputTotal = previous.rows.reduce((sum, row) => sum + BigInt(row.value), 0n);
       const fee = inputTotal - tx.outputs.reduce((sum, output) => sum + output.value, 0n);
       if (previous.rows.length === tx.inputs.length && fee >= 0n && fee < BigInt(virtualSize(tx)) * MIN_RELAY_FEE_RATE) {
@@ -313,7 +343,9 @@ export function createBitcoinDevnet(db: Db, options: BitcoinDevnetOptions = {}):
 
     async unlockUnspent(outpoints) {
       if (outpoints.length === 0) return;
-      await sql`update devnet_btc_output set locked_by = null where (txid, vout) in (${outpointList(outpoints)}) and spent_by is null`.execute(db);
+      await sql`update devnet_btc_output set locked_by = null where (txid, vout) in (${outpointList(outpoints)}) and spent_by is null`.execute(
+        db,
+      );
     },
 
     async feeRate() {

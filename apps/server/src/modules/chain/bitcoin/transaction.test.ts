@@ -1,7 +1,14 @@
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
 import vectors from './transaction-vectors.json';
-import { parseTransaction, serializeTransaction, signP2wpkhInput, transactionId, verifyP2wpkhInput, witnessV0SignatureHash } from './transaction';
+import {
+  parseTransaction,
+  serializeTransaction,
+  signP2wpkhInput,
+  transactionId,
+  verifyP2wpkhInput,
+  witnessV0SignatureHash,
+} from './transaction';
 
 const vector = vectors.bip143NativeP2wpkh;
 
@@ -40,7 +47,10 @@ describe('BIP143 native P2WPKH vector', () => {
     expect(verifyP2wpkhInput(changed, 1, spent, BigInt(vector.amount)).ok).toBe(false);
     const otherKey = hexToBytes(vector.spentScript);
     otherKey[5] = (otherKey[5] as number) ^ 1;
-    expect(verifyP2wpkhInput(signed, 1, otherKey, BigInt(vector.amount))).toEqual({ ok: false, reason: 'public key does not match the output' });
+    expect(verifyP2wpkhInput(signed, 1, otherKey, BigInt(vector.amount))).toEqual({
+      ok: false,
+      reason: 'public key does not match the output',
+    });
   });
 
   it('refuses trailing bytes and truncation', () => {

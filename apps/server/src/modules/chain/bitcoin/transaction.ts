@@ -248,11 +248,13 @@ export type InputVerification = { ok: true } | { ok: false; reason: string };
 export function verifyP2wpkhInput(tx: BitcoinTransaction, inputIndex: number, spentScript: Uint8Array, amount: bigint): InputVerification {
   const input = tx.inputs[inputIndex];
   if (!input) return { ok: false, reason: 'no such input' };
-  if (spentScript.length !== 22 || spentScript[0] !== 0x00 || spentScript[1] !== 0x14) return { ok: false, reason: 'spent output is not P2WPKH' };
+  if (spentScript.length !== 22 || spentScript[0] !== 0x00 || spentScript[1] !== 0x14)
+    return { ok: false, reason: 'spent output is not P2WPKH' };
   if (input.scriptSig.length !== 0) return { ok: false, reason: 'native segwit input with a scriptSig' };
   const [signatureWithType, publicKey, ...rest] = input.witness;
   if (!signatureWithType || !publicKey || rest.length > 0) return { ok: false, reason: 'witness must hold a signature and a public key' };
-  if (publicKey.length !== 33 || (publicKey[0] !== 0x02 && publicKey[0] !== 0x03)) return { ok: false, reason: 'public key must be compressed' };
+  if (publicKey.length !== 33 || (publicKey[0] !== 0x02 && publicKey[0] !== 0x03))
+    return { ok: false, reason: 'public key must be compressed' };
   const program = spentScript.subarray(2);
   if (bytesToHex(hash160(publicKey)) !== bytesToHex(program)) return { ok: false, reason: 'public key does not match the output' };
   if (signatureWithType.at(-1) !== SIGHASH_ALL) return { ok: false, reason: 'only SIGHASH_ALL is accepted' };

@@ -49,7 +49,13 @@ describe('the local anvil process', () => {
     const stateDir = await stateFolder();
     // Left behind: started from a shell that exits at once, so it is re-parented to init.
     const oldPort = await freeLoopbackPort();
-    spawnSync('sh', ['-c', '"$0" --port "$1" --silent --state "$2" >/dev/null 2>&1 &', resolveAnvilBinary(), String(oldPort), path.join(stateDir, 'state.json')]);
+    spawnSync('sh', [
+      '-c',
+      '"$0" --port "$1" --silent --state "$2" >/dev/null 2>&1 &',
+      resolveAnvilBinary(),
+      String(oldPort),
+      path.join(stateDir, 'state.json'),
+    ]);
     let leftover: number | null = null;
     for (let attempt = 0; attempt < 50 && leftover === null; attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -79,7 +85,9 @@ describe('the local anvil process', () => {
     const running = anvilPidOn(stateDir);
     expect(running).not.toBeNull();
 
-    await expect(start(stateDir)).rejects.toThrow(/already running \(anvil pid \d+\) under process \d+: another Coffer server uses this DATA_DIR/);
+    await expect(start(stateDir)).rejects.toThrow(
+      /already running \(anvil pid \d+\) under process \d+: another Coffer server uses this DATA_DIR/,
+    );
     expect(anvilPidOn(stateDir)).toBe(running);
   });
 });

@@ -6,7 +6,14 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from '../../../platform/observability/logger';
-import { canInspectProcesses, dyingWithParent, isOrphaned, programName, readProcessInfo, stopProcess } from '../../../platform/process/child-processes';
+import {
+  canInspectProcesses,
+  dyingWithParent,
+  isOrphaned,
+  programName,
+  readProcessInfo,
+  stopProcess,
+} from '../../../platform/process/child-processes';
 
 const require = createRequire(import.meta.url);
 

@@ -35,7 +35,13 @@ export function createEvmFaucet(node: EvmNode) {
       const txid =
         coin === 'ETH'
           ? await wallet.sendTransaction({ account: funder, to, value: drop.amount })
-          : await wallet.writeContract({ account: funder, address: node.tokens[coin], abi: cofferTestTokenAbi, functionName: 'mint', args: [to, drop.amount] });
+          : await wallet.writeContract({
+              account: funder,
+              address: node.tokens[coin],
+              abi: cofferTestTokenAbi,
+              functionName: 'mint',
+              args: [to, drop.amount],
+            });
       return { txid, amount: drop.amount, scale: drop.scale };
     },
   };

@@ -46,7 +46,14 @@ describe('the local EVM chain of the embedded default', () => {
       expect(second.tokens).toEqual(first.tokens);
       const client = evmPublicClient(second.rpcUrl);
       expect(await client.getBlockNumber({ cacheTime: 0 })).toBeGreaterThanOrEqual(firstHeight);
-      expect(await client.readContract({ address: second.tokens.USDT, abi: cofferTestTokenAbi, functionName: 'balanceOf', args: [faucetTarget] })).toBe(1_000_000_000n);
+      expect(
+        await client.readContract({
+          address: second.tokens.USDT,
+          abi: cofferTestTokenAbi,
+          functionName: 'balanceOf',
+          args: [faucetTarget],
+        }),
+      ).toBe(1_000_000_000n);
     } finally {
       await second.stop();
     }
@@ -54,7 +61,16 @@ describe('the local EVM chain of the embedded default', () => {
 
   it('uses a configured node with the configured contracts and no faucet', async () => {
     await expect(
-      provideEvmNode({ DATA_DIR: '/nonexistent', EVM_BLOCK_TIME_SECONDS: 1, EVM_RPC_URL: 'http://127.0.0.1:9', USDT_CONTRACT: undefined, USDC_CONTRACT: undefined }, logger),
+      provideEvmNode(
+        {
+          DATA_DIR: '/nonexistent',
+          EVM_BLOCK_TIME_SECONDS: 1,
+          EVM_RPC_URL: 'http://127.0.0.1:9',
+          USDT_CONTRACT: undefined,
+          USDC_CONTRACT: undefined,
+        },
+        logger,
+      ),
     ).rejects.toThrow(/USDT_CONTRACT/);
   });
 });

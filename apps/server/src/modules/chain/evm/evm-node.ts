@@ -29,7 +29,11 @@ export interface EvmNode {
 
 /** A viem client for one node; `cacheTime: 0` so every tip poll reaches the node. */
 export function evmPublicClient(rpcUrl: string): PublicClient {
-  return createPublicClient({ transport: http(rpcUrl, { batch: { wait: 0 }, retryCount: 2, timeout: 15_000 }), cacheTime: 0, pollingInterval: 250 });
+  return createPublicClient({
+    transport: http(rpcUrl, { batch: { wait: 0 }, retryCount: 2, timeout: 15_000 }),
+    cacheTime: 0,
+    pollingInterval: 250,
+  });
 }
 
 export function evmWalletClient(rpcUrl: string): WalletClient {
@@ -46,7 +50,12 @@ export async function deployTestTokens(rpcUrl: string, funder: Address = localFu
   const publicClient = evmPublicClient(rpcUrl);
   const wallet = evmWalletClient(rpcUrl);
   const chainId = await publicClient.getChainId();
-  const chain = { id: chainId, name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } };
+  const chain = {
+    id: chainId,
+    name: 'local',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  };
   const deployed: Partial<EvmTokens> = {};
   for (const token of tokenDefinitions) {
     const hash = await wallet.deployContract({
@@ -114,10 +123,19 @@ export async function provideEvmNode(
   }
   const stateDir = path.join(config.DATA_DIR, 'anvil');
   await mkdir(stateDir, { recursive: true });
-  const anvil = await startAnvil({ port: config.EVM_LOCAL_PORT ?? (await freeLoopbackPort()), chainId: localChainId, blockTimeSeconds: config.EVM_BLOCK_TIME_SECONDS, stateDir, logger });
+  const anvil = await startAnvil({
+    port: config.EVM_LOCAL_PORT ?? (await freeLoopbackPort()),
+    chainId: localChainId,
+    blockTimeSeconds: config.EVM_BLOCK_TIME_SECONDS,
+    stateDir,
+    logger,
+  });
   try {
     const tokens = await ensureLocalTokens(anvil.rpcUrl, stateDir, logger);
-    logger.info({ rpcUrl: anvil.rpcUrl, chainId: localChainId, blockTimeSeconds: config.EVM_BLOCK_TIME_SECONDS }, 'local EVM chain (anvil) started');
+    logger.info(
+      { rpcUrl: anvil.rpcUrl, chainId: localChainId, blockTimeSeconds: config.EVM_BLOCK_TIME_SECONDS },
+      'local EVM chain (anvil) started',
+    );
     return { rpcUrl: anvil.rpcUrl, chainId: localChainId, isEmbedded: true, tokens, funder: localFunder, stop: anvil.stop };
   } catch (error) {
     await anvil.stop();

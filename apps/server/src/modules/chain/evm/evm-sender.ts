@@ -13,7 +13,13 @@ import {
   type PublicClient,
 } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
-import { BroadcastRejectedError, type ChainSender, type SignedTransfer, type TransferConfirmation, type WithdrawalTransfer } from '../chain-source';
+import {
+  BroadcastRejectedError,
+  type ChainSender,
+  type SignedTransfer,
+  type TransferConfirmation,
+  type WithdrawalTransfer,
+} from '../chain-source';
 import type { HdSeed } from '../hd-seed';
 import { evmChain } from './evm-addresses';
 import { evmPublicClient, type EvmNode } from './evm-node';
@@ -46,7 +52,15 @@ export interface EvmSenderDeps {
 }
 
 /** Node refusals that mean the transaction will never be accepted as it is. */
-const permanentRefusals = [/nonce too low/i, /insufficient funds/i, /intrinsic gas too low/i, /invalid sender/i, /exceeds block gas limit/i, /already known.*different/i, /replacement transaction underpriced/i];
+const permanentRefusals = [
+  /nonce too low/i,
+  /insufficient funds/i,
+  /intrinsic gas too low/i,
+  /invalid sender/i,
+  /exceeds block gas limit/i,
+  /already known.*different/i,
+  /replacement transaction underpriced/i,
+];
 
 function refusalReason(error: unknown): string | null {
   const text = error instanceof Error ? `${error.message} ${(error as { details?: string }).details ?? ''}` : String(error);
@@ -76,7 +90,10 @@ export function createEvmSender(deps: EvmSenderDeps): ChainSender & {
   const headroom = deps.feeHeadroomPercent ?? 200n;
 
   async function nextNonce(): Promise<bigint> {
-    const [pending, reserved] = await Promise.all([client.getTransactionCount({ address: account.address, blockTag: 'pending' }), deps.reservedNonces()]);
+    const [pending, reserved] = await Promise.all([
+      client.getTransactionCount({ address: account.address, blockTag: 'pending' }),
+      deps.reservedNonces(),
+    ]);
     const highest = reserved.reduce((max, nonce) => (nonce > max ? nonce : max), -1n);
     return BigInt(pending) > highest + 1n ? BigInt(pending) : highest + 1n;
   }

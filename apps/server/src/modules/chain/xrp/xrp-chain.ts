@@ -84,7 +84,9 @@ export function createXrpSender(options: { node: XrpNode; seed: Uint8Array }): C
       if (status.state === 'unknown') return { state: 'unknown' };
       if (status.state === 'queued') return { state: 'pending' };
       const confirmations = (await node.validatedLedgerIndex()) - status.ledgerIndex + 1;
-      return status.result === 'tesSUCCESS' ? { state: 'included', confirmations } : { state: 'failed', confirmations, reason: status.result };
+      return status.result === 'tesSUCCESS'
+        ? { state: 'included', confirmations }
+        : { state: 'failed', confirmations, reason: status.result };
     },
 
     async abandon(raw) {

@@ -22,7 +22,9 @@ describe('XRP payment codec', () => {
     const signature = payment.txnSignature ?? new Uint8Array(0);
     const key = payment.signingPubKey ?? new Uint8Array(0);
     expect(secp256k1.verify(signature, paymentSigningHash(payment), key, { prehash: false, format: 'der' })).toBe(true);
-    expect(secp256k1.verify(signature, paymentSigningHash({ ...payment, amount: payment.amount + 1n }), key, { prehash: false, format: 'der' })).toBe(false);
+    expect(
+      secp256k1.verify(signature, paymentSigningHash({ ...payment, amount: payment.amount + 1n }), key, { prehash: false, format: 'der' }),
+    ).toBe(false);
     // The ledger also requires the key to be the sending account's.
     expect(verifyPaymentSignature(payment)).toBe(vector.keyMatchesAccount);
   });
@@ -32,7 +34,17 @@ describe('XRP payment codec', () => {
     const location = { chain: 'XRP', role: 'hot-wallet', index: 0 } as const;
     const account = deriveAddress(seed, location);
     const signed = withSigningKey(seed, location, (privateKey) =>
-      signPayment({ account, destination: 'rHsMGQEkVNJmpGWs8XUBoTBiAAbwxZN5v3', amount: 25_000_000n, fee: 12n, sequence: 5, destinationTag: 4294967295 }, privateKey),
+      signPayment(
+        {
+          account,
+          destination: 'rHsMGQEkVNJmpGWs8XUBoTBiAAbwxZN5v3',
+          amount: 25_000_000n,
+          fee: 12n,
+          sequence: 5,
+          destinationTag: 4294967295,
+        },
+        privateKey,
+      ),
     );
     expect(verifyPaymentSignature(signed)).toBe(true);
     const decoded = decodePayment(encodePayment(signed));

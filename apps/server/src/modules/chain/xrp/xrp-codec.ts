@@ -90,7 +90,8 @@ export function paymentSigningHash(payment: XrpPayment): Uint8Array {
 /** Signs with a secp256k1 key: canonical (low-S) DER signature over SHA-512Half('STX\0' ‖ fields). */
 export function signPayment(payment: Omit<XrpPayment, 'signingPubKey' | 'txnSignature'>, privateKey: Uint8Array): XrpPayment {
   const signingPubKey = secp256k1.getPublicKey(privateKey, true);
-  if (encodeClassicAddress(xrpAccountId(signingPubKey)) !== payment.account) throw new Error('the key does not belong to the sending account');
+  if (encodeClassicAddress(xrpAccountId(signingPubKey)) !== payment.account)
+    throw new Error('the key does not belong to the sending account');
   const unsigned: XrpPayment = { ...payment, signingPubKey };
   const txnSignature = secp256k1.sign(paymentSigningHash(unsigned), privateKey, { prehash: false, lowS: true, format: 'der' });
   return { ...unsigned, txnSignature };
@@ -100,7 +101,11 @@ export function verifyPaymentSignature(payment: XrpPayment): boolean {
   if (!payment.signingPubKey || !payment.txnSignature || payment.signingPubKey.length !== 33) return false;
   if (encodeClassicAddress(xrpAccountId(payment.signingPubKey)) !== payment.account) return false;
   try {
-    return secp256k1.verify(payment.txnSignature, paymentSigningHash(payment), payment.signingPubKey, { prehash: false, lowS: true, format: 'der' });
+    return secp256k1.verify(payment.txnSignature, paymentSigningHash(payment), payment.signingPubKey, {
+      prehash: false,
+      lowS: true,
+      format: 'der',
+    });
   } catch {
     return false;
   }
@@ -177,7 +182,14 @@ export function decodePayment(blob: Uint8Array): XrpPayment {
         throw new Error(`unsupported field ${typeCode}:${fieldCode}`);
     }
   }
-  if (lastOrder < 0 || payment.account === undefined || payment.destination === undefined || payment.amount === undefined || payment.fee === undefined || payment.sequence === undefined) {
+  if (
+    lastOrder < 0 ||
+    payment.account === undefined ||
+    payment.destination === undefined ||
+    payment.amount === undefined ||
+    payment.fee === undefined ||
+    payment.sequence === undefined
+  ) {
     throw new Error('incomplete payment');
   }
   return payment as XrpPayment;

@@ -64,13 +64,21 @@ export function createXrpDevnet(db: Db, options: XrpDevnetOptions = {}): XrpDevn
         ? await sql<{ locked: boolean }>`select pg_advisory_xact_lock(hashtext(${ADVISORY_LOCK_KEY})) is not null as locked`.execute(trx)
         : await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(hashtext(${ADVISORY_LOCK_KEY})) as locked`.execute(trx);
       if (!lock.rows[0]?.locked) return null;
-      const tip = await trx.selectFrom('devnet_xrp_ledger').select(['ledger_index', 'hash', 'closed_at']).orderBy('ledger_index', 'desc').limit(1).executeTakeFirst();
+      const tip = await trx
+        .selectFrom('devnet_xrp_ledger')
+        .select(['ledger_index', 'hash', 'closed_at'])
+        .orderBy('ledger_index', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       if (onlyGenesis && tip) return null;
       if (dueAfterMs !== undefined && tip && Date.now() - tip.closed_at.getTime() < dueAfterMs) return null;
       const ledgerIndex = tip ? tip.ledger_index + 1 : 1;
       const parentHash = tip?.hash ?? '0'.repeat(64);
       // The ledger row first, so applied transactions can point at it; its hash covers them below.
-      await trx.insertInto('devnet_xrp_ledger').values({ ledger_index: ledgerIndex, hash: `pending-${ledgerIndex}`, parent_hash: parentHash }).execute();
+      await trx
+        .insertInto('devnet_xrp_ledger')
+        .values({ ledger_index: ledgerIndex, hash: `pending-${ledgerIndex}`, parent_hash: parentHash })
+        .execute();
 
       const applied: string[] = [];
       if (tip) {
@@ -115,22 +123,43 @@ export function createXrpDevnet(db: Db, options: XrpDevnetOptions = {}): XrpDevn
       await credit(trx, tx.destination as string, amount);
       return 'tesSUCCESS';
     }
-    const sender = await trx.selectFrom('devnet_xrp_account').select(['balance', 'sequence']).where('address', '=', tx.account).forUpdate().executeTakeFirst();
+    const sender = await trx
+      .selectFrom('devnet_xrp_account')
+      .select(['balance', 'sequence'])
+      .where('address', '=', tx.account)
+      .forUpdate()
+      .executeTakeFirst();
     if (!sender || BigInt(sender.sequence) !== BigInt(tx.sequence)) return null;
     if (tx.kind === 'skip') {
-      await trx.updateTable('devnet_xrp_account').set({ sequence: sql`sequence + 1` }).where('address', '=', tx.account).execute();
+      await trx
+        .updateTable('devnet_xrp_account')
+        .set({ sequence: sql`sequence + 1` })
+        .where('address', '=', tx.account)
+        .execute();
       return 'tesSUCCESS';
     }
     const fee = BigInt(tx.fee);
     const balance = BigInt(sender.balance);
     // From here the fee is spent and the sequence consumed, whatever the payment's outcome (tec codes).
     const charged = balance < fee ? balance : fee;
-    await trx.updateTable('devnet_xrp_account').set({ balance: (balance - charged).toString(), sequence: sql`sequence + 1` }).where('address', '=', tx.account).execute();
+    await trx
+      .updateTable('devnet_xrp_account')
+      .set({ balance: (balance - charged).toString(), sequence: sql`sequence + 1` })
+      .where('address', '=', tx.account)
+      .execute();
     if (balance < fee) return 'tecINSUFF_FEE';
     if (balance - fee - amount < reserve) return 'tecUNFUNDED_PAYMENT';
-    const destination = await trx.selectFrom('devnet_xrp_account').select('address').where('address', '=', tx.destination as string).executeTakeFirst();
+    const destination = await trx
+      .selectFrom('devnet_xrp_account')
+      .select('address')
+      .where('address', '=', tx.destination as string)
+      .executeTakeFirst();
     if (!destination && amount < reserve) return 'tecNO_DST_INSUF_XRP';
-    await trx.updateTable('devnet_xrp_account').set({ balance: sql`balance - ${amount.toString()}::numeric` }).where('address', '=', tx.account).execute();
+    await trx
+      .updateTable('devnet_xrp_account')
+      .set({ balance: sql`balance - ${amount.toString()}::numeric` })
+      .where('address', '=', tx.account)
+      .execute();
     await credit(trx, tx.destination as string, amount);
     return 'tesSUCCESS';
   }
@@ -145,7 +174,10 @@ export function createXrpDevnet(db: Db, options: XrpDevnetOptions = {}): XrpDevn
 
   async function validatedLedgerIndex(): Promise<number> {
     await ensureGenesis();
-    const row = await db.selectFrom('devnet_xrp_ledger').select((eb) => eb.fn.max('ledger_index').as('tip')).executeTakeFirst();
+    const row = await db
+      .selectFrom('devnet_xrp_ledger')
+      .select((eb) => eb.fn.max('ledger_index').as('tip'))
+      .executeTakeFirst();
     return Number(row?.tip ?? 1);
   }
 
@@ -195,7 +227,11 @@ export function createXrpDevnet(db: Db, options: XrpDevnetOptions = {}): XrpDevn
       if (payment.fee < BASE_FEE) throw new BroadcastRejectedError('telINSUF_FEE_P');
       if (payment.amount <= 0n) throw new BroadcastRejectedError('temBAD_AMOUNT');
       if (payment.account === payment.destination) throw new BroadcastRejectedError('temREDUNDANT');
-      const account = await db.selectFrom('devnet_xrp_account').select('sequence').where('address', '=', payment.account).executeTakeFirst();
+      const account = await db
+        .selectFrom('devnet_xrp_account')
+        .select('sequence')
+        .where('address', '=', payment.account)
+        .executeTakeFirst();
       if (!account) throw new BroadcastRejectedError('terNO_ACCOUNT');
       if (payment.sequence < Number(account.sequence)) throw new BroadcastRejectedError('tefPAST_SEQ');
       try {
@@ -223,7 +259,11 @@ export function createXrpDevnet(db: Db, options: XrpDevnetOptions = {}): XrpDevn
     },
 
     async transactionStatus(hash): Promise<XrpTransactionStatus> {
-      const row = await db.selectFrom('devnet_xrp_tx').select(['status', 'ledger_index', 'result']).where('hash', '=', hash).executeTakeFirst();
+      const row = await db
+        .selectFrom('devnet_xrp_tx')
+        .select(['status', 'ledger_index', 'result'])
+        .where('hash', '=', hash)
+        .executeTakeFirst();
       if (!row) return { state: 'unknown' };
       if (row.status === 'queued' || row.ledger_index === null) return { state: 'queued' };
       return { state: 'validated', ledgerIndex: row.ledger_index, result: row.result ?? 'tesSUCCESS' };
@@ -296,7 +336,11 @@ export function createXrpDevnet(db: Db, options: XrpDevnetOptions = {}): XrpDevn
     },
 
     async accountInfo(address) {
-      const row = await db.selectFrom('devnet_xrp_account').select(['balance', 'sequence']).where('address', '=', address).executeTakeFirst();
+      const row = await db
+        .selectFrom('devnet_xrp_account')
+        .select(['balance', 'sequence'])
+        .where('address', '=', address)
+        .executeTakeFirst();
       return row ? { balance: BigInt(row.balance), sequence: Number(row.sequence) } : null;
     },
   };

@@ -7,10 +7,7 @@ export interface LedgerPayment {
   destinationTag: string | null;
 }
 
-export type XrpTransactionStatus =
-  | { state: 'unknown' }
-  | { state: 'queued' }
-  | { state: 'validated'; ledgerIndex: number; result: string };
+export type XrpTransactionStatus = { state: 'unknown' } | { state: 'queued' } | { state: 'validated'; ledgerIndex: number; result: string };
 
 /**
  * What the platform needs from the XRP Ledger. The built-in devnet provides it; a rippled

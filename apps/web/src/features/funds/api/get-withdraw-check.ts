@@ -15,7 +15,8 @@ export async function getWithdrawCheck(signal?: AbortSignal): Promise<WithdrawCh
     if (envelope.code === withdrawalForbiddenCodes.securityLock) return forbidden(withdrawalForbiddenCodes.securityLock);
     throw new ApiError(envelope.code, envelope.msg ?? envelope.message ?? '');
   } catch (error) {
-    if (error instanceof ApiError && error.code === withdrawalForbiddenCodes.forbidden) return forbidden(withdrawalForbiddenCodes.forbidden);
+    if (error instanceof ApiError && error.code === withdrawalForbiddenCodes.forbidden)
+      return forbidden(withdrawalForbiddenCodes.forbidden);
     throw error;
   }
 }

@@ -23,7 +23,17 @@ interface FieldValues {
  * tag/memo where the network takes one — an empty tag there asks for confirmation first —
  * and the account's second factor, as a withdrawal asks for it (spec §6).
  */
-export function AddAddressDialog({ open, networks, factor, onClose }: { open: boolean; networks: AddressNetwork[]; factor: SecondFactor; onClose: () => void }) {
+export function AddAddressDialog({
+  open,
+  networks,
+  factor,
+  onClose,
+}: {
+  open: boolean;
+  networks: AddressNetwork[];
+  factor: SecondFactor;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('funds');
   const chainLabel = useChainLabel();
   const [form] = Form.useForm<FieldValues>();
@@ -71,21 +81,40 @@ export function AddAddressDialog({ open, networks, factor, onClose }: { open: bo
         okButtonProps={buttonTestId('address-save')}
         destroyOnHidden
       >
-        <Form<FieldValues> form={form} layout="vertical" requiredMark={false} onFinish={handleFinish} data-testid="address-form" initialValues={{ chain: networks[0]?.chain }}>
+        <Form<FieldValues>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={handleFinish}
+          data-testid="address-form"
+          initialValues={{ chain: networks[0]?.chain }}
+        >
           <Form.Item
             name="note"
             label={t('addresses.note')}
             rules={[
               { required: true, whitespace: true, message: t('addresses.errors.noteRequired') },
-              { max: withdrawalFieldRules.noteMaxChars, message: t('addresses.errors.noteTooLong', { max: withdrawalFieldRules.noteMaxChars }) },
+              {
+                max: withdrawalFieldRules.noteMaxChars,
+                message: t('addresses.errors.noteTooLong', { max: withdrawalFieldRules.noteMaxChars }),
+              },
             ]}
           >
-            <Input data-testid="address-note" showCount maxLength={withdrawalFieldRules.noteMaxChars} autoComplete="off" placeholder={t('addresses.notePlaceholder')} />
+            <Input
+              data-testid="address-note"
+              showCount
+              maxLength={withdrawalFieldRules.noteMaxChars}
+              autoComplete="off"
+              placeholder={t('addresses.notePlaceholder')}
+            />
           </Form.Item>
           <Form.Item name="chain" label={t('addresses.chain')} rules={[{ required: true, message: t('addresses.errors.chainRequired') }]}>
             <Select
               data-testid="address-chain"
-              options={networks.map((network) => ({ value: network.chain, label: `${chainLabel(network.chain)} · ${network.coins.join(', ')}` }))}
+              options={networks.map((network) => ({
+                value: network.chain,
+                label: `${chainLabel(network.chain)} · ${network.coins.join(', ')}`,
+              }))}
             />
           </Form.Item>
           <Form.Item
@@ -93,7 +122,11 @@ export function AddAddressDialog({ open, networks, factor, onClose }: { open: bo
             label={t('addresses.address')}
             rules={[
               { required: true, whitespace: true, message: t('withdraw.errors.addressRequired') },
-              { min: withdrawalFieldRules.addressMinChars, max: withdrawalFieldRules.addressMaxChars, message: t('withdraw.errors.addressInvalid') },
+              {
+                min: withdrawalFieldRules.addressMinChars,
+                max: withdrawalFieldRules.addressMaxChars,
+                message: t('withdraw.errors.addressInvalid'),
+              },
               { pattern: addressPattern, message: t('withdraw.errors.addressInvalid') },
             ]}
           >
@@ -104,7 +137,12 @@ export function AddAddressDialog({ open, networks, factor, onClose }: { open: bo
               name="tag"
               label={t('withdraw.tag')}
               extra={t('withdraw.tagHint')}
-              rules={[{ max: withdrawalFieldRules.tagMaxChars, message: t('withdraw.errors.tagTooLong', { max: withdrawalFieldRules.tagMaxChars }) }]}
+              rules={[
+                {
+                  max: withdrawalFieldRules.tagMaxChars,
+                  message: t('withdraw.errors.tagTooLong', { max: withdrawalFieldRules.tagMaxChars }),
+                },
+              ]}
             >
               <Input data-testid="address-tag" showCount maxLength={withdrawalFieldRules.tagMaxChars} autoComplete="off" />
             </Form.Item>

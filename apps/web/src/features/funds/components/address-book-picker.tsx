@@ -40,7 +40,8 @@ export function AddressBookPicker({ chain, onPick }: { chain: string; onPick: (e
             key: 'empty',
             label: (
               <span className={styles.empty}>
-                {book.isPending ? t('withdraw.bookLoading') : t('withdraw.bookEmpty')} <Link to={pathTo('propertyCenterAddresses')}>{t('withdraw.bookManage')}</Link>
+                {book.isPending ? t('withdraw.bookLoading') : t('withdraw.bookEmpty')}{' '}
+                <Link to={pathTo('propertyCenterAddresses')}>{t('withdraw.bookManage')}</Link>
               </span>
             ),
             disabled: true,

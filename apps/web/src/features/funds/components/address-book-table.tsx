@@ -59,7 +59,12 @@ export function AddressBookTable({
     { key: 'address', title: t('addresses.address'), render: (_value, entry) => <ShortValue value={entry.address} keep={10} /> },
     { key: 'tag', title: t('withdraw.tag'), render: (_value, entry) => entry.tag ?? '—' },
     { key: 'trusted', title: t('addresses.trustState'), width: 230, render: (_value, entry) => <TrustState entry={entry} now={now} /> },
-    { key: 'created', title: t('addresses.created'), className: table.nowrap, render: (_value, entry) => formatDate(entry.createdAt, language) },
+    {
+      key: 'created',
+      title: t('addresses.created'),
+      className: table.nowrap,
+      render: (_value, entry) => formatDate(entry.createdAt, language),
+    },
     {
       key: 'actions',
       title: t('addresses.actions'),

@@ -44,7 +44,9 @@ export function CoinChainSelect({
           showSearch={{ optionFilterProp: 'title' }}
           value={coin || undefined}
           placeholder={t('picker.coinPlaceholder')}
-          onChange={(next: string) => onChange({ coin: next, chain: openChains(options.find((option) => option.coin === next))[0]?.chain ?? '' })}
+          onChange={(next: string) =>
+            onChange({ coin: next, chain: openChains(options.find((option) => option.coin === next))[0]?.chain ?? '' })
+          }
           options={options.map((option) => ({
             value: option.coin,
             title: `${option.coin} ${option.name}`,

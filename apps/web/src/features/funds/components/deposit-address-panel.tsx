@@ -89,7 +89,14 @@ export function DepositAddressPanel({
                 </Button>
               ) : null}
             </div>
-            <Alert type="warning" showIcon className={styles.memoWarning} title={t('recharge.memoWarningTitle')} description={t('recharge.memoWarning')} data-testid="deposit-memo-warning" />
+            <Alert
+              type="warning"
+              showIcon
+              className={styles.memoWarning}
+              title={t('recharge.memoWarningTitle')}
+              description={t('recharge.memoWarning')}
+              data-testid="deposit-memo-warning"
+            />
           </div>
         ) : null}
         <Descriptions
@@ -97,11 +104,23 @@ export function DepositAddressPanel({
           size="small"
           className={styles.facts}
           items={[
-            { key: 'min', label: t('recharge.minDeposit'), children: <span className={styles.number} data-testid="deposit-minimum">{amount(deposit.minDeposit)}</span> },
+            {
+              key: 'min',
+              label: t('recharge.minDeposit'),
+              children: (
+                <span className={styles.number} data-testid="deposit-minimum">
+                  {amount(deposit.minDeposit)}
+                </span>
+              ),
+            },
             {
               key: 'confirmations',
               label: t('recharge.confirmations'),
-              children: <span className={styles.number} data-testid="deposit-confirmations">{deposit.confirmationsToCredit}</span>,
+              children: (
+                <span className={styles.number} data-testid="deposit-confirmations">
+                  {deposit.confirmationsToCredit}
+                </span>
+              ),
             },
             ...(deposit.contractAddress
               ? [{ key: 'contract', label: t('recharge.contract'), children: <ShortValue value={deposit.contractAddress} keep={6} /> }]

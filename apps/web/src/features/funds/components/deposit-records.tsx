@@ -22,7 +22,8 @@ const pageSize = 10;
 /** How often the list asks again while a deposit gathers confirmations (about a block on the local chain). */
 export const depositRefreshMs = 3_000;
 
-const isWaiting = (page: DwRecordsPage | undefined) => page?.records.some((record) => record.kind === 'deposit' && record.status === depositStatus.waiting) ?? false;
+const isWaiting = (page: DwRecordsPage | undefined) =>
+  page?.records.some((record) => record.kind === 'deposit' && record.status === depositStatus.waiting) ?? false;
 
 /** Refresh while a deposit is waiting, or one is expected before `expectUntil`. */
 const refreshWhileExpected = (expectUntil: number) => (page: DwRecordsPage | undefined) =>
@@ -48,7 +49,6 @@ export function DepositRecords({ expectUntil }: { expectUntil: number }) {
     if (lastCredited.current !== undefined && credited > lastCredited.current) void queryClient.invalidateQueries({ queryKey: ['wallet'] });
     lastCredited.current = credited;
   }, [credited, queryClient]);
-
 
   const columns: TableColumnsType<DepositRecord> = [
     { key: 'time', title: t('records.time'), className: table.nowrap, render: (_value, record) => formatDateTime(record.time, language) },
@@ -80,7 +80,9 @@ export function DepositRecords({ expectUntil }: { expectUntil: number }) {
               percent={record.requiredConfirmations > 0 ? Math.round((done / record.requiredConfirmations) * 100) : 100}
               showInfo={false}
               size="small"
-              status={record.status === depositStatus.failed ? 'exception' : record.status === depositStatus.credited ? 'success' : 'active'}
+              status={
+                record.status === depositStatus.failed ? 'exception' : record.status === depositStatus.credited ? 'success' : 'active'
+              }
               aria-label={t('records.progressLabel', { done, required: record.requiredConfirmations })}
             />
             {/* "n of N" for the eye; the bar above carries the full sentence for screen readers. */}

@@ -16,7 +16,11 @@ export function DepositStatus({ record }: { record: Pick<DepositRecord, 'status'
   }
   if (record.status === depositStatus.failed) {
     return (
-      <Tag color="error" data-testid="deposit-status-failed" title={record.failReason === 'belowMinimum' ? t('depositStatus.belowMinimum') : undefined}>
+      <Tag
+        color="error"
+        data-testid="deposit-status-failed"
+        title={record.failReason === 'belowMinimum' ? t('depositStatus.belowMinimum') : undefined}
+      >
         <span aria-hidden="true">✕ </span>
         {record.failReason === 'belowMinimum' ? t('depositStatus.failedBelowMinimum') : t('depositStatus.failed')}
       </Tag>

@@ -1,4 +1,12 @@
-import type { DepositAddress, DepositRecord, DwOption, WithdrawCheck, WithdrawLimit, WithdrawalRecord, WithdrawAddress } from '@coffer/contract';
+import type {
+  DepositAddress,
+  DepositRecord,
+  DwOption,
+  WithdrawCheck,
+  WithdrawLimit,
+  WithdrawalRecord,
+  WithdrawAddress,
+} from '@coffer/contract';
 
 /** Test-only: data shaped like the deposits and withdrawals servers' answers. */
 const ethereumChain = {
@@ -22,14 +30,37 @@ export const testDwOptions: DwOption[] = [
     name: 'XRP',
     icon: 'xrp',
     displayPrecision: 4,
-    chains: [{ ...ethereumChain, chain: 'xrpl', tokenStandard: 'native', contractAddress: null, needsMemo: true, minDeposit: '1', confirmationsToCredit: 1, minWithdrawal: '20', withdrawalFee: '0.25' }],
+    chains: [
+      {
+        ...ethereumChain,
+        chain: 'xrpl',
+        tokenStandard: 'native',
+        contractAddress: null,
+        needsMemo: true,
+        minDeposit: '1',
+        confirmationsToCredit: 1,
+        minWithdrawal: '20',
+        withdrawalFee: '0.25',
+      },
+    ],
   },
   {
     coin: 'BTC',
     name: 'Bitcoin',
     icon: 'btc',
     displayPrecision: 8,
-    chains: [{ ...ethereumChain, chain: 'bitcoin', tokenStandard: 'native', contractAddress: null, depositEnabled: false, withdrawEnabled: false, minDeposit: '0.0005', confirmationsToCredit: 1 }],
+    chains: [
+      {
+        ...ethereumChain,
+        chain: 'bitcoin',
+        tokenStandard: 'native',
+        contractAddress: null,
+        depositEnabled: false,
+        withdrawEnabled: false,
+        minDeposit: '0.0005',
+        confirmationsToCredit: 1,
+      },
+    ],
   },
 ];
 
@@ -77,7 +108,13 @@ export const depositRecord = (overrides: Partial<DepositRecord> = {}): DepositRe
   ...overrides,
 });
 
-export const openCheck: WithdrawCheck = { canWithdraw: true, forbiddenCode: null, lockedUntil: null, interceptions: [], secondFactor: 'ga' };
+export const openCheck: WithdrawCheck = {
+  canWithdraw: true,
+  forbiddenCode: null,
+  lockedUntil: null,
+  interceptions: [],
+  secondFactor: 'ga',
+};
 
 export const usdtLimit: WithdrawLimit = {
   coin: 'USDT',
@@ -98,7 +135,18 @@ export const usdtLimit: WithdrawLimit = {
   needsMemo: false,
 };
 
-export const xrpLimit: WithdrawLimit = { ...usdtLimit, coin: 'XRP', chain: 'xrpl', minWithdrawal: '20', fee: '0.25', available: '500', maxWithdrawable: '499.75', dailyRemainingCoin: '800', usdPrice: '2.5', needsMemo: true };
+export const xrpLimit: WithdrawLimit = {
+  ...usdtLimit,
+  coin: 'XRP',
+  chain: 'xrpl',
+  minWithdrawal: '20',
+  fee: '0.25',
+  available: '500',
+  maxWithdrawable: '499.75',
+  dailyRemainingCoin: '800',
+  usdPrice: '2.5',
+  needsMemo: true,
+};
 
 export const withdrawalRecord = (overrides: Partial<WithdrawalRecord> = {}): WithdrawalRecord => ({
   kind: 'withdrawal',

@@ -7,7 +7,15 @@ import { buttonTestId } from './button-test-id';
 import styles from './large-withdrawal-actions.module.css';
 
 /** The second confirmation of a large withdrawal (spec §9): confirm it, or cancel and get the amount back. */
-export function LargeWithdrawalActions({ record, onChanged, size = 'middle' }: { record: WithdrawalRecord; onChanged?: (record: WithdrawalRecord) => void; size?: 'small' | 'middle' }) {
+export function LargeWithdrawalActions({
+  record,
+  onChanged,
+  size = 'middle',
+}: {
+  record: WithdrawalRecord;
+  onChanged?: (record: WithdrawalRecord) => void;
+  size?: 'small' | 'middle';
+}) {
   const { t } = useTranslation('funds');
   const confirm = useConfirmWithdrawal();
   const cancel = useCancelWithdrawal();
@@ -25,7 +33,14 @@ export function LargeWithdrawalActions({ record, onChanged, size = 'middle' }: {
 
   return (
     <span className={styles.actions}>
-      <Button type="primary" size={size} loading={confirm.isPending} disabled={isBusy} onClick={() => void run(confirm)} data-testid="withdraw-second-confirm">
+      <Button
+        type="primary"
+        size={size}
+        loading={confirm.isPending}
+        disabled={isBusy}
+        onClick={() => void run(confirm)}
+        data-testid="withdraw-second-confirm"
+      >
         {t('withdraw.secondConfirm')}
       </Button>
       <Popconfirm

@@ -12,7 +12,15 @@ import styles from './trust-address-dialog.module.css';
  * Marks an address trusted (whitelist) after the fund password and second factor. It skips
  * verification only after the cooling period, which the list shows once the server has it.
  */
-export function TrustAddressDialog({ entry, factor, onClose }: { entry: WithdrawAddress | null; factor: SecondFactor; onClose: () => void }) {
+export function TrustAddressDialog({
+  entry,
+  factor,
+  onClose,
+}: {
+  entry: WithdrawAddress | null;
+  factor: SecondFactor;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('funds');
   const [form] = Form.useForm<VerificationValues>();
   const trust = useVerifyTrustedAddress();
@@ -45,9 +53,7 @@ export function TrustAddressDialog({ entry, factor, onClose }: { entry: Withdraw
       destroyOnHidden
     >
       {entry ? (
-        <p className={styles.intro}>
-          {t('addresses.trustIntro', { note: entry.note, address: shortenMiddle(entry.address, 10) })}
-        </p>
+        <p className={styles.intro}>{t('addresses.trustIntro', { note: entry.note, address: shortenMiddle(entry.address, 10) })}</p>
       ) : null}
       <Form<VerificationValues> form={form} layout="vertical" requiredMark={false} onFinish={(values) => void handleFinish(values)}>
         <VerificationFields factor={factor} testIdPrefix="trust" />

@@ -24,7 +24,15 @@ export function codeFields(factor: SecondFactor, code: string): { gaCode: string
  * surrounding antd Form. The same shape as the internal transfer's verification. Without
  * `withFundPassword` (adding an address), only the second factor.
  */
-export function VerificationFields({ factor, testIdPrefix, withFundPassword = true }: { factor: SecondFactor; testIdPrefix: string; withFundPassword?: boolean }) {
+export function VerificationFields({
+  factor,
+  testIdPrefix,
+  withFundPassword = true,
+}: {
+  factor: SecondFactor;
+  testIdPrefix: string;
+  withFundPassword?: boolean;
+}) {
   const { t } = useTranslation('funds');
   const codeLabel = factor === 'ga' ? t('verify.gaCode') : factor === 'sms' ? t('verify.smsCode') : t('verify.emailCode');
   return (

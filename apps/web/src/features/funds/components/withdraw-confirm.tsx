@@ -49,7 +49,9 @@ export function WithdrawConfirm({
       requestId,
       ...(prepared.tag ? { tag: prepared.tag } : {}),
       ...(draft.confirmEmptyTag || prepared.needsTagConfirmation ? { confirmEmptyTag: true } : {}),
-      ...(prepared.skipsVerification ? {} : { fundPassword: values.fundPassword ?? '', ...codeFields(prepared.secondFactor, values.code ?? '') }),
+      ...(prepared.skipsVerification
+        ? {}
+        : { fundPassword: values.fundPassword ?? '', ...codeFields(prepared.secondFactor, values.code ?? '') }),
     };
     try {
       // Stays "submitting" after success: a click queued behind this one must not send again.
@@ -69,9 +71,23 @@ export function WithdrawConfirm({
         classNames={{ label: styles.label, content: styles.content }}
         items={[
           { key: 'coin', label: t('withdraw.coinAndChain'), children: `${prepared.coin} · ${chainLabel(prepared.chain)}` },
-          { key: 'address', label: t('withdraw.address'), children: <code data-testid="withdraw-confirm-address">{prepared.address}</code> },
+          {
+            key: 'address',
+            label: t('withdraw.address'),
+            children: <code data-testid="withdraw-confirm-address">{prepared.address}</code>,
+          },
           ...(prepared.isInner
-            ? [{ key: 'inner', label: t('withdraw.innerAccount'), children: <span data-testid="withdraw-confirm-inner">{t('withdraw.innerSettled', { account: prepared.innerAccountMasked ?? '—' })}</span> }]
+            ? [
+                {
+                  key: 'inner',
+                  label: t('withdraw.innerAccount'),
+                  children: (
+                    <span data-testid="withdraw-confirm-inner">
+                      {t('withdraw.innerSettled', { account: prepared.innerAccountMasked ?? '—' })}
+                    </span>
+                  ),
+                },
+              ]
             : []),
           ...(prepared.tag || prepared.needsTagConfirmation || draft.confirmEmptyTag
             ? [{ key: 'tag', label: t('withdraw.tag'), children: prepared.tag ?? t('withdraw.noTag') }]
@@ -80,12 +96,22 @@ export function WithdrawConfirm({
           { key: 'fee', label: t('withdraw.fee'), children: <span className={styles.number}>{show(prepared.fee)}</span> },
           { key: 'total', label: t('withdraw.totalDebit'), children: <span className={styles.number}>{show(prepared.totalDebit)}</span> },
           { key: 'received', label: t('withdraw.received'), children: <span className={styles.number}>{show(prepared.amount)}</span> },
-          { key: 'value', label: t('withdraw.usdValue'), children: <span className={styles.number}>{formatFiat(prepared.usdValue, 'USD', language)}</span> },
+          {
+            key: 'value',
+            label: t('withdraw.usdValue'),
+            children: <span className={styles.number}>{formatFiat(prepared.usdValue, 'USD', language)}</span>,
+          },
         ]}
       />
 
       {prepared.needsSecondConfirmation ? (
-        <Alert type="warning" showIcon title={t('withdraw.largeTitle')} description={t('withdraw.largeText')} data-testid="withdraw-large-notice" />
+        <Alert
+          type="warning"
+          showIcon
+          title={t('withdraw.largeTitle')}
+          description={t('withdraw.largeText')}
+          data-testid="withdraw-large-notice"
+        />
       ) : null}
 
       <Form<Partial<VerificationValues>> layout="vertical" requiredMark={false} onFinish={(values) => void handleFinish(values)}>

@@ -157,9 +157,21 @@ export function WithdrawForm({
         className={styles.facts}
         classNames={{ label: styles.factLabel, content: styles.factValue }}
         items={[
-          { key: 'available', label: t('withdraw.available'), children: <span data-testid="withdraw-available">{held(data.available, data)}</span> },
-          { key: 'fee', label: t('withdraw.fee'), children: <span data-testid="withdraw-fee">{isInternal ? t('withdraw.noFee') : show(feeOf(data, false), data)}</span> },
-          { key: 'minimum', label: t('withdraw.minimum'), children: <span data-testid="withdraw-minimum">{show(data.minWithdrawal, data)}</span> },
+          {
+            key: 'available',
+            label: t('withdraw.available'),
+            children: <span data-testid="withdraw-available">{held(data.available, data)}</span>,
+          },
+          {
+            key: 'fee',
+            label: t('withdraw.fee'),
+            children: <span data-testid="withdraw-fee">{isInternal ? t('withdraw.noFee') : show(feeOf(data, false), data)}</span>,
+          },
+          {
+            key: 'minimum',
+            label: t('withdraw.minimum'),
+            children: <span data-testid="withdraw-minimum">{show(data.minWithdrawal, data)}</span>,
+          },
           {
             key: 'received',
             label: t('withdraw.received'),
@@ -189,7 +201,14 @@ export function WithdrawForm({
 
   return (
     <div className={styles.wrap}>
-      <CoinChainSelect options={options} coin={selection.coin} chain={selection.chain} direction="withdraw" onChange={handleSelection} idPrefix="withdraw" />
+      <CoinChainSelect
+        options={options}
+        coin={selection.coin}
+        chain={selection.chain}
+        direction="withdraw"
+        onChange={handleSelection}
+        idPrefix="withdraw"
+      />
       {isSuspended && coinState.data?.reasonCode ? (
         <Alert type="warning" showIcon title={messageForCode(coinState.data.reasonCode, language) ?? t('withdraw.suspended')} />
       ) : null}
@@ -210,7 +229,11 @@ export function WithdrawForm({
               noStyle
               rules={[
                 { required: true, whitespace: true, message: t('withdraw.errors.addressRequired') },
-                { min: withdrawalFieldRules.addressMinChars, max: withdrawalFieldRules.addressMaxChars, message: t('withdraw.errors.addressInvalid') },
+                {
+                  min: withdrawalFieldRules.addressMinChars,
+                  max: withdrawalFieldRules.addressMaxChars,
+                  message: t('withdraw.errors.addressInvalid'),
+                },
                 { pattern: addressPattern, message: t('withdraw.errors.addressInvalid') },
               ]}
             >
@@ -237,9 +260,20 @@ export function WithdrawForm({
             name="tag"
             label={t('withdraw.tag')}
             extra={t('withdraw.tagHint')}
-            rules={[{ max: withdrawalFieldRules.tagMaxChars, message: t('withdraw.errors.tagTooLong', { max: withdrawalFieldRules.tagMaxChars }) }]}
+            rules={[
+              {
+                max: withdrawalFieldRules.tagMaxChars,
+                message: t('withdraw.errors.tagTooLong', { max: withdrawalFieldRules.tagMaxChars }),
+              },
+            ]}
           >
-            <Input data-testid="withdraw-tag" autoComplete="off" maxLength={withdrawalFieldRules.tagMaxChars} showCount placeholder={t('withdraw.tagPlaceholder')} />
+            <Input
+              data-testid="withdraw-tag"
+              autoComplete="off"
+              maxLength={withdrawalFieldRules.tagMaxChars}
+              showCount
+              placeholder={t('withdraw.tagPlaceholder')}
+            />
           </Form.Item>
         ) : null}
 

@@ -29,7 +29,17 @@ export function isWithdrawBlocked(check: WithdrawCheck | undefined): boolean {
  * waiting out the lock can put the rest right now instead of meeting it when the lock ends.
  * `timeZone` is the browser's unless given.
  */
-export function WithdrawInterception({ check, open, onClose, timeZone }: { check: WithdrawCheck; open: boolean; onClose: () => void; timeZone?: string }) {
+export function WithdrawInterception({
+  check,
+  open,
+  onClose,
+  timeZone,
+}: {
+  check: WithdrawCheck;
+  open: boolean;
+  onClose: () => void;
+  timeZone?: string;
+}) {
   const { t } = useTranslation('funds');
   const language = useWalletLanguage();
   const message = (code: number, fallback: string) => messageForCode(code, language) ?? fallback;

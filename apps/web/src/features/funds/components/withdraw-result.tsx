@@ -19,7 +19,14 @@ import styles from './withdraw-result.module.css';
  * here for its second confirmation (spec §9) before anything leaves. The state follows the
  * records list as the signer sends and the chain confirms it.
  */
-export function WithdrawResult({ record: submitted, onAgain }: { record: WithdrawalRecord; /** Not read: amounts are formatted per asset (shared/format/figures). */ displayPrecision?: number; onAgain: () => void }) {
+export function WithdrawResult({
+  record: submitted,
+  onAgain,
+}: {
+  record: WithdrawalRecord;
+  /** Not read: amounts are formatted per asset (shared/format/figures). */ displayPrecision?: number;
+  onAgain: () => void;
+}) {
   const { t } = useTranslation('funds');
   const language = useWalletLanguage();
   const [changed, setChanged] = useState<WithdrawalRecord | null>(null);
@@ -32,7 +39,9 @@ export function WithdrawResult({ record: submitted, onAgain }: { record: Withdra
   return (
     <Result
       status={isAwaiting ? 'warning' : record.status === 'failed' || record.status === 'cancelled' ? 'error' : 'success'}
-      title={isAwaiting ? t('withdraw.awaitingTitle') : record.status === 'cancelled' ? t('withdraw.cancelledTitle') : t('withdraw.doneTitle')}
+      title={
+        isAwaiting ? t('withdraw.awaitingTitle') : record.status === 'cancelled' ? t('withdraw.cancelledTitle') : t('withdraw.doneTitle')
+      }
       subTitle={
         isAwaiting && record.confirmBefore
           ? t('withdraw.awaitingText', { time: formatDateTime(record.confirmBefore, language) })

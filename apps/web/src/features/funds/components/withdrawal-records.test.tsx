@@ -17,7 +17,11 @@ afterEach(() => {
 
 /** A server holding one large withdrawal awaiting its second confirmation; confirm and cancel change it. */
 function stubHeldWithdrawal() {
-  let held: WithdrawalRecord = withdrawalRecord({ amount: '1500', status: 'awaitingConfirmation', confirmBefore: '2099-03-01T16:00:00.000Z' });
+  let held: WithdrawalRecord = withdrawalRecord({
+    amount: '1500',
+    status: 'awaitingConfirmation',
+    confirmBefore: '2099-03-01T16:00:00.000Z',
+  });
   const change = (next: Partial<WithdrawalRecord>) => {
     held = { ...held, ...next, confirmBefore: null };
     return { record: held, confirmationCode: null };

@@ -29,7 +29,9 @@ export const refreshWhileMoving = (page: WithdrawalRecordsPage | undefined) =>
   page?.records.some((record) => record.status === 'processing' || record.status === 'confirming') ? refreshMs : false;
 
 /** Withdrawal records (spec §3): serial number, status and txid; refreshing while one is on its way. */
-export function WithdrawalRecords(_props: { /** Not read: amounts are formatted per asset (shared/format/figures). */ options?: DwOption[] | undefined }) {
+export function WithdrawalRecords(_props: {
+  /** Not read: amounts are formatted per asset (shared/format/figures). */ options?: DwOption[] | undefined;
+}) {
   const { t } = useTranslation('funds');
   const language = useWalletLanguage();
   const chainLabel = useChainLabel();
@@ -46,14 +48,24 @@ export function WithdrawalRecords(_props: { /** Not read: amounts are formatted 
       render: (_value, record) => (
         <span className={styles.coin}>
           <CoinBadge coin={record.coin} size="small" />
-          <span className={styles.chain}>
-            {record.accountType === 'internal' ? t('withdraw.tabs.internal') : chainLabel(record.chain)}
-          </span>
+          <span className={styles.chain}>{record.accountType === 'internal' ? t('withdraw.tabs.internal') : chainLabel(record.chain)}</span>
         </span>
       ),
     },
-    { key: 'amount', title: t('records.amount'), align: 'right', className: table.amount, render: (_value, record) => formatAmount(record.coin, record.amount, language) },
-    { key: 'fee', title: t('records.fee'), align: 'right', className: table.amount, render: (_value, record) => formatAmount(record.coin, record.fee, language) },
+    {
+      key: 'amount',
+      title: t('records.amount'),
+      align: 'right',
+      className: table.amount,
+      render: (_value, record) => formatAmount(record.coin, record.amount, language),
+    },
+    {
+      key: 'fee',
+      title: t('records.fee'),
+      align: 'right',
+      className: table.amount,
+      render: (_value, record) => formatAmount(record.coin, record.fee, language),
+    },
     { key: 'address', title: t('records.address'), render: (_value, record) => <ShortValue value={record.address} keep={6} /> },
     {
       key: 'txid',

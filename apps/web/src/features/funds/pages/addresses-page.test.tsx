@@ -35,7 +35,9 @@ function stubServer(initial: WithdrawAddress[], check: WithdrawCheck = openCheck
     },
     [withdrawalPaths.verifyTrustedAddress]: ({ body }: { body: { id: string } }) => {
       book = book.map((entry) =>
-        entry.id === body.id ? { ...entry, trusted: true, trustedAt: new Date().toISOString(), usableWithoutVerificationAt: '2099-03-02T09:00:00.000Z' } : entry,
+        entry.id === body.id
+          ? { ...entry, trusted: true, trustedAt: new Date().toISOString(), usableWithoutVerificationAt: '2099-03-02T09:00:00.000Z' }
+          : entry,
       );
       return book.find((entry) => entry.id === body.id);
     },
@@ -81,7 +83,7 @@ describe('AddressesPage', { timeout: 25_000 }, () => {
     ]);
   });
 
-  it('asks for the e-mail code, with its send button, when e-mail is the account\'s second factor', async () => {
+  it("asks for the e-mail code, with its send button, when e-mail is the account's second factor", async () => {
     const user = userEvent.setup();
     const fetchSpy = stubServer([], { ...openCheck, secondFactor: 'email' });
     renderPage(<AddressesPage />, { path: '/propertyCenter/addresses' });
@@ -129,6 +131,8 @@ describe('AddressesPage', { timeout: 25_000 }, () => {
     expect(cooling.textContent).toContain('Cooling period');
     expect(cooling.textContent).toContain('Usable without verification from');
     expect(cooling.textContent).toContain('2099');
-    expect(callsTo(fetchSpy, 'POST', withdrawalPaths.verifyTrustedAddress)).toEqual([{ id: '11', fundPassword: '258147', gaCode: '654321' }]);
+    expect(callsTo(fetchSpy, 'POST', withdrawalPaths.verifyTrustedAddress)).toEqual([
+      { id: '11', fundPassword: '258147', gaCode: '654321' },
+    ]);
   });
 });

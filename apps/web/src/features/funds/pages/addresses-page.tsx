@@ -61,7 +61,12 @@ export function AddressesPage() {
       </Card>
       {check.data ? (
         <>
-          <AddAddressDialog open={isAdding} networks={addressNetworks(options.data ?? [])} factor={check.data.secondFactor} onClose={() => setAdding(false)} />
+          <AddAddressDialog
+            open={isAdding}
+            networks={addressNetworks(options.data ?? [])}
+            factor={check.data.secondFactor}
+            onClose={() => setAdding(false)}
+          />
           <TrustAddressDialog entry={trusting} factor={check.data.secondFactor} onClose={() => setTrusting(null)} />
         </>
       ) : null}

@@ -15,11 +15,22 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function stubServer(records = [depositRecord(), depositRecord({ id: '2', amount: '0.5', status: 2, failReason: 'belowMinimum', progress: '12/12', confirmations: 12 }), depositRecord({ id: '3', amount: '80', status: 1, confirmations: 12, progress: '12/12' })]) {
+function stubServer(
+  records = [
+    depositRecord(),
+    depositRecord({ id: '2', amount: '0.5', status: 2, failReason: 'belowMinimum', progress: '12/12', confirmations: 12 }),
+    depositRecord({ id: '3', amount: '80', status: 1, confirmations: 12, progress: '12/12' }),
+  ],
+) {
   return stubFundsApi({
     [depositPaths.dwOption]: testDwOptions,
     [depositPaths.depositAddress]: ({ url }: { url: URL }) => (url.searchParams.get('coin') === 'XRP' ? testXrpAddress : testUsdtAddress),
-    [depositPaths.dwRecords]: ({ body }: { body: { pageNo: number; pageSize: number } }) => ({ pageNo: body.pageNo, pageSize: body.pageSize, total: records.length, records }),
+    [depositPaths.dwRecords]: ({ body }: { body: { pageNo: number; pageSize: number } }) => ({
+      pageNo: body.pageNo,
+      pageSize: body.pageSize,
+      total: records.length,
+      records,
+    }),
   });
 }
 
@@ -43,7 +54,11 @@ describe('RechargePage', { timeout: 20_000 }, () => {
     expect(within(records).getByText('Below minimum')).toBeTruthy();
     expect(within(records).getByText('Credited')).toBeTruthy();
     // Each deposit's confirmations as "n of N", with the full sentence on its progress bar.
-    expect(within(records).getAllByTestId('deposit-progress-count').map((cell) => cell.textContent)).toEqual(['3 of 12', '12 of 12', '12 of 12']);
+    expect(
+      within(records)
+        .getAllByTestId('deposit-progress-count')
+        .map((cell) => cell.textContent),
+    ).toEqual(['3 of 12', '12 of 12', '12 of 12']);
     expect(within(records).getByRole('progressbar', { name: '3 of 12 confirmations' })).toBeTruthy();
     expect(within(records).getByText('250.00')).toBeTruthy();
 

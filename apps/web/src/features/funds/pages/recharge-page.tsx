@@ -41,11 +41,14 @@ export function RechargePage() {
 
   const handleChange = (next: { coin: string; chain: string }) => {
     setChosen(next);
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      updated.set('coin', next.coin);
-      return updated;
-    }, { replace: true });
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('coin', next.coin);
+        return updated;
+      },
+      { replace: true },
+    );
   };
 
   let body;
@@ -56,7 +59,14 @@ export function RechargePage() {
   } else {
     body = (
       <div className={styles.stack}>
-        <CoinChainSelect options={options.data} coin={selection.coin} chain={selection.chain} direction="deposit" onChange={handleChange} idPrefix="deposit" />
+        <CoinChainSelect
+          options={options.data}
+          coin={selection.coin}
+          chain={selection.chain}
+          direction="deposit"
+          onChange={handleChange}
+          idPrefix="deposit"
+        />
         {coinOption && chainOption ? (
           <DepositAddressPanel
             key={`${coinOption.coin}-${chainOption.chain}`}

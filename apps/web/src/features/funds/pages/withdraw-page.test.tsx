@@ -28,11 +28,20 @@ function stubServer(overrides: Record<string, FundsAnswer> = {}) {
   return stubFundsApi({
     [depositPaths.dwOption]: testDwOptions,
     [withdrawalPaths.userCanWithdraw]: openCheck,
-    [withdrawalPaths.canWithdraw]: ({ url }: { url: URL }) => ({ coin: url.searchParams.get('coin'), chain: url.searchParams.get('chain'), canWithdraw: true, reasonCode: null }),
+    [withdrawalPaths.canWithdraw]: ({ url }: { url: URL }) => ({
+      coin: url.searchParams.get('coin'),
+      chain: url.searchParams.get('chain'),
+      canWithdraw: true,
+      reasonCode: null,
+    }),
     [withdrawalPaths.userWithdrawLimit]: ({ url }: { url: URL }) => (url.searchParams.get('coin') === 'XRP' ? xrpLimit : usdtLimit),
     [withdrawalPaths.withdrawAddresses]: [],
     [withdrawalPaths.withdrawals]: { pageNo: 1, pageSize: 10, total: 0, records: [] },
-    [withdrawalPaths.preWithdraw]: ({ body }: { body: { coin: string; chain: string; address: string; tag?: string; amount: string } }): PreWithdraw => ({
+    [withdrawalPaths.preWithdraw]: ({
+      body,
+    }: {
+      body: { coin: string; chain: string; address: string; tag?: string; amount: string };
+    }): PreWithdraw => ({
       coin: body.coin,
       chain: body.chain,
       address: body.address,
@@ -91,7 +100,10 @@ describe('WithdrawPage', { timeout: 25_000 }, () => {
   it('asks for confirmation before an XRP withdrawal without a tag, then withdraws once with the fund password and authenticator code', async () => {
     const user = userEvent.setup();
     const fetchSpy = stubServer({
-      'POST /wallet/client/withdraw/XRP/xrpl': { record: withdrawalRecord({ coin: 'XRP', chain: 'xrpl', amount: '50', fee: '0.25', address: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe' }), confirmationCode: null },
+      'POST /wallet/client/withdraw/XRP/xrpl': {
+        record: withdrawalRecord({ coin: 'XRP', chain: 'xrpl', amount: '50', fee: '0.25', address: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe' }),
+        confirmationCode: null,
+      },
     });
     renderPage(<WithdrawPage />, { path: '/propertyCenter/withdraw' });
     await screen.findByTestId('withdraw-available', {}, slow);
@@ -114,7 +126,13 @@ describe('WithdrawPage', { timeout: 25_000 }, () => {
     expect((await screen.findByTestId('withdraw-serial', {}, slow)).textContent).toBe('WD2026030100000007');
     const sent = callsTo(fetchSpy, 'POST', '/wallet/client/withdraw/XRP/xrpl');
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ address: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe', amount: '50', confirmEmptyTag: true, fundPassword: '258147', gaCode: '123456' });
+    expect(sent[0]).toMatchObject({
+      address: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
+      amount: '50',
+      confirmEmptyTag: true,
+      fundPassword: '258147',
+      gaCode: '123456',
+    });
     expect((sent[0] as { tag?: string }).tag).toBeUndefined();
   });
 
@@ -170,7 +188,9 @@ describe('WithdrawPage', { timeout: 25_000 }, () => {
     await user.type(screen.getByTestId('withdraw-amount'), '20');
     await user.click(screen.getByTestId('withdraw-next'));
 
-    expect(await screen.findByText('This is not the deposit address of a Coffer account; use an ordinary withdrawal', {}, slow)).toBeTruthy();
+    expect(
+      await screen.findByText('This is not the deposit address of a Coffer account; use an ordinary withdrawal', {}, slow),
+    ).toBeTruthy();
     expect(screen.queryByTestId('withdraw-confirm')).toBeNull();
   });
 
@@ -178,7 +198,18 @@ describe('WithdrawPage', { timeout: 25_000 }, () => {
     const user = userEvent.setup();
     const fetchSpy = stubServer({
       [withdrawalPaths.withdrawAddresses]: ({ url }: { url: URL }) =>
-        url.searchParams.get('chain') === 'xrpl' ? [bookEntry({ id: '21', chain: 'xrpl', address: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe', tag: '4242', note: 'Bitstamp', trusted: true })] : [],
+        url.searchParams.get('chain') === 'xrpl'
+          ? [
+              bookEntry({
+                id: '21',
+                chain: 'xrpl',
+                address: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
+                tag: '4242',
+                note: 'Bitstamp',
+                trusted: true,
+              }),
+            ]
+          : [],
     });
     renderPage(<WithdrawPage />, { path: '/propertyCenter/withdraw' });
     await screen.findByTestId('withdraw-available', {}, slow);
@@ -222,11 +253,20 @@ describe('WithdrawPage', { timeout: 25_000 }, () => {
   it('says withdrawals are forbidden when the check answers -10094, and shows the 24-hour lock with its end', async () => {
     stubServer({ [withdrawalPaths.userCanWithdraw]: new Envelope(-10094, null, 'forbidden') });
     const first = renderPage(<WithdrawPage />, { path: '/propertyCenter/withdraw' });
-    expect((await screen.findByTestId('withdraw-interception-body', {}, slow)).textContent).toBe('Withdrawals are currently forbidden for this account');
+    expect((await screen.findByTestId('withdraw-interception-body', {}, slow)).textContent).toBe(
+      'Withdrawals are currently forbidden for this account',
+    );
     first.unmount();
     vi.restoreAllMocks();
 
-    stubServer({ [withdrawalPaths.userCanWithdraw]: { ...openCheck, canWithdraw: false, forbiddenCode: -10102, lockedUntil: '2099-01-01T00:00:00.000Z' } });
+    stubServer({
+      [withdrawalPaths.userCanWithdraw]: {
+        ...openCheck,
+        canWithdraw: false,
+        forbiddenCode: -10102,
+        lockedUntil: '2099-01-01T00:00:00.000Z',
+      },
+    });
     renderPage(<WithdrawPage />, { path: '/propertyCenter/withdraw' });
     const lock = await screen.findByTestId('withdraw-interception-body', {}, slow);
     expect(lock.textContent).toContain('Withdrawals are forbidden within 24 hours of a security change');
@@ -252,9 +292,15 @@ describe('WithdrawPage', { timeout: 25_000 }, () => {
     const dialog = await screen.findByTestId('withdraw-interception-body', {}, slow);
     expect(screen.getByTestId('withdraw-blocked').textContent).toContain('Withdrawals are paused for 24 hours');
     // The browser's zone (Asia/Shanghai here): 09:15:20 UTC ends at 17:16 there.
-    expect(within(dialog).getByTestId('intercept-lock-end').textContent?.replace(/[\u202f\u00a0]/g, ' ')).toBe('Mar 2, 2099, 5:16 PM GMT+8');
+    expect(
+      within(dialog)
+        .getByTestId('intercept-lock-end')
+        .textContent?.replace(/[\u202f\u00a0]/g, ' '),
+    ).toBe('Mar 2, 2099, 5:16 PM GMT+8');
     expect(within(dialog).getByRole('link', { name: 'Bind phone' }).getAttribute('href')).toBe('/propertyCenter/securitySetting/bindPhone');
-    expect(within(dialog).getByRole('link', { name: 'Set fund password' }).getAttribute('href')).toBe('/propertyCenter/securitySetting/fundPassword');
+    expect(within(dialog).getByRole('link', { name: 'Set fund password' }).getAttribute('href')).toBe(
+      '/propertyCenter/securitySetting/fundPassword',
+    );
     expect(within(dialog).getByRole('link', { name: 'Verify identity' }).getAttribute('href')).toBe('/propertyCenter/identification');
     expect(within(dialog).getByText('Please bind a phone number before withdrawing')).toBeTruthy();
     expect(within(dialog).getByText('Please set a fund password first')).toBeTruthy();

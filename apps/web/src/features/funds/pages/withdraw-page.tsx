@@ -31,7 +31,14 @@ function emptyDraft(options: DwOption[], requestedCoin: string | undefined): Wit
     options.find((candidate) => candidate.coin === requestedCoin && open(candidate)) ??
     options.find((candidate) => candidate.coin === 'USDT' && open(candidate)) ??
     options.find(open);
-  return { coin: option?.coin ?? '', chain: (option && open(option)?.chain) ?? '', address: '', tag: '', amount: '', confirmEmptyTag: false };
+  return {
+    coin: option?.coin ?? '',
+    chain: (option && open(option)?.chain) ?? '',
+    address: '',
+    tag: '',
+    amount: '',
+    confirmEmptyTag: false,
+  };
 }
 
 /**
@@ -52,7 +59,8 @@ export function WithdrawPage() {
   const isDialogOpen = isBlocked && dialog !== 'closed';
   const setDialogOpen = (open: boolean) => setDialog(open ? 'open' : 'closed');
 
-  const current: Step | null = step ?? (options.data ? { name: 'details', draft: emptyDraft(options.data, params.get('coin')?.toUpperCase()) } : null);
+  const current: Step | null =
+    step ?? (options.data ? { name: 'details', draft: emptyDraft(options.data, params.get('coin')?.toUpperCase()) } : null);
 
   let body: ReactNode;
   if (options.isError && !options.data) {
@@ -111,7 +119,13 @@ export function WithdrawPage() {
             type="warning"
             showIcon
             data-testid="withdraw-blocked"
-            title={check.data.forbiddenCode === -10094 ? t('intercept.forbiddenTitle') : check.data.forbiddenCode === -10102 ? t('intercept.lockTitle') : t('intercept.title')}
+            title={
+              check.data.forbiddenCode === -10094
+                ? t('intercept.forbiddenTitle')
+                : check.data.forbiddenCode === -10102
+                  ? t('intercept.lockTitle')
+                  : t('intercept.title')
+            }
             action={
               <Button size="small" onClick={() => setDialogOpen(true)}>
                 {t('intercept.show')}
@@ -130,7 +144,8 @@ export function WithdrawPage() {
             activeKey={mode}
             onChange={(key) => {
               setMode(key as WithdrawMode);
-              if (current && current.name !== 'details') setStep({ name: 'details', draft: { ...current.draft, address: '', tag: '', amount: '', confirmEmptyTag: false } });
+              if (current && current.name !== 'details')
+                setStep({ name: 'details', draft: { ...current.draft, address: '', tag: '', amount: '', confirmEmptyTag: false } });
             }}
             items={[
               { key: 'ordinary', label: <span data-testid="withdraw-tab-ordinary">{t('withdraw.tabs.ordinary')}</span> },

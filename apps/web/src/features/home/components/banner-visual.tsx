@@ -43,14 +43,7 @@ export function BannerVisual() {
           </linearGradient>
         </defs>
         <circle cx={center.x} cy={center.y} r="220" fill="url(#banner-glow)" />
-        <circle
-          cx={center.x}
-          cy={center.y}
-          r={orbitRadius}
-          fill="none"
-          stroke="rgba(255,255,255,0.14)"
-          strokeDasharray="2 7"
-        />
+        <circle cx={center.x} cy={center.y} r={orbitRadius} fill="none" stroke="rgba(255,255,255,0.14)" strokeDasharray="2 7" />
         <circle cx={center.x} cy={center.y} r="152" fill="none" stroke="rgba(212,167,60,0.28)" />
         {ticks.map((degrees) => {
           const isMajor = degrees % 30 === 0;
@@ -71,15 +64,7 @@ export function BannerVisual() {
         })}
         <circle cx={center.x} cy={center.y} r="122" fill="url(#banner-disc)" stroke="rgba(255,255,255,0.12)" />
         <g className={styles.dial}>
-          <circle
-            cx={center.x}
-            cy={center.y}
-            r="104"
-            fill="none"
-            stroke="rgba(212,167,60,0.55)"
-            strokeWidth="1.5"
-            strokeDasharray="46 8"
-          />
+          <circle cx={center.x} cy={center.y} r="104" fill="none" stroke="rgba(212,167,60,0.55)" strokeWidth="1.5" strokeDasharray="46 8" />
         </g>
         <circle cx={center.x} cy={center.y} r="84" fill="url(#banner-core)" stroke="#d4a73c" strokeOpacity="0.7" strokeWidth="2" />
         <g transform={`translate(${center.x} ${center.y - 6}) scale(3.6) translate(-16 -16)`}>
@@ -98,14 +83,7 @@ export function BannerVisual() {
             <g key={asset.ticker}>
               <circle cx={point.x} cy={point.y} r="27" fill="#0b1b33" stroke={asset.color} strokeWidth="2" />
               <circle cx={point.x} cy={point.y} r="21" fill={asset.color} fillOpacity="0.14" />
-              <text
-                x={point.x}
-                y={point.y}
-                textAnchor="middle"
-                dominantBaseline="central"
-                fontSize="11.5"
-                className={styles.ticker}
-              >
+              <text x={point.x} y={point.y} textAnchor="middle" dominantBaseline="central" fontSize="11.5" className={styles.ticker}>
                 {asset.ticker}
               </text>
             </g>

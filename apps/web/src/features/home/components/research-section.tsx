@@ -52,33 +52,33 @@ export function ResearchSection() {
             const tone = tones[index % tones.length] ?? 'gold';
             const readPath = pathTo('propertyMarketResearchReport', { reportId: report.id });
             return (
-            <li key={report.id}>
-              <article className={styles.card} aria-labelledby={`research-${report.id}-title`}>
-                <div className={`${styles.cover} ${styles[tone]}`} aria-hidden="true">
-                  <svg className={styles.coverArt} viewBox="0 0 320 90" preserveAspectRatio="none">
-                    <path d={coverLines[tone]} fill="none" stroke="currentColor" strokeWidth="2" vectorEffect="non-scaling-stroke" />
-                  </svg>
-                  <HomeIcon name="document" className={styles.coverIcon} />
-                </div>
-                <div className={styles.body}>
-                  <p className={styles.meta}>
-                    <span className={styles.tag}>{report.author}</span>
-                    <time dateTime={report.publishedAt} className={styles.date}>
-                      {dateFormat.format(new Date(report.publishedAt))}
-                    </time>
-                  </p>
-                  <h3 id={`research-${report.id}-title`} className={styles.title}>
-                    {report.title}
-                  </h3>
-                  <p className={styles.summary}>{report.summary}</p>
-                  <Link to={readPath} className={`${section.textLink} ${styles.read}`}>
-                    {t('research.read')}
-                    <span className="visually-hidden">: {report.title}</span>
-                    <HomeIcon name="arrowRight" />
-                  </Link>
-                </div>
-              </article>
-            </li>
+              <li key={report.id}>
+                <article className={styles.card} aria-labelledby={`research-${report.id}-title`}>
+                  <div className={`${styles.cover} ${styles[tone]}`} aria-hidden="true">
+                    <svg className={styles.coverArt} viewBox="0 0 320 90" preserveAspectRatio="none">
+                      <path d={coverLines[tone]} fill="none" stroke="currentColor" strokeWidth="2" vectorEffect="non-scaling-stroke" />
+                    </svg>
+                    <HomeIcon name="document" className={styles.coverIcon} />
+                  </div>
+                  <div className={styles.body}>
+                    <p className={styles.meta}>
+                      <span className={styles.tag}>{report.author}</span>
+                      <time dateTime={report.publishedAt} className={styles.date}>
+                        {dateFormat.format(new Date(report.publishedAt))}
+                      </time>
+                    </p>
+                    <h3 id={`research-${report.id}-title`} className={styles.title}>
+                      {report.title}
+                    </h3>
+                    <p className={styles.summary}>{report.summary}</p>
+                    <Link to={readPath} className={`${section.textLink} ${styles.read}`}>
+                      {t('research.read')}
+                      <span className="visually-hidden">: {report.title}</span>
+                      <HomeIcon name="arrowRight" />
+                    </Link>
+                  </div>
+                </article>
+              </li>
             );
           })}
         </ul>

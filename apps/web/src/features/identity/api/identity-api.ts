@@ -21,8 +21,7 @@ import { apiData, type RequestOptions } from '../../../shared/http/http-client';
  * Every identity call of spec §7, typed from packages/contract. Each rejects after the HTTP
  * client has shown the error (toast or login prompt), so callers only react to success.
  */
-const post = <T>(path: string, body: unknown, options: RequestOptions = {}) =>
-  apiData<T>(path, { method: 'POST', body, ...options });
+const post = <T>(path: string, body: unknown, options: RequestOptions = {}) => apiData<T>(path, { method: 'POST', body, ...options });
 
 export interface Page<T> {
   pageNo: number;
@@ -46,11 +45,9 @@ export interface AuthenticatorSecret {
 export const identityApi = {
   sendRegisterCode: (body: AccountIdentity & { countryCode: string }) => post<CodeSent>(identityPaths.registerCode, body),
   register: (body: RegisterBody) => post<LoggedIn>(identityPaths.register, body),
-  verifyInviteCode: (inviteCode: string) =>
-    apiData<{ valid: boolean }>(identityPaths.inviteCodeVerify, { query: { inviteCode } }),
+  verifyInviteCode: (inviteCode: string) => apiData<{ valid: boolean }>(identityPaths.inviteCodeVerify, { query: { inviteCode } }),
   preLogin: (body: AccountIdentity) => post<{ captchaRequired: boolean }>(identityPaths.preLogin, body),
-  login: (body: AccountIdentity & { password: string; equipmentName?: string }) =>
-    post<LoginChallenge>(identityPaths.login, body),
+  login: (body: AccountIdentity & { password: string; equipmentName?: string }) => post<LoginChallenge>(identityPaths.login, body),
   sendLoginCode: (body: { preLoginToken: string; method: 'sms' | 'email' }) => post<CodeSent>(identityPaths.loginCode, body),
   loginTwofa: (body: LoginTwofaBody) => post<LoggedIn>(identityPaths.loginTwofa, body),
   sendResetCode: (body: AccountIdentity) => post<CodeSent>(identityPaths.resetCode, body),
@@ -61,8 +58,7 @@ export const identityApi = {
 
   sendUserCode: (body: UserCodeBody) => post<CodeSent>(identityPaths.userCode, body),
   twofaStatus: () => post<TwofaStatus>(identityPaths.twofaStatus, {}),
-  bindEmail: (body: SecurityVerification & { email: string; newEmailCode: string }) =>
-    post<null>(identityPaths.bindEmail, body),
+  bindEmail: (body: SecurityVerification & { email: string; newEmailCode: string }) => post<null>(identityPaths.bindEmail, body),
   bindPhone: (body: SecurityVerification & { countryCode: string; phone: string; newSmsCode: string }) =>
     post<null>(identityPaths.bindPhone, body),
   changePhone: (body: SecurityVerification & { countryCode: string; phone: string; newSmsCode: string }) =>

@@ -34,11 +34,7 @@ export function AccountMenu() {
     <div className={styles.menu}>
       <label className={styles.fiat}>
         <span>{t('accountMenu.valuation')}</span>
-        <select
-          value={user.fiat}
-          onChange={(event) => setFiat.mutate(event.target.value as 'USD' | 'CNY')}
-          data-testid="fiat-select"
-        >
+        <select value={user.fiat} onChange={(event) => setFiat.mutate(event.target.value as 'USD' | 'CNY')} data-testid="fiat-select">
           <option value="USD">USD</option>
           <option value="CNY">CNY</option>
         </select>

@@ -50,7 +50,14 @@ export function AuthAccountField({
             data-testid={`${testIdPrefix}-country`}
           />
         </Form.Item>
-        <Form.Item name="account" noStyle rules={rules.phone} dependencies={['countryCode']} normalize={normalisePhone} validateTrigger="onBlur">
+        <Form.Item
+          name="account"
+          noStyle
+          rules={rules.phone}
+          dependencies={['countryCode']}
+          normalize={normalisePhone}
+          validateTrigger="onBlur"
+        >
           <Input
             inputMode="tel"
             autoComplete="tel-national"

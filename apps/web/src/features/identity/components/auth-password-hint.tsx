@@ -11,9 +11,7 @@ const characterClasses = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/] as const;
 export function AuthPasswordHint({ password, id }: { password: string; id?: string }) {
   const { t } = useTranslation('auth');
   const lengthMet =
-    password.length >= limits.loginPasswordMinChars &&
-    password.length <= limits.loginPasswordMaxChars &&
-    /^[\x21-\x7e]+$/.test(password);
+    password.length >= limits.loginPasswordMinChars && password.length <= limits.loginPasswordMaxChars && /^[\x21-\x7e]+$/.test(password);
   const classesMet = characterClasses.filter((pattern) => pattern.test(password)).length >= 3;
   const items = [
     { key: 'length', met: lengthMet, text: t('passwordHint.length') },
@@ -27,7 +25,14 @@ export function AuthPasswordHint({ password, id }: { password: string; id?: stri
           <li key={item.key} className={item.met ? styles.met : styles.pending}>
             <svg className={styles.icon} viewBox="0 0 16 16" aria-hidden="true">
               {item.met ? (
-                <path d="M3.5 8.5l3 3 6-7" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+                <path
+                  d="M3.5 8.5l3 3 6-7"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
               ) : (
                 <circle cx="8" cy="8" r="3" fill="currentColor" />
               )}

@@ -61,7 +61,12 @@ export function SecurityPhoneForm({ mode }: { mode: 'bind' | 'change' }) {
         <Form.Item name="countryCode" label={t('phone.country')} rules={[{ ...rules.required, whitespace: false }]}>
           <CountrySelect display="name" placeholder={t('phone.countryPlaceholder')} data-testid="phone-country" />
         </Form.Item>
-        <Form.Item name="phone" label={t('phone.number')} dependencies={['countryCode']} rules={[rules.required, rules.phoneOf('countryCode')]}>
+        <Form.Item
+          name="phone"
+          label={t('phone.number')}
+          dependencies={['countryCode']}
+          rules={[rules.required, rules.phoneOf('countryCode')]}
+        >
           <Input
             inputMode="tel"
             autoComplete="tel-national"

@@ -39,12 +39,7 @@ export function SendCodeButton({
   };
 
   return (
-    <Button
-      onClick={() => void handleClick()}
-      disabled={disabled || secondsLeft > 0}
-      loading={isSending}
-      data-testid={testId}
-    >
+    <Button onClick={() => void handleClick()} disabled={disabled || secondsLeft > 0} loading={isSending} data-testid={testId}>
       {secondsLeft > 0 ? t('code.resendIn', { seconds: secondsLeft }) : t('code.send')}
     </Button>
   );

@@ -22,7 +22,12 @@ const record = (id: string, operationType: number | null, status: 'success' | 'f
 
 const answers: Record<string, unknown> = {
   '/uc/v1/account-info': { userNo: '80012345', lastLoginAt: '2026-03-01T08:00:00.000Z', kycLevel: 2, fiat: 'USD' },
-  '/uc/login-history': { pageNo: 1, pageSize: 10, total: 2, records: [record('l1', null, 'success', 'loopback'), record('l2', null, 'failed', 'privateNetwork')] },
+  '/uc/login-history': {
+    pageNo: 1,
+    pageSize: 10,
+    total: 2,
+    records: [record('l1', null, 'success', 'loopback'), record('l2', null, 'failed', 'privateNetwork')],
+  },
   '/uc/edit-history': {
     pageNo: 1,
     pageSize: 10,
@@ -36,9 +41,12 @@ function stubServer() {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const data = answers[url.pathname];
-    return new Response(JSON.stringify(data === undefined ? { code: 19000005, msg: 'not found', data: null } : { code: 0, msg: 'ok', data }), {
-      headers: { 'content-type': 'application/json' },
-    });
+    return new Response(
+      JSON.stringify(data === undefined ? { code: 19000005, msg: 'not found', data: null } : { code: 0, msg: 'ok', data }),
+      {
+        headers: { 'content-type': 'application/json' },
+      },
+    );
   });
 }
 
@@ -67,7 +75,7 @@ describe('AccountInfoPage', () => {
     expect(String(historyCall?.[0])).toContain('pageSize=10');
   });
 
-  it('names where a login came from in the user\'s language, from the server\'s key', async () => {
+  it("names where a login came from in the user's language, from the server's key", async () => {
     stubServer();
     renderPage(<AccountInfoPage />, { path: '/' });
 

@@ -60,9 +60,7 @@ export function AccountInfoPage() {
                   key: 'lastLogin',
                   label: t('accountInfo.lastLogin'),
                   children: (
-                    <span className={styles.numeric}>
-                      {info.lastLoginAt ? formatTime(info.lastLoginAt) : t('accountInfo.noLastLogin')}
-                    </span>
+                    <span className={styles.numeric}>{info.lastLoginAt ? formatTime(info.lastLoginAt) : t('accountInfo.noLastLogin')}</span>
                   ),
                 },
                 {
@@ -71,9 +69,7 @@ export function AccountInfoPage() {
                   children: (
                     <span className={styles.kyc}>
                       <span data-testid="account-kyc-level">{t(`kycLevels.${kycLevel}`)}</span>
-                      {kycLevel !== 'video' ? (
-                        <Link to={pathTo('identification')}>{t('accountInfo.verifyLink')}</Link>
-                      ) : null}
+                      {kycLevel !== 'video' ? <Link to={pathTo('identification')}>{t('accountInfo.verifyLink')}</Link> : null}
                     </span>
                   ),
                 },

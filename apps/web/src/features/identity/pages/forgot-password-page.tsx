@@ -161,13 +161,29 @@ function NewPasswordForm({ ticket, onBack, onDone }: { ticket: ResetTicket; onBa
   return (
     <Form form={form} name="resetPassword" layout="vertical" requiredMark={false} onFinish={(values) => reset.mutate(values)}>
       <Form.Item name="password" label={t('field.newPassword')} rules={rules.newPassword} extra={<AuthPasswordHint password={password} />}>
-        <Input.Password autoComplete="new-password" placeholder={t('field.newPasswordPlaceholder')} autoFocus data-testid="reset-password" />
+        <Input.Password
+          autoComplete="new-password"
+          placeholder={t('field.newPasswordPlaceholder')}
+          autoFocus
+          data-testid="reset-password"
+        />
       </Form.Item>
-      <Form.Item name="confirmPassword" label={t('field.confirmPassword')} dependencies={['password']} rules={rules.confirmation('password')}>
+      <Form.Item
+        name="confirmPassword"
+        label={t('field.confirmPassword')}
+        dependencies={['password']}
+        rules={rules.confirmation('password')}
+      >
         <Input.Password autoComplete="new-password" placeholder={t('field.confirmPasswordPlaceholder')} data-testid="reset-confirm" />
       </Form.Item>
       {needsAuthenticator && (
-        <AuthCodeField name="gaCode" formName="resetPassword" label={t('reset.gaCode')} extra={t('reset.gaHint')} inputTestId="reset-ga-code" />
+        <AuthCodeField
+          name="gaCode"
+          formName="resetPassword"
+          label={t('reset.gaCode')}
+          extra={t('reset.gaHint')}
+          inputTestId="reset-ga-code"
+        />
       )}
       <Button type="primary" htmlType="submit" block loading={reset.isPending} data-testid="reset-submit">
         {t('reset.submit')}

@@ -39,7 +39,8 @@ describe('LoginPage', { timeout: 20_000 }, () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
       expect(String(input)).toBe(identityPaths.login);
       attempts += 1;
-      const envelope = attempts === 1 ? { code: errorCatalogue.wrongCredentials.code, msg: 'wrong', data: null } : { code: 0, msg: 'ok', data: challenge };
+      const envelope =
+        attempts === 1 ? { code: errorCatalogue.wrongCredentials.code, msg: 'wrong', data: null } : { code: 0, msg: 'ok', data: challenge };
       return new Response(JSON.stringify(envelope), { headers: { 'content-type': 'application/json' } });
     });
     const user = userEvent.setup();

@@ -138,12 +138,7 @@ function CredentialsForm({ onChallenge }: { onChallenge: (challenge: Challenge) 
         onFinish={(values) => login.mutate(values)}
       >
         <AuthAccountField accountType={accountType} formName="login" testIdPrefix="login" autoFocus />
-        <Form.Item
-          name="password"
-          rules={rules.loginPassword}
-          label={t('field.password')}
-          className={styles.passwordItem}
-        >
+        <Form.Item name="password" rules={rules.loginPassword} label={t('field.password')} className={styles.passwordItem}>
           <Input.Password autoComplete="current-password" placeholder={t('field.passwordPlaceholder')} data-testid="login-password" />
         </Form.Item>
         <div className={styles.forgotRow}>
@@ -241,8 +236,7 @@ function SecondFactorForm({ challenge, onBack }: { challenge: Challenge; onBack:
           onChange={(event) => handleMethodChange(event.target.value as SecondFactor)}
         >
           {methods.map((option) => {
-            const destination =
-              option === 'sms' ? challenge.maskedPhone : option === 'email' ? challenge.maskedEmail : null;
+            const destination = option === 'sms' ? challenge.maskedPhone : option === 'email' ? challenge.maskedEmail : null;
             return (
               <Radio key={option} value={option} className={styles.method}>
                 <span data-testid={`twofa-method-${option}`} className={styles.methodText}>

@@ -40,17 +40,36 @@ const user = {
 };
 
 let sessions = [
-  { id: '7', device: 'Chrome on macOS', clientKind: 'web', ip: '203.0.113.7', createdAt: user.time, lastSeenAt: user.time, isCurrent: true },
-  { id: '9', device: 'Safari on iOS', clientKind: 'ios', ip: '198.51.100.4', createdAt: user.time, lastSeenAt: user.time, isCurrent: false },
+  {
+    id: '7',
+    device: 'Chrome on macOS',
+    clientKind: 'web',
+    ip: '203.0.113.7',
+    createdAt: user.time,
+    lastSeenAt: user.time,
+    isCurrent: true,
+  },
+  {
+    id: '9',
+    device: 'Safari on iOS',
+    clientKind: 'ios',
+    ip: '198.51.100.4',
+    createdAt: user.time,
+    lastSeenAt: user.time,
+    isCurrent: false,
+  },
 ];
 
 function stubServer() {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const path = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost').pathname;
     const data = path === '/uc/synUserInfo' ? user : path === '/uc/v1/sessions' ? sessions : undefined;
-    return new Response(JSON.stringify(data === undefined ? { code: 19000005, msg: 'not found', data: null } : { code: 0, msg: 'ok', data }), {
-      headers: { 'content-type': 'application/json' },
-    });
+    return new Response(
+      JSON.stringify(data === undefined ? { code: 19000005, msg: 'not found', data: null } : { code: 0, msg: 'ok', data }),
+      {
+        headers: { 'content-type': 'application/json' },
+      },
+    );
   });
 }
 
@@ -70,14 +89,17 @@ describe('SecurityCentrePage', () => {
 
     const authenticator = screen.getByTestId('security-item-authenticator');
     expect(within(authenticator).getByText('Not bound')).toBeTruthy();
-    expect(within(authenticator).getByRole('link', { name: 'Bind' }).getAttribute('href')).toBe('/propertyCenter/securitySetting/bindGoogle');
+    expect(within(authenticator).getByRole('link', { name: 'Bind' }).getAttribute('href')).toBe(
+      '/propertyCenter/securitySetting/bindGoogle',
+    );
 
     const fund = screen.getByTestId('security-item-fundPassword');
     expect(within(fund).getByText('Set')).toBeTruthy();
-    expect(within(fund).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      '/propertyCenter/securitySetting/changeFundPassword',
-      '/propertyCenter/securitySetting/resetFundPassword',
-    ]);
+    expect(
+      within(fund)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/propertyCenter/securitySetting/changeFundPassword', '/propertyCenter/securitySetting/resetFundPassword']);
 
     expect(screen.getByTestId('withdraw-lock').textContent).toContain('Withdrawals are locked for 24 hours after a security change, until');
     // The end is shown in the user's (the browser's) time zone, named.
@@ -92,13 +114,18 @@ describe('SecurityCentrePage', () => {
     onTestFinished(() => {
       Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
     });
-    renderPage(<SecurityCentrePage />, { path: '/propertyCenter/securitySetting', url: '/propertyCenter/securitySetting#withdraw-lock-help' });
+    renderPage(<SecurityCentrePage />, {
+      path: '/propertyCenter/securitySetting',
+      url: '/propertyCenter/securitySetting#withdraw-lock-help',
+    });
 
     const help = await screen.findByRole('region', { name: 'When withdrawals pause for 24 hours' });
     expect(help.id).toBe('withdraw-lock-help');
     expect(help.textContent).toContain('Changing, resetting or removing a security setting');
     expect(help.textContent).toContain('pauses withdrawals and transfers for 24 hours');
-    expect(help.textContent).toContain('Setting up a method for the first time does not pause withdrawals while your account has never received funds');
+    expect(help.textContent).toContain(
+      'Setting up a method for the first time does not pause withdrawals while your account has never received funds',
+    );
     expect(help.textContent).toContain('Once your account has received funds, every set-up pauses withdrawals as well');
     // The withdraw page links to the fragment; the help is scrolled to once the items are in.
     await screen.findByTestId('security-item-email');

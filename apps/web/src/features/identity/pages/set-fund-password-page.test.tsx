@@ -57,7 +57,11 @@ describe('SetFundPasswordPage', () => {
 
   it('sends a valid fund password with the bound factors and returns to the security centre', async () => {
     const user = userEvent.setup();
-    vi.spyOn(identityApi, 'twofaStatus').mockResolvedValue({ twofaList: ['ga', 'email'], maskedEmail: 'ab***@example.com', maskedPhone: null });
+    vi.spyOn(identityApi, 'twofaStatus').mockResolvedValue({
+      twofaList: ['ga', 'email'],
+      maskedEmail: 'ab***@example.com',
+      maskedPhone: null,
+    });
     const setFundPassword = vi.spyOn(identityApi, 'setFundPassword').mockResolvedValue(null);
     renderSetFundPassword();
 

@@ -140,7 +140,11 @@ describe('SignUpPage', { timeout: 20_000 }, () => {
     await user.clear(screen.getByTestId('signup-account'));
     await user.type(screen.getByTestId('signup-account'), '612345678');
     await user.click(screen.getByTestId('signup-send-code'));
-    await waitFor(() => expect(sendRegisterCode).toHaveBeenCalledWith(expect.objectContaining({ accountType: 'phone', account: '612345678', countryCode: 'FR' })));
+    await waitFor(() =>
+      expect(sendRegisterCode).toHaveBeenCalledWith(
+        expect.objectContaining({ accountType: 'phone', account: '612345678', countryCode: 'FR' }),
+      ),
+    );
   });
 
   it('checks a typed invite code on blur and shows when it is not valid', async () => {

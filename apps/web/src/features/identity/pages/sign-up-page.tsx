@@ -26,7 +26,10 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
 function useSignUpKind(): SignUpKind {
   const matches = useMatches();
   const { pathname } = useLocation();
-  const routeName = matches.map((match) => match.handle).filter(isRouteHandle).at(-1)?.route.name;
+  const routeName = matches
+    .map((match) => match.handle)
+    .filter(isRouteHandle)
+    .at(-1)?.route.name;
   if (routeName === 'enterpriseSignPage' || (!routeName && pathname === pathTo('enterpriseSignPage'))) return 'enterprise';
   if (routeName === 'invitePageSign' || (!routeName && pathname === pathTo('invitePageSign'))) return 'invite';
   return 'personal';
@@ -192,7 +195,14 @@ function SignUpForm({ kind, linkedInviteCode }: { kind: SignUpKind; linkedInvite
             <Input inputMode="email" autoComplete="email" placeholder={t('field.emailPlaceholder')} data-testid="signup-account" />
           </Form.Item>
         ) : (
-          <Form.Item name="account" label={t('field.phone')} rules={rules.phone} dependencies={['countryCode']} normalize={normalisePhone} validateTrigger="onBlur">
+          <Form.Item
+            name="account"
+            label={t('field.phone')}
+            rules={rules.phone}
+            dependencies={['countryCode']}
+            normalize={normalisePhone}
+            validateTrigger="onBlur"
+          >
             <Input
               inputMode="tel"
               autoComplete="tel-national"
@@ -210,12 +220,7 @@ function SignUpForm({ kind, linkedInviteCode }: { kind: SignUpKind; linkedInvite
           inputTestId="signup-code"
           sendTestId="signup-send-code"
         />
-        <Form.Item
-          name="password"
-          label={t('field.password')}
-          rules={rules.newPassword}
-          extra={<AuthPasswordHint password={password} />}
-        >
+        <Form.Item name="password" label={t('field.password')} rules={rules.newPassword} extra={<AuthPasswordHint password={password} />}>
           <Input.Password autoComplete="new-password" placeholder={t('field.newPasswordPlaceholder')} data-testid="signup-password" />
         </Form.Item>
         <Form.Item
@@ -224,11 +229,7 @@ function SignUpForm({ kind, linkedInviteCode }: { kind: SignUpKind; linkedInvite
           dependencies={['password']}
           rules={rules.confirmation('password')}
         >
-          <Input.Password
-            autoComplete="new-password"
-            placeholder={t('field.confirmPasswordPlaceholder')}
-            data-testid="signup-confirm"
-          />
+          <Input.Password autoComplete="new-password" placeholder={t('field.confirmPasswordPlaceholder')} data-testid="signup-confirm" />
         </Form.Item>
         <Form.Item
           name="inviteCode"

@@ -3,8 +3,16 @@ import { marketPaths } from '@coffer/contract/market-paths';
 import { queryOptions } from '@tanstack/react-query';
 import { apiData } from '../../../shared/http/http-client';
 
-export function getQuotationDetail(coin: string, quote: QuoteCurrency, range: HistoryRange, signal?: AbortSignal): Promise<QuotationDetail> {
-  return apiData<QuotationDetail>(marketPaths.quotationDetail.replace(':coin', encodeURIComponent(coin)), { query: { quote, range }, signal });
+export function getQuotationDetail(
+  coin: string,
+  quote: QuoteCurrency,
+  range: HistoryRange,
+  signal?: AbortSignal,
+): Promise<QuotationDetail> {
+  return apiData<QuotationDetail>(marketPaths.quotationDetail.replace(':coin', encodeURIComponent(coin)), {
+    query: { quote, range },
+    signal,
+  });
 }
 
 export const quotationDetailQuery = (coin: string, quote: QuoteCurrency, range: HistoryRange) =>

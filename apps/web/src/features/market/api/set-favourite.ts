@@ -13,7 +13,8 @@ export function setFavourite(coin: string, isFavourite: boolean, successText?: s
 export function useSetFavourite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ coin, isFavourite, successText }: { coin: string; isFavourite: boolean; successText?: string }) => setFavourite(coin, isFavourite, successText),
+    mutationFn: ({ coin, isFavourite, successText }: { coin: string; isFavourite: boolean; successText?: string }) =>
+      setFavourite(coin, isFavourite, successText),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['market'] }),
   });
 }

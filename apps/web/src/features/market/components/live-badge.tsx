@@ -12,7 +12,9 @@ export function LiveBadge({ status, updatedAt }: { status: LiveStatus; updatedAt
     <span className={styles.badge} data-testid="live-status" data-status={status} role="status">
       <span aria-hidden="true" className={`${styles.dot} ${status === 'live' ? styles.on : styles.off}`} />
       {t(`live.${status}`)}
-      {updatedAt && updatedAt !== new Date(0).toISOString() ? <span className={styles.time}>{t('live.updated', { time: formatDateTime(updatedAt, language) })}</span> : null}
+      {updatedAt && updatedAt !== new Date(0).toISOString() ? (
+        <span className={styles.time}>{t('live.updated', { time: formatDateTime(updatedAt, language) })}</span>
+      ) : null}
     </span>
   );
 }

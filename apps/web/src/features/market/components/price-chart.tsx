@@ -21,7 +21,17 @@ const geometry = (value: string) => Number(value);
  * A line chart of prices over time, drawn as SVG: the line, a soft area, high and low marks,
  * start and end times, and a crosshair that reads out the nearest point (also by keyboard).
  */
-export function PriceChart({ points, format, label, testId }: { points: ChartPoint[]; /** The value as text: a price at its pair's tick, index points… */ format: (value: string) => string; label: string; testId?: string }) {
+export function PriceChart({
+  points,
+  format,
+  label,
+  testId,
+}: {
+  points: ChartPoint[];
+  /** The value as text: a price at its pair's tick, index points… */ format: (value: string) => string;
+  label: string;
+  testId?: string;
+}) {
   const { t } = useTranslation('market');
   const language = useWalletLanguage();
   const gradientId = useId();
@@ -36,7 +46,11 @@ export function PriceChart({ points, format, label, testId }: { points: ChartPoi
     const [min, max] = [values[lowIndex] ?? 0, values[highIndex] ?? 0];
     const span = max - min;
     const [first, last] = [times[0] ?? 0, times.at(-1) ?? 0];
-    const x = (time: number) => padding.left + (last === first ? (width - padding.left - padding.right) / 2 : ((time - first) / (last - first)) * (width - padding.left - padding.right));
+    const x = (time: number) =>
+      padding.left +
+      (last === first
+        ? (width - padding.left - padding.right) / 2
+        : ((time - first) / (last - first)) * (width - padding.left - padding.right));
     const plotHeight = height - padding.top - padding.bottom;
     // A flat series sits in the middle rather than on the floor.
     const y = (value: number) => padding.top + (span === 0 ? plotHeight / 2 : (1 - (value - min) / span) * plotHeight);
@@ -87,7 +101,13 @@ export function PriceChart({ points, format, label, testId }: { points: ChartPoi
             <stop offset="100%" stopColor="var(--color-accent)" stopOpacity="0" />
           </linearGradient>
         </defs>
-        <line className={styles.axis} x1={padding.left} x2={width - padding.right} y1={height - padding.bottom} y2={height - padding.bottom} />
+        <line
+          className={styles.axis}
+          x1={padding.left}
+          x2={width - padding.right}
+          y1={height - padding.bottom}
+          y2={height - padding.bottom}
+        />
         {[
           { point: high, y: layout.coordinates[layout.highIndex]?.y },
           { point: low, y: layout.coordinates[layout.lowIndex]?.y },

@@ -11,7 +11,17 @@ import { FavouriteStar } from './favourite-star';
 import styles from './quotation-table.module.css';
 
 /** Spec §3 quotation rows: pair, price, 24 h change, high, low, index weight, favourite, detail. */
-export function QuotationTable({ quote, rows, favourites, emptyText }: { quote: QuoteCurrency; rows: Quotation[]; favourites: string[]; emptyText: string }) {
+export function QuotationTable({
+  quote,
+  rows,
+  favourites,
+  emptyText,
+}: {
+  quote: QuoteCurrency;
+  rows: Quotation[];
+  favourites: string[];
+  emptyText: string;
+}) {
   const { t } = useTranslation('market');
   const language = useWalletLanguage();
   return (
@@ -23,12 +33,24 @@ export function QuotationTable({ quote, rows, favourites, emptyText }: { quote: 
             <span className={styles.hidden}>{t('table.favourite')}</span>
           </th>
           <th scope="col">{t('table.pair')}</th>
-          <th scope="col" className={styles.right}>{t('table.price')}</th>
-          <th scope="col" className={styles.right}>{t('table.change24h')}</th>
-          <th scope="col" className={styles.right}>{t('table.high24h')}</th>
-          <th scope="col" className={styles.right}>{t('table.low24h')}</th>
-          <th scope="col" className={styles.right}>{t('table.indexWeight')}</th>
-          <th scope="col" className={styles.right}>{t('table.action')}</th>
+          <th scope="col" className={styles.right}>
+            {t('table.price')}
+          </th>
+          <th scope="col" className={styles.right}>
+            {t('table.change24h')}
+          </th>
+          <th scope="col" className={styles.right}>
+            {t('table.high24h')}
+          </th>
+          <th scope="col" className={styles.right}>
+            {t('table.low24h')}
+          </th>
+          <th scope="col" className={styles.right}>
+            {t('table.indexWeight')}
+          </th>
+          <th scope="col" className={styles.right}>
+            {t('table.action')}
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -58,9 +80,18 @@ export function QuotationTable({ quote, rows, favourites, emptyText }: { quote: 
               </td>
               <td className={styles.right}>{formatPrice(row.pair, row.high24h, language)}</td>
               <td className={styles.right}>{formatPrice(row.pair, row.low24h, language)}</td>
-              <td className={styles.right}>{row.indexWeight === null ? <span aria-label={t('table.notInIndex')}>{t('table.notInIndex')}</span> : formatPercent(row.indexWeight, 2, language)}</td>
               <td className={styles.right}>
-                <Link to={`${pathTo('propertyCenterQuotationDetail', { action: row.coin })}?quote=${quote}`} aria-label={t('table.detailOf', { pair: row.pair })}>
+                {row.indexWeight === null ? (
+                  <span aria-label={t('table.notInIndex')}>{t('table.notInIndex')}</span>
+                ) : (
+                  formatPercent(row.indexWeight, 2, language)
+                )}
+              </td>
+              <td className={styles.right}>
+                <Link
+                  to={`${pathTo('propertyCenterQuotationDetail', { action: row.coin })}?quote=${quote}`}
+                  aria-label={t('table.detailOf', { pair: row.pair })}
+                >
                   {t('table.detail')}
                 </Link>
               </td>

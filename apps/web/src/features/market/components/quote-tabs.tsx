@@ -16,11 +16,20 @@ export function QuoteTabs({ active }: { active: QuoteCurrency | 'index' }) {
   return (
     <nav className={styles.tabs} aria-label={t('tabs.label')}>
       {quoteCurrencies.map((quote) => (
-        <NavLink key={quote} to={pathTo(quoteRoutes[quote])} className={`${styles.tab} ${active === quote ? styles.active : ''}`} aria-current={active === quote ? 'page' : undefined}>
+        <NavLink
+          key={quote}
+          to={pathTo(quoteRoutes[quote])}
+          className={`${styles.tab} ${active === quote ? styles.active : ''}`}
+          aria-current={active === quote ? 'page' : undefined}
+        >
           {t('tabs.quote', { quote })}
         </NavLink>
       ))}
-      <NavLink to={pathTo('propertyCenterCryptoIndex')} className={`${styles.tab} ${active === 'index' ? styles.active : ''}`} aria-current={active === 'index' ? 'page' : undefined}>
+      <NavLink
+        to={pathTo('propertyCenterCryptoIndex')}
+        className={`${styles.tab} ${active === 'index' ? styles.active : ''}`}
+        aria-current={active === 'index' ? 'page' : undefined}
+      >
         {t('tabs.index')}
       </NavLink>
     </nav>

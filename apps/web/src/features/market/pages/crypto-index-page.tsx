@@ -31,11 +31,17 @@ function Composition({ index }: { index: CryptoIndex }) {
       <thead>
         <tr>
           <th scope="col">{t('index.composition.token')}</th>
-          <th scope="col" className={tableStyles.right}>{t('index.composition.weight')}</th>
+          <th scope="col" className={tableStyles.right}>
+            {t('index.composition.weight')}
+          </th>
           <th scope="col">{t('index.composition.exchange')}</th>
           <th scope="col">{t('index.composition.pair')}</th>
-          <th scope="col" className={tableStyles.right}>{t('index.composition.price')}</th>
-          <th scope="col" className={tableStyles.right}>{t('index.composition.marketCap')}</th>
+          <th scope="col" className={tableStyles.right}>
+            {t('index.composition.price')}
+          </th>
+          <th scope="col" className={tableStyles.right}>
+            {t('index.composition.marketCap')}
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -63,7 +69,12 @@ function Introduction({ index }: { index: CryptoIndex }) {
     <div className={`${styles.card} ${styles.prose}`}>
       <p>{t('index.introduction.p1')}</p>
       <p>{t('index.introduction.p2')}</p>
-      <p>{t('index.introduction.p3', { baseValue: formatDecimal(index.baseValue, 0, language), baseDate: formatDate(index.baseDate, language) })}</p>
+      <p>
+        {t('index.introduction.p3', {
+          baseValue: formatDecimal(index.baseValue, 0, language),
+          baseDate: formatDate(index.baseDate, language),
+        })}
+      </p>
     </div>
   );
 }
@@ -81,7 +92,9 @@ function Sample({ index }: { index: CryptoIndex }) {
           <tr>
             <th scope="col">{t('index.composition.token')}</th>
             <th scope="col">{t('index.composition.pair')}</th>
-            <th scope="col" className={tableStyles.right}>{t('index.sample.supply')}</th>
+            <th scope="col" className={tableStyles.right}>
+              {t('index.sample.supply')}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -127,7 +140,11 @@ function Calculation({ index }: { index: CryptoIndex }) {
       </dl>
       <p className={styles.subtle}>{t('index.calculation.divisorNote', { baseValue, baseDate })}</p>
       <p data-testid="index-calculation-now">
-        {t('index.calculation.now', { marketCap: formatDecimal(index.totalMarketCap, 0, language), divisor: formatDecimal(index.divisor, 0, language), value: formatDecimal(index.value, 2, language) })}
+        {t('index.calculation.now', {
+          marketCap: formatDecimal(index.totalMarketCap, 0, language),
+          divisor: formatDecimal(index.divisor, 0, language),
+          value: formatDecimal(index.value, 2, language),
+        })}
       </p>
       <p className={styles.subtle}>{t('index.calculation.weightRule')}</p>
     </div>
@@ -165,14 +182,26 @@ export function CryptoIndexPage() {
               </div>
               <div>
                 <div className={styles.subtle}>{t('index.change24h')}</div>
-                <PriceChange value={index.data.change24h} text={formatPercent(index.data.change24h, 2, language, { signDisplay: 'exceptZero' })} />
+                <PriceChange
+                  value={index.data.change24h}
+                  text={formatPercent(index.data.change24h, 2, language, { signDisplay: 'exceptZero' })}
+                />
               </div>
               <span className={styles.subtle}>{t('index.updated', { time: formatDateTime(index.data.updatedAt, language) })}</span>
             </div>
             <h2 className={styles.sectionTitle} style={{ margin: '20px 0 8px' }}>
               {t('index.trend')}
             </h2>
-            {points.length < 2 ? <p className={styles.empty}>{t('detail.noHistory')}</p> : <PriceChart points={points} format={(value) => formatDecimal(value, 2, language)} label={t('index.trendLabel')} testId="index-chart" />}
+            {points.length < 2 ? (
+              <p className={styles.empty}>{t('detail.noHistory')}</p>
+            ) : (
+              <PriceChart
+                points={points}
+                format={(value) => formatDecimal(value, 2, language)}
+                label={t('index.trendLabel')}
+                testId="index-chart"
+              />
+            )}
           </section>
           <Tabs
             activeKey={section}
@@ -181,7 +210,15 @@ export function CryptoIndexPage() {
               key,
               label: t(`index.sections.${key}`),
               children:
-                key === 'composition' ? <Composition index={index.data} /> : key === 'introduction' ? <Introduction index={index.data} /> : key === 'sample' ? <Sample index={index.data} /> : <Calculation index={index.data} />,
+                key === 'composition' ? (
+                  <Composition index={index.data} />
+                ) : key === 'introduction' ? (
+                  <Introduction index={index.data} />
+                ) : key === 'sample' ? (
+                  <Sample index={index.data} />
+                ) : (
+                  <Calculation index={index.data} />
+                ),
             }))}
           />
         </>

@@ -21,13 +21,18 @@ describe('QuotationDetailPage', { timeout: 20_000 }, () => {
     stubWalletApi({ '/rate/anon/api/quotations/DOGE': notSupported, '/rate/anon/api/quotations': notSupported });
     renderPage(<QuotationDetailPage />, { path: '/propertyCenter/quotation/detail/:action', url: '/propertyCenter/quotation/detail/doge' });
 
-    expect(await screen.findByText(errorMessage('coinNotSupported', 'en'), { selector: '.ant-result-title' }, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await screen.findByText(errorMessage('coinNotSupported', 'en'), { selector: '.ant-result-title' }, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(screen.queryByText('Could not load the markets')).toBeNull();
   });
 
   it('keeps the retry when the server did not answer', async () => {
-    stubWalletApi({ '/rate/anon/api/quotations/BTC': new StubFailure(19000010, 503), '/rate/anon/api/quotations': new StubFailure(19000010, 503) });
+    stubWalletApi({
+      '/rate/anon/api/quotations/BTC': new StubFailure(19000010, 503),
+      '/rate/anon/api/quotations': new StubFailure(19000010, 503),
+    });
     renderPage(<QuotationDetailPage />, { path: '/propertyCenter/quotation/detail/:action', url: '/propertyCenter/quotation/detail/btc' });
 
     expect(await screen.findByRole('button', { name: 'Retry' }, { timeout: 10_000 })).toBeTruthy();

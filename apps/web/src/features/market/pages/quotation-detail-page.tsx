@@ -74,7 +74,10 @@ export function QuotationDetailPage() {
                 <div id="quotation-headline" className={styles.bigPrice} data-testid="detail-price">
                   {format(quotation.price)} <span className={styles.subtle}>{quote}</span>
                 </div>
-                <PriceChange value={quotation.change24h} text={formatPercent(quotation.change24h, 2, language, { signDisplay: 'exceptZero' })} />
+                <PriceChange
+                  value={quotation.change24h}
+                  text={formatPercent(quotation.change24h, 2, language, { signDisplay: 'exceptZero' })}
+                />
               </div>
               <FavouriteStar coin={quotation.coin} isFavourite={isFavourite} />
             </div>
@@ -97,7 +100,10 @@ export function QuotationDetailPage() {
               </div>
             </dl>
           </section>
-          <section className={styles.card} aria-label={t('detail.chartLabel', { pair: quotation.pair, range: t(`detail.ranges.${range}`) })}>
+          <section
+            className={styles.card}
+            aria-label={t('detail.chartLabel', { pair: quotation.pair, range: t(`detail.ranges.${range}`) })}
+          >
             <div className={styles.chartHeader}>
               <h2 className={styles.sectionTitle}>{t(`detail.ranges.${range}`)}</h2>
               <Segmented
@@ -112,7 +118,12 @@ export function QuotationDetailPage() {
             ) : points.length < 2 ? (
               <p className={styles.empty}>{t('detail.noHistory')}</p>
             ) : (
-              <PriceChart points={points} format={format} label={t('detail.chartLabel', { pair: quotation.pair, range: t(`detail.ranges.${range}`) })} testId="price-chart" />
+              <PriceChart
+                points={points}
+                format={format}
+                label={t('detail.chartLabel', { pair: quotation.pair, range: t(`detail.ranges.${range}`) })}
+                testId="price-chart"
+              />
             )}
           </section>
           <nav className={`${styles.card} ${styles.links}`} aria-label={t('detail.otherQuotes')}>

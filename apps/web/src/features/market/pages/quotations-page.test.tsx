@@ -46,8 +46,23 @@ const usdtBoard = (seq: number, btcPrice: string, favourites: string[]): Quotati
   priceScale: 8,
   favourites,
   rows: [
-    row('BTC', 'USDT', { name: 'Bitcoin', price: btcPrice, usdPrice: btcPrice, change24h: '1.25', high24h: '98000.999', low24h: '95000.1', indexWeight: '77.05' }),
-    row('ETH', 'USDT', { name: 'Ethereum', price: '3599.64003599', change24h: '-0.50', high24h: '3699.63003699', low24h: '3000', indexWeight: '17.37' }),
+    row('BTC', 'USDT', {
+      name: 'Bitcoin',
+      price: btcPrice,
+      usdPrice: btcPrice,
+      change24h: '1.25',
+      high24h: '98000.999',
+      low24h: '95000.1',
+      indexWeight: '77.05',
+    }),
+    row('ETH', 'USDT', {
+      name: 'Ethereum',
+      price: '3599.64003599',
+      change24h: '-0.50',
+      high24h: '3699.63003699',
+      low24h: '3000',
+      indexWeight: '17.37',
+    }),
     row('USDC', 'USDT', { name: 'USD Coin', price: '0.99970002', high24h: '1', low24h: '0.99970002' }),
   ],
 });
@@ -120,7 +135,11 @@ describe('QuotationsPage', () => {
 
   it('asks for the BTC board on the BTC route and cuts ETH/BTC to its tick', async () => {
     const fetchSpy = stubWalletApi({
-      '/rate/anon/api/quotations': { ...usdtBoard(3, '1', []), quote: 'BTC', rows: [row('ETH', 'BTC', { price: '0.03706622', high24h: '0.03706622', low24h: '0.03333333', change24h: '11.19' })] },
+      '/rate/anon/api/quotations': {
+        ...usdtBoard(3, '1', []),
+        quote: 'BTC',
+        rows: [row('ETH', 'BTC', { price: '0.03706622', high24h: '0.03706622', low24h: '0.03333333', change24h: '11.19' })],
+      },
     });
     renderPage(<QuotationsPage />, { path: '/propertyCenter/quotation/btc', routeName: 'propertyCenterQuotationBtc' });
     expect((await screen.findByTestId('price-ETH')).textContent).toBe('0.03706');

@@ -21,7 +21,11 @@ export function QuotationsPage() {
   const board = useQuery(quotationsQuery(quote));
   const status = useLiveQuotations(quote);
   const favourites = board.data?.favourites ?? [];
-  const rows = board.data ? (shown === 'favourites' ? board.data.rows.filter((row) => favourites.includes(row.coin)) : board.data.rows) : [];
+  const rows = board.data
+    ? shown === 'favourites'
+      ? board.data.rows.filter((row) => favourites.includes(row.coin))
+      : board.data.rows
+    : [];
 
   return (
     <WalletPageFrame title={t('title')} actions={<LiveBadge status={status} updatedAt={board.data?.updatedAt} />} testId="quotations-page">
@@ -42,7 +46,12 @@ export function QuotationsPage() {
       ) : board.isError ? (
         <MarketErrorState error={board.error} onRetry={() => void board.refetch()} />
       ) : (
-        <QuotationTable quote={quote} rows={rows} favourites={favourites} emptyText={shown === 'favourites' ? t('table.noFavourites') : t('table.empty')} />
+        <QuotationTable
+          quote={quote}
+          rows={rows}
+          favourites={favourites}
+          emptyText={shown === 'favourites' ? t('table.noFavourites') : t('table.empty')}
+        />
       )}
     </WalletPageFrame>
   );

@@ -11,7 +11,10 @@ export interface ReportListRequest {
 }
 
 /** GET /pfs/research/anon/report/list/{lang}/{channel}: published items, newest first. */
-export function listReports({ language, channel, pageNum, pageSize }: ReportListRequest, signal?: AbortSignal): Promise<ResearchReportPage> {
+export function listReports(
+  { language, channel, pageNum, pageSize }: ReportListRequest,
+  signal?: AbortSignal,
+): Promise<ResearchReportPage> {
   const path = researchPaths.list.replace(':lang', encodeURIComponent(language)).replace(':channel', channel);
   return apiData<ResearchReportPage>(path, { query: { pageNum, pageSize }, signal });
 }

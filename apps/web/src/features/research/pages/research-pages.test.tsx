@@ -33,7 +33,12 @@ describe('ResearchListPage', () => {
   it('lists the reports of the page language and channel, each linking to its reading page', async () => {
     const fetchSpy = stubApi((url) => ({
       code: 0,
-      data: { pageNum: 1, pageSize: 10, total: 2, records: url.pathname.endsWith('/news') ? [summary(9, { channel: 'news', title: 'A platform notice' })] : [summary(1), summary(2)] },
+      data: {
+        pageNum: 1,
+        pageSize: 10,
+        total: 2,
+        records: url.pathname.endsWith('/news') ? [summary(9, { channel: 'news', title: 'A platform notice' })] : [summary(1), summary(2)],
+      },
     }));
     renderPage(<ResearchListPage />, { path: '/propertyCenter/researchMobile' });
 
@@ -55,7 +60,15 @@ describe('ResearchListPage', () => {
   it('pages through a long channel', async () => {
     stubApi((url) => {
       const page = Number(url.searchParams.get('pageNum'));
-      return { code: 0, data: { pageNum: page, pageSize: 10, total: 12, records: page === 1 ? Array.from({ length: 10 }, (_unused, index) => summary(index + 1)) : [summary(11), summary(12)] } };
+      return {
+        code: 0,
+        data: {
+          pageNum: page,
+          pageSize: 10,
+          total: 12,
+          records: page === 1 ? Array.from({ length: 10 }, (_unused, index) => summary(index + 1)) : [summary(11), summary(12)],
+        },
+      };
     });
     renderPage(<ResearchListPage />, { path: '/propertyCenter/researchMobile' });
     expect(await screen.findByText('Page 1 of 2')).toBeTruthy();
@@ -68,7 +81,11 @@ describe('ResearchListPage', () => {
 
   it('says so when nothing is published, and offers a retry when the call fails', async () => {
     let fail = true;
-    stubApi(() => (fail ? { code: 19000010, msg: 'Service temporarily unavailable, please try again later', data: null } : { code: 0, data: { pageNum: 1, pageSize: 10, total: 0, records: [] } }));
+    stubApi(() =>
+      fail
+        ? { code: 19000010, msg: 'Service temporarily unavailable, please try again later', data: null }
+        : { code: 0, data: { pageNum: 1, pageSize: 10, total: 0, records: [] } },
+    );
     renderPage(<ResearchListPage />, { path: '/propertyCenter/researchMobile' });
     expect((await screen.findByRole('alert')).textContent).toContain('Service temporarily unavailable');
     fail = false;
@@ -85,7 +102,9 @@ describe('ResearchReportPage', () => {
   };
 
   it('shows the report as text paragraphs with its meta and a way back', async () => {
-    stubApi((url) => (url.pathname === '/pfs/research/report/read/3' ? { code: 0, data: report } : { code: 19000020, msg: 'missing', data: null }));
+    stubApi((url) =>
+      url.pathname === '/pfs/research/report/read/3' ? { code: 0, data: report } : { code: 19000020, msg: 'missing', data: null },
+    );
     renderPage(<ResearchReportPage />, { path: '/propertyCenter/researchMobile/:reportId', url: '/propertyCenter/researchMobile/3' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'How the ledger works' })).toBeTruthy();
@@ -110,6 +129,8 @@ describe('ResearchReportPage', () => {
     stubApi(() => ({ status: 401, code: 403, msg: 'Please log in first', data: null }));
     renderPage(<ResearchReportPage />, { path: '/propertyCenter/researchMobile/:reportId', url: '/propertyCenter/researchMobile/3' });
     const prompt = await screen.findByTestId('research-sign-in');
-    expect(within(prompt).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login?redirect=%2FpropertyCenter%2FresearchMobile%2F3');
+    expect(within(prompt).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
+      '/login?redirect=%2FpropertyCenter%2FresearchMobile%2F3',
+    );
   });
 });

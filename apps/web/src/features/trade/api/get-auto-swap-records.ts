@@ -8,7 +8,10 @@ export interface AutoSwapRecordFilters {
   status?: AutoSwapStatus | undefined;
 }
 
-export function getAutoSwapRecords(filters: AutoSwapRecordFilters & { pageNo: number; pageSize: number }, signal?: AbortSignal): Promise<AutoSwapRecordPage> {
+export function getAutoSwapRecords(
+  filters: AutoSwapRecordFilters & { pageNo: number; pageSize: number },
+  signal?: AbortSignal,
+): Promise<AutoSwapRecordPage> {
   return apiData<AutoSwapRecordPage>(tradePaths.autoSwapRecords, { query: { ...filters }, signal });
 }
 

@@ -36,10 +36,21 @@ export function AutoSwapRecordsTable({
   const dash = <span aria-label={t('records.notYet')}>—</span>;
   // The server names why a swap stopped by a catalogue error key, or 'settingDisabled'.
   const reasonText = (reason: string | null) =>
-    reason === null ? null : reason === 'settingDisabled' ? t('records.settingDisabled') : isErrorKey(reason) ? errorMessage(reason, language) : null;
+    reason === null
+      ? null
+      : reason === 'settingDisabled'
+        ? t('records.settingDisabled')
+        : isErrorKey(reason)
+          ? errorMessage(reason, language)
+          : null;
 
   const columns: TableColumnsType<AutoSwapRecord> = [
-    { key: 'time', title: t('records.columns.time'), className: styles.nowrap, render: (_value, record) => formatDateTime(record.time, language) },
+    {
+      key: 'time',
+      title: t('records.columns.time'),
+      className: styles.nowrap,
+      render: (_value, record) => formatDateTime(record.time, language),
+    },
     { key: 'source', title: t('records.columns.source'), render: (_value, record) => record.sourceCoin },
     { key: 'target', title: t('records.columns.target'), render: (_value, record) => record.targetCoin },
     {
@@ -63,7 +74,10 @@ export function AutoSwapRecordsTable({
       className: styles.number,
       render: (_value, record) => (record.price ? `${record.pair ?? ''} ${formatPairPrice(record.price, pairOf(record), language)}` : dash),
     },
-    { key: 'status', title: t('records.columns.status'), render: (_value, record) => {
+    {
+      key: 'status',
+      title: t('records.columns.status'),
+      render: (_value, record) => {
         const reason = reasonText(record.statusReason);
         return (
           <span className={styles.status}>

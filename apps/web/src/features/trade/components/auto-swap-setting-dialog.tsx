@@ -32,9 +32,13 @@ export function AutoSwapSettingDialog({
     (coin) => coin === editing?.sourceCoin || !configured.has(coin),
   );
   const [draft, setDraft] = useState<Draft>(
-    editing ? { sourceCoin: editing.sourceCoin, targetCoin: editing.targetCoin, enabled: editing.enabled } : { sourceCoin: sources[0], targetCoin: undefined, enabled: true },
+    editing
+      ? { sourceCoin: editing.sourceCoin, targetCoin: editing.targetCoin, enabled: editing.enabled }
+      : { sourceCoin: sources[0], targetCoin: undefined, enabled: true },
   );
-  const targets = settings.supported.filter((combination) => combination.sourceCoin === draft.sourceCoin).map((combination) => combination.targetCoin);
+  const targets = settings.supported
+    .filter((combination) => combination.sourceCoin === draft.sourceCoin)
+    .map((combination) => combination.targetCoin);
   const isComplete = draft.sourceCoin !== undefined && draft.targetCoin !== undefined && targets.includes(draft.targetCoin);
 
   const handleOk = async () => {

@@ -10,7 +10,15 @@ import { useTradeLanguage } from './trade-locale';
 import styles from './auto-swap-settings-table.module.css';
 
 /** Source → target settings, each switched on or off in place, changed or deleted (with confirmation). */
-export function AutoSwapSettingsTable({ settings, empty, onEdit }: { settings: AutoSwapSetting[]; empty: ReactNode; onEdit: (setting: AutoSwapSetting) => void }) {
+export function AutoSwapSettingsTable({
+  settings,
+  empty,
+  onEdit,
+}: {
+  settings: AutoSwapSetting[];
+  empty: ReactNode;
+  onEdit: (setting: AutoSwapSetting) => void;
+}) {
   const { t } = useTranslation('trade');
   const language = useTradeLanguage();
   const save = useSaveAutoSwapSetting();
@@ -19,7 +27,10 @@ export function AutoSwapSettingsTable({ settings, empty, onEdit }: { settings: A
   const handleToggle = async (setting: AutoSwapSetting, enabled: boolean) => {
     try {
       await save.mutateAsync({ sourceCoin: setting.sourceCoin, targetCoin: setting.targetCoin, enabled });
-      showToast('success', enabled ? t('autoSwap.switchedOn', { coin: setting.sourceCoin }) : t('autoSwap.switchedOff', { coin: setting.sourceCoin }));
+      showToast(
+        'success',
+        enabled ? t('autoSwap.switchedOn', { coin: setting.sourceCoin }) : t('autoSwap.switchedOff', { coin: setting.sourceCoin }),
+      );
     } catch {
       // The HTTP client has shown the server's reason; the switch shows the stored state again.
     }
@@ -57,7 +68,12 @@ export function AutoSwapSettingsTable({ settings, empty, onEdit }: { settings: A
         />
       ),
     },
-    { key: 'updated', title: t('autoSwap.columns.updatedAt'), className: styles.nowrap, render: (_value, setting) => formatDateTime(setting.updatedAt, language) },
+    {
+      key: 'updated',
+      title: t('autoSwap.columns.updatedAt'),
+      className: styles.nowrap,
+      render: (_value, setting) => formatDateTime(setting.updatedAt, language),
+    },
     {
       key: 'actions',
       title: t('autoSwap.columns.actions'),

@@ -34,7 +34,8 @@ export function MarketPrice({ pair }: { pair: TradePair }) {
       </span>
       {row ? (
         <span className={styles.change}>
-          {t('spot.change24h')} <PriceChange value={row.change24h} text={formatPercent(row.change24h, 2, language, { signDisplay: 'exceptZero' })} />
+          {t('spot.change24h')}{' '}
+          <PriceChange value={row.change24h} text={formatPercent(row.change24h, 2, language, { signDisplay: 'exceptZero' })} />
         </span>
       ) : null}
     </p>

@@ -23,7 +23,11 @@ export function OrderFields({ order }: { order: OrderDetail }) {
       items={[
         { key: 'orderNo', label: t('detail.orderNo'), children: <span className="tabular-numbers">{order.orderNo}</span> },
         { key: 'status', label: t('orders.columns.status'), children: <OrderStatusTag status={order.status} /> },
-        { key: 'settlement', label: t('detail.settlement'), children: <span data-testid="order-settlement">{t(`settlement.${order.settlement}`)}</span> },
+        {
+          key: 'settlement',
+          label: t('detail.settlement'),
+          children: <span data-testid="order-settlement">{t(`settlement.${order.settlement}`)}</span>,
+        },
         { key: 'pair', label: t('orders.columns.pair'), children: order.pair },
         { key: 'side', label: t('orders.columns.side'), children: <SideLabel side={order.side} /> },
         { key: 'price', label: t('orders.columns.price'), children: formatPairPrice(order.price, order.pair, language) },
@@ -31,7 +35,11 @@ export function OrderFields({ order }: { order: OrderDetail }) {
         { key: 'amount', label: t('orders.columns.amount'), children: amount(order.quoteAmount, order.quoteCoin) },
         { key: 'pay', label: t('quote.pay'), children: amount(order.payAmount, order.payCoin) },
         { key: 'receive', label: t('quote.receive'), children: <strong>{amount(order.receiveAmount, order.receiveCoin)}</strong> },
-        { key: 'fee', label: t('quote.fee', { rate: feeRatePercent(order.feeRate, language) }), children: amount(order.fee, order.feeCoin) },
+        {
+          key: 'fee',
+          label: t('quote.fee', { rate: feeRatePercent(order.feeRate, language) }),
+          children: amount(order.fee, order.feeCoin),
+        },
         { key: 'time', label: t('orders.columns.time'), children: formatDateTime(order.createdAt, language) },
         { key: 'expires', label: t('detail.expiresAt'), children: formatDateTime(order.expiresAt, language) },
       ]}

@@ -21,10 +21,19 @@ export interface OrderFilterValues {
 export const dayFormat = 'YYYY-MM-DD';
 
 /** Pair, direction, status and order-time range of "my orders"; every change applies at once. */
-export function OrderFilters({ values, pairs, onChange }: { values: OrderFilterValues; pairs: TradePair[] | undefined; onChange: (next: OrderFilterValues) => void }) {
+export function OrderFilters({
+  values,
+  pairs,
+  onChange,
+}: {
+  values: OrderFilterValues;
+  pairs: TradePair[] | undefined;
+  onChange: (next: OrderFilterValues) => void;
+}) {
   const { t } = useTranslation('trade');
   const today = dayjs();
-  const range: [Dayjs, Dayjs] | null = values.startDay && values.endDay ? [dayjs(values.startDay, dayFormat), dayjs(values.endDay, dayFormat)] : null;
+  const range: [Dayjs, Dayjs] | null =
+    values.startDay && values.endDay ? [dayjs(values.startDay, dayFormat), dayjs(values.endDay, dayFormat)] : null;
 
   return (
     <div className={styles.filters}>

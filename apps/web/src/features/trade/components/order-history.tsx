@@ -25,8 +25,10 @@ export function OrderHistory({ order }: { order: SpotOrder }) {
   const entries: HistoryEntry[] = [{ key: 'placed', time: order.createdAt, text: t('detail.history.placed'), color: 'gray' }];
   if (order.paidAt) entries.push({ key: 'paid', time: order.paidAt, text: paidText, color: 'blue' });
   if (order.completedAt) entries.push({ key: 'completed', time: order.completedAt, text: t('detail.history.completed'), color: 'green' });
-  if (order.cancelledAt) entries.push({ key: 'cancelled', time: order.cancelledAt, text: withReason(t('detail.history.cancelled')), color: 'gray' });
-  if (order.refundedAt) entries.push({ key: 'refunded', time: order.refundedAt, text: withReason(t('detail.history.refunded')), color: 'gray' });
+  if (order.cancelledAt)
+    entries.push({ key: 'cancelled', time: order.cancelledAt, text: withReason(t('detail.history.cancelled')), color: 'gray' });
+  if (order.refundedAt)
+    entries.push({ key: 'refunded', time: order.refundedAt, text: withReason(t('detail.history.refunded')), color: 'gray' });
   const isOpenEnded = !order.completedAt && !order.cancelledAt && !order.refundedAt;
   return (
     <div data-testid="order-history">

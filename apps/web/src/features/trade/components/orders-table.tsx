@@ -33,7 +33,12 @@ export function OrdersTable({
   const language = useTradeLanguage();
 
   const columns: TableColumnsType<SpotOrder> = [
-    { key: 'time', title: t('orders.columns.time'), className: styles.time, render: (_value, order) => formatDateTime(order.createdAt, language) },
+    {
+      key: 'time',
+      title: t('orders.columns.time'),
+      className: styles.time,
+      render: (_value, order) => formatDateTime(order.createdAt, language),
+    },
     { key: 'pair', title: t('orders.columns.pair'), className: styles.nowrap, render: (_value, order) => order.pair },
     { key: 'side', title: t('orders.columns.side'), render: (_value, order) => <SideLabel side={order.side} /> },
     {
@@ -41,7 +46,9 @@ export function OrdersTable({
       title: t('orders.columns.price'),
       align: 'right',
       className: styles.number,
-      render: (_value, order) => <span title={`${order.price} ${order.quoteCoin}`}>{formatPairPrice(order.price, order.pair, language)}</span>,
+      render: (_value, order) => (
+        <span title={`${order.price} ${order.quoteCoin}`}>{formatPairPrice(order.price, order.pair, language)}</span>
+      ),
     },
     {
       key: 'number',

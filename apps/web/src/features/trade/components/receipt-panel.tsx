@@ -102,9 +102,7 @@ export function ReceiptPanel({ order, publishedKeys }: { order: OrderDetail; pub
           role="status"
           data-testid="receipt-result"
           data-verified={isVerified(result) ? 'true' : 'false'}
-          title={
-            result.isUnsupported ? t('receipt.unsupported') : isVerified(result) ? t('receipt.verified') : t('receipt.notVerified')
-          }
+          title={result.isUnsupported ? t('receipt.unsupported') : isVerified(result) ? t('receipt.verified') : t('receipt.notVerified')}
           description={
             <ul className={styles.checks}>
               {checksOf(result).map((check) => (

@@ -7,13 +7,27 @@ import { testOrder } from './trade-test-kit';
 export function testSigner(keyId = 'k1') {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x ?? '', 'base64url').toString('base64');
-  const published: QuoteKey = { keyId, algorithm: 'Ed25519', publicKey: raw, publicKeyPem: String(publicKey.export({ format: 'pem', type: 'spki' })) };
+  const published: QuoteKey = {
+    keyId,
+    algorithm: 'Ed25519',
+    publicKey: raw,
+    publicKeyPem: String(publicKey.export({ format: 'pem', type: 'spki' })),
+  };
   return { keyId, publicKey: raw, published, privateKey };
 }
 
 /** Test-only: an order whose receipt is signed over its own terms by `signer`. */
-export function signedOrder(signer: { keyId: string; publicKey: string; privateKey: KeyObject }, overrides: Parameters<typeof testOrder>[0] = {}): OrderDetail {
-  const order = testOrder({ status: 'completed', isPayable: false, paidAt: '2026-03-01T10:00:03.000Z', completedAt: '2026-03-01T10:00:03.000Z', ...overrides });
+export function signedOrder(
+  signer: { keyId: string; publicKey: string; privateKey: KeyObject },
+  overrides: Parameters<typeof testOrder>[0] = {},
+): OrderDetail {
+  const order = testOrder({
+    status: 'completed',
+    isPayable: false,
+    paidAt: '2026-03-01T10:00:03.000Z',
+    completedAt: '2026-03-01T10:00:03.000Z',
+    ...overrides,
+  });
   const signedFields: SignedQuoteFields = {
     keyId: signer.keyId,
     quoteId: order.quoteId,

@@ -27,7 +27,11 @@ export function RecentTrades() {
     <ol className={styles.list} data-testid="recent-trades">
       {orders.data.records.map((order) => (
         <li key={order.orderNo} className={styles.item}>
-          <Link to={pathTo('tradeOrderDetail', { orderId: order.orderNo })} className={styles.link} aria-label={t('recent.openOrder', { orderNo: order.orderNo })}>
+          <Link
+            to={pathTo('tradeOrderDetail', { orderId: order.orderNo })}
+            className={styles.link}
+            aria-label={t('recent.openOrder', { orderNo: order.orderNo })}
+          >
             <span className={styles.top}>
               <span>
                 <SideLabel side={order.side} /> {order.pair}

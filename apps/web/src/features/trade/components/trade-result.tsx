@@ -25,7 +25,11 @@ export function TradeResult({ order, onAgain }: { order: SpotOrder; onAgain: () 
     orderNo: order.orderNo,
   };
   const isSettlingThroughChannel = isAwaitingChannel(order);
-  const title = isCompleted ? t('result.completed') : isSettlingThroughChannel ? t('result.channelTitle') : t(`orderStatus.${order.status}`);
+  const title = isCompleted
+    ? t('result.completed')
+    : isSettlingThroughChannel
+      ? t('result.channelTitle')
+      : t(`orderStatus.${order.status}`);
   return (
     <Result
       status={isCompleted ? 'success' : 'info'}
@@ -33,7 +37,12 @@ export function TradeResult({ order, onAgain }: { order: SpotOrder; onAgain: () 
       title={title}
       subTitle={isSettlingThroughChannel ? t('result.channelSummary', amounts) : t('result.summary', amounts)}
       extra={[
-        <Link key="detail" className={styles.link} to={pathTo('tradeOrderDetail', { orderId: order.orderNo })} data-testid="trade-result-detail">
+        <Link
+          key="detail"
+          className={styles.link}
+          to={pathTo('tradeOrderDetail', { orderId: order.orderNo })}
+          data-testid="trade-result-detail"
+        >
           {t('result.viewOrder')}
         </Link>,
         <Button key="again" type="primary" onClick={onAgain} data-testid="trade-again">

@@ -18,7 +18,19 @@ export const testQuotationBoard = {
   priceScale: 8,
   favourites: [],
   rows: [
-    { coin: 'BTC', name: 'Bitcoin', icon: 'btc', quote: 'USDT', pair: 'BTC/USDT', price: '97012.5', usdPrice: '97012.5', change24h: '1.25', high24h: '98000', low24h: '95000', indexWeight: '60' },
+    {
+      coin: 'BTC',
+      name: 'Bitcoin',
+      icon: 'btc',
+      quote: 'USDT',
+      pair: 'BTC/USDT',
+      price: '97012.5',
+      usdPrice: '97012.5',
+      change24h: '1.25',
+      high24h: '98000',
+      low24h: '95000',
+      indexWeight: '60',
+    },
   ],
 };
 
@@ -88,7 +100,10 @@ export function stubTradeApi(answers: Record<string, StubAnswer>) {
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const answer = answers[`${method} ${url.pathname}`] ?? answers[url.pathname];
-    const data = typeof answer === 'function' ? (answer as (request: { url: URL; body: unknown; method: string }) => unknown)({ url, body, method }) : answer;
+    const data =
+      typeof answer === 'function'
+        ? (answer as (request: { url: URL; body: unknown; method: string }) => unknown)({ url, body, method })
+        : answer;
     const envelope =
       answer === undefined
         ? { code: 19000005, msg: 'not found', data: null }

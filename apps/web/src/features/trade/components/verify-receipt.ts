@@ -25,7 +25,10 @@ function fromBase64(text: string): Uint8Array<ArrayBuffer> {
 }
 
 /** Verifies the signature with WebCrypto: true, false, or 'unsupported' where the browser has no Ed25519. */
-export async function verifyReceiptSignature(receipt: TradeReceipt, subtle: SubtleCrypto = globalThis.crypto.subtle): Promise<boolean | 'unsupported'> {
+export async function verifyReceiptSignature(
+  receipt: TradeReceipt,
+  subtle: SubtleCrypto = globalThis.crypto.subtle,
+): Promise<boolean | 'unsupported'> {
   let message: Uint8Array;
   let publicKey: Uint8Array<ArrayBuffer>;
   let signature: Uint8Array<ArrayBuffer>;
@@ -66,12 +69,18 @@ export function receiptMatchesOrder(order: OrderDetail): boolean {
 }
 
 /** Everything the "verify" button checks, with nothing taken on the server's word. */
-export async function verifyReceipt(order: OrderDetail, publishedKeys: QuoteKey[] | undefined, subtle?: SubtleCrypto): Promise<ReceiptVerification> {
+export async function verifyReceipt(
+  order: OrderDetail,
+  publishedKeys: QuoteKey[] | undefined,
+  subtle?: SubtleCrypto,
+): Promise<ReceiptVerification> {
   const signature = await verifyReceiptSignature(order.receipt, subtle);
   return {
     isSignatureValid: signature === true,
     isUnsupported: signature === 'unsupported',
-    isKeyPublished: publishedKeys ? publishedKeys.some((key) => key.keyId === order.receipt.keyId && key.publicKey === order.receipt.publicKey) : null,
+    isKeyPublished: publishedKeys
+      ? publishedKeys.some((key) => key.keyId === order.receipt.keyId && key.publicKey === order.receipt.publicKey)
+      : null,
     doFieldsMatch: receiptMatchesOrder(order),
   };
 }

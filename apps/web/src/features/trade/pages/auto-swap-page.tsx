@@ -64,7 +64,11 @@ export function AutoSwapPage() {
         )}
       </Card>
       {dialog.name !== 'closed' && settings.data ? (
-        <AutoSwapSettingDialog settings={settings.data} editing={dialog.name === 'change' ? dialog.setting : null} onClose={() => setDialog({ name: 'closed' })} />
+        <AutoSwapSettingDialog
+          settings={settings.data}
+          editing={dialog.name === 'change' ? dialog.setting : null}
+          onClose={() => setDialog({ name: 'closed' })}
+        />
       ) : null}
     </TradePageFrame>
   );

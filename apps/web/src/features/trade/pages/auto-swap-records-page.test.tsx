@@ -35,7 +35,10 @@ describe('AutoSwapRecordsPage', () => {
         pageNo: Number(url.searchParams.get('pageNo')),
         pageSize: Number(url.searchParams.get('pageSize')),
         total: 41,
-        records: [record({}), record({ id: '2', status: 'unsettle', targetAmount: null, price: null, pair: null, statusReason: 'insufficientBalance' })],
+        records: [
+          record({}),
+          record({ id: '2', status: 'unsettle', targetAmount: null, price: null, pair: null, statusReason: 'insufficientBalance' }),
+        ],
       }),
     });
     renderPage(<AutoSwapRecordsPage />, { path: '/trade/automaticSwap/orders', url: '/trade/automaticSwap/orders?source=BTC&page=3' });
@@ -49,6 +52,10 @@ describe('AutoSwapRecordsPage', () => {
     expect(rows[2]?.textContent).toContain('Unsettled');
     expect(rows[2]?.textContent).toContain('Insufficient balance');
     expect(within(table).getByText('41 in total')).toBeTruthy();
-    await waitFor(() => expect(requests(fetchSpy).some((request) => request.startsWith('GET /trade/auto-swap/records?sourceCoin=BTC&pageNo=3&pageSize=20'))).toBe(true));
+    await waitFor(() =>
+      expect(
+        requests(fetchSpy).some((request) => request.startsWith('GET /trade/auto-swap/records?sourceCoin=BTC&pageNo=3&pageSize=20')),
+      ).toBe(true),
+    );
   }, 30_000);
 });

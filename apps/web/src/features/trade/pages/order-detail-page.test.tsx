@@ -43,7 +43,9 @@ describe('OrderDetailPage', () => {
 
     const receipt = screen.getByTestId('receipt');
     expect(within(receipt).getByTestId('receipt-public-key').textContent).toContain(signer.publicKey);
-    expect(within(receipt).getByTestId('receipt-signed-text').textContent).toContain('coffer-quote-v1\nkeyId=k1\nquoteId=5001\npair=BTC/USDT');
+    expect(within(receipt).getByTestId('receipt-signed-text').textContent).toContain(
+      'coffer-quote-v1\nkeyId=k1\nquoteId=5001\npair=BTC/USDT',
+    );
 
     await user.click(within(receipt).getByTestId('receipt-verify'));
     const result = await screen.findByTestId('receipt-result');
@@ -72,7 +74,9 @@ describe('OrderDetailPage', () => {
 
     const history = await screen.findByTestId('order-history', {}, { timeout: 15_000 });
     expect(
-      within(history).getByText('Now: Abnormal — the liquidity channel did not answer; settlement is retried automatically and your payment stays held'),
+      within(history).getByText(
+        'Now: Abnormal — the liquidity channel did not answer; settlement is retried automatically and your payment stays held',
+      ),
     ).toBeTruthy();
   }, 30_000);
 
@@ -87,7 +91,11 @@ describe('OrderDetailPage', () => {
     const user = userEvent.setup();
     const order = signedOrder(signer);
     const receiveAmount = '0.5';
-    renderDetail({ ...order, receiveAmount, receipt: { ...order.receipt, signedFields: { ...order.receipt.signedFields, receiveAmount } } });
+    renderDetail({
+      ...order,
+      receiveAmount,
+      receipt: { ...order.receipt, signedFields: { ...order.receipt.signedFields, receiveAmount } },
+    });
 
     await user.click(await screen.findByTestId('receipt-verify', {}, { timeout: 15_000 }));
     const result = await screen.findByTestId('receipt-result');

@@ -43,10 +43,7 @@ export function OrderDetailPage() {
   } else {
     body = (
       <>
-        <Card
-          title={<h2 className={styles.cardTitle}>{t('detail.fieldsTitle')}</h2>}
-          extra={<OrderActions order={order.data} />}
-        >
+        <Card title={<h2 className={styles.cardTitle}>{t('detail.fieldsTitle')}</h2>} extra={<OrderActions order={order.data} />}>
           <OrderFields order={order.data} />
         </Card>
         <div className={styles.layout}>

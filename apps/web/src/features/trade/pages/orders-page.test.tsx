@@ -16,7 +16,13 @@ afterEach(() => {
 
 const payable = testOrder({ orderNo: '77' });
 const lapsed = testOrder({ orderNo: '78', isPayable: false });
-const completed = testOrder({ orderNo: '79', status: 'completed', isPayable: false, paidAt: '2026-03-01T10:00:03.000Z', completedAt: '2026-03-01T10:00:03.000Z' });
+const completed = testOrder({
+  orderNo: '79',
+  status: 'completed',
+  isPayable: false,
+  paidAt: '2026-03-01T10:00:03.000Z',
+  completedAt: '2026-03-01T10:00:03.000Z',
+});
 
 function stubServer(overrides: Record<string, StubAnswer> = {}) {
   return stubTradeApi({
@@ -32,7 +38,8 @@ function stubServer(overrides: Record<string, StubAnswer> = {}) {
   });
 }
 
-const listRequests = (spy: ReturnType<typeof stubServer>) => requests(spy).filter((request) => request.startsWith('GET /trade/api/orders?'));
+const listRequests = (spy: ReturnType<typeof stubServer>) =>
+  requests(spy).filter((request) => request.startsWith('GET /trade/api/orders?'));
 
 async function choose(user: ReturnType<typeof userEvent.setup>, testId: string, label: string) {
   await user.click(within(screen.getByTestId(testId)).getByRole('combobox'));
@@ -44,7 +51,10 @@ describe('OrdersPage', () => {
   it('sends the filters of the address, and a changed filter starts again at page 1', async () => {
     const user = userEvent.setup();
     const fetchSpy = stubServer();
-    renderPage(<OrdersPage />, { path: '/trade/orders', url: '/trade/orders?pair=BTC/USDT&status=pendingPayment&start=2026-03-01&end=2026-03-02&page=2' });
+    renderPage(<OrdersPage />, {
+      path: '/trade/orders',
+      url: '/trade/orders?pair=BTC/USDT&status=pendingPayment&start=2026-03-01&end=2026-03-02&page=2',
+    });
 
     const table = await screen.findByTestId('orders-table', {}, { timeout: 15_000 });
     expect(within(table).getByText('43 in total')).toBeTruthy();
@@ -66,7 +76,13 @@ describe('OrdersPage', () => {
   }, 30_000);
 
   it('marks only the orders settled through the liquidity channel', async () => {
-    const channel = testOrder({ orderNo: '80', settlement: 'channel', status: 'inProgress', isPayable: false, paidAt: '2026-03-01T10:00:03.000Z' });
+    const channel = testOrder({
+      orderNo: '80',
+      settlement: 'channel',
+      status: 'inProgress',
+      isPayable: false,
+      paidAt: '2026-03-01T10:00:03.000Z',
+    });
     stubServer({ 'GET /trade/api/orders': { pageNo: 1, pageSize: 20, total: 2, records: [completed, channel] } });
     renderPage(<OrdersPage />, { path: '/trade/orders' });
 

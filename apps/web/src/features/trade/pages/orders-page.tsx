@@ -49,7 +49,13 @@ export function OrdersPage() {
   const pageNo = positive(params.get('page'), 1);
   const pageSize = positive(params.get('size'), defaultPageSize);
   const range = filters.startDay && filters.endDay ? rangeInstants(filters.startDay, filters.endDay) : null;
-  const queryFilters: OrderQueryFilters = { pair: filters.pair, side: filters.side, status: filters.status, start: range?.start, end: range?.end };
+  const queryFilters: OrderQueryFilters = {
+    pair: filters.pair,
+    side: filters.side,
+    status: filters.status,
+    start: range?.start,
+    end: range?.end,
+  };
 
   const pairs = useQuery(tradePairsQuery);
   const orders = useQuery(ordersQuery(queryFilters, pageNo, pageSize));

@@ -4,7 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../../test/render-page';
 import { testAssetRows, testCurrencies, testSummary } from '../../wallet/components/wallet-test-fixtures';
-import { emptyPage, requests, stubTradeApi, StubError, testOrder, testPairs, testQuotationBoard, testQuote, type StubAnswer } from '../components/trade-test-kit';
+import {
+  emptyPage,
+  requests,
+  stubTradeApi,
+  StubError,
+  testOrder,
+  testPairs,
+  testQuotationBoard,
+  testQuote,
+  type StubAnswer,
+} from '../components/trade-test-kit';
 import { SpotTradePage } from './spot-trade-page';
 
 afterEach(() => {
@@ -20,7 +30,12 @@ function stubServer(overrides: Record<string, StubAnswer> = {}) {
     'GET /trade/api/orders': emptyPage,
     'POST /trade/api/quote': () => testQuote(),
     'POST /trade/api/orders': testOrder(),
-    'POST /trade/api/orders/77/pay': testOrder({ status: 'completed', isPayable: false, paidAt: '2026-03-01T10:00:03.000Z', completedAt: '2026-03-01T10:00:03.000Z' }),
+    'POST /trade/api/orders/77/pay': testOrder({
+      status: 'completed',
+      isPayable: false,
+      paidAt: '2026-03-01T10:00:03.000Z',
+      completedAt: '2026-03-01T10:00:03.000Z',
+    }),
     ...overrides,
   });
 }
@@ -104,7 +119,9 @@ describe('SpotTradePage', () => {
     expect(JSON.parse(String(placed?.[1]?.body))).toEqual({ quoteId: '5001' });
     expect(requests(fetchSpy)).toContain('POST /trade/api/orders/77/pay');
     await waitFor(() =>
-      expect(requests(fetchSpy).filter((request) => request.startsWith('GET /wallet/client/bit-assets')).length).toBeGreaterThan(balanceReads),
+      expect(requests(fetchSpy).filter((request) => request.startsWith('GET /wallet/client/bit-assets')).length).toBeGreaterThan(
+        balanceReads,
+      ),
     );
   });
 
@@ -125,7 +142,9 @@ describe('SpotTradePage', () => {
     await user.click(within(immediate).getByTestId('quote-discard'));
     await user.click(screen.getByTestId('spot-get-quote'));
     const notice = await within(await screen.findByTestId('quote-panel')).findByTestId('quote-channel-notice');
-    expect(notice.textContent).toContain('Large order: after you pay, your payment is held while the order is settled through our liquidity channel.');
+    expect(notice.textContent).toContain(
+      'Large order: after you pay, your payment is held while the order is settled through our liquidity channel.',
+    );
     expect(notice.textContent).toContain('the full payment is returned and no fee is charged');
   });
 
@@ -134,7 +153,12 @@ describe('SpotTradePage', () => {
     stubServer({
       'POST /trade/api/quote': () => testQuote({ settlement: 'channel' }),
       'POST /trade/api/orders': testOrder({ settlement: 'channel' }),
-      'POST /trade/api/orders/77/pay': testOrder({ settlement: 'channel', status: 'pendingSettlement', isPayable: false, paidAt: '2026-03-01T10:00:03.000Z' }),
+      'POST /trade/api/orders/77/pay': testOrder({
+        settlement: 'channel',
+        status: 'pendingSettlement',
+        isPayable: false,
+        paidAt: '2026-03-01T10:00:03.000Z',
+      }),
     });
     renderPage(<SpotTradePage />, { path: '/trade/spot' });
 

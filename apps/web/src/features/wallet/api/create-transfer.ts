@@ -14,9 +14,7 @@ export interface CreateTransferInput {
  * the same submission (double click, lost answer) moves the money once.
  */
 export function createTransfer({ coin, receiver, body }: CreateTransferInput): Promise<TransferRecord> {
-  const path = walletPaths.transfer
-    .replace(':coin', encodeURIComponent(coin))
-    .replace(':receiver', encodeURIComponent(receiver.trim()));
+  const path = walletPaths.transfer.replace(':coin', encodeURIComponent(coin)).replace(':receiver', encodeURIComponent(receiver.trim()));
   return apiData<TransferRecord>(path, { method: 'POST', body });
 }
 

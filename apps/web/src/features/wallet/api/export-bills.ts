@@ -8,7 +8,10 @@ import type { BillFilters } from './get-bills';
  * link carries no LANGUAGE-TYPE header, so the language goes in `lang`; `timeZone` lets the
  * file name say the days the user chose.
  */
-export function billsExportUrl(filters: BillFilters & { start: string; end: string }, reader: { language: Language; timeZone: string | undefined }): string {
+export function billsExportUrl(
+  filters: BillFilters & { start: string; end: string },
+  reader: { language: Language; timeZone: string | undefined },
+): string {
   const params = new URLSearchParams();
   if (filters.coin) params.set('coin', filters.coin);
   if (filters.type !== undefined) params.set('type', String(filters.type));

@@ -36,7 +36,13 @@ export function AssetTable({
       render: (_value, row) => <CoinBadge coin={row.coin} icon={row.icon} name={row.name} />,
       width: '20%',
     },
-    { key: 'total', title: t('balance.columns.total'), align: 'right', className: styles.number, render: (_value, row) => amount(row.total, row) },
+    {
+      key: 'total',
+      title: t('balance.columns.total'),
+      align: 'right',
+      className: styles.number,
+      render: (_value, row) => amount(row.total, row),
+    },
     {
       key: 'available',
       title: t('balance.columns.available'),
@@ -44,7 +50,13 @@ export function AssetTable({
       className: styles.number,
       render: (_value, row) => amount(row.available, row),
     },
-    { key: 'frozen', title: t('balance.columns.frozen'), align: 'right', className: styles.number, render: (_value, row) => amount(row.frozen, row) },
+    {
+      key: 'frozen',
+      title: t('balance.columns.frozen'),
+      align: 'right',
+      className: styles.number,
+      render: (_value, row) => amount(row.frozen, row),
+    },
     {
       key: 'value',
       title: t('balance.columns.value', { fiat }),

@@ -53,7 +53,15 @@ export function AssetTrendChart({
           </linearGradient>
         </defs>
         {[0.25, 0.5, 0.75].map((fraction) => (
-          <line key={fraction} x1="0" x2={width} y1={height * fraction} y2={height * fraction} className={styles.grid} vectorEffect="non-scaling-stroke" />
+          <line
+            key={fraction}
+            x1="0"
+            x2={width}
+            y1={height * fraction}
+            y2={height * fraction}
+            className={styles.grid}
+            vectorEffect="non-scaling-stroke"
+          />
         ))}
         {points.length > 0 ? (
           <>

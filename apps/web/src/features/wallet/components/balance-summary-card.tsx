@@ -8,7 +8,15 @@ import { valueIn, useWalletLanguage } from './wallet-locale';
 import styles from './balance-summary-card.module.css';
 
 /** The balance account in the user's valuation currency: total, available and frozen value. */
-export function BalanceSummaryCard({ summary, rows, fiat }: { summary: AssetSummary | undefined; rows: AssetRow[] | undefined; fiat: FiatCurrency }) {
+export function BalanceSummaryCard({
+  summary,
+  rows,
+  fiat,
+}: {
+  summary: AssetSummary | undefined;
+  rows: AssetRow[] | undefined;
+  fiat: FiatCurrency;
+}) {
   const { t } = useTranslation('wallet');
   const language = useWalletLanguage();
 

@@ -55,7 +55,9 @@ const trade: Bill = {
 };
 
 function renderDrawer(bill: Bill, language: 'en' | 'ru') {
-  stubWalletApi({ '/wallet/client/billInfo': ({ url }: { url: URL }) => [deposit, withdrawal, trade].find((one) => one.id === url.searchParams.get('id')) });
+  stubWalletApi({
+    '/wallet/client/billInfo': ({ url }: { url: URL }) => [deposit, withdrawal, trade].find((one) => one.id === url.searchParams.get('id')),
+  });
   const i18n = i18next.createInstance();
   void i18n.use(initReactI18next).init({
     lng: language,
@@ -96,7 +98,18 @@ describe('BillDetailDrawer', () => {
   it('shows a withdrawal’s address, TXID, serial number, fee in its coin and status in words', async () => {
     renderDrawer(withdrawal, 'en');
     const rows = Object.fromEntries(await rowsOf());
-    expect(Object.keys(rows)).toEqual(['Time', 'Type', 'Coin', 'Amount', 'Serial number', 'Withdrawal address', 'TXID', 'Network', 'Fee', 'Status']);
+    expect(Object.keys(rows)).toEqual([
+      'Time',
+      'Type',
+      'Coin',
+      'Amount',
+      'Serial number',
+      'Withdrawal address',
+      'TXID',
+      'Network',
+      'Fee',
+      'Status',
+    ]);
     expect(rows['Type']).toBe('Withdrawal');
     expect(rows['Fee']).toBe('2.00 USDT');
     expect(rows['Status']).toBe('Completed');
@@ -105,13 +118,25 @@ describe('BillDetailDrawer', () => {
   it('shows a trade’s order number, pair, side and unit price at the pair’s tick in the quote coin', async () => {
     renderDrawer(trade, 'en');
     const rows = Object.fromEntries(await rowsOf());
-    expect(rows).toMatchObject({ Type: 'Trade (buy)', 'Order number': '4021', Pair: 'BTC/USDT', Side: 'Buy', 'Unit price': '97,012.35 USDT' });
+    expect(rows).toMatchObject({
+      Type: 'Trade (buy)',
+      'Order number': '4021',
+      Pair: 'BTC/USDT',
+      Side: 'Buy',
+      'Unit price': '97,012.35 USDT',
+    });
   });
 
   it('names every label and value in Russian', async () => {
     renderDrawer(withdrawal, 'ru');
     const rows = Object.fromEntries(await rowsOf());
-    expect(rows).toMatchObject({ Тип: 'Вывод', 'Номер операции': 'W2026030…00000001Копировать', Комиссия: '2,00 USDT', Статус: 'Выполнен', Сеть: 'ethereum' });
+    expect(rows).toMatchObject({
+      Тип: 'Вывод',
+      'Номер операции': 'W2026030…00000001Копировать',
+      Комиссия: '2,00 USDT',
+      Статус: 'Выполнен',
+      Сеть: 'ethereum',
+    });
     expect(Object.keys(rows)).toContain('Адрес вывода');
   });
 });

@@ -38,16 +38,16 @@ export function BillDetailDrawer({ bill, onClose }: { bill: Bill | null; onClose
               {
                 key: 'amount',
                 label: t('bills.columns.amount'),
-                children: <span className={styles.number}>{formatAmount(shown.coin, shown.amount, language, { signDisplay: 'exceptZero' })}</span>,
+                children: (
+                  <span className={styles.number}>{formatAmount(shown.coin, shown.amount, language, { signDisplay: 'exceptZero' })}</span>
+                ),
               },
               ...(shown.balanceAfter !== null
                 ? [
                     {
                       key: 'balanceAfter',
                       label: t('bills.balanceAfter'),
-                      children: (
-                        <span className={styles.number}>{formatAmount(shown.coin, shown.balanceAfter, language)}</span>
-                      ),
+                      children: <span className={styles.number}>{formatAmount(shown.coin, shown.balanceAfter, language)}</span>,
                     },
                   ]
                 : []),

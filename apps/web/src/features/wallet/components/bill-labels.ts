@@ -44,7 +44,8 @@ export function summaryDetail(detail: BillDetail): [string, string] | undefined 
   return orderedDetail(detail).find(([key]) => !referenceKeys.has(key));
 }
 
-const isWithdrawalStatus = (value: string): value is (typeof billWithdrawalStatuses)[number] => (billWithdrawalStatuses as readonly string[]).includes(value);
+const isWithdrawalStatus = (value: string): value is (typeof billWithdrawalStatuses)[number] =>
+  (billWithdrawalStatuses as readonly string[]).includes(value);
 
 /**
  * A detail value as text: trade side and withdrawal status in words, the fee as an amount of

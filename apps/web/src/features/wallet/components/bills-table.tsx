@@ -70,7 +70,12 @@ export function BillsTable({
       title: <span className="visually-hidden">{t('bills.columns.open')}</span>,
       align: 'right',
       render: (_value, bill) => (
-        <Button type="link" size="small" onClick={() => onOpen(bill)} aria-label={t('bills.openDetailOf', { time: formatDateTime(bill.time, language) })}>
+        <Button
+          type="link"
+          size="small"
+          onClick={() => onOpen(bill)}
+          aria-label={t('bills.openDetailOf', { time: formatDateTime(bill.time, language) })}
+        >
           {t('bills.openDetail')}
         </Button>
       ),

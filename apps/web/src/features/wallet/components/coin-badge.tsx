@@ -10,7 +10,17 @@ const tints: Record<string, string> = {
 };
 
 /** The coin's icon as a lettered badge (the catalogue's `icon` is a key, not an image). */
-export function CoinBadge({ coin, icon, name, size = 'medium' }: { coin: string; icon?: string; name?: string; size?: 'small' | 'medium' }) {
+export function CoinBadge({
+  coin,
+  icon,
+  name,
+  size = 'medium',
+}: {
+  coin: string;
+  icon?: string;
+  name?: string;
+  size?: 'small' | 'medium';
+}) {
   const key = (icon ?? coin).toLowerCase();
   return (
     <span className={styles.coin}>

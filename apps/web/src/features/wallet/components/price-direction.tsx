@@ -32,7 +32,7 @@ export function useIsRedUp(): boolean {
 export function PriceChange({ value, text }: { value: string; text: string }) {
   const isRedUp = useIsRedUp();
   const sign = decimalSign(value);
-  const tone = sign === 0 ? styles.flat : (sign > 0) === isRedUp ? styles.red : styles.green;
+  const tone = sign === 0 ? styles.flat : sign > 0 === isRedUp ? styles.red : styles.green;
   return (
     <span className={`${styles.change} ${tone}`}>
       {sign === 0 ? null : (

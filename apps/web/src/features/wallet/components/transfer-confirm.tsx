@@ -75,7 +75,11 @@ export function TransferConfirm({
         classNames={{ label: styles.label, content: styles.content }}
         items={[
           { key: 'coin', label: t('transfer.coin'), children: prepared.coin },
-          { key: 'receiver', label: t('transfer.receiver'), children: <span data-testid="transfer-receiver-masked">{prepared.receiverMasked}</span> },
+          {
+            key: 'receiver',
+            label: t('transfer.receiver'),
+            children: <span data-testid="transfer-receiver-masked">{prepared.receiverMasked}</span>,
+          },
           { key: 'amount', label: t('transfer.amount'), children: <strong className={styles.number}>{amount(prepared.amount)}</strong> },
           { key: 'fee', label: t('transfer.fee'), children: <span className={styles.number}>{amount(prepared.fee)}</span> },
           { key: 'arrives', label: t('transfer.receiverGets'), children: <span className={styles.number}>{amount(prepared.amount)}</span> },

@@ -136,7 +136,11 @@ export function TransferForm({
           onChange={() => {
             if (form.getFieldValue('amount')) void form.validateFields(['amount']);
           }}
-          options={currencies.map((item) => ({ value: item.coin, title: `${item.coin} ${item.name}`, label: <CoinBadge coin={item.coin} icon={item.icon} name={item.name} size="small" /> }))}
+          options={currencies.map((item) => ({
+            value: item.coin,
+            title: `${item.coin} ${item.name}`,
+            label: <CoinBadge coin={item.coin} icon={item.icon} name={item.name} size="small" />,
+          }))}
           className={styles.coinSelect}
         />
       </Form.Item>

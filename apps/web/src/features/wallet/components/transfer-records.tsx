@@ -23,7 +23,12 @@ export function TransferRecords() {
   const records = useQuery(transfersQuery(pageNo, pageSize));
 
   const columns: TableColumnsType<TransferRecord> = [
-    { key: 'time', title: t('transfer.record.time'), className: styles.nowrap, render: (_value, record) => formatDateTime(record.recordedTime, language) },
+    {
+      key: 'time',
+      title: t('transfer.record.time'),
+      className: styles.nowrap,
+      render: (_value, record) => formatDateTime(record.recordedTime, language),
+    },
     {
       key: 'direction',
       title: t('transfer.record.direction'),
@@ -41,7 +46,9 @@ export function TransferRecords() {
       align: 'right',
       className: styles.amount,
       render: (_value, record) =>
-        formatAmount(record.coin, `${record.businessType === 'transferOut' ? '-' : ''}${record.quantity}`, language, { signDisplay: 'exceptZero' }),
+        formatAmount(record.coin, `${record.businessType === 'transferOut' ? '-' : ''}${record.quantity}`, language, {
+          signDisplay: 'exceptZero',
+        }),
     },
     {
       key: 'counterpart',

@@ -37,15 +37,61 @@ const chain = {
 };
 
 export const testCurrencies: Currency[] = [
-  { coin: 'BTC', name: 'Bitcoin', scale: 8, displayPrecision: 8, icon: 'btc', usdPrice: '97000', chains: [{ ...chain, chain: 'bitcoin', tokenStandard: 'native' }] },
+  {
+    coin: 'BTC',
+    name: 'Bitcoin',
+    scale: 8,
+    displayPrecision: 8,
+    icon: 'btc',
+    usdPrice: '97000',
+    chains: [{ ...chain, chain: 'bitcoin', tokenStandard: 'native' }],
+  },
   { coin: 'USDT', name: 'Tether USD', scale: 6, displayPrecision: 2, icon: 'usdt', usdPrice: '1', chains: [chain] },
-  { coin: 'XRP', name: 'XRP', scale: 6, displayPrecision: 4, icon: 'xrp', usdPrice: '2.4', chains: [{ ...chain, chain: 'xrpl', tokenStandard: 'native' }] },
+  {
+    coin: 'XRP',
+    name: 'XRP',
+    scale: 6,
+    displayPrecision: 4,
+    icon: 'xrp',
+    usdPrice: '2.4',
+    chains: [{ ...chain, chain: 'xrpl', tokenStandard: 'native' }],
+  },
 ];
 
 export const testAssetRows: AssetRow[] = [
-  { coin: 'BTC', name: 'Bitcoin', icon: 'btc', displayPrecision: 8, total: '0.012345678', available: '0.01', frozen: '0.002345678', usdValue: '1197.53', cnyValue: '8622.21' },
-  { coin: 'USDT', name: 'Tether USD', icon: 'usdt', displayPrecision: 2, total: '1234.567891', available: '1234.567891', frozen: '0', usdValue: '1234.56', cnyValue: '8888.83' },
-  { coin: 'XRP', name: 'XRP', icon: 'xrp', displayPrecision: 4, total: '0.1', available: '0.1', frozen: '0', usdValue: '0.24', cnyValue: '1.72' },
+  {
+    coin: 'BTC',
+    name: 'Bitcoin',
+    icon: 'btc',
+    displayPrecision: 8,
+    total: '0.012345678',
+    available: '0.01',
+    frozen: '0.002345678',
+    usdValue: '1197.53',
+    cnyValue: '8622.21',
+  },
+  {
+    coin: 'USDT',
+    name: 'Tether USD',
+    icon: 'usdt',
+    displayPrecision: 2,
+    total: '1234.567891',
+    available: '1234.567891',
+    frozen: '0',
+    usdValue: '1234.56',
+    cnyValue: '8888.83',
+  },
+  {
+    coin: 'XRP',
+    name: 'XRP',
+    icon: 'xrp',
+    displayPrecision: 4,
+    total: '0.1',
+    available: '0.1',
+    frozen: '0',
+    usdValue: '0.24',
+    cnyValue: '1.72',
+  },
 ];
 
 const value = (usdValue: string, rmbValue: string) => ({ usdValue, rmbValue });

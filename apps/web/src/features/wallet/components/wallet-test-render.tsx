@@ -30,7 +30,10 @@ export function stubWalletApi(answers: Record<string, StubAnswer>) {
     const answer = answers[url.pathname];
     const data = typeof answer === 'function' ? (answer as (request: { url: URL; body: unknown }) => unknown)({ url, body }) : answer;
     if (data instanceof StubFailure) {
-      return new Response(JSON.stringify({ code: data.code, msg: '', data: null }), { status: data.status, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ code: data.code, msg: '', data: null }), {
+        status: data.status,
+        headers: { 'content-type': 'application/json' },
+      });
     }
     return new Response(
       JSON.stringify(answer === undefined ? { code: 19000005, msg: 'not found', data: null } : { code: 0, msg: 'ok', data }),

@@ -12,7 +12,10 @@ afterEach(() => {
 });
 
 /** A coin's row, found by its action link (the code and the name of XRP are the same text). */
-const rowOf = (table: HTMLElement, coin: string) => within(table).queryByRole('link', { name: `Deposit ${coin}` })?.closest('tr') ?? null;
+const rowOf = (table: HTMLElement, coin: string) =>
+  within(table)
+    .queryByRole('link', { name: `Deposit ${coin}` })
+    ?.closest('tr') ?? null;
 
 /** The server's rule: with hideSmall=true, rows worth under 1 USD are left out. */
 function stubServer() {

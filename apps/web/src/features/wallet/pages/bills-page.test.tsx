@@ -68,7 +68,10 @@ describe('BillsPage', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       hrefs.push(this.getAttribute('href') ?? '');
     });
-    renderWalletPage(<BillsPage />, { path: '/propertyCenter/bills', url: '/propertyCenter/bills?coin=USDT&start=2026-01-01&end=2026-03-31' });
+    renderWalletPage(<BillsPage />, {
+      path: '/propertyCenter/bills',
+      url: '/propertyCenter/bills?coin=USDT&start=2026-01-01&end=2026-03-31',
+    });
 
     await screen.findByTestId('bills-table');
     await user.click(screen.getByTestId('bills-download'));

@@ -89,7 +89,10 @@ export function BillsPage() {
       return;
     }
     const link = document.createElement('a');
-    link.href = billsExportUrl({ coin: filters.coin, type: filters.type, start: range.start, end: range.end }, { language, timeZone: browserTimeZone() });
+    link.href = billsExportUrl(
+      { coin: filters.coin, type: filters.type, start: range.start, end: range.end },
+      { language, timeZone: browserTimeZone() },
+    );
     link.download = '';
     document.body.append(link);
     link.click();

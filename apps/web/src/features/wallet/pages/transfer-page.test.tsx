@@ -32,7 +32,9 @@ function stubServer(overrides: Record<string, unknown> = {}) {
     '/wallet/user/getCurrency': testCurrencies,
     '/wallet/client/bit-assets': { rows: testAssetRows, summary: testSummary },
     '/wallet/client/transferRecipient': ({ body }: { body: unknown }) =>
-      (body as { receiver: string }).receiver === '80012346' ? { isCustomer: true, receiverMasked: 'bo***@example.com' } : { isCustomer: false, receiverMasked: null },
+      (body as { receiver: string }).receiver === '80012346'
+        ? { isCustomer: true, receiverMasked: 'bo***@example.com' }
+        : { isCustomer: false, receiverMasked: null },
     '/wallet/client/transfers': [],
     '/wallet/client/preTransfer': ({ body }: { body: unknown }) => ({
       ...(body as { coin: string; amount: string }),
