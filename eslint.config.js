@@ -22,6 +22,17 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules on the server: a promise nobody awaits loses its error (and, in a money
+    // path, the ordering the code assumes); a promise where a callback's void was expected is
+    // never awaited by its caller.
+    files: ['apps/server/src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -16,17 +16,24 @@ import { depositPaths, identityPaths } from '@coffer/contract';
 import { sql } from 'kysely';
 import { createTestClient, createWalletClient, http, type Address } from 'viem';
 import { buildApp } from '../../apps/server/src/app';
-import { freeLoopbackPort, startAnvil } from '../../apps/server/src/modules/chain/evm/anvil-process';
-import { cofferTestTokenAbi } from '../../apps/server/src/modules/chain/evm/contracts/coffer-test-token.artifact';
-import { deployTestTokens, localChainId, localFunder, type EvmNode } from '../../apps/server/src/modules/chain/evm/evm-node';
-import { HdSeed } from '../../apps/server/src/modules/chain/hd-seed';
-import { evmDepositChain, evmDevFaucet } from '../../apps/server/src/modules/deposits/deposit-chain-runtime';
+import { createAssetsModule } from '../../apps/server/src/modules/assets';
+import { evmReceivingChain, HdSeed, type EvmNode } from '../../apps/server/src/modules/chain';
+import {
+  cofferTestTokenAbi,
+  deployTestTokens,
+  evmDevFaucet,
+  freeLoopbackPort,
+  localChainId,
+  localFunder,
+  startAnvil,
+} from '../../apps/server/src/modules/chain/devnets';
 import { createDepositSettings } from '../../apps/server/src/modules/deposits/deposit-settings';
 import { createDepositWatcher } from '../../apps/server/src/modules/deposits/deposit-watcher';
 import { createWatcherRunner, tickExclusively } from '../../apps/server/src/modules/deposits/watcher-runner';
 import { createLedger } from '../../apps/server/src/modules/ledger/ledger.service';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import { openDatabase } from '../../apps/server/src/platform/db/database';
+import { migrations } from '../../apps/server/src/migrations';
 import { migrateToLatest } from '../../apps/server/src/platform/db/migrate';
 import { createLogger } from '../../apps/server/src/platform/observability/logger';
 import { createMetrics } from '../../apps/server/src/platform/observability/metrics';
@@ -57,7 +64,7 @@ async function main(): Promise<void> {
   const database = openDatabase(urlFor(benchDb), { max: 10 });
   const anvil = await startAnvil({ port: await freeLoopbackPort(), chainId: localChainId, blockTimeSeconds: null, stateDir: null });
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, migrations);
     const node: EvmNode = {
       rpcUrl: anvil.rpcUrl,
       chainId: localChainId,
@@ -67,7 +74,7 @@ async function main(): Promise<void> {
       stop: anvil.stop,
     };
     const seed = new HdSeed(randomBytes(64));
-    const chain = evmDepositChain(node, seed);
+    const chain = evmReceivingChain(node, seed);
     const app = await buildApp({
       config,
       logger: createLogger(config),
@@ -137,7 +144,7 @@ async function main(): Promise<void> {
     const liveWatcher = createDepositWatcher({
       db: database.db,
       ledger: createLedger(database.db, database.pool),
-      settings: createDepositSettings(database.db),
+      settings: createDepositSettings(createAssetsModule({ db: database.db }).api),
       source: chain.source,
       logger,
       options: { initialLookback: 1 },
@@ -204,7 +211,7 @@ async function main(): Promise<void> {
     const watcher = createDepositWatcher({
       db: database.db,
       ledger: createLedger(database.db, database.pool),
-      settings: createDepositSettings(database.db),
+      settings: createDepositSettings(createAssetsModule({ db: database.db }).api),
       source: chain.source,
       logger,
     });
@@ -236,7 +243,7 @@ async function main(): Promise<void> {
     // ── Every transfer credited exactly once ───────────────────────────────────────────
     const check = await sql<{ deposits: string; credited: string; journals: string; total: string }>`
       select (select count(*) from deposit) as deposits,
-             (select count(*) from deposit where status = 1) as credited,
+             (select count(*) from deposit where status = 'credited') as credited,
              (select count(*) from journal where bill_type = 2001 and idempotency_key like 'deposit:ethereum:%') as journals,
              (select coalesce(sum(available), 0) from ledger_account where owner_type = 'customer' and asset = 'USDT') as total`.execute(
       database.db,

@@ -7,9 +7,14 @@
 import { sql } from 'kysely';
 import { admin, urlFor } from '../lib/bench-database';
 import { openDatabase } from '../../apps/server/src/platform/db/database';
+import { migrations } from '../../apps/server/src/migrations';
 import { migrateToLatest } from '../../apps/server/src/platform/db/migrate';
-import { createBillsService } from '../../apps/server/src/modules/wallet/bills.service';
+import { createAssetsModule } from '../../apps/server/src/modules/assets';
+import { depositBillDescriber } from '../../apps/server/src/modules/deposits';
 import type { IdentityApi } from '../../apps/server/src/modules/identity';
+import { tradeBillDescriber } from '../../apps/server/src/modules/trade';
+import { createBillsService } from '../../apps/server/src/modules/wallet/bills.service';
+import { withdrawalBillDescriber } from '../../apps/server/src/modules/withdrawals';
 
 const journalCount = Number(process.env.BENCH_JOURNALS ?? 500_000);
 const benchDb = 'coffer_bench_bills';
@@ -20,7 +25,7 @@ async function main(): Promise<void> {
   const database = openDatabase(urlFor(benchDb), { max: 4 });
   const db = database.db;
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, migrations);
     const started = Date.now();
     await sql`insert into app_user (user_no, email, residence_country, password_hash, invite_code)
       values ('10000001', 'bench@coffer.test', 'DE', 'x', 'BENCH001')`.execute(db);
@@ -52,7 +57,12 @@ async function main(): Promise<void> {
 
     const userId = (await db.selectFrom('app_user').select('id').executeTakeFirstOrThrow()).id;
     const identity = { describe: async () => ({ userNo: '10000001', masked: 'be***@coffer.test' }) } as unknown as IdentityApi;
-    const bills = createBillsService({ db, identity });
+    const bills = createBillsService({
+      db,
+      identity,
+      assets: createAssetsModule({ db }).api,
+      describers: [depositBillDescriber, withdrawalBillDescriber, tradeBillDescriber],
+    });
 
     const pageTimes: number[] = [];
     for (let run = 0; run < 7; run += 1) {

@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { sql } from 'kysely';
 import { admin, urlFor } from '../lib/bench-database';
 import { openDatabase } from '../../apps/server/src/platform/db/database';
+import { migrations } from '../../apps/server/src/migrations';
 import { migrateToLatest } from '../../apps/server/src/platform/db/migrate';
 import { createLedger, type Ledger } from '../../apps/server/src/modules/ledger/ledger.service';
 
@@ -113,7 +114,7 @@ async function main(): Promise<void> {
   await admin(`create database ${pgbenchDb}`);
   const database = openDatabase(urlFor(benchDb), { max: 40 });
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, migrations);
     const ledger = createLedger(database.db, database.pool);
     const accounts = await seed(ledger, database.db);
     const fees = await ledger.platformAccount('fees', 'USDT');

@@ -24,9 +24,11 @@ import { toBaseUnits } from '@coffer/contract';
 import { sql } from 'kysely';
 import { admin, urlFor } from '../lib/bench-database';
 import { openDatabase } from '../../apps/server/src/platform/db/database';
+import { migrations } from '../../apps/server/src/migrations';
 import { migrateToLatest } from '../../apps/server/src/platform/db/migrate';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import { createLedger, type Ledger } from '../../apps/server/src/modules/ledger/ledger.service';
+import { createAssetsModule } from '../../apps/server/src/modules/assets';
 import { createTradeModule } from '../../apps/server/src/modules/trade';
 import type { UsdPriceFeed } from '../../apps/server/src/modules/trade/price-feed';
 
@@ -197,7 +199,7 @@ async function main(): Promise<void> {
   await admin(`create database ${benchDb}`);
   const database = openDatabase(urlFor(benchDb), { max: poolSize });
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, migrations);
     const ledger = createLedger(database.db, database.pool);
     const users = await seedCustomers(database.db, ledger);
     // The market's live prices, read as the app reads them (a real query, shared per second).
@@ -211,9 +213,10 @@ async function main(): Promise<void> {
     };
     const trade = createTradeModule({
       db: database.db,
+      assets: createAssetsModule({ db: database.db }).api,
       ledger,
       config: loadConfig({ NODE_ENV: 'production', TRADE_SIGNING_KEY: '11'.repeat(32), DATA_DIR: '/tmp/trade-bench-data' }),
-      market: { latestUsdPrices: async () => new Map() },
+      market: { latestUsdPrices: async () => new Map(), usdMinuteCloses: async () => [] },
       feed: livePrices,
       pool: database.pool,
       asyncCommitPool: database.asyncCommitPool,

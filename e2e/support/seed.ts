@@ -1,5 +1,7 @@
 import { identityPaths } from '@coffer/contract/identity-paths';
 import { inject } from 'vitest';
+// The table map (merged into the platform's `Database` type) of the server's modules.
+import type {} from '../../apps/server/src/database-schema';
 import { openDatabase } from '../../apps/server/src/platform/db/database';
 import { createLedger } from '../../apps/server/src/modules/ledger/ledger.service';
 import { baseUrl } from './browser';

@@ -46,9 +46,9 @@ const cleanTree: Tree = {
     export const peek = (db: any) => db.selectFrom('journal').selectAll().execute();`,
   'apps/server/src/platform/db/migrations/0001-node-heartbeat.ts': `
     export const up = (db: any) => db.schema.createTable('node_heartbeat').addColumn('id', 'bigint').execute();`,
-  'apps/server/src/platform/db/migrations/index.ts': `
-    import * as ledger from '../../../modules/ledger/ledger.migration';
-    import * as heartbeat from './0001-node-heartbeat';
+  'apps/server/src/migrations.ts': `
+    import * as ledger from './modules/ledger/ledger.migration';
+    import * as heartbeat from './platform/db/migrations/0001-node-heartbeat';
     export const migrations = { ledger, heartbeat };`,
   'apps/server/src/platform/heartbeat.ts': `
     export const beat = (db: any) => db.insertInto('node_heartbeat').values({ id: 1 }).execute();`,
@@ -125,6 +125,24 @@ describe('table ownership', () => {
     expect(text).toContain(`${file}:4  [table-ownership]  SQL "update deposit" names table deposit,`);
     expect(text).toContain(`${file}:5  [table-ownership]  deleteFrom() names table node_heartbeat`);
     expect(text).toContain(`${file}:6  [table-ownership]  SQL "insert or update of id on journal" names table journal`);
+  });
+
+  it('reads SQL source files too: a function of one module naming another’s table fails, a comment does not', () => {
+    const root = makeRepo({
+      ...cleanTree,
+      'apps/server/src/modules/ledger/sql/ledger_post.sql': `-- reads journal and entry, its own tables\nselect 1 from journal;\n`,
+      'apps/server/src/modules/wallet/sql/wallet_sum.sql': [
+        `-- a comment naming from deposit is not a reference`,
+        `create function wallet_sum() returns bigint language sql as $$`,
+        `  select count(*) from wallet_transfer t join entry e on e.journal_id = t.id`,
+        `$$;`,
+      ].join('\n'),
+    });
+    const outcome = checkTableOwnership(root);
+    expect(outcome.ok).toBe(false);
+    const text = outcome.problems.join('\n');
+    expect(text).toContain('1 new boundary violation');
+    expect(text).toContain('apps/server/src/modules/wallet/sql/wallet_sum.sql:3  [table-ownership]  SQL "join entry" names table entry');
   });
 
   it('lets a baselined file → table pass and fails only the new one', () => {
@@ -240,7 +258,10 @@ describe('import direction rules', () => {
     ['apps/server/src/modules/wallet/a.ts', 'apps/server/src/modules/chain/xrp', 'module-entry'],
     ['apps/server/src/modules/wallet/a.ts', 'apps/server/src/platform/db/database', undefined],
     ['apps/server/src/app.ts', 'apps/server/src/modules/wallet/wallet.routes', undefined],
-    ['apps/server/src/platform/db/schema.ts', 'apps/server/src/modules/wallet/wallet.schema', undefined],
+    ['apps/server/src/database-schema.ts', 'apps/server/src/modules/wallet/wallet.schema', undefined],
+    ['apps/server/src/migrations.ts', 'apps/server/src/modules/wallet/wallet.migration', undefined],
+    ['apps/server/src/platform/db/schema.ts', 'apps/server/src/modules/wallet/wallet.schema', 'platform-imports-module'],
+    ['apps/server/src/platform/db/migrations/index.ts', 'apps/server/src/modules/wallet/wallet.migration', 'platform-imports-module'],
     ['apps/server/src/platform/db/schema.ts', 'apps/server/src/modules/wallet/wallet.service', 'platform-imports-module'],
     ['apps/web/src/features/wallet/a.ts', 'apps/web/src/features/wallet/api/b', undefined],
     ['apps/web/src/features/wallet/a.ts', 'apps/web/src/features/trade/api/b', 'cross-feature'],

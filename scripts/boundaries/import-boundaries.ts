@@ -1,8 +1,8 @@
 /**
  * Import direction, as an ESLint rule run over the server's and the web app's sources:
  * - server: a module imports another module only through its `index.ts` (`../wallet`, never
- *   `../wallet/bills.service`); the platform imports no module (the migration registry and the
- *   Kysely table map, which list every module's migrations and tables, excepted);
+ *   `../wallet/bills.service`); the platform imports no module, without exception (the migration
+ *   list and the Kysely table map live in the composition root, beside app.ts);
  * - web: a feature imports shared/, the contract and itself, never another feature nor app/;
  *   shared/ imports neither features/ nor app/.
  * Relative specifiers are resolved against the importing file, so depth does not matter.
@@ -45,12 +45,6 @@ export function placeOf(file: string): Place {
 
 const isModuleEntry = (rest: string) => rest === '' || /^index(\.[cm]?[jt]sx?)?$/.test(rest);
 
-/** Files of the platform that list every module's parts by design. */
-const platformRegistries: Record<string, (targetRest: string) => boolean> = {
-  'apps/server/src/platform/db/migrations/index.ts': (rest) => rest.endsWith('.migration') || rest.endsWith('.migration.ts'),
-  'apps/server/src/platform/db/schema.ts': (rest) => rest.endsWith('.schema') || rest.endsWith('.schema.ts'),
-};
-
 export interface DirectionProblem {
   rule: 'module-entry' | 'platform-imports-module' | 'cross-feature' | 'import-into-app' | 'shared-imports-feature';
   message: string;
@@ -68,7 +62,7 @@ export function directionProblem(file: string, target: string, specifier: string
         message: `'${specifier}' reaches inside module ${to.name}. Import it from '${entry}' (the module's index.ts), exporting it there if other modules may use it.`,
       };
     }
-    if (from.area === 'platform' && !platformRegistries[posix(file)]?.(to.rest)) {
+    if (from.area === 'platform') {
       return {
         rule: 'platform-imports-module',
         message: `'${specifier}': the platform imports no module. Move the code into the platform, or have app.ts pass the module's function in.`,

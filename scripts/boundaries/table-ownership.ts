@@ -8,6 +8,8 @@
  * - SQL text in strings and templates (tagged `sql` or plain, as the hot statements of trade
  *   are): `from x`, `join x`, `into x`, `update x`, `table x` (alter/lock/truncate), and
  *   trigger events `after insert on x`.
+ * SQL source files (`modules/<module>/sql/*.sql`, installed by migrations) are scanned with the
+ * same SQL patterns, their comments left out.
  * Test code (`*.test.ts`, `*-test-kit.ts`) may reach any table and is not scanned.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -27,11 +29,20 @@ export interface TableOwner {
 
 const posix = (file: string) => file.split(path.sep).join('/');
 
-function listTsFiles(dir: string): string[] {
+function listFiles(dir: string, keep: (name: string) => boolean): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts'))
+    .filter((entry) => entry.isFile() && keep(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
+}
+
+const listTsFiles = (dir: string) => listFiles(dir, (name) => name.endsWith('.ts') && !name.endsWith('.d.ts'));
+/** PL/pgSQL and other SQL sources a migration installs (`modules/<module>/sql/*.sql`). */
+const listSqlFiles = (dir: string) => listFiles(dir, (name) => name.endsWith('.sql'));
+
+/** SQL text with its comments blanked out (same length, so positions keep their lines). */
+function withoutSqlComments(text: string): string {
+  return text.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' '));
 }
 
 export const isTestCode = (file: string) => /\.test\.ts$|-test-kit\.ts$/.test(file);
@@ -209,6 +220,27 @@ export function scanTableOwnership(root: string): TableScan {
         key: violationKey(relative, reference.table),
         message: `${reference.how} names table ${reference.table}, created by ${owner.migration}. ${howToFix(owner)}`,
       });
+    }
+  }
+  for (const file of listSqlFiles(srcDir)) {
+    filesScanned += 1;
+    const fileOwner = ownerOf(path.relative(srcDir, file));
+    const relative = posix(path.relative(root, file));
+    const text = withoutSqlComments(readFileSync(file, 'utf8'));
+    for (const pattern of patterns) {
+      pattern.lastIndex = 0;
+      for (const match of text.matchAll(pattern)) {
+        const table = (match[1] ?? '').toLowerCase();
+        const owner = owners.get(table);
+        if (!owner || owner.owner === fileOwner) continue;
+        violations.push({
+          file: relative,
+          line: text.slice(0, match.index ?? 0).split('\n').length,
+          rule: 'table-ownership',
+          key: violationKey(relative, table),
+          message: `SQL "${match[0].replace(/\s+/g, ' ')}" names table ${table}, created by ${owner.migration}. ${howToFix(owner)}`,
+        });
+      }
     }
   }
   violations.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);

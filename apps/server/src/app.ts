@@ -3,15 +3,16 @@ import fastifyCookie from '@fastify/cookie';
 import type { Pool } from 'pg';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { createDepositsModule, type DepositChainSet } from './modules/deposits';
-import { createIdentityModule } from './modules/identity';
+import { createAssetsModule } from './modules/assets';
+import { createDepositsModule, depositBillDescriber, type DepositChainSet } from './modules/deposits';
+import { createDevOutbox, createIdentityModule } from './modules/identity';
 import { createLedgerModule, hasCustomerReceivedFunds } from './modules/ledger';
 import { createMarketModule } from './modules/market';
 import { createResearchModule } from './modules/research';
-import { createTradeModule } from './modules/trade';
+import { createTradeModule, tradeBillDescriber } from './modules/trade';
 import { createAccountFeed, createWalletModule, registerAccountFeedRoutes } from './modules/wallet';
-import { createWithdrawalsModule, type WithdrawalChainSet } from './modules/withdrawals';
-import { registerSystemRoutes } from './modules/system/system.routes';
+import { createWithdrawalsModule, withdrawalBillDescriber, type WithdrawalChainSet } from './modules/withdrawals';
+import { registerSystemRoutes } from './modules/system';
 import { createMessengerFromConfig, type Messenger } from './platform/adapters/messenger';
 import { hasDevFaucet, type AppConfig } from './platform/config';
 import type { Db } from './platform/db/database';
@@ -82,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await registerOpenApi(app, { version: deps.version, isPublic: deps.config.API_DOCS_PUBLIC });
 
-  const messenger = deps.messenger ?? createMessengerFromConfig(deps.config, deps.db, deps.logger);
+  const messenger = deps.messenger ?? createMessengerFromConfig(deps.config, deps.logger, createDevOutbox(deps.db));
   registerSystemRoutes(app, deps);
   // Whether an account ever received funds decides if a first security set-up locks withdrawals.
   const funding = { hasReceivedFunds: (userId: string) => hasCustomerReceivedFunds(deps.db, userId) };
@@ -101,8 +102,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.asyncCommitPool ? { asyncCommitPool: deps.asyncCommitPool } : {}),
   });
   for (const job of ledger.jobs) deps.jobs?.define(job);
+  // The asset catalogue, read by every money module; nothing else names its tables.
+  const assets = createAssetsModule({ db: deps.db }).api;
   const market = createMarketModule({
     db: deps.db,
+    assets,
     config: deps.config,
     logger: deps.logger,
     pool: deps.pool,
@@ -116,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   research.register(app);
   const wallet = createWalletModule({
     db: deps.db,
+    assets,
     ledger: ledger.ledger,
     identity: identity.api,
     usdCnyRate: deps.config.USD_CNY_RATE,
@@ -125,16 +130,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       bitcoinNetwork: deps.withdrawalChains?.bitcoinNetwork ?? 'mainnet',
       xrpNetwork: deps.withdrawalChains?.xrpNetwork ?? 'mainnet',
     },
+    // Each bill's detail comes from the module that posted its journal.
+    billDescribers: [depositBillDescriber, withdrawalBillDescriber, tradeBillDescriber],
   });
   for (const job of wallet.jobs) deps.jobs?.define(job);
   wallet.register(app);
   // The signed-in customer's live channel: balance changes of committed journals, from any process.
-  const accountFeed = createAccountFeed({ connectionString: deps.pool?.options.connectionString, db: deps.db, logger: deps.logger });
+  const accountFeed = createAccountFeed({
+    connectionString: deps.pool?.options.connectionString,
+    sessions: identity.api,
+    logger: deps.logger,
+  });
   await registerAccountFeedRoutes(app, { feed: accountFeed, allowedOrigins: allowedOrigins(deps.config) });
   app.addHook('onReady', accountFeed.start);
   app.addHook('onClose', accountFeed.stop);
   const withdrawals = createWithdrawalsModule({
     db: deps.db,
+    assets,
     ledger: ledger.ledger,
     identity: identity.api,
     market: market.api,
@@ -149,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   withdrawals.register(app);
   const trade = createTradeModule({
     db: deps.db,
+    assets,
     ledger: ledger.ledger,
     config: deps.config,
     market: market.api,
@@ -160,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   trade.register(app);
   const deposits = createDepositsModule({
     db: deps.db,
+    assets,
     ledger: ledger.ledger,
     logger: deps.logger,
     pollMs: deps.config.DEPOSIT_POLL_MS,

@@ -1,10 +1,11 @@
 import { buildApp } from './app';
-import { provideDepositChains } from './modules/deposits';
+import { provideChainRuntime } from './modules/chain';
 import { provideWithdrawalChains } from './modules/withdrawals';
-import { createNodeHeartbeat, pruneStaleNodesJob } from './modules/system/node-heartbeat.service';
+import { createNodeHeartbeat, pruneStaleNodesJob } from './modules/system';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/database';
 import { provideDatabaseServer } from './platform/db/database-server';
+import { migrations } from './migrations';
 import { migrateToLatest } from './platform/db/migrate';
 import { createJobQueue } from './platform/jobs/job-queue';
 import { createLogger } from './platform/observability/logger';
@@ -59,13 +60,13 @@ async function main(): Promise<void> {
       onIdleError: (error) => logger.warn({ err: error }, 'idle database connection lost'),
     });
     stopSteps.push({ name: 'database pool', run: database.close });
-    const applied = await migrateToLatest(database.db);
+    const applied = await migrateToLatest(database.db, migrations);
     logger.info({ applied }, 'migrations checked');
 
     const secrets = await provideSecrets(config, logger);
     // The Bitcoin and XRP devnets of the embedded default keep their chains in this database.
-    const depositChains = await provideDepositChains(config, logger, database.db);
-    stopSteps.push({ name: 'deposit chains', run: depositChains.stop });
+    const chains = await provideChainRuntime(config, logger, database.db);
+    stopSteps.push({ name: 'chains', run: chains.stop });
     const metrics = createMetrics();
     const jobs = config.JOBS_ENABLED ? createJobQueue({ connectionString: databaseServer.url, logger, metrics, isWorker: true }) : null;
     jobs?.define(pruneStaleNodesJob(database.db));
@@ -85,15 +86,8 @@ async function main(): Promise<void> {
       jobs,
       version: appVersion,
       secrets,
-      depositChains,
-      withdrawalChains: provideWithdrawalChains({
-        db: database.db,
-        evm: depositChains.evm,
-        seed: depositChains.seed,
-        bitcoin: depositChains.bitcoin,
-        xrp: depositChains.xrp,
-        devnets: depositChains.devnets,
-      }),
+      depositChains: { chains: chains.receiving, faucets: chains.faucets },
+      withdrawalChains: provideWithdrawalChains({ db: database.db, chains }),
     });
     stopSteps.push({ name: 'http server', run: () => app.close() });
     if (jobs) {

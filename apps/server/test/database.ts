@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/platform/db/database';
+import { migrations } from '../src/migrations';
 import { migrateToLatest } from '../src/platform/db/migrate';
 
 export interface TestDatabase extends DatabaseHandle {
@@ -34,7 +35,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   await runAdmin(`create database ${name}`);
   const url = withDatabase(inject('adminDatabaseUrl'), name);
   const handle = openDatabase(url, { max: 5 });
-  if (options.migrate ?? true) await migrateToLatest(handle.db);
+  if (options.migrate ?? true) await migrateToLatest(handle.db, migrations);
   return {
     ...handle,
     url,

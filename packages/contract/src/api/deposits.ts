@@ -1,18 +1,7 @@
 import { z } from 'zod';
-import { pageSchema } from './identity';
+import { chainSchema, coinSchema, pageQuerySchema, pageSchema } from './primitives';
 // Withdrawals engineer: the withdrawal member of the records union.
 import { withdrawalRecordSchema } from './withdrawals';
-
-const coin = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9]{2,10}$/);
-const chain = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^[a-z0-9-]{2,20}$/);
 
 /** One network a coin travels on, with the rules the recharge and withdraw screens show. */
 export const dwChainOptionSchema = z.object({
@@ -41,7 +30,7 @@ export const dwChainOptionSchema = z.object({
 });
 export type DwChainOption = z.infer<typeof dwChainOptionSchema>;
 
-export const dwOptionQuerySchema = z.object({ coin: coin.optional() });
+export const dwOptionQuerySchema = z.object({ coin: coinSchema.optional() });
 export const dwOptionSchema = z.object({
   coin: z.string(),
   name: z.string(),
@@ -62,7 +51,7 @@ export const supportTokenSchema = z.object({
 });
 export type SupportToken = z.infer<typeof supportTokenSchema>;
 
-export const depositAddressQuerySchema = z.object({ coin, chain });
+export const depositAddressQuerySchema = z.object({ coin: coinSchema, chain: chainSchema });
 export type DepositAddressQuery = z.infer<typeof depositAddressQuerySchema>;
 export const depositAddressSchema = z.object({
   coin: z.string(),
@@ -110,19 +99,18 @@ export type DwRecord = z.infer<typeof dwRecordSchema>;
 export const dwRecordsBodySchema = z.object({
   /** Only one kind; both when absent. */
   kind: z.enum(['deposit', 'withdrawal']).optional(),
-  coin: coin.optional(),
+  coin: coinSchema.optional(),
   /** Deposit status of spec §4 (1 credited, 2 failed, 3 waiting). */
   status: z.coerce.number().int().min(1).max(3).optional(),
   /** ISO dates or date-times; the range is [start, end). */
   start: z.string().trim().max(40).optional(),
   end: z.string().trim().max(40).optional(),
-  pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  ...pageQuerySchema.shape,
 });
 export type DwRecordsBody = z.infer<typeof dwRecordsBodySchema>;
 export const dwRecordsPageSchema = pageSchema(dwRecordSchema);
 
-export const devFaucetBodySchema = z.object({ coin });
+export const devFaucetBodySchema = z.object({ coin: coinSchema });
 export const devFaucetSchema = z.object({
   coin: z.string(),
   chain: z.string(),

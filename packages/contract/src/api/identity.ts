@@ -115,6 +115,9 @@ export const sessionRequestBodySchema = z.object({
   equipmentName: z.string().trim().max(100),
 });
 
+/** The session request's answer: the login challenge of the ticket's account, no session yet. */
+export const requestedSessionSchema = loginChallengeSchema.extend({ session: z.null(), source: z.string() });
+
 export const sessionTicketSchema = z.object({
   ticket: z.string(),
   expiresInSeconds: z.number().int(),
@@ -235,20 +238,6 @@ export const changeFundPasswordBodySchema = z.object({
 // ── Account info, histories, sessions ─────────────────────────────────────────────────
 export const setFiatBodySchema = z.object({ fiat: z.enum(fiatCurrencies) });
 
-export const pageQuerySchema = z.object({
-  pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-});
-
-export function pageSchema<T extends z.ZodType>(item: T) {
-  return z.object({
-    pageNo: z.number().int(),
-    pageSize: z.number().int(),
-    total: z.number().int(),
-    records: z.array(item),
-  });
-}
-
 /**
  * Where a request came from, as far as the server knows without a geo-IP database: a stable
  * key the web translates, never text in one language.
@@ -286,4 +275,20 @@ export const accountInfoSchema = z.object({
   lastLoginAt: z.string().nullable(),
   kycLevel: z.number().int(),
   fiat: z.enum(fiatCurrencies),
+});
+
+// ── Dev outbox (embedded default only) ──────────────────────────────────────────────────
+export const devOutboxQuerySchema = z.object({
+  to: z.string().max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/** One e-mail or SMS the dev outbox holds. */
+export const devOutboxMessageSchema = z.object({
+  id: z.string(),
+  channel: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
 });

@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { cryptoIndexCode, historyRanges, quoteCurrencies } from './market-paths';
+import { coinSchema } from './primitives';
 
-const coin = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9]{2,10}$/);
 const decimal = z.string().regex(/^\d+(\.\d+)?$/);
 const signedPercent = z.string().regex(/^-?\d+\.\d{2}$/);
 
@@ -49,7 +45,7 @@ export const quotationsQuerySchema = z.object({
   quote: quoteCurrencySchema.default('USDT'),
 });
 
-export const quotationDetailParamsSchema = z.object({ coin });
+export const quotationDetailParamsSchema = z.object({ coin: coinSchema });
 export const quotationDetailQuerySchema = z.object({
   quote: quoteCurrencySchema.default('USDT'),
   range: z.enum(historyRanges).default('24h'),
@@ -67,7 +63,7 @@ export const quotationDetailSchema = z.object({
 });
 export type QuotationDetail = z.infer<typeof quotationDetailSchema>;
 
-export const favouriteParamsSchema = z.object({ coin });
+export const favouriteParamsSchema = z.object({ coin: coinSchema });
 export const favouritesSchema = z.object({ coins: z.array(z.string()) });
 
 /** One constituent of the crypto index (spec §3: token, weight, exchange, pair). */

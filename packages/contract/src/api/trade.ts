@@ -1,17 +1,8 @@
 import { z } from 'zod';
-import { pageSchema } from './identity';
+import { amountSchema, coinSchema, pageQueryFields, pageSchema } from './primitives';
 import { recordIdSchema } from './record-id';
 import { autoSwapStatuses, spotOrderStatuses, tradeSides } from './trade-paths';
 
-const amount = z
-  .string()
-  .trim()
-  .regex(/^\d{1,30}(\.\d{1,18})?$/);
-const coin = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9]{2,10}$/);
 /** "BTC/USDT": base coin / quote coin. */
 const pair = z
   .string()
@@ -65,8 +56,8 @@ export const quoteRequestSchema = z.object({
   pair,
   side: tradeSideSchema,
   /** The fixed amount, in `amountCoin` (either coin of the pair). */
-  amount,
-  amountCoin: coin,
+  amount: amountSchema,
+  amountCoin: coinSchema,
 });
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 
@@ -150,8 +141,7 @@ export const orderListQuerySchema = z.object({
   /** ISO dates or date-times; the range is [start, end) over the order time. */
   start: z.string().trim().max(40).optional(),
   end: z.string().trim().max(40).optional(),
-  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQueryFields({ maxPageNo: 100_000, defaultPageSize: 20 }),
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
@@ -203,13 +193,13 @@ export type AutoSwapSetting = z.infer<typeof autoSwapSettingSchema>;
 
 /** One setting per source coin: deposits of the source coin are converted to the target coin. */
 export const autoSwapSettingBodySchema = z.object({
-  sourceCoin: coin,
-  targetCoin: coin,
+  sourceCoin: coinSchema,
+  targetCoin: coinSchema,
   enabled: z.boolean(),
 });
 export type AutoSwapSettingBody = z.infer<typeof autoSwapSettingBodySchema>;
 
-export const autoSwapSettingParamsSchema = z.object({ sourceCoin: coin });
+export const autoSwapSettingParamsSchema = z.object({ sourceCoin: coinSchema });
 
 export const autoSwapSettingsSchema = z.object({
   settings: z.array(autoSwapSettingSchema),
@@ -240,12 +230,11 @@ export const autoSwapRecordSchema = z.object({
 export type AutoSwapRecord = z.infer<typeof autoSwapRecordSchema>;
 
 export const autoSwapRecordsQuerySchema = z.object({
-  sourceCoin: coin.optional(),
+  sourceCoin: coinSchema.optional(),
   status: autoSwapStatusSchema.optional(),
   start: z.string().trim().max(40).optional(),
   end: z.string().trim().max(40).optional(),
-  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQueryFields({ maxPageNo: 100_000, defaultPageSize: 20 }),
 });
 export type AutoSwapRecordsQuery = z.infer<typeof autoSwapRecordsQuerySchema>;
 

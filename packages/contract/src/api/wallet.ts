@@ -1,16 +1,7 @@
 import { z } from 'zod';
 import { assetSummarySchema } from './asset-summary';
+import { amountSchema, coinSchema, pageQueryFields } from './primitives';
 import { recordIdPairSchema } from './record-id';
-
-const amount = z
-  .string()
-  .trim()
-  .regex(/^\d{1,30}(\.\d{1,18})?$/);
-const coin = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9]{2,10}$/);
 
 export const currencySchema = z.object({
   coin: z.string(),
@@ -86,7 +77,7 @@ export const transferRecipientSchema = z.object({
 export type TransferRecipient = z.infer<typeof transferRecipientSchema>;
 
 export const transferBodySchema = z.object({
-  amount,
+  amount: amountSchema,
   fundPassword: z.string().max(16),
   emailCode: z.string().max(6).optional(),
   smsCode: z.string().max(6).optional(),
@@ -97,9 +88,9 @@ export const transferBodySchema = z.object({
 });
 export type TransferBody = z.infer<typeof transferBodySchema>;
 
-export const transferParamsSchema = z.object({ coin, receiver: z.string().trim().min(3).max(64) });
+export const transferParamsSchema = z.object({ coin: coinSchema, receiver: z.string().trim().min(3).max(64) });
 
-export const preTransferBodySchema = z.object({ coin, amount, receiver: z.string().trim().min(3).max(64) });
+export const preTransferBodySchema = z.object({ coin: coinSchema, amount: amountSchema, receiver: z.string().trim().min(3).max(64) });
 export const preTransferSchema = z.object({
   coin: z.string(),
   amount: z.string(),
@@ -134,8 +125,7 @@ export const billsQuerySchema = z.object({
   /** ISO dates or date-times; the range is [start, end). */
   start: z.string().trim().max(40).optional(),
   end: z.string().trim().max(40).optional(),
-  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQueryFields({ maxPageNo: 100_000, defaultPageSize: 20 }),
 });
 export type BillsQuery = z.infer<typeof billsQuerySchema>;
 
@@ -203,3 +193,23 @@ export const billSchema = z.object({
 export type Bill = z.infer<typeof billSchema>;
 
 export const billInfoQuerySchema = z.object({ id: recordIdPairSchema('noMatchingData') });
+
+/** Deposit and withdrawal switches of one coin. */
+export const tokenSwitchSchema = z.object({ coin: z.string(), deposit: z.boolean(), withdraw: z.boolean() });
+
+/** One of the customer's accounts with its value. */
+export const userAccountValueSchema = z.object({
+  account: z.enum(['balance', 'loan', 'investment']),
+  usdValue: z.string(),
+  rmbValue: z.string(),
+});
+
+/** The dashboard: asset trend, live value, recent activity, quotations and news. */
+export const userDashboardSchema = z.object({
+  trend: z.array(z.object({ date: z.string(), usdValue: z.string(), rmbValue: z.string() })),
+  live: z.object({ usdValue: z.string(), rmbValue: z.string() }),
+  recentActivity: z.array(billSchema),
+  quotations: z.array(z.object({ coin: z.string(), usdPrice: z.string(), change24h: z.string() })),
+  news: z.array(z.object({ title: z.string(), url: z.string(), time: z.string() })),
+  isEmpty: z.boolean(),
+});

@@ -1,21 +1,7 @@
 import { z } from 'zod';
-import { pageSchema } from './identity';
+import { amountSchema, chainSchema, coinSchema, pageQuerySchema, pageSchema } from './primitives';
 import { recordIdSchema } from './record-id';
 
-const amount = z
-  .string()
-  .trim()
-  .regex(/^\d{1,30}(\.\d{1,18})?$/);
-const coin = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9]{2,10}$/);
-const chain = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^[a-z0-9-]{2,20}$/);
 const address = z.string().trim().min(3).max(128);
 /** XRP destination tag / memo as typed; the server checks the chain's rules (§5: at most 10 characters). */
 const tag = z.string().trim().max(10);
@@ -71,9 +57,12 @@ export const verifyIdCardBodySchema = z.object({
   fundPassword: z.string().max(16),
 });
 
+/** The ID check's answer (never given while no identity document is on file). */
+export const idCardCheckSchema = z.object({ verified: z.boolean() });
+
 // ── Coin availability and limits (`CanWithdraw`, `userWithdrawLimit`) ───────────────────
 
-export const withdrawCoinQuerySchema = z.object({ coin, chain });
+export const withdrawCoinQuerySchema = z.object({ coin: coinSchema, chain: chainSchema });
 export type WithdrawCoinQuery = z.infer<typeof withdrawCoinQuerySchema>;
 
 export const canWithdrawCoinSchema = z.object({
@@ -115,11 +104,11 @@ export type WithdrawLimit = z.infer<typeof withdrawLimitSchema>;
 // ── Pre-withdraw and withdraw ───────────────────────────────────────────────────────────
 
 export const preWithdrawBodySchema = z.object({
-  coin,
-  chain,
+  coin: coinSchema,
+  chain: chainSchema,
   address,
   tag: tag.optional(),
-  amount,
+  amount: amountSchema,
 });
 export type PreWithdrawBody = z.infer<typeof preWithdrawBodySchema>;
 
@@ -148,14 +137,14 @@ export const preWithdrawSchema = z.object({
 });
 export type PreWithdraw = z.infer<typeof preWithdrawSchema>;
 
-export const withdrawParamsSchema = z.object({ coin, chain });
+export const withdrawParamsSchema = z.object({ coin: coinSchema, chain: chainSchema });
 
 export const withdrawBodySchema = z.object({
   address,
   tag: tag.optional(),
   /** Spec §5: an XRP withdrawal without a tag needs this explicit confirmation. */
   confirmEmptyTag: z.boolean().optional(),
-  amount,
+  amount: amountSchema,
   /** Required unless the destination is a trusted address past its cooling period. */
   fundPassword: z.string().max(16).optional(),
   emailCode: code.optional(),
@@ -208,17 +197,16 @@ export const withdrawResultSchema = z.object({
 export type WithdrawResult = z.infer<typeof withdrawResultSchema>;
 
 export const withdrawalRecordsQuerySchema = z.object({
-  coin: coin.optional(),
+  coin: coinSchema.optional(),
   status: z.enum(withdrawalStatuses).optional(),
-  pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  ...pageQuerySchema.shape,
 });
 export type WithdrawalRecordsQuery = z.infer<typeof withdrawalRecordsQuerySchema>;
 export const withdrawalRecordsPageSchema = pageSchema(withdrawalRecordSchema);
 
 // ── `isStrangerAcAd`: has the customer used or saved this destination before? ──────────
 
-export const strangerAddressQuerySchema = z.object({ chain, address, tag: tag.optional() });
+export const strangerAddressQuerySchema = z.object({ chain: chainSchema, address, tag: tag.optional() });
 export const strangerAddressSchema = z.object({
   isStranger: z.boolean(),
   inAddressBook: z.boolean(),
@@ -230,7 +218,7 @@ export type StrangerAddress = z.infer<typeof strangerAddressSchema>;
 
 // ── Address book (`/uc/v1/withdraw-address`) ────────────────────────────────────────────
 
-export const withdrawAddressQuerySchema = z.object({ chain: chain.optional() });
+export const withdrawAddressQuerySchema = z.object({ chain: chainSchema.optional() });
 
 /** Spec §3 address book entry: address, note, chain name, tag or memo, trusted (whitelist) flag. */
 export const withdrawAddressSchema = z.object({
@@ -248,7 +236,7 @@ export const withdrawAddressSchema = z.object({
 export type WithdrawAddress = z.infer<typeof withdrawAddressSchema>;
 
 export const addWithdrawAddressBodySchema = z.object({
-  chain,
+  chain: chainSchema,
   address,
   tag: tag.optional(),
   /** Spec §5: at most 10 characters. */

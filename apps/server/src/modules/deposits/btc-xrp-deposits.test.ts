@@ -8,22 +8,35 @@ import { buildTestApp } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { signUpByEmail, type identityClient } from '../../../test/identity-helpers';
 import { loadConfig } from '../../platform/config';
-import { checkBitcoinAddress } from '../chain/addresses/bitcoin-address';
-import { deriveDepositAddress } from '../chain/addresses/hd-wallet';
-import { bitcoinHotWalletAddress, createBitcoinDevnet, type BitcoinDevnet } from '../chain/bitcoin';
-import { HdSeed } from '../chain/hd-seed';
-import { createXrpDevnet, maxXrpDepositIndex, xrpDepositTag, xrpHotWalletAddress, type XrpDevnet } from '../chain/xrp';
-import { createLedger } from '../ledger/ledger.service';
-import { createTradeModule } from '../trade';
-import { manualFeed, testSigningSeed } from '../trade/trade-test-kit';
 import {
-  bitcoinBalanceReader,
-  bitcoinWithdrawalSender,
+  bitcoinBalances,
+  bitcoinHotWalletAddress,
+  bitcoinHotWalletSender,
+  bitcoinReceivingChain,
+  checkBitcoinAddress,
+  deriveDepositAddress,
+  HdSeed,
+  maxXrpDepositIndex,
+  xrpDepositTag,
+  xrpHotWalletAddress,
+  xrpReceivingChain,
+  xrpSendingChain,
+} from '../chain';
+import {
+  bitcoinDevFaucet,
+  createBitcoinDevnet,
+  createXrpDevnet,
   fundDevnetBitcoinHotWallet,
   fundDevnetXrpHotWallet,
-  xrpWithdrawalChain,
-} from '../withdrawals/withdrawal-chains';
-import { bitcoinDepositChain, bitcoinDevFaucet, xrpDepositChain, xrpDevFaucet } from './deposit-chain-runtime';
+  xrpDevFaucet,
+  type BitcoinDevnet,
+  type XrpDevnet,
+} from '../chain/devnets';
+import { createLedger } from '../ledger/ledger.service';
+import { createTradeModule } from '../trade';
+import { manualFeed, testSigningSeed } from '../../../test/trade-kit';
+import { recordHotWalletFunding, withdrawalSendingRecords } from '../withdrawals/withdrawal-chains';
+import { createAssetsModule } from '../assets';
 import { createDepositSettings } from './deposit-settings';
 import { createDepositWatcher, type DepositWatcher } from './deposit-watcher';
 
@@ -55,13 +68,13 @@ function watcher(source: 'bitcoin' | 'xrpl'): DepositWatcher {
   return createDepositWatcher({
     db: database.db,
     ledger: createLedger(database.db),
-    settings: createDepositSettings(database.db),
-    source: source === 'bitcoin' ? bitcoinDepositChain(bitcoin, seed).source : xrpDepositChain(xrp, seed).source,
+    settings: createDepositSettings(createAssetsModule({ db: database.db }).api),
+    source: source === 'bitcoin' ? bitcoinReceivingChain(bitcoin, seed).source : xrpReceivingChain(xrp, seed).source,
     logger,
     options: { initialLookback: 1_000 },
     onCredited: async (journalId) => {
       const deposit = await database.db.selectFrom('deposit').select('status').where('journal_id', '=', journalId).executeTakeFirst();
-      hookCalls.push({ journalId, creditedWhenCalled: deposit?.status === 1 });
+      hookCalls.push({ journalId, creditedWhenCalled: deposit?.status === 'credited' });
       await swapHook?.(journalId);
     },
   });
@@ -90,19 +103,20 @@ beforeAll(async () => {
   database = await createTestDatabase();
   bitcoin = createBitcoinDevnet(database.db);
   xrp = createXrpDevnet(database.db);
-  const xrpChain = xrpWithdrawalChain({ db: database.db, node: xrp, seed });
+  const records = withdrawalSendingRecords(database.db);
+  const xrpChain = xrpSendingChain({ node: xrp, seed, records });
   app = await buildTestApp(database.db, {
     env: { OPERATOR_TOKEN: operatorToken },
     depositChains: {
-      chains: [bitcoinDepositChain(bitcoin, seed), xrpDepositChain(xrp, seed)],
+      chains: [bitcoinReceivingChain(bitcoin, seed), xrpReceivingChain(xrp, seed)],
       faucets: [bitcoinDevFaucet(bitcoin), xrpDevFaucet(xrp)],
     },
     withdrawalChains: {
       senders: new Map([
-        ['bitcoin', bitcoinWithdrawalSender({ db: database.db, node: bitcoin, seed, sweepDeposits: true })],
+        ['bitcoin', bitcoinHotWalletSender({ node: bitcoin, seed, records, sweepDeposits: true })],
         ['xrpl', xrpChain.sender],
       ]),
-      readers: [bitcoinBalanceReader(bitcoin, seed), xrpChain.reader!],
+      readers: [bitcoinBalances(bitcoin, seed), xrpChain.balances!],
       contractCheckers: new Map(),
       bitcoinNetwork: 'regtest',
       xrpNetwork: 'testnet',
@@ -199,8 +213,8 @@ describe('Bitcoin and XRP deposits on the devnets', () => {
       .orderBy('id')
       .execute();
     expect(rows).toEqual([
-      expect.objectContaining({ txid: drip.body.data.txid, status: 1 }),
-      expect.objectContaining({ txid: dust, status: 2, fail_reason: 'belowMinimum', journal_id: null }),
+      expect.objectContaining({ txid: drip.body.data.txid, status: 'credited' }),
+      expect.objectContaining({ txid: dust, status: 'failed', fail_reason: 'belowMinimum', journal_id: null }),
     ]);
     await btcWatcher.idle();
     expect(hookCalls.filter((call) => call.journalId === rows[0]!.journal_id)).toEqual([
@@ -232,13 +246,13 @@ describe('Bitcoin and XRP deposits on the devnets', () => {
       .select(['txid', 'memo', 'status'])
       .where('user_id', '=', dora.userId)
       .execute();
-    expect(doraDeposits).toEqual([{ txid: drip.body.data.txid, memo: doraXrp.memo, status: 1 }]);
+    expect(doraDeposits).toEqual([{ txid: drip.body.data.txid, memo: doraXrp.memo, status: 'credited' }]);
     const emilDeposits = await database.db
       .selectFrom('deposit')
       .select(['txid', 'memo', 'status'])
       .where('user_id', '=', emil.userId)
       .execute();
-    expect(emilDeposits).toEqual([{ txid: toEmil, memo: emilXrp.memo, status: 1 }]);
+    expect(emilDeposits).toEqual([{ txid: toEmil, memo: emilXrp.memo, status: 'credited' }]);
     expect(await database.db.selectFrom('deposit').select('id').where('txid', 'in', [untagged, unknownTag]).execute()).toEqual([]);
     const review = warnings.filter((line) => line.alert === 'unattributed-deposit');
     expect(review).toEqual(
@@ -254,9 +268,10 @@ describe('Bitcoin and XRP deposits on the devnets', () => {
     const clock = { now: () => new Date() };
     const trade = createTradeModule({
       db: database.db,
+      assets: createAssetsModule({ db: database.db }).api,
       ledger: createLedger(database.db),
       config: loadConfig({ NODE_ENV: 'test', TRADE_SIGNING_KEY: testSigningSeed }),
-      market: { latestUsdPrices: async () => new Map() },
+      market: { latestUsdPrices: async () => new Map(), usdMinuteCloses: async () => [] },
       clock: clock.now,
       feed: manualFeed(clock).feed,
       priceCacheMs: 0,
@@ -283,8 +298,10 @@ describe('Bitcoin and XRP deposits on the devnets', () => {
 
   it('funds the devnet hot wallets once, and reconciliation finds on chain exactly the ledger plus what was credited to nobody', async () => {
     const ledger = createLedger(database.db);
-    const fundBitcoin = () => fundDevnetBitcoinHotWallet({ devnet: bitcoin, seed, ledger, logger });
-    const fundXrp = () => fundDevnetXrpHotWallet({ devnet: xrp, seed, ledger, logger });
+    const onFunded = (funding: { asset: string; amount: bigint; txid: string }) =>
+      recordHotWalletFunding(ledger, funding.asset, funding.amount, funding.txid);
+    const fundBitcoin = () => fundDevnetBitcoinHotWallet({ devnet: bitcoin, seed, logger, onFunded });
+    const fundXrp = () => fundDevnetXrpHotWallet({ devnet: xrp, seed, logger, onFunded });
     await fundBitcoin();
     await fundXrp();
     await fundBitcoin();
@@ -313,7 +330,7 @@ describe('Bitcoin and XRP deposits on the devnets', () => {
     ).map((row) => row.address);
     const deposited = await bitcoin.confirmedBalance(depositAddresses);
     expect(deposited).toBe(10_000_000n + 10_000n);
-    const sender = bitcoinWithdrawalSender({ db: database.db, node: bitcoin, seed, sweepDeposits: true });
+    const sender = bitcoinHotWalletSender({ node: bitcoin, seed, records: withdrawalSendingRecords(database.db), sweepDeposits: true });
     const destination = deriveDepositAddress(randomBytes(64), 'BTC', 0, 'regtest');
     // More than the hot wallet holds: only with the deposit outputs can it be paid.
     const signed = await sender.buildAndSign({ to: destination, asset: 'BTC', amount: 10n * 100_000_000n + 5_000_000n });
@@ -324,7 +341,7 @@ describe('Bitcoin and XRP deposits on the devnets', () => {
       10n * 100_000_000n + deposited,
     );
     // Without sweeping, the hot wallet's own coins are all a withdrawal may use.
-    const hotOnly = bitcoinWithdrawalSender({ db: database.db, node: bitcoin, seed });
+    const hotOnly = bitcoinHotWalletSender({ node: bitcoin, seed, records: withdrawalSendingRecords(database.db) });
     await expect(
       hotOnly.buildAndSign({ to: destination, asset: 'BTC', amount: (await bitcoin.confirmedBalance([hot])) + 1n }),
     ).rejects.toThrow(/cannot cover/);

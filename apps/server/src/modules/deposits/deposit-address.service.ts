@@ -2,7 +2,7 @@ import { fromBaseUnits, type DepositAddress, type DepositAddressQuery } from '@c
 import { sql } from 'kysely';
 import QRCode from 'qrcode';
 import type { Db } from '../../platform/db/database';
-import { AppError } from '../../platform/http/app-error';
+import { depositError } from './deposits.errors';
 import type { DepositChain, DerivedAddress } from './deposit-chains';
 import type { DepositSettings } from './deposit-settings';
 
@@ -10,7 +10,17 @@ import type { DepositSettings } from './deposit-settings';
  * Each customer's deposit address per chain: a fresh HD index from the chain's counter, the
  * address derived from it, both stored; the same address is answered ever after.
  */
-export function createDepositAddressService(deps: { db: Db; settings: DepositSettings; chains: Map<string, DepositChain> }) {
+export interface DepositAddressService {
+  /** The customer's address on the chain, derived and stored once. */
+  ensureAddress(userId: string, chain: string): Promise<DerivedAddress>;
+  depositAddress(userId: string, query: DepositAddressQuery): Promise<DepositAddress>;
+}
+
+export function createDepositAddressService(deps: {
+  db: Db;
+  settings: DepositSettings;
+  chains: Map<string, DepositChain>;
+}): DepositAddressService {
   const { db, settings, chains } = deps;
 
   async function existing(userId: string, chain: string): Promise<DerivedAddress | undefined> {
@@ -25,7 +35,7 @@ export function createDepositAddressService(deps: { db: Db; settings: DepositSet
   /** The customer's address on `chain`, allocated on first use. */
   async function ensureAddress(userId: string, chain: string): Promise<DerivedAddress> {
     const depositChain = chains.get(chain);
-    if (!depositChain) throw new AppError('depositNotAvailable', {}, 'chain');
+    if (!depositChain) throw depositError('depositNotAvailable', {}, 'chain');
     const found = await existing(userId, chain);
     if (found) return found;
     // The counter row stays locked until commit, so indexes are handed out one at a time;
@@ -61,7 +71,7 @@ export function createDepositAddressService(deps: { db: Db; settings: DepositSet
     /** The recharge screen's address, QR code and rules for one coin on one network. */
     async depositAddress(userId: string, query: DepositAddressQuery): Promise<DepositAddress> {
       const setting = await settings.find(query.coin, query.chain);
-      if (!setting || !setting.isDepositEnabled) throw new AppError('depositNotAvailable', {}, 'coin');
+      if (!setting || !setting.isDepositEnabled) throw depositError('depositNotAvailable', {}, 'coin');
       const derived = await ensureAddress(userId, query.chain);
       const qrCode = await QRCode.toDataURL(derived.address, { errorCorrectionLevel: 'M', margin: 1, width: 256 });
       return {
@@ -80,5 +90,3 @@ export function createDepositAddressService(deps: { db: Db; settings: DepositSet
 }
 
 class ConcurrentAllocation extends Error {}
-
-export type DepositAddressService = ReturnType<typeof createDepositAddressService>;

@@ -7,11 +7,18 @@ import type { DevFaucet } from './dev-faucet.service';
  * The recharge and withdraw screens' choices (`anon/DwOption`, `anon/v2/getSupportToken`),
  * from the asset catalogue. A network is open for deposits only when this server runs it.
  */
+export interface DepositOptionsService {
+  /** `DwOption`: the coins and their chains, with minimums, confirmations and switches. */
+  options(coin?: string): Promise<DwOption[]>;
+  /** `getSupportToken`: the coins open for deposit or withdrawal. */
+  supportTokens(type: 'deposit' | 'withdraw'): Promise<SupportToken[]>;
+}
+
 export function createDepositOptionsService(deps: {
   settings: DepositSettings;
   chains: Map<string, DepositChain>;
   faucets: readonly DevFaucet[];
-}) {
+}): DepositOptionsService {
   const { settings, chains, faucets } = deps;
 
   async function options(coin?: string): Promise<DwOption[]> {
@@ -58,5 +65,3 @@ export function createDepositOptionsService(deps: {
     },
   };
 }
-
-export type DepositOptionsService = ReturnType<typeof createDepositOptionsService>;

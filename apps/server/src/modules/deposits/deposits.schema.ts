@@ -28,6 +28,9 @@ export interface ChainScannedBlockTable {
   scanned_at: Timestamp;
 }
 
+/** A deposit's state (spec §4; the API answers it as the code of `deposit-statuses.ts`). */
+export type DepositRowStatus = 'credited' | 'failed' | 'waiting';
+
 export interface DepositTable {
   id: Id;
   user_id: string;
@@ -42,9 +45,17 @@ export interface DepositTable {
   block_hash: string;
   confirmations: ColumnType<number, number | undefined, number>;
   required_confirmations: number;
-  status: 1 | 2 | 3;
+  status: DepositRowStatus;
   fail_reason: 'belowMinimum' | null;
   journal_id: string | null;
   detected_at: Timestamp;
   credited_at: NullableTimestamp;
+}
+
+/** The deposits' tables (`deposits.migration.ts`). */
+export interface DepositTables {
+  deposit_address_counter: DepositAddressCounterTable;
+  deposit_address: DepositAddressTable;
+  chain_scanned_block: ChainScannedBlockTable;
+  deposit: DepositTable;
 }

@@ -7,13 +7,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { identityClient, signUpByEmail } from '../../../test/identity-helpers';
-import { freeLoopbackPort, startAnvil, type AnvilProcess } from '../chain/evm/anvil-process';
+import { evmReceivingChain, HdSeed, type EvmNode } from '../chain';
+import {
+  deployTestTokens,
+  evmDevFaucet,
+  freeLoopbackPort,
+  localChainId,
+  localFunder,
+  startAnvil,
+  type AnvilProcess,
+} from '../chain/devnets';
 import { nativeTransferLogIndex } from '../chain/evm/evm-chain-source';
-import { deployTestTokens, localChainId, localFunder, type EvmNode } from '../chain/evm/evm-node';
-import { HdSeed } from '../chain/hd-seed';
 import { createLedger } from '../ledger/ledger.service';
 import { createLogger } from '../../platform/observability/logger';
-import { evmDepositChain, evmDevFaucet } from './deposit-chain-runtime';
+import { createAssetsModule } from '../assets';
 import { createDepositSettings } from './deposit-settings';
 import { createDepositWatcher, type DepositWatcher } from './deposit-watcher';
 import { createWatcherRunner, tickExclusively } from './watcher-runner';
@@ -39,8 +46,8 @@ function newWatcher(): DepositWatcher {
   return createDepositWatcher({
     db: database.db,
     ledger: createLedger(database.db),
-    settings: createDepositSettings(database.db),
-    source: evmDepositChain(node, seed).source,
+    settings: createDepositSettings(createAssetsModule({ db: database.db }).api),
+    source: evmReceivingChain(node, seed).source,
     logger: silentLogger,
     options: { initialLookback: 1 },
   });
@@ -90,7 +97,7 @@ beforeAll(async () => {
     stop: anvil.stop,
   };
   database = await createTestDatabase();
-  app = await buildTestApp(database.db, { depositChains: { chains: [evmDepositChain(node, seed)], faucets: [evmDevFaucet(node)] } });
+  app = await buildTestApp(database.db, { depositChains: { chains: [evmReceivingChain(node, seed)], faucets: [evmDevFaucet(node)] } });
 }, 60_000);
 
 afterAll(async () => {
@@ -122,7 +129,7 @@ describe('deposit addresses and options', () => {
       .select(['derivation_index', 'address'])
       .where('address', '=', alice.address)
       .executeTakeFirstOrThrow();
-    expect(evmDepositChain(node, seed).deriveAddress(row.derivation_index).address).toBe(alice.address);
+    expect(evmReceivingChain(node, seed).deriveAddress(row.derivation_index).address).toBe(alice.address);
     // The seed is nowhere in an answer or a stored row.
     const seedHex = Buffer.from(seed.bytes()).toString('hex');
     expect(JSON.stringify(usdt.body)).not.toContain(seedHex.slice(0, 32));

@@ -1,7 +1,9 @@
 import { fromBaseUnits, type DepositRecord, type DwRecord, type DwRecordsBody } from '@coffer/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import { AppError } from '../../platform/http/app-error';
+import { depositError } from './deposits.errors';
+import { depositRowStatusOf, depositStatusCodes } from './deposit-statuses';
+import type { AssetsApi } from '../assets';
 
 export interface DwRecordFilters {
   coin: string | undefined;
@@ -24,12 +26,17 @@ export interface DwRecordSource {
 function parseInstant(value: string | undefined, field: string): Date | undefined {
   if (value === undefined || value === '') return undefined;
   const instant = new Date(value);
-  if (Number.isNaN(instant.getTime())) throw new AppError('invalidParameter', {}, field);
+  if (Number.isNaN(instant.getTime())) throw depositError('invalidParameter', {}, field);
   return instant;
 }
 
 /** Deposits as records of the list (spec §3: time, coin, amount, progress, status). */
-export function depositRecordSource(db: Db): DwRecordSource {
+export function depositRecordSource(db: Db, assets: Pick<AssetsApi, 'scaleOf'>): DwRecordSource {
+  /** The filter speaks the API's codes; a code that names no status matches nothing. */
+  const statusFilter = (code: number) => {
+    const status = depositRowStatusOf(code);
+    return status === undefined ? sql`and false` : sql`and d.status = ${status}`;
+  };
   return {
     kind: 'deposit',
     select: (userId, filters) => sql`
@@ -37,14 +44,13 @@ export function depositRecordSource(db: Db): DwRecordSource {
         from deposit d
        where d.user_id = ${userId}
          ${filters.coin ? sql`and d.asset = ${filters.coin}` : sql``}
-         ${filters.status !== undefined ? sql`and d.status = ${filters.status}` : sql``}
+         ${filters.status !== undefined ? statusFilter(filters.status) : sql``}
          ${filters.start ? sql`and d.detected_at >= ${filters.start}` : sql``}
          ${filters.end ? sql`and d.detected_at < ${filters.end}` : sql``}`,
     async load(userId, ids) {
       if (ids.length === 0) return new Map();
       const rows = await db
         .selectFrom('deposit as d')
-        .innerJoin('asset as a', 'a.code', 'd.asset')
         .select([
           'd.id',
           'd.detected_at',
@@ -60,40 +66,56 @@ export function depositRecordSource(db: Db): DwRecordSource {
           'd.txid',
           'd.block_height',
           'd.credited_at',
-          'a.scale',
         ])
         .where('d.user_id', '=', userId)
         .where('d.id', 'in', ids)
         .execute();
       return new Map(
-        rows.map((row): [string, DepositRecord] => [
-          row.id,
-          {
-            kind: 'deposit',
-            id: row.id,
-            time: row.detected_at.toISOString(),
-            coin: row.asset,
-            chain: row.chain,
-            amount: fromBaseUnits(BigInt(row.amount), row.scale),
-            progress: `${row.confirmations}/${row.required_confirmations}`,
-            confirmations: row.confirmations,
-            requiredConfirmations: row.required_confirmations,
-            status: row.status,
-            failReason: row.fail_reason,
-            address: row.address,
-            memo: row.memo,
-            txid: row.txid,
-            blockHeight: Number(row.block_height),
-            creditedAt: row.credited_at?.toISOString() ?? null,
-          },
-        ]),
+        await Promise.all(
+          rows.map(async (row): Promise<[string, DepositRecord]> => {
+            const scale = await assets.scaleOf(row.asset);
+            return [
+              row.id,
+              {
+                kind: 'deposit',
+                id: row.id,
+                time: row.detected_at.toISOString(),
+                coin: row.asset,
+                chain: row.chain,
+                amount: fromBaseUnits(BigInt(row.amount), scale),
+                progress: `${row.confirmations}/${row.required_confirmations}`,
+                confirmations: row.confirmations,
+                requiredConfirmations: row.required_confirmations,
+                status: depositStatusCodes[row.status],
+                failReason: row.fail_reason,
+                address: row.address,
+                memo: row.memo,
+                txid: row.txid,
+                blockHeight: Number(row.block_height),
+                creditedAt: row.credited_at?.toISOString() ?? null,
+              },
+            ];
+          }),
+        ),
       );
     },
   };
 }
 
 /** The deposit and withdrawal records of one customer (`pfDwTranxs`), newest first, paged. */
-export function createDwRecordsService(deps: { db: Db; sources: DwRecordSource[] }) {
+/** One page of the deposit and withdrawal records. */
+export interface DwRecordsPage {
+  pageNo: number;
+  pageSize: number;
+  total: number;
+  records: DwRecord[];
+}
+
+export interface DwRecordsService {
+  page(userId: string, body: DwRecordsBody): Promise<DwRecordsPage>;
+}
+
+export function createDwRecordsService(deps: { db: Db; sources: DwRecordSource[] }): DwRecordsService {
   return {
     async page(userId: string, body: DwRecordsBody) {
       const filters: DwRecordFilters = {
@@ -131,5 +153,3 @@ export function createDwRecordsService(deps: { db: Db; sources: DwRecordSource[]
     },
   };
 }
-
-export type DwRecordsService = ReturnType<typeof createDwRecordsService>;

@@ -1,34 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/database';
 import type { Logger } from '../../platform/observability/logger';
+import type { AssetsApi } from '../assets';
 import type { Ledger } from '../ledger';
 import { createDepositAddressService } from './deposit-address.service';
 import type { DepositChain } from './deposit-chains';
 import { createDepositOptionsService } from './deposit-options.service';
 import { createDepositSettings } from './deposit-settings';
-import { createDepositWatcher, type DepositWatcherOptions } from './deposit-watcher';
+import { createDepositWatcher, type DepositWatcher, type DepositWatcherOptions } from './deposit-watcher';
 import { registerDepositRoutes, type DepositServices } from './deposits.routes';
 import { createDevFaucetService, type DevFaucet } from './dev-faucet.service';
 import { createDwRecordsService, depositRecordSource, type DwRecordSource } from './dw-records.service';
-import { createWatcherRunner } from './watcher-runner';
+import { createWatcherRunner, type WatcherRunner } from './watcher-runner';
 
+export { depositBillDescriber } from './deposit-bill-describer';
 export type { DepositChain, DerivedAddress } from './deposit-chains';
+export { createDepositReads, type DepositAddressRow, type DepositReads } from './deposit-reads';
 export type { DevFaucet } from './dev-faucet.service';
 export type { DwRecordSource, DwRecordFilters } from './dw-records.service';
-export {
-  bitcoinDepositChain,
-  bitcoinDevFaucet,
-  devnetFaucetDrops,
-  provideDepositChains,
-  xrpDepositChain,
-  xrpDevFaucet,
-  type DepositChains,
-} from './deposit-chain-runtime';
 
 /** The chains this process takes deposits on, and the faucets of the local ones. */
 export interface DepositChainSet {
   chains: DepositChain[];
   faucets: DevFaucet[];
+}
+
+export type { DepositWatcher, DepositWatcherOptions, TickResult } from './deposit-watcher';
+export type { DepositServices } from './deposits.routes';
+export type { WatcherRunner } from './watcher-runner';
+
+/** What `app.ts` (and the tests) get from the deposits module. */
+export interface DepositsModule {
+  services: DepositServices;
+  watchers: DepositWatcher[];
+  runner: WatcherRunner;
+  register(app: FastifyInstance): void;
 }
 
 /**
@@ -38,6 +44,7 @@ export interface DepositChainSet {
  */
 export function createDepositsModule(deps: {
   db: Db;
+  assets: AssetsApi;
   ledger: Ledger;
   logger: Logger;
   pollMs: number;
@@ -48,14 +55,14 @@ export function createDepositsModule(deps: {
   watcherOptions?: DepositWatcherOptions;
   /** After each credit has committed, with its ledger journal (the trade module's automatic swap). */
   onCredited?: (journalId: string) => Promise<void>;
-}) {
-  const settings = createDepositSettings(deps.db);
+}): DepositsModule {
+  const settings = createDepositSettings(deps.assets);
   const chains = new Map((deps.chains?.chains ?? []).map((chain) => [chain.chain, chain]));
   const addresses = createDepositAddressService({ db: deps.db, settings, chains });
   const services: DepositServices = {
     options: createDepositOptionsService({ settings, chains, faucets: deps.chains?.faucets ?? [] }),
     addresses,
-    records: createDwRecordsService({ db: deps.db, sources: [depositRecordSource(deps.db), ...(deps.recordSources ?? [])] }),
+    records: createDwRecordsService({ db: deps.db, sources: [depositRecordSource(deps.db, deps.assets), ...(deps.recordSources ?? [])] }),
     faucet: deps.chains && deps.chains.faucets.length > 0 ? createDevFaucetService({ faucets: deps.chains.faucets, addresses }) : null,
   };
   const watchers = [...chains.values()].map((chain) =>

@@ -28,7 +28,12 @@ export async function tickExclusively(db: Db, watcher: DepositWatcher): Promise<
  * Polls every watcher every `pollMs` (at once again while a backlog remains), each under its
  * chain's advisory lock. A failing chain is logged and retried on the next poll.
  */
-export function createWatcherRunner(deps: { db: Db; watchers: DepositWatcher[]; pollMs: number; logger: Logger }) {
+export interface WatcherRunner {
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createWatcherRunner(deps: { db: Db; watchers: DepositWatcher[]; pollMs: number; logger: Logger }): WatcherRunner {
   const logger = deps.logger.child({ component: 'deposit-watchers' });
   let running = false;
   let loop: Promise<void> | null = null;
@@ -85,5 +90,3 @@ export function createWatcherRunner(deps: { db: Db; watchers: DepositWatcher[]; 
     },
   };
 }
-
-export type WatcherRunner = ReturnType<typeof createWatcherRunner>;

@@ -1,28 +1,39 @@
-import type { ActiveSession, HistoryRecord } from '@coffer/contract';
+import type { ActiveSession, HistoryRecord, SecondFactor, SessionUser } from '@coffer/contract';
 import { sql } from 'kysely';
-import { AppError } from '../../platform/http/app-error';
 import { boundFactors, loadUser, toSessionUser, type Caller, type IdentityDeps } from './identity-core';
+import { identityError } from './identity.errors';
 import { maskEmail, maskPhone, storedLocation } from './request-facts';
+import type { SignedIn } from './security-change';
 
-interface SignedIn {
-  userId: string;
-  sessionId: string;
-}
-
-interface PageRequest {
+export interface PageRequest {
   pageNo: number;
   pageSize: number;
 }
 
+export interface HistoryPage {
+  pageNo: number;
+  pageSize: number;
+  total: number;
+  records: HistoryRecord[];
+}
+
 /** Account info, preferences, histories and sessions (spec §1, §2, §3). */
-export function createAccountService(deps: IdentityDeps) {
+export interface AccountService {
+  userInfo(signedIn: SignedIn, caller: Caller): Promise<SessionUser>;
+  twofaStatus(signedIn: SignedIn): Promise<{ twofaList: SecondFactor[]; maskedEmail: string | null; maskedPhone: string | null }>;
+  accountInfo(signedIn: SignedIn): Promise<{ userNo: string; lastLoginAt: string | null; kycLevel: number; fiat: 'USD' | 'CNY' }>;
+  setFiat(signedIn: SignedIn, fiat: 'USD' | 'CNY'): Promise<void>;
+  securityHistory(signedIn: SignedIn, page: PageRequest): Promise<HistoryPage>;
+  loginHistory(signedIn: SignedIn, page: PageRequest): Promise<HistoryPage>;
+  activeSessions(signedIn: SignedIn): Promise<ActiveSession[]>;
+  /** Ends one of the user's own sessions; another user's id finds nothing. */
+  endSession(signedIn: SignedIn, sessionId: string): Promise<void>;
+}
+
+export function createAccountService(deps: IdentityDeps): AccountService {
   const { db } = deps;
 
-  async function historyPage(
-    table: 'security_history' | 'login_history',
-    userId: string,
-    page: PageRequest,
-  ): Promise<{ pageNo: number; pageSize: number; total: number; records: HistoryRecord[] }> {
+  async function historyPage(table: 'security_history' | 'login_history', userId: string, page: PageRequest): Promise<HistoryPage> {
     const base = db.selectFrom(table).where('user_id', '=', userId);
     const [{ total } = { total: '0' }] = await base.select(sql<string>`count(*)`.as('total')).execute();
     const rows = await base
@@ -91,7 +102,7 @@ export function createAccountService(deps: IdentityDeps) {
 
     /** Ends one of the user's own sessions; another user's id finds nothing. */
     async endSession(signedIn: SignedIn, sessionId: string) {
-      if (!(await deps.sessions.end(sessionId, signedIn.userId))) throw new AppError('noMatchingData', {}, 'id');
+      if (!(await deps.sessions.end(sessionId, signedIn.userId))) throw identityError('noMatchingData', {}, 'id');
     },
   };
 }

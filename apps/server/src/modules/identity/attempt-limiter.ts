@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { Counter, type Registry } from 'prom-client';
 import type { Db } from '../../platform/db/database';
-import { AppError } from '../../platform/http/app-error';
+import type { DomainError } from '../../platform/errors/domain-error';
+import { identityError } from './identity.errors';
 
 /**
  * How many attempts a subject may spend in a window before it is locked, and for how long.
@@ -74,9 +75,9 @@ export interface AttemptLimiter {
   reset(policy: AttemptPolicy, subject: string): Promise<void>;
 }
 
-export function lockedError(policy: Pick<AttemptPolicy, 'lockMinutes'>, lockedUntil: Date): AppError {
+export function lockedError(policy: Pick<AttemptPolicy, 'lockMinutes'>, lockedUntil: Date): DomainError {
   const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / 60_000));
-  return new AppError('accountLocked', { minutes: Math.min(minutes, policy.lockMinutes) });
+  return identityError('accountLocked', { minutes: Math.min(minutes, policy.lockMinutes) });
 }
 
 export function createAttemptLimiter(db: Db, registry?: Registry): AttemptLimiter {

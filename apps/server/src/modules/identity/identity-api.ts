@@ -1,6 +1,4 @@
-import { sql } from 'kysely';
 import { normaliseEmail, type Language, type SecondFactor, type SecurityVerification } from '@coffer/contract';
-import { AppError } from '../../platform/http/app-error';
 import {
   boundFactors,
   checkPreferredFactor,
@@ -11,8 +9,10 @@ import {
   verifyTogether,
   type IdentityDeps,
 } from './identity-core';
+import { identityError } from './identity.errors';
 import { maskEmail, maskPhone } from './request-facts';
-import type { createSecuritySettingsService } from './security-settings.service';
+import { findLiveSessionIds } from './session-store';
+import type { SecuritySettingsService } from './security-settings.service';
 
 export interface WithdrawalFacts {
   emailBound: boolean;
@@ -28,7 +28,40 @@ export interface WithdrawalFacts {
  * finding a customer by account, the fund password and a second factor for money moves,
  * and the 24-hour lock after security changes.
  */
-export function createIdentityApi(deps: IdentityDeps, securitySettings: ReturnType<typeof createSecuritySettingsService>) {
+export interface IdentityApi {
+  /**
+   * A customer named by user number, e-mail or phone (+dial code and number). Each lookup by
+   * a signed-in customer (`quota.userId`) spends one of their recipient lookups (30 an hour,
+   * atomic under concurrency) and throws tooManyRequests past them, so the masked accounts it
+   * answers cannot be harvested.
+   */
+  findCustomer(account: string, quota: { userId: string } | null): Promise<{ userId: string; userNo: string; masked: string } | null>;
+  /** The second factor a money move asks for: authenticator, else SMS, else e-mail. */
+  preferredFactor(userId: string): Promise<SecondFactor>;
+  /** Sends a code to the preferred factor (SMS or e-mail). */
+  sendFactorCode(userId: string, purpose: 'transfer', caller: { language: Language; ip: string }): Promise<{ resendAfterSeconds: number }>;
+  /** The fund password and the preferred second factor, each within its attempt limits. */
+  verifyMoneyMove(
+    userId: string,
+    purpose: 'transfer',
+    fundPassword: string,
+    verification: SecurityVerification,
+    caller?: { ip: string } | null,
+  ): Promise<void>;
+  /** The preferred second factor alone, as a withdrawal checks it. */
+  verifySecondFactor(userId: string, purpose: 'transfer', verification: SecurityVerification, caller: { ip: string }): Promise<void>;
+  /** What a withdrawal needs of the account. */
+  withdrawalFacts(userId: string): Promise<WithdrawalFacts>;
+  /** Spec §4: withdrawals and transfers wait 24 hours after a security change (securityChangeWithdrawLock). */
+  assertNotSecurityLocked(userId: string): Promise<void>;
+  /** Which of these sessions are still live (not ended, not expired). */
+  liveSessionIds(sessionIds: readonly string[]): Promise<Set<string>>;
+  /** Where notices about the account go: its bound e-mail, null when none is bound. */
+  noticeEmail(userId: string): Promise<string | null>;
+  describe(userId: string): Promise<{ userNo: string; masked: string }>;
+}
+
+export function createIdentityApi(deps: IdentityDeps, securitySettings: Pick<SecuritySettingsService, 'verifyFundPassword'>): IdentityApi {
   async function preferredFactor(userId: string): Promise<SecondFactor> {
     const factors = boundFactors(await loadUser(deps, userId));
     return factors[0] ?? 'email';
@@ -48,18 +81,14 @@ export function createIdentityApi(deps: IdentityDeps, securitySettings: ReturnTy
     ): Promise<{ userId: string; userNo: string; masked: string } | null> {
       if (quota) {
         const recipientLookups = { scope: 'recipient-lookup:account', maxFailures: 30, windowMinutes: 60, lockMinutes: 60 };
-        if (await deps.limiter.take(recipientLookups, quota.userId)) throw new AppError('tooManyRequests');
+        if (await deps.limiter.take(recipientLookups, quota.userId)) throw identityError('tooManyRequests');
       }
       const text = account.trim();
       const user = /^\d{8}$/.test(text)
         ? await deps.users.findByUserNo(text)
         : text.includes('@')
           ? await deps.users.findByEmail(normaliseEmail(text))
-          : await deps.db
-              .selectFrom('app_user')
-              .selectAll()
-              .where(sql<string>`'+' || phone_dial_code || phone`, '=', text.replace(/[\s-]/g, ''))
-              .executeTakeFirst();
+          : await deps.users.findByFullPhone(text.replace(/[\s-]/g, ''));
       if (!user) return null;
       return { userId: user.id, userNo: user.user_no, masked: maskEmail(user.email) ?? maskPhone(user.phone) ?? user.user_no };
     },
@@ -70,7 +99,7 @@ export function createIdentityApi(deps: IdentityDeps, securitySettings: ReturnTy
       const user = await loadUser(deps, userId);
       const factor = await preferredFactor(userId);
       const target = factor === 'sms' ? phoneTarget(user) : factor === 'email' ? emailTarget(user) : null;
-      if (!target) throw new AppError('invalidParameter', {}, 'channel');
+      if (!target) throw identityError('invalidParameter', {}, 'channel');
       return sendCode(deps, purpose, target, caller);
     },
 
@@ -86,7 +115,7 @@ export function createIdentityApi(deps: IdentityDeps, securitySettings: ReturnTy
       caller: { ip: string } | null = null,
     ) {
       const user = await loadUser(deps, userId);
-      if (!user.fund_password_hash) throw new AppError('fundPasswordNotSet');
+      if (!user.fund_password_hash) throw identityError('fundPasswordNotSet');
       const ip = caller?.ip ?? null;
       const checkFactor = checkPreferredFactor(deps, user, purpose, verification, ip);
       await securitySettings.verifyFundPassword(userId, fundPassword, ip);
@@ -122,7 +151,15 @@ export function createIdentityApi(deps: IdentityDeps, securitySettings: ReturnTy
     /** Spec §4: withdrawals and transfers wait 24 hours after a security change. */
     async assertNotSecurityLocked(userId: string): Promise<void> {
       const user = await loadUser(deps, userId);
-      if (user.withdraw_locked_until && user.withdraw_locked_until > new Date()) throw new AppError('securityChangeWithdrawLock');
+      if (user.withdraw_locked_until && user.withdraw_locked_until > new Date()) throw identityError('securityChangeWithdrawLock');
+    },
+
+    /** Which of these sessions are still live (not ended, not expired): the account feed closes the sockets of the others. */
+    liveSessionIds: (sessionIds: readonly string[]): Promise<Set<string>> => findLiveSessionIds(deps.db, sessionIds),
+
+    /** Where notices about the account go (an address-book change): its bound e-mail, null when none is bound. */
+    async noticeEmail(userId: string): Promise<string | null> {
+      return (await deps.users.findById(userId))?.email ?? null;
     },
 
     async describe(userId: string): Promise<{ userNo: string; masked: string }> {
@@ -131,5 +168,3 @@ export function createIdentityApi(deps: IdentityDeps, securitySettings: ReturnTy
     },
   };
 }
-
-export type IdentityApi = ReturnType<typeof createIdentityApi>;

@@ -15,11 +15,11 @@ import {
 import { sql } from 'kysely';
 import type { Messenger } from '../../platform/adapters/messenger';
 import type { Db } from '../../platform/db/database';
-import { AppError } from '../../platform/http/app-error';
 import { decryptSecret } from '../../platform/security/crypto';
 import type { PasswordHasher } from '../../platform/security/password-hasher';
 import type { AttemptLimiter } from './attempt-limiter';
 import { codeMessage } from './identity-messages';
+import { accountRuleError, identityError } from './identity.errors';
 import type { RequestFacts } from './request-facts';
 import type { SessionStore } from './session-store';
 import { matchTotpStep } from './totp';
@@ -61,14 +61,14 @@ export function resolveAccount(identity: AccountIdentity): ResolvedAccount {
   if (identity.accountType === 'email') {
     const email = normaliseEmail(identity.account);
     const problem = checkEmail(email);
-    if (problem) throw new AppError(problem, {}, 'account');
+    if (problem) throw accountRuleError(problem, 'account');
     return { kind: 'email', email, address: email };
   }
   const country = identity.countryCode ? findCountry(identity.countryCode) : undefined;
-  if (!country) throw new AppError('countryNotFound', {}, 'countryCode');
+  if (!country) throw identityError('countryNotFound', {}, 'countryCode');
   const phone = identity.account.replace(/[\s-]/g, '');
   const problem = checkPhone(phone, country.code);
-  if (problem) throw new AppError(problem, {}, 'account');
+  if (problem) throw accountRuleError(problem, 'account');
   return { kind: 'phone', countryCode: country.code, dialCode: country.dialCode, phone, address: `+${country.dialCode}${phone}` };
 }
 
@@ -94,8 +94,8 @@ export function boundFactors(user: UserRow): SecondFactor[] {
 }
 
 export function requireCodeFormat(code: string | undefined, field: string): string {
-  if (code === undefined || code === '') throw new AppError('missingParameter', {}, field);
-  if (!isVerificationCodeFormat(code)) throw new AppError('codeWrong', {}, field);
+  if (code === undefined || code === '') throw identityError('missingParameter', {}, field);
+  if (!isVerificationCodeFormat(code)) throw identityError('codeWrong', {}, field);
   return code;
 }
 
@@ -117,11 +117,11 @@ async function checkTotp(
   const lastStep = user.totp_last_step === null ? null : Number(user.totp_last_step);
   if (step === null || (lastStep !== null && step <= lastStep)) {
     deps.limiter.failed(reservations);
-    throw new AppError('authenticatorCodeWrong', {}, field);
+    throw identityError('authenticatorCodeWrong', {}, field);
   }
   return {
     reservations,
-    spentError: new AppError('authenticatorCodeWrong', {}, field),
+    spentError: identityError('authenticatorCodeWrong', {}, field),
     async spend(trx) {
       const claimed = await trx
         .updateTable('app_user')
@@ -150,13 +150,13 @@ export async function checkNewTotp(
   const step = await matchTotpStep(secret, code);
   if (step === null) {
     deps.limiter.failed(reservations);
-    throw new AppError('authenticatorCodeWrong', {}, field);
+    throw identityError('authenticatorCodeWrong', {}, field);
   }
-  return { reservations, step, spentError: new AppError('authenticatorCodeWrong', {}, field), spend: async () => true };
+  return { reservations, step, spentError: identityError('authenticatorCodeWrong', {}, field), spend: async () => true };
 }
 
 function checkUserTotp(deps: IdentityDeps, user: UserRow, code: string, field: string, ip: string | null): Promise<SecretProof> {
-  if (!user.totp_secret_encrypted) throw new AppError('authenticatorCodeWrong', {}, field);
+  if (!user.totp_secret_encrypted) throw identityError('authenticatorCodeWrong', {}, field);
   return checkTotp(deps, user, decryptSecret(deps.key, user.totp_secret_encrypted), code, field, ip);
 }
 
@@ -220,7 +220,7 @@ export function checkPreferredFactor(
   }
   const [target, field] = factor === 'sms' ? [phoneTarget(user), 'smsCode' as const] : [emailTarget(user), 'emailCode' as const];
   const code = requireCodeFormat(verification[field], field);
-  if (!target) throw new AppError('invalidParameter', {}, field);
+  if (!target) throw identityError('invalidParameter', {}, field);
   return () => deps.codes.check(purpose, target, code, field, ip);
 }
 
@@ -231,7 +231,7 @@ export function newAddressScope(purpose: CodePurpose): CodeScope {
 /** Counts a message sent on behalf of an IP address, atomically; past the limit it answers tooManyRequests. */
 export async function throttleSending(deps: IdentityDeps, ip: string): Promise<void> {
   const policy = { scope: 'code-send:ip', maxFailures: deps.codeSendsPerIpPerHour, windowMinutes: 60, lockMinutes: 60 };
-  if (await deps.limiter.take(policy, ip)) throw new AppError('tooManyRequests');
+  if (await deps.limiter.take(policy, ip)) throw identityError('tooManyRequests');
 }
 
 /**
@@ -277,9 +277,9 @@ export async function recordSecurityOperation(
 /** Spec §4: any security change blocks withdrawals for 24 hours. */
 export const withdrawLockUntil = sql<Date>`now() + interval '24 hours'`;
 
-export async function loadUser(deps: IdentityDeps, userId: string): Promise<UserRow> {
+export async function loadUser(deps: Pick<IdentityDeps, 'users'>, userId: string): Promise<UserRow> {
   const user = await deps.users.findById(userId);
-  if (!user) throw new AppError('userNotFound');
+  if (!user) throw identityError('userNotFound');
   return user;
 }
 

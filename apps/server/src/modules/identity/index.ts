@@ -8,39 +8,55 @@ import type { Db } from '../../platform/db/database';
 import { createPasswordHasher } from '../../platform/security/password-hasher';
 import type { ServerSecrets } from '../../platform/security/secrets';
 import { createAccountService } from './account.service';
-import { createAttemptLimiter } from './attempt-limiter';
+import { createAttemptLimiter, type AttemptLimiter } from './attempt-limiter';
 import { registerAuthentication } from './authentication';
 import { registerDevOutboxRoutes } from './dev-outbox.routes';
-import { createIdentityApi } from './identity-api';
+import { createIdentityApi, type IdentityApi } from './identity-api';
 import type { IdentityDeps } from './identity-core';
 import { registerIdentityRoutes, type IdentityServices } from './identity.routes';
+import { createLoginRepository } from './login.repository';
 import { createLoginService } from './login.service';
 import { createPasswordResetService } from './password-reset.service';
 import { createRegistrationService } from './registration.service';
-import { createSecuritySettingsService, type FundingFacts } from './security-settings.service';
+import type { FundingFacts } from './security-change';
+import { createSecuritySettingsService } from './security-settings.service';
 import { createSessionStore } from './session-store';
 import { createUserRepository } from './user.repository';
 import { createVerificationCodes } from './verification-codes';
 
 export { requireSession, signedIn } from './authentication';
+export { createDevOutbox } from './dev-outbox';
+export { sessionEndedChannel } from './session-events.migration';
+export { findLiveSessionIds } from './session-store';
 export type { IdentityApi, WithdrawalFacts } from './identity-api';
 export { attemptPolicies, type AttemptCheck, type AttemptLimiter, type AttemptPolicy } from './attempt-limiter';
 
-export type { FundingFacts } from './security-settings.service';
+export type { FundingFacts } from './security-change';
 
-/**
- * The identity module: accounts, sessions, second factors and security settings. `funding`
- * answers from the ledger whether an account ever received funds (it decides whether a first
- * set-up starts the 24-hour withdrawal lock); identity never reads ledger tables itself.
- */
-export function createIdentityModule(deps: {
+export interface IdentityModuleDeps {
   db: Db;
   config: AppConfig;
   secrets: ServerSecrets;
   messenger: Messenger;
   funding: FundingFacts;
   registry?: Registry;
-}) {
+}
+
+/** What `app.ts` gets: the services behind the routes, the attempt limiter, the API other modules call, the routes. */
+export interface IdentityModule {
+  services: IdentityServices;
+  /** The one attempt mechanism: every secret other modules check (API keys, LPOA codes…) goes through it. */
+  limiter: AttemptLimiter;
+  api: IdentityApi;
+  register(app: FastifyInstance): void;
+}
+
+/**
+ * The identity module: accounts, sessions, second factors and security settings. `funding`
+ * answers from the ledger whether an account ever received funds (it decides whether a first
+ * set-up starts the 24-hour withdrawal lock); identity never reads ledger tables itself.
+ */
+export function createIdentityModule(deps: IdentityModuleDeps): IdentityModule {
   const { db, config, secrets, messenger } = deps;
   const limiter = createAttemptLimiter(db, deps.registry);
   const identityDeps: IdentityDeps = {
@@ -56,7 +72,7 @@ export function createIdentityModule(deps: {
   };
   const services: IdentityServices = {
     registration: createRegistrationService(identityDeps),
-    login: createLoginService(identityDeps),
+    login: createLoginService(identityDeps, createLoginRepository(db)),
     passwordReset: createPasswordResetService(identityDeps),
     securitySettings: createSecuritySettingsService(identityDeps, deps.funding),
     account: createAccountService(identityDeps),
@@ -73,5 +89,3 @@ export function createIdentityModule(deps: {
     },
   };
 }
-
-export type IdentityModule = ReturnType<typeof createIdentityModule>;

@@ -1,6 +1,5 @@
 import { checkConfirmation, checkLoginPassword, securityOperations, type AccountIdentity, type ResetTicket } from '@coffer/contract';
 import { sql } from 'kysely';
-import { AppError } from '../../platform/http/app-error';
 import { macOf, randomToken } from '../../platform/security/crypto';
 import {
   consumeUserTotp,
@@ -14,14 +13,26 @@ import {
   withdrawLockUntil,
   type Caller,
   type IdentityDeps,
+  type ResolvedAccount,
 } from './identity-core';
+import { accountRuleError, identityError } from './identity.errors';
 
 const resetMinutes = 15;
 
 /** Forgot password in two steps (spec §2): verify a code, then set the new password. */
-export function createPasswordResetService(deps: IdentityDeps) {
+export interface PasswordResetService {
+  /** The same answer for a known and an unknown account; only a known one gets a code. */
+  sendResetCode(identity: AccountIdentity, caller: Caller): Promise<{ resendAfterSeconds: number }>;
+  verifyResetCode(body: AccountIdentity & { code: string }, caller: Caller): Promise<ResetTicket>;
+  resetPassword(
+    body: { resetToken: string; password: string; confirmPassword: string; gaCode?: string | undefined },
+    caller: Caller,
+  ): Promise<void>;
+}
+
+export function createPasswordResetService(deps: IdentityDeps): PasswordResetService {
   const resetMac = (token: string) => macOf(deps.key, 'password-reset', token);
-  const codeTargetOf = (account: ReturnType<typeof resolveAccount>, userId: string) => ({
+  const codeTargetOf = (account: ResolvedAccount, userId: string) => ({
     channel: account.kind === 'email' ? ('email' as const) : ('sms' as const),
     address: account.address,
     userId,
@@ -47,7 +58,7 @@ export function createPasswordResetService(deps: IdentityDeps) {
       if (!user) {
         // No code was sent to an unknown account: answer as a wrong code does, under the same limits.
         await deps.codes.consume('resetPassword', { ...codeTargetOf(account, ''), userId: null }, code, 'code', caller.ip);
-        throw new AppError('codeWrong', {}, 'code');
+        throw identityError('codeWrong', {}, 'code');
       }
       await deps.codes.consume('resetPassword', codeTargetOf(account, user.id), code, 'code', caller.ip);
       const resetToken = randomToken();
@@ -68,7 +79,7 @@ export function createPasswordResetService(deps: IdentityDeps) {
       caller: Caller,
     ): Promise<void> {
       const problem = checkLoginPassword(body.password) ?? checkConfirmation(body.password, body.confirmPassword);
-      if (problem) throw new AppError(problem, {}, problem === 'passwordsNotSame' ? 'confirmPassword' : 'password');
+      if (problem) throw accountRuleError(problem, problem === 'passwordsNotSame' ? 'confirmPassword' : 'password');
       const reset = await deps.db
         .selectFrom('password_reset')
         .select(['id', 'user_id'])
@@ -76,7 +87,7 @@ export function createPasswordResetService(deps: IdentityDeps) {
         .where('used_at', 'is', null)
         .where('expires_at', '>', sql<Date>`now()`)
         .executeTakeFirst();
-      if (!reset) throw new AppError('codeExpired', {}, 'resetToken');
+      if (!reset) throw identityError('codeExpired', {}, 'resetToken');
       const user = await loadUser(deps, reset.user_id);
       if (user.totp_secret_encrypted) {
         await consumeUserTotp(deps, user, requireCodeFormat(body.gaCode, 'gaCode'), 'gaCode', caller.ip);
@@ -89,7 +100,7 @@ export function createPasswordResetService(deps: IdentityDeps) {
           .where('id', '=', reset.id)
           .where('used_at', 'is', null)
           .executeTakeFirst();
-        if (spent.numUpdatedRows !== 1n) throw new AppError('codeExpired', {}, 'resetToken');
+        if (spent.numUpdatedRows !== 1n) throw identityError('codeExpired', {}, 'resetToken');
         await trx
           .updateTable('app_user')
           .set({ password_hash: passwordHash, withdraw_locked_until: withdrawLockUntil })

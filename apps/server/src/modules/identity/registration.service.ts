@@ -9,7 +9,6 @@ import {
   type RegisterCodeBody,
 } from '@coffer/contract';
 import { randomInt } from 'node:crypto';
-import { AppError } from '../../platform/http/app-error';
 import { alreadyRegisteredMessage } from './identity-messages';
 import {
   findUserByAccount,
@@ -24,6 +23,7 @@ import {
   type IdentityDeps,
   type ResolvedAccount,
 } from './identity-core';
+import { accountRuleError, identityError } from './identity.errors';
 
 const inviteAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -37,15 +37,24 @@ function newUserNo(): string {
 
 /** Spec §8/§9: restricted regions cannot register and are told so. */
 function assertRegionServed(countryCode: string): void {
-  if (!findCountry(countryCode)) throw new AppError('countryNotFound', {}, 'countryCode');
-  if (isRestrictedRegion(countryCode)) throw new AppError('countryRestricted', {}, 'countryCode');
+  if (!findCountry(countryCode)) throw identityError('countryNotFound', {}, 'countryCode');
+  if (isRestrictedRegion(countryCode)) throw identityError('countryRestricted', {}, 'countryCode');
 }
 
 function codeTarget(account: ResolvedAccount) {
   return { channel: account.kind === 'email' ? ('email' as const) : ('sms' as const), address: account.address, userId: null };
 }
 
-export function createRegistrationService(deps: IdentityDeps) {
+/** Sign-up (spec §2): the registration code, invite codes, the account itself. */
+export interface RegistrationService {
+  /** Sends a registration code, or a notice to an address already registered; the answer is the same. */
+  sendRegisterCode(body: RegisterCodeBody, caller: Caller): Promise<{ resendAfterSeconds: number }>;
+  verifyInviteCode(inviteCode: string): Promise<{ valid: boolean }>;
+  /** Creates the account and logs it in. */
+  register(body: RegisterBody, caller: Caller): Promise<LoggedIn & { token: string }>;
+}
+
+export function createRegistrationService(deps: IdentityDeps): RegistrationService {
   return {
     /**
      * Sends a registration code. An address that already has an account gets a notice
@@ -68,14 +77,14 @@ export function createRegistrationService(deps: IdentityDeps) {
 
     /** Creates the account and logs it in; every rule is checked before anything is written. */
     async register(body: RegisterBody, caller: Caller): Promise<LoggedIn & { token: string }> {
-      if (!body.agreeTerms) throw new AppError('missingParameter', {}, 'agreeTerms');
+      if (!body.agreeTerms) throw identityError('missingParameter', {}, 'agreeTerms');
       assertRegionServed(body.countryCode);
       const account = resolveAccount(body);
       const code = requireCodeFormat(body.code, 'code');
       const passwordProblem = checkLoginPassword(body.password) ?? checkConfirmation(body.password, body.confirmPassword);
-      if (passwordProblem) throw new AppError(passwordProblem, {}, passwordProblem === 'passwordsNotSame' ? 'confirmPassword' : 'password');
+      if (passwordProblem) throw accountRuleError(passwordProblem, passwordProblem === 'passwordsNotSame' ? 'confirmPassword' : 'password');
       const inviter = body.inviteCode ? await deps.users.findByInviteCode(body.inviteCode.toUpperCase()) : undefined;
-      if (body.inviteCode && !inviter) throw new AppError('invalidParameter', {}, 'inviteCode');
+      if (body.inviteCode && !inviter) throw identityError('invalidParameter', {}, 'inviteCode');
 
       // For a taken address no code was ever issued, so this fails as a wrong code would.
       await deps.codes.consume('register', codeTarget(account), code, 'code', caller.ip);
@@ -110,9 +119,9 @@ export function createRegistrationService(deps: IdentityDeps) {
             return { userId: inserted.id, session: await deps.sessions.create(inserted.id, caller, trx) };
           }
           // A conflict is either the address (taken meanwhile) or a random number reused.
-          if (await findUserByAccount(deps.users, account)) throw new AppError('accountAlreadyExists', {}, 'account');
+          if (await findUserByAccount(deps.users, account)) throw identityError('accountAlreadyExists', {}, 'account');
         }
-        throw new AppError('unknownError');
+        throw identityError('unknownError');
       });
 
       const user = await loadUser(deps, userId);

@@ -14,6 +14,31 @@ export interface ResolvedSession {
   createdAt: Date;
 }
 
+/** A session as a user's active-sessions list shows it. */
+export interface ActiveSessionRow {
+  id: string;
+  client_kind: string;
+  device: string;
+  ip: string;
+  created_at: Date;
+  last_seen_at: Date;
+}
+
+export interface SessionStore {
+  create(userId: string, context: SessionContext, executor?: Db): Promise<{ token: string; sessionId: string }>;
+  /** The live session a token names (its idle expiry slid forward), or null. */
+  resolve(token: string): Promise<ResolvedSession | null>;
+  /** Ends one of the user's sessions; false when it was not live. */
+  end(sessionId: string, userId: string): Promise<boolean>;
+  /**
+   * Ends every session of the user but `keepSessionId` (after a password change or reset);
+   * `executor` lets it join the caller's transaction.
+   */
+  endAllOthers(userId: string, keepSessionId: string | null, executor?: Db): Promise<void>;
+  /** The user's live sessions, most recently seen first (at most 50). */
+  listActive(userId: string): Promise<ActiveSessionRow[]>;
+}
+
 /** Refresh `last_seen_at` at most this often, so reads stay reads. */
 const touchIntervalSeconds = 60;
 
@@ -21,7 +46,7 @@ const touchIntervalSeconds = 60;
  * Sessions: a fresh 256-bit random token per login, stored only as its MAC; idle expiry
  * slides with use up to the configured lifetime.
  */
-export function createSessionStore(deps: { db: Db; key: Buffer; ttlHours: number }) {
+export function createSessionStore(deps: { db: Db; key: Buffer; ttlHours: number }): SessionStore {
   const { db, key, ttlHours } = deps;
   const tokenMac = (token: string) => macOf(key, 'session', token);
 
@@ -107,4 +132,11 @@ export function createSessionStore(deps: { db: Db; key: Buffer; ttlHours: number
   };
 }
 
-export type SessionStore = ReturnType<typeof createSessionStore>;
+/** Which of these sessions are still live (not ended, not expired), read by id only: a live socket's periodic check. */
+export async function findLiveSessionIds(db: Db, sessionIds: readonly string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const live = await sql<{ id: string }>`
+    select id::text as id from user_session
+     where id = any(${sessionIds}::bigint[]) and ended_at is null and expires_at > now()`.execute(db);
+  return new Set(live.rows.map((row) => row.id));
+}

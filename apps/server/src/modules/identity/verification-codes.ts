@@ -2,9 +2,10 @@ import { limits, type CodePurpose } from '@coffer/contract';
 import { sql } from 'kysely';
 import type { Messenger } from '../../platform/adapters/messenger';
 import type { Db } from '../../platform/db/database';
-import { AppError } from '../../platform/http/app-error';
+import type { DomainError } from '../../platform/errors/domain-error';
 import { constantTimeEqual, macOf, randomCode } from '../../platform/security/crypto';
 import { attemptPolicies, type AttemptCheck, type AttemptLimiter, type Reservation } from './attempt-limiter';
+import { identityError } from './identity.errors';
 
 const codeLifetimeMinutes = 10;
 /** Wrong tries one code survives before it is spent. */
@@ -31,7 +32,7 @@ export interface SecretProof {
   /** Spends the secret inside the caller's transaction; false when a racing request spent it first. */
   spend(trx: Db): Promise<boolean>;
   /** The error when spending finds it already spent. */
-  spentError: AppError;
+  spentError: DomainError;
 }
 
 export interface VerificationCodes {
@@ -113,7 +114,7 @@ export function createVerificationCodes(deps: { db: Db; messenger: Messenger; li
   const codes: VerificationCodes = {
     async holdSendSlot(purpose, target) {
       const wait = await limiter.take(resendPolicy, `${purpose}:${target.channel}:${target.address}`);
-      if (wait) throw new AppError('codeResendTooSoon', { seconds: Math.min(wait.retryAfterSeconds, limits.codeResendWaitSeconds) });
+      if (wait) throw identityError('codeResendTooSoon', { seconds: Math.min(wait.retryAfterSeconds, limits.codeResendWaitSeconds) });
     },
 
     async issue(purpose, target, message) {
@@ -133,7 +134,7 @@ export function createVerificationCodes(deps: { db: Db; messenger: Messenger; li
       try {
         await messenger.send({ channel: target.channel, to: target.address, subject, text });
       } catch {
-        throw new AppError('codeSendFailed');
+        throw identityError('codeSendFailed');
       }
       return { resendAfterSeconds: limits.codeResendWaitSeconds };
     },
@@ -161,7 +162,7 @@ export function createVerificationCodes(deps: { db: Db; messenger: Messenger; li
       if (isMatch && latest.used_at === null && !latest.is_expired && latest.wrong_attempts < wrongAttemptsPerCode) {
         return {
           reservations,
-          spentError: new AppError('codeAlreadyUsed', {}, field),
+          spentError: identityError('codeAlreadyUsed', {}, field),
           async spend(trx) {
             // Conditional update: of two requests racing with the same code, one wins.
             const spent = await trx
@@ -187,10 +188,10 @@ export function createVerificationCodes(deps: { db: Db; messenger: Messenger; li
             ).wrong_attempts
           : (latest?.wrong_attempts ?? 0);
       limiter.failed(reservations);
-      if (isMatch && latest.used_at !== null) throw new AppError('codeAlreadyUsed', {}, field);
-      if (isMatch && latest.is_expired) throw new AppError('codeExpired', {}, field);
-      if (wrongAttempts >= wrongAttemptsPerCode) throw new AppError('codeAttemptsExceeded', {}, field);
-      throw new AppError('codeWrong', {}, field);
+      if (isMatch && latest.used_at !== null) throw identityError('codeAlreadyUsed', {}, field);
+      if (isMatch && latest.is_expired) throw identityError('codeExpired', {}, field);
+      if (wrongAttempts >= wrongAttemptsPerCode) throw identityError('codeAttemptsExceeded', {}, field);
+      throw identityError('codeWrong', {}, field);
     },
 
     async consume(purpose, target, code, field, ip) {

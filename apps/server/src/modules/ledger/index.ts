@@ -1,31 +1,42 @@
-import { sql } from 'kysely';
 import type { Pool } from 'pg';
 import type { Db } from '../../platform/db/database';
 import type { JobDefinition } from '../../platform/jobs/job-queue';
 import { createLedger, type Ledger } from './ledger.service';
 
-export { type Ledger, type Leg, type JournalRequest, LedgerInvariantError, journalRequestHash } from './ledger.service';
-export { createLedgerReads, type LedgerReads, type CustomerWalletBalance } from './ledger-reads';
+export {
+  type Ledger,
+  type Leg,
+  type JournalRequest,
+  type Posted,
+  type PostCall,
+  type TransferInput,
+  type HoldInput,
+  type SettleHoldInput,
+  type ReleaseHoldInput,
+  journalRequestHash,
+  ledgerPostCall,
+} from './ledger.service';
+export { LedgerInvariantError, ledgerRefusalOf, type LedgerRefusal } from './ledger.errors';
+export {
+  createLedgerReads,
+  hasCustomerReceivedFunds,
+  type LedgerReads,
+  type CustomerWalletBalance,
+  type CustomerCredit,
+} from './ledger-reads';
+export { type CustomerLineReads, type CustomerJournalLine, type CustomerJournalLineFilters, type JournalLineCursor } from './ledger-lines';
+export { balanceChangesChannel, relayBalanceChanges } from './balance-events';
 
-/** The ledger module: the only writer of balances. */
-export function createLedgerModule(deps: { db: Db; pool?: Pool }) {
-  const ledger = createLedger(deps.db, deps.pool);
-  return { ledger, jobs: [foldHouseBalancesJob(ledger)] };
+/** What `app.ts` gets: the ledger other modules are given, and the module's scheduled jobs. */
+export interface LedgerModule {
+  ledger: Ledger;
+  jobs: JobDefinition[];
 }
 
-/**
- * Whether any of the customer's accounts was ever credited (a positive entry: a deposit, a
- * transfer or trade received, a hold). Identity asks it, through a function `app.ts` injects,
- * to tell a new account's first set-up from a change on an account with something to steal.
- */
-export async function hasCustomerReceivedFunds(db: Db, userId: string): Promise<boolean> {
-  const result = await sql<{ received: boolean }>`
-    select exists (
-      select 1 from ledger_account a join entry e on e.account_id = a.id
-       where a.owner_type = 'customer' and a.owner_ref = ${userId} and e.amount > 0
-    ) as received
-  `.execute(db);
-  return result.rows[0]?.received === true;
+/** The ledger module: the only writer of balances. */
+export function createLedgerModule(deps: { db: Db; pool?: Pool }): LedgerModule {
+  const ledger = createLedger(deps.db, deps.pool);
+  return { ledger, jobs: [foldHouseBalancesJob(ledger)] };
 }
 
 /** Scheduled: house accounts (fees, omnibus…) take their waiting changes every minute. */

@@ -99,4 +99,97 @@ describe('the ledger read API', () => {
     expect(await reads.platformAvailableBalance('omnibus', 'USDT')).toBe(before + 90n);
     expect(await reads.platformAvailableBalance('omnibus', 'XRP')).toBe(0n);
   });
+
+  it('reads a customer’s lines newest first: net per journal and account, filtered, paged by keyset, counted', async () => {
+    const userId = newUser();
+    const other = newUser();
+    const bitcoin = await fund(userId, 'BTC', 500n);
+    await fund(userId, 'ETH', 7n);
+    await ledger.hold({ idempotencyKey: key('hold'), billType: 3001, accountId: bitcoin, amount: 100n });
+    const otherAccount = await ledger.customerAccount(other, 'BTC');
+    const sent = await ledger.transfer({
+      idempotencyKey: key('send'),
+      billType: 2004,
+      from: bitcoin,
+      to: otherAccount,
+      amount: 30n,
+      reference: { type: 'transfer', id: 'r-1' },
+      note: 'rent',
+    });
+
+    const lines = await reads.newestCustomerLines(userId, {}, 10);
+    expect(lines.map((line) => [line.billType, line.asset, line.amount])).toEqual([
+      [2004, 'BTC', '-30'],
+      [2001, 'ETH', '7'],
+      [2001, 'BTC', '500'],
+    ]);
+    expect(lines[0]).toMatchObject({
+      journalId: sent.journalId,
+      accountId: bitcoin,
+      note: 'rent',
+      referenceType: 'transfer',
+      referenceId: 'r-1',
+    });
+    expect(
+      lines.some((line) => line.billType === 3001),
+      'a hold nets to nothing on its account',
+    ).toBe(false);
+
+    expect((await reads.newestCustomerLines(userId, { asset: 'ETH' }, 10)).map((line) => line.amount)).toEqual(['7']);
+    expect((await reads.newestCustomerLines(userId, { billType: 2004, direction: 'debit' }, 10)).map((line) => line.amount)).toEqual([
+      '-30',
+    ]);
+    expect(await reads.newestCustomerLines(userId, { billType: 2004, direction: 'credit' }, 10)).toEqual([]);
+    expect((await reads.newestCustomerLines(other, { billType: 2004, direction: 'credit' }, 10)).map((line) => line.amount)).toEqual([
+      '30',
+    ]);
+    expect(await reads.newestCustomerLines(userId, { end: lines[2]!.createdAt }, 10)).toEqual([]);
+    expect(await reads.newestCustomerLines(userId, { start: new Date(Date.now() + 60_000) }, 10)).toEqual([]);
+
+    const first = await reads.newestCustomerLines(userId, {}, 1);
+    const cursor = { createdAt: first[0]!.createdAt, journalId: first[0]!.journalId, accountId: first[0]!.accountId };
+    expect(await reads.newestCustomerLines(userId, { before: cursor }, 10)).toEqual(lines.slice(1));
+    expect(await reads.customerLinesBatch(userId, {}, 2)).toEqual(lines.slice(0, 2));
+    expect(await reads.customerLinesBatch(userId, { before: cursor }, 10)).toEqual(lines.slice(1));
+    expect(await reads.customerLinesBatch(userId, { asset: 'BTC', billType: 2001 }, 10)).toEqual([lines[2]]);
+
+    expect(await reads.countCustomerLines(userId, {}, 100)).toBe(3);
+    expect(await reads.countCustomerLines(userId, { asset: 'BTC' }, 100)).toBe(2);
+    expect(await reads.countCustomerLines(userId, {}, 1)).toBe(1);
+    expect(await reads.countCustomerLines(newUser(), {}, 100)).toBe(0);
+
+    expect(await reads.customerLine(userId, sent.journalId, bitcoin)).toEqual(lines[0]);
+    expect(await reads.customerLine(other, sent.journalId, bitcoin), 'another customer’s account').toBeNull();
+  });
+
+  it('reads customer credits of a bill type after a journal id cursor, and of one journal', async () => {
+    const latest = await database.db
+      .selectFrom('journal')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    const cursor = latest?.id ?? '0';
+    const first = newUser();
+    const second = newUser();
+    await fund(first, 'XRP', 1n);
+    await fund(second, 'XRP', 20n);
+    const firstEth = await fund(first, 'ETH', 3n);
+    await ledger.transfer({
+      idempotencyKey: key('not-a-deposit'),
+      billType: 2004,
+      from: firstEth,
+      to: await ledger.customerAccount(second, 'ETH'),
+      amount: 1n,
+    });
+
+    const credits = await reads.customerCreditsAfter(2001, cursor, 10);
+    expect(credits.map((credit) => [credit.userId, credit.asset, credit.amount])).toEqual([
+      [first, 'XRP', '1'],
+      [second, 'XRP', '20'],
+      [first, 'ETH', '3'],
+    ]);
+    expect(await reads.customerCreditsAfter(2001, cursor, 2)).toEqual(credits.slice(0, 2));
+    expect(await reads.customerCreditsAfter(2001, credits[0]!.journalId, 10)).toEqual(credits.slice(1));
+    expect(await reads.customerCreditsOf(2001, credits[1]!.journalId)).toEqual([credits[1]]);
+    expect(await reads.customerCreditsOf(2004, credits[1]!.journalId), 'another bill type').toEqual([]);
+  });
 });

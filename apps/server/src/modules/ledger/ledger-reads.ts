@@ -3,8 +3,9 @@
  * these functions instead of naming the ledger's tables. Each takes an optional executor so a
  * caller inside a transaction reads what that transaction sees.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { createCustomerLineReads, type CustomerLineReads } from './ledger-lines';
 
 /** A customer's wallet account of one asset, as the balance columns hold it (base units, text). */
 export interface CustomerWalletBalance {
@@ -13,7 +14,16 @@ export interface CustomerWalletBalance {
   frozen: string;
 }
 
-export interface LedgerReads {
+/** What a journal credited one customer's wallet account of one asset (available bucket, net). */
+export interface CustomerCredit {
+  journalId: string;
+  createdAt: Date;
+  userId: string;
+  asset: string;
+  amount: string;
+}
+
+export interface LedgerReads extends CustomerLineReads {
   /** Every wallet account of a customer (one per asset ever touched); assets without one are absent. */
   customerWalletBalances(userId: string, executor?: Db): Promise<CustomerWalletBalance[]>;
   /** The available balance of a customer's wallet account of `asset`, 0 when there is no account. */
@@ -32,10 +42,45 @@ export interface LedgerReads {
    * omnibus): their rows plus the house changes still waiting to be folded into them.
    */
   platformAvailableBalance(purpose: string, asset: string, executor?: Db): Promise<bigint>;
+  /**
+   * Customer wallet credits of journals of `billType` after `afterJournalId`, in journal id
+   * order, at most `limit` (a journal's credits never split across the limit but the last).
+   */
+  customerCreditsAfter(billType: number, afterJournalId: string, limit: number, executor?: Db): Promise<CustomerCredit[]>;
+  /** The customer wallet credits of one journal, when it is of `billType`. */
+  customerCreditsOf(billType: number, journalId: string, executor?: Db): Promise<CustomerCredit[]>;
 }
 
 export function createLedgerReads(db: Db): LedgerReads {
+  async function customerCredits(
+    billType: number,
+    journals: RawBuilder<unknown>,
+    limit: number | null,
+    executor: Db,
+  ): Promise<CustomerCredit[]> {
+    const credits = await sql<{ journal_id: string; created_at: Date; user_id: string; asset: string; amount: string }>`
+      select j.id::text as journal_id, j.created_at, a.owner_ref as user_id, e.asset, sum(e.amount)::text as amount
+        from journal j
+        join entry e on e.journal_id = j.id
+        join ledger_account a on a.id = e.account_id
+       where ${journals} and j.bill_type = ${billType}
+         and a.owner_type = 'customer' and a.purpose = 'wallet' and e.bucket = 'available'
+       group by j.id, j.created_at, a.owner_ref, e.asset
+      having sum(e.amount) > 0
+       order by j.id
+       limit ${limit}`.execute(executor);
+    return credits.rows.map((row) => ({
+      journalId: row.journal_id,
+      createdAt: row.created_at,
+      userId: row.user_id,
+      asset: row.asset,
+      amount: row.amount,
+    }));
+  }
+
   return {
+    ...createCustomerLineReads(db),
+
     async customerWalletBalances(userId, executor = db) {
       return executor
         .selectFrom('ledger_account')
@@ -93,5 +138,28 @@ export function createLedgerReads(db: Db): LedgerReads {
          where a.owner_type = 'platform' and a.purpose = ${purpose} and a.asset = ${asset}`.execute(executor);
       return BigInt(row.rows[0]?.balance ?? '0');
     },
+
+    async customerCreditsAfter(billType, afterJournalId, limit, executor = db) {
+      return customerCredits(billType, sql`j.id > ${afterJournalId}::bigint`, limit, executor);
+    },
+
+    async customerCreditsOf(billType, journalId, executor = db) {
+      return customerCredits(billType, sql`j.id = ${journalId}::bigint`, null, executor);
+    },
   };
+}
+
+/**
+ * Whether any of the customer's accounts was ever credited (a positive entry: a deposit, a
+ * transfer or trade received, a hold). Identity asks it, through a function `app.ts` injects,
+ * to tell a new account's first set-up from a change on an account with something to steal.
+ */
+export async function hasCustomerReceivedFunds(db: Db, userId: string): Promise<boolean> {
+  const result = await sql<{ received: boolean }>`
+    select exists (
+      select 1 from ledger_account a join entry e on e.account_id = a.id
+       where a.owner_type = 'customer' and a.owner_ref = ${userId} and e.amount > 0
+    ) as received
+  `.execute(db);
+  return result.rows[0]?.received === true;
 }

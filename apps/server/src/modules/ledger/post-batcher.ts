@@ -1,6 +1,8 @@
-import type { DatabaseError, Pool } from 'pg';
+import type { Pool } from 'pg';
+import { isRetryableState, retrying } from '../../platform/db/database-errors';
+import { groupCommit, type BatchOutcome } from '../../platform/db/group-commit';
 
-/** One journal as `ledger_post` takes it. */
+/** One journal as `ledger_post` takes it (built by `ledgerPostCall`). */
 export interface PostCall {
   key: string;
   hash: string;
@@ -19,25 +21,11 @@ export interface PostResult {
   is_replay: boolean;
 }
 
-interface Waiting {
-  call: PostCall;
-  resolve: (result: PostResult) => void;
-  reject: (error: unknown) => void;
-}
-
 interface BatchRow extends Partial<PostResult> {
   ordinal: number;
   error_state: string | null;
   error_constraint: string | null;
   error_message: string | null;
-}
-
-const retryableCodes = new Set(['40P01', '40001']);
-const maxAttempts = 5;
-
-export function isRetryable(error: unknown): boolean {
-  const code = (error as Partial<DatabaseError>).code;
-  return code !== undefined && retryableCodes.has(code);
 }
 
 /** The error a batch row reports, shaped like the driver's so one translation serves both. */
@@ -48,43 +36,43 @@ function rowError(row: BatchRow): Error {
   });
 }
 
+export interface PostBatcher {
+  /** Posts one journal, alone or with others waiting; resolves with its own outcome. */
+  post(call: PostCall): Promise<PostResult>;
+}
+
 /**
  * Group commit for postings made outside a caller's transaction. While `maxInFlight` calls
  * are at the database, new postings wait and then leave together in one `ledger_post_batch`
- * call: one round trip and one commit for many journals, each still atomic on its own. With
- * nothing in flight a posting goes at once, alone, so a quiet system pays no added latency.
+ * call: one round trip and one commit for many journals, each still atomic on its own (a
+ * refused journal fails alone, a deadlocked one is posted again alone). With nothing in
+ * flight a posting goes at once, alone, so a quiet system pays no added latency. Deadlocks
+ * are retried with the same keys.
  */
-export function createPostBatcher(pool: Pool, options: { maxInFlight: number; maxBatch: number }) {
-  const waiting: Waiting[] = [];
-  let inFlight = 0;
-
+export function createPostBatcher(pool: Pool, options: { maxInFlight: number; maxBatch: number }): PostBatcher {
   async function postOne(call: PostCall): Promise<PostResult> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        const result = await pool.query<PostResult>({
-          name: 'ledger_post',
-          text: 'select journal_id, hold_id, is_replay from ledger_post($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb)',
-          values: [
-            call.key,
-            call.hash,
-            call.billType,
-            call.referenceType,
-            call.referenceId,
-            call.note,
-            JSON.stringify(call.legs),
-            call.hold === null ? null : JSON.stringify(call.hold),
-          ],
-        });
-        return result.rows[0]!;
-      } catch (error) {
-        if (!isRetryable(error) || attempt >= maxAttempts) throw error;
-      }
-    }
+    const result = await retrying(() =>
+      pool.query<PostResult>({
+        name: 'ledger_post',
+        text: 'select journal_id, hold_id, is_replay from ledger_post($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb)',
+        values: [
+          call.key,
+          call.hash,
+          call.billType,
+          call.referenceType,
+          call.referenceId,
+          call.note,
+          JSON.stringify(call.legs),
+          call.hold === null ? null : JSON.stringify(call.hold),
+        ],
+      }),
+    );
+    return result.rows[0]!;
   }
 
-  async function postMany(batch: Waiting[]): Promise<void> {
+  async function postMany(calls: PostCall[]): Promise<Array<BatchOutcome<PostResult>>> {
     const journals = JSON.stringify(
-      batch.map(({ call }) => ({
+      calls.map((call) => ({
         key: call.key,
         hash: call.hash,
         bill_type: call.billType,
@@ -95,56 +83,25 @@ export function createPostBatcher(pool: Pool, options: { maxInFlight: number; ma
         hold: call.hold,
       })),
     );
-    let rows: BatchRow[];
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        const result = await pool.query<BatchRow>({
-          name: 'ledger_post_batch',
-          text: 'select ordinal, journal_id, hold_id, is_replay, error_state, error_constraint, error_message from ledger_post_batch($1::jsonb)',
-          values: [journals],
-        });
-        rows = result.rows;
-        break;
-      } catch (error) {
-        if (isRetryable(error) && attempt < maxAttempts) continue;
-        for (const item of batch) item.reject(error);
-        return;
-      }
-    }
+    const { rows } = await retrying(() =>
+      pool.query<BatchRow>({
+        name: 'ledger_post_batch',
+        text: 'select ordinal, journal_id, hold_id, is_replay, error_state, error_constraint, error_message from ledger_post_batch($1::jsonb)',
+        values: [journals],
+      }),
+    );
+    const outcomes: Array<BatchOutcome<PostResult>> = [];
     for (const row of rows) {
-      const item = batch[row.ordinal - 1]!;
-      if (row.error_state === null) {
-        item.resolve({ journal_id: row.journal_id!, hold_id: row.hold_id ?? null, is_replay: row.is_replay! });
-      } else if (retryableCodes.has(row.error_state)) {
-        postOne(item.call).then(item.resolve, item.reject);
-      } else {
-        item.reject(rowError(row));
-      }
+      outcomes[row.ordinal - 1] =
+        row.error_state === null
+          ? { result: { journal_id: row.journal_id!, hold_id: row.hold_id ?? null, is_replay: row.is_replay! } }
+          : isRetryableState(row.error_state)
+            ? { alone: true }
+            : { error: rowError(row) };
     }
+    return outcomes;
   }
 
-  function send(batch: Waiting[]): Promise<void> {
-    if (batch.length > 1) return postMany(batch);
-    const [only] = batch as [Waiting];
-    return postOne(only.call).then(only.resolve, only.reject);
-  }
-
-  function pump(): void {
-    while (inFlight < options.maxInFlight && waiting.length > 0) {
-      inFlight += 1;
-      void send(waiting.splice(0, options.maxBatch)).finally(() => {
-        inFlight -= 1;
-        pump();
-      });
-    }
-  }
-
-  return {
-    post(call: PostCall): Promise<PostResult> {
-      return new Promise((resolve, reject) => {
-        waiting.push({ call, resolve, reject });
-        pump();
-      });
-    },
-  };
+  const post = groupCommit<PostCall, PostResult>({ ...options, one: postOne, many: postMany, whenBatchFails: 'reject' });
+  return { post };
 }

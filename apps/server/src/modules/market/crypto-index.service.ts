@@ -1,5 +1,4 @@
 import { type CryptoIndex, cryptoIndexCode, type LatestWithTrendItem } from '@coffer/contract';
-import { AppError } from '../../platform/http/app-error';
 import {
   composeIndex,
   indexBaseDate,
@@ -10,7 +9,8 @@ import {
   indexValueUnits,
   percentText,
 } from './crypto-index';
-import type { MarketAssets } from './market-assets';
+import type { AssetsApi } from '../assets';
+import { marketError } from './market.errors';
 import type { MarketService } from './market.service';
 import { percentChange, priceText, priceUnits } from './price-math';
 
@@ -18,7 +18,15 @@ const dayMs = 24 * 3600_000;
 const trendBucketSeconds = 3600;
 
 /** The crypto index pages (composition, sample, calculation) and `latestWithTrend`. */
-export function createCryptoIndexService(deps: { market: MarketService; assets: MarketAssets }) {
+/** The crypto index and the latest levels with their 24-hour trend. */
+export interface CryptoIndexService {
+  /** The index now: level, composition, 24-hour change. */
+  index(now?: Date): Promise<CryptoIndex>;
+  /** `currencies`: the index code and/or coin codes; each answers its USD level and hourly trend over 24 h. */
+  latestWithTrend(currencies: string[], now?: Date): Promise<LatestWithTrendItem[]>;
+}
+
+export function createCryptoIndexService(deps: { market: MarketService; assets: Pick<AssetsApi, 'list' | 'get'> }): CryptoIndexService {
   const { market, assets } = deps;
 
   async function liveUsdUnits(): Promise<{ units: Map<string, bigint>; updatedAt: Date }> {
@@ -66,7 +74,7 @@ export function createCryptoIndexService(deps: { market: MarketService; assets: 
     async index(now = new Date()): Promise<CryptoIndex> {
       const [{ units, updatedAt }, catalogue, dayAgo] = await Promise.all([liveUsdUnits(), assets.list(), indexDayAgo(now)]);
       const composition = composeIndex(units);
-      if (!composition) throw new AppError('noMatchingData');
+      if (!composition) throw marketError('noMatchingData');
       const exchange = market.source.exchange;
       return {
         code: cryptoIndexCode,
@@ -95,7 +103,7 @@ export function createCryptoIndexService(deps: { market: MarketService; assets: 
       const catalogue = await assets.list();
       for (const code of currencies) {
         if (code !== cryptoIndexCode && !catalogue.some((asset) => asset.code === code))
-          throw new AppError('coinNotSupported', {}, 'currencies');
+          throw marketError('coinNotSupported', {}, 'currencies');
       }
       const { units } = await liveUsdUnits();
       const since = new Date(now.getTime() - dayMs);
@@ -103,7 +111,7 @@ export function createCryptoIndexService(deps: { market: MarketService; assets: 
         currencies.map(async (code) => {
           const isIndex = code === cryptoIndexCode;
           const latest = isIndex ? indexValueUnits(units) : (units.get(code) ?? null);
-          if (latest === null) throw new AppError('noMatchingData');
+          if (latest === null) throw marketError('noMatchingData');
           const [trend, start] = await Promise.all([
             isIndex ? indexSeries(since, trendBucketSeconds) : market.series(code, null, since, trendBucketSeconds),
             isIndex ? indexDayAgo(now) : coinDayAgo(code, now),

@@ -1,45 +1,40 @@
-import type { Db } from '../../platform/db/database';
-import type { MarketAssets } from './market-assets';
+import type { AssetsApi } from '../assets';
+import type { FavouritesRepository } from './favourites.repository';
 
 /** A signed-in customer's favourite coins; every query is scoped to the caller. */
-export function createFavouritesService(deps: { db: Db; assets: MarketAssets }) {
-  const { db, assets } = deps;
+export interface FavouritesService {
+  /** The customer's favourites, in catalogue order. */
+  list(userId: string): Promise<string[]>;
+  /** Adds a coin (any case; coinNotSupported otherwise); answers the list. */
+  add(userId: string, coin: string): Promise<string[]>;
+  remove(userId: string, coin: string): Promise<string[]>;
+  has(userId: string, coin: string): Promise<boolean>;
+}
+
+export function createFavouritesService(deps: {
+  favourites: FavouritesRepository;
+  assets: Pick<AssetsApi, 'list' | 'get'>;
+}): FavouritesService {
+  const { favourites, assets } = deps;
 
   async function list(userId: string): Promise<string[]> {
-    const [catalogue, rows] = await Promise.all([
-      assets.list(),
-      db.selectFrom('market_favourite').select('asset').where('user_id', '=', userId).execute(),
-    ]);
-    const chosen = new Set(rows.map((row) => row.asset));
+    const [catalogue, coins] = await Promise.all([assets.list(), favourites.coinsOf(userId)]);
+    const chosen = new Set(coins);
     return catalogue.filter((asset) => chosen.has(asset.code)).map((asset) => asset.code);
   }
 
   return {
     list,
-    async add(userId: string, coin: string): Promise<string[]> {
-      const asset = await assets.require(coin);
-      await db
-        .insertInto('market_favourite')
-        .values({ user_id: userId, asset: asset.code })
-        .onConflict((conflict) => conflict.doNothing())
-        .execute();
+    async add(userId, coin) {
+      const asset = await assets.get(coin);
+      await favourites.add(userId, asset.code);
       return list(userId);
     },
-    async remove(userId: string, coin: string): Promise<string[]> {
-      const asset = await assets.require(coin);
-      await db.deleteFrom('market_favourite').where('user_id', '=', userId).where('asset', '=', asset.code).execute();
+    async remove(userId, coin) {
+      const asset = await assets.get(coin);
+      await favourites.remove(userId, asset.code);
       return list(userId);
     },
-    async has(userId: string, coin: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('market_favourite')
-        .select('asset')
-        .where('user_id', '=', userId)
-        .where('asset', '=', coin)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    has: (userId, coin) => favourites.has(userId, coin),
   };
 }
-
-export type FavouritesService = ReturnType<typeof createFavouritesService>;

@@ -4,12 +4,14 @@ import type { AppConfig } from '../../platform/config';
 import type { Db } from '../../platform/db/database';
 import type { JobDefinition } from '../../platform/jobs/job-queue';
 import type { Logger } from '../../platform/observability/logger';
+import type { AssetsApi } from '../assets';
 import { createCryptoIndexService } from './crypto-index.service';
+import { createFavouritesRepository } from './favourites.repository';
 import { createFavouritesService } from './favourites.service';
 import { createLiveTicker } from './live-ticker';
-import { createMarketAssets } from './market-assets';
-import { registerMarketRoutes } from './market.routes';
-import { createMarketService, type LivePrice, minuteMs } from './market.service';
+import { registerMarketRoutes, type MarketServices } from './market.routes';
+import { usdMinuteClosesSince, type UsdMinuteClose } from './minute-closes';
+import { createMarketService, type LivePrice, type MarketService, minuteMs } from './market.service';
 import { percentChange, priceText, priceUnits } from './price-math';
 import { createExchangeSource, createSimulatedSource, type PriceSource } from './price-source';
 import { createQuotationFeed } from './quotation-feed';
@@ -17,6 +19,7 @@ import { createQuotationsService } from './quotations.service';
 
 export { createExchangeTicker } from './exchange-ticker';
 export type { LivePrice } from './market.service';
+export type { UsdMinuteClose } from './minute-closes';
 export type { PriceSource } from './price-source';
 
 /** What other modules (wallet valuation, trade) read from the market. Keep it stable. */
@@ -27,6 +30,8 @@ export interface MarketApi {
   usdPriceRange(coin: string, windowMs: number): Promise<{ low: string; high: string; latest: string }>;
   /** Every enabled coin's live USD price with its 24-hour change (percent, two decimals), in catalogue order. */
   usdQuotations(): Promise<Array<{ coin: string; usdPrice: string; change24h: string }>>;
+  /** Every coin's USD minute closes from `since` on, ordered by coin then minute (the live price not included). */
+  usdMinuteCloses(since: Date): Promise<UsdMinuteClose[]>;
 }
 
 export function createPriceSource(
@@ -38,13 +43,9 @@ export function createPriceSource(
     : createSimulatedSource(config.MARKET_SEED);
 }
 
-/**
- * The market module: live prices from the configured source (a tick per 5-second slot in
- * PostgreSQL, minute closes kept 8 days), quotation boards in USDT/USDC/BTC, favourites,
- * the crypto index, and the quotations WebSocket fed through LISTEN/NOTIFY.
- */
-export function createMarketModule(deps: {
+export interface MarketModuleDeps {
   db: Db;
+  assets: AssetsApi;
   config: Pick<AppConfig, 'MARKET_SEED' | 'PRICE_SOURCE' | 'PRICE_SOURCE_URL'>;
   logger: Logger;
   /** The pool behind `db`: the listener opens its own connection with the same settings. */
@@ -52,11 +53,30 @@ export function createMarketModule(deps: {
   /** Background processes tick; every process listens and serves the WebSocket. */
   runsTicker: boolean;
   source?: PriceSource;
-}) {
-  const market = createMarketService({ db: deps.db, source: deps.source ?? createPriceSource(deps.config) });
-  const assets = createMarketAssets(deps.db);
+}
+
+/** What `app.ts` gets: the API other modules read, the services behind the routes, the prune job, the routes and the feed's life cycle. */
+export interface MarketModule {
+  market: MarketService;
+  api: MarketApi;
+  services: MarketServices;
+  jobs: JobDefinition[];
+  register(app: FastifyInstance): Promise<void>;
+  /** Starts the quotation feed and, in a background process, the ticker. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The market module: live prices from the configured source (a tick per 5-second slot in
+ * PostgreSQL, minute closes kept 8 days), quotation boards in USDT/USDC/BTC, favourites,
+ * the crypto index, and the quotations WebSocket fed through LISTEN/NOTIFY.
+ */
+export function createMarketModule(deps: MarketModuleDeps): MarketModule {
+  const { assets } = deps;
+  const market = createMarketService({ db: deps.db, source: deps.source ?? createPriceSource(deps.config), assets });
   const quotations = createQuotationsService({ market, assets });
-  const favourites = createFavouritesService({ db: deps.db, assets });
+  const favourites = createFavouritesService({ favourites: createFavouritesRepository(deps.db), assets });
   const cryptoIndex = createCryptoIndexService({ market, assets });
   const feed = createQuotationFeed({
     connectionString: deps.pool?.options.connectionString,
@@ -67,6 +87,7 @@ export function createMarketModule(deps: {
 
   const api: MarketApi = {
     latestUsdPrices: () => market.latestUsdPrices(),
+    usdMinuteCloses: (since) => usdMinuteClosesSince(deps.db, since),
     async usdPriceRange(coin, windowMs) {
       const now = Date.now();
       const [prices, stats] = await Promise.all([
@@ -118,5 +139,3 @@ export function createMarketModule(deps: {
     },
   };
 }
-
-export type MarketModule = ReturnType<typeof createMarketModule>;

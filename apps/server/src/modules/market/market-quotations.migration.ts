@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { readReferenceUsdPrices } from '../assets';
 
 /**
  * The live price per coin (finer than the minute history: advanced every tick slot, a
@@ -13,9 +14,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       usd_price numeric(38, 8) not null check (usd_price > 0),
       updated_at timestamptz not null default now()
     );
+  `.execute(db);
+  // The catalogue belongs to the assets module: its reference prices are asked of it.
+  const references = await readReferenceUsdPrices(db);
+  await sql`
     insert into market_price (asset, seq, usd_price)
-      select code, 0, trunc(reference_usd_price, 8) from asset where reference_usd_price > 0;
-
+      select code, 0, trunc(usd_price, 8)
+        from unnest(${references.map((reference) => reference.code)}::text[], ${references.map((reference) => reference.usdPrice)}::numeric[])
+          as reference (code, usd_price);
+  `.execute(db);
+  await sql`
     create table market_favourite (
       user_id bigint not null references app_user (id) on delete cascade,
       asset text not null references asset (code),

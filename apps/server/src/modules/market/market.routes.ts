@@ -1,26 +1,10 @@
 import fastifyWebsocket from '@fastify/websocket';
-import {
-  cryptoIndexSchema,
-  envelopeSchema,
-  errorMessage,
-  favouriteParamsSchema,
-  favouritesSchema,
-  latestWithTrendQuerySchema,
-  latestWithTrendSchema,
-  marketPaths,
-  quotationDetailParamsSchema,
-  quotationDetailQuerySchema,
-  quotationDetailSchema,
-  quotationListSchema,
-  quotationsQuerySchema,
-  quoteCurrencySchema,
-} from '@coffer/contract';
+import { errorMessage, marketEndpoints, marketPaths, quoteCurrencySchema } from '@coffer/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { successEnvelope } from '../../platform/http/envelope';
+import { routeEndpoint } from '../../platform/http/endpoint-route';
 import { requireSession, signedIn } from '../identity';
-import type { createCryptoIndexService } from './crypto-index.service';
+import type { CryptoIndexService } from './crypto-index.service';
 import type { FavouritesService } from './favourites.service';
 import type { QuotationFeed } from './quotation-feed';
 import type { QuotationsService } from './quotations.service';
@@ -28,7 +12,7 @@ import type { QuotationsService } from './quotations.service';
 export interface MarketServices {
   quotations: QuotationsService;
   favourites: FavouritesService;
-  cryptoIndex: ReturnType<typeof createCryptoIndexService>;
+  cryptoIndex: CryptoIndexService;
   feed: QuotationFeed;
 }
 
@@ -38,95 +22,32 @@ const maxSocketMessageBytes = 1024;
 
 /** Quotations, favourites and the crypto index (spec §2, §3, §7 `/rate/...`), and the live feed. */
 export async function registerMarketRoutes(app: FastifyInstance, services: MarketServices): Promise<void> {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['market'];
   const guarded = { preHandler: requireSession };
 
-  routes.get(
-    marketPaths.quotations,
-    {
-      schema: {
-        tags,
-        summary: 'Quotations in one quote currency (USDT, USDC or BTC)',
-        querystring: quotationsQuerySchema,
-        response: { 200: envelopeSchema(quotationListSchema) },
-      },
-    },
-    async (request) => {
-      const [board, favourites] = await Promise.all([
-        services.quotations.board(request.query.quote),
-        request.session ? services.favourites.list(request.session.userId) : Promise.resolve([]),
-      ]);
-      return successEnvelope(request.language, { ...board, favourites });
-    },
-  );
-  routes.get(
-    marketPaths.quotationDetail,
-    {
-      schema: {
-        tags,
-        summary: 'One coin: quotation and price history for a chart',
-        params: quotationDetailParamsSchema,
-        querystring: quotationDetailQuerySchema,
-        response: { 200: envelopeSchema(quotationDetailSchema) },
-      },
-    },
-    async (request) => {
-      const detail = await services.quotations.detail(request.params.coin, request.query.quote, request.query.range);
-      const isFavourite = request.session ? await services.favourites.has(request.session.userId, detail.quotation.coin) : false;
-      return successEnvelope(request.language, { ...detail, isFavourite });
-    },
-  );
-  routes.get(
-    marketPaths.favourites,
-    { ...guarded, schema: { tags, summary: "The caller's favourite coins", response: { 200: envelopeSchema(favouritesSchema) } } },
-    async (request) => successEnvelope(request.language, { coins: await services.favourites.list(signedIn(request).userId) }),
-  );
-  routes.post(
-    marketPaths.favourite,
-    {
-      ...guarded,
-      schema: { tags, summary: 'Add a favourite coin', params: favouriteParamsSchema, response: { 200: envelopeSchema(favouritesSchema) } },
-    },
-    async (request) =>
-      successEnvelope(request.language, { coins: await services.favourites.add(signedIn(request).userId, request.params.coin) }),
-  );
-  routes.delete(
-    marketPaths.favourite,
-    {
-      ...guarded,
-      schema: {
-        tags,
-        summary: 'Remove a favourite coin',
-        params: favouriteParamsSchema,
-        response: { 200: envelopeSchema(favouritesSchema) },
-      },
-    },
-    async (request) =>
-      successEnvelope(request.language, { coins: await services.favourites.remove(signedIn(request).userId, request.params.coin) }),
-  );
-  routes.get(
-    marketPaths.cryptoIndex,
-    {
-      schema: {
-        tags,
-        summary: 'Crypto index: level, composition, sample and calculation inputs',
-        response: { 200: envelopeSchema(cryptoIndexSchema) },
-      },
-    },
-    async (request) => successEnvelope(request.language, await services.cryptoIndex.index()),
-  );
-  routes.get(
-    marketPaths.cryptoIndexLatestWithTrend,
-    {
-      schema: {
-        tags,
-        summary: 'Latest index level or coin prices (USD) with a 24-hour hourly trend',
-        querystring: latestWithTrendQuerySchema,
-        response: { 200: envelopeSchema(latestWithTrendSchema) },
-      },
-    },
-    async (request) => successEnvelope(request.language, await services.cryptoIndex.latestWithTrend(request.query.currencies)),
+  routeEndpoint(app, marketEndpoints.quotations, {}, async (request) => {
+    const [board, favourites] = await Promise.all([
+      services.quotations.board(request.query.quote),
+      request.session ? services.favourites.list(request.session.userId) : Promise.resolve([]),
+    ]);
+    return { ...board, favourites };
+  });
+  routeEndpoint(app, marketEndpoints.quotationDetail, {}, async (request) => {
+    const detail = await services.quotations.detail(request.params.coin, request.query.quote, request.query.range);
+    const isFavourite = request.session ? await services.favourites.has(request.session.userId, detail.quotation.coin) : false;
+    return { ...detail, isFavourite };
+  });
+  routeEndpoint(app, marketEndpoints.favourites, guarded, async (request) => ({
+    coins: await services.favourites.list(signedIn(request).userId),
+  }));
+  routeEndpoint(app, marketEndpoints.addFavourite, guarded, async (request) => ({
+    coins: await services.favourites.add(signedIn(request).userId, request.params.coin),
+  }));
+  routeEndpoint(app, marketEndpoints.removeFavourite, guarded, async (request) => ({
+    coins: await services.favourites.remove(signedIn(request).userId, request.params.coin),
+  }));
+  routeEndpoint(app, marketEndpoints.cryptoIndex, {}, () => services.cryptoIndex.index());
+  routeEndpoint(app, marketEndpoints.cryptoIndexLatestWithTrend, {}, (request) =>
+    services.cryptoIndex.latestWithTrend(request.query.currencies),
   );
 
   // Another module may have registered the plugin already; it is global once registered.

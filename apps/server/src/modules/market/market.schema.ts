@@ -14,3 +14,10 @@ export interface MarketFavouriteTable {
   asset: string;
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
+
+/** The market's tables (`market.migration.ts`, `market-quotations.migration.ts`). */
+export interface MarketTables {
+  market_tick: { asset: string; minute: ColumnType<Date, Date | string, never>; usd_price: string };
+  market_price: MarketPriceTable;
+  market_favourite: MarketFavouriteTable;
+}

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import type { AssetsApi } from '../assets';
 import { priceText, priceUnits } from './price-math';
 import type { PriceSource } from './price-source';
 
@@ -39,21 +40,43 @@ function quoteJoin(quote: string | null) {
   return quote === null ? sql`` : sql`join market_tick q on q.minute = c.minute and q.asset = ${quote}`;
 }
 
+export interface MarketService {
+  /** Where prices come from (`PRICE_SOURCE`). */
+  source: PriceSource;
+  /** Advances the live prices for the slot of `at` if no process has; answers how many coins it moved. */
+  tick(at?: Date): Promise<number>;
+  /** Every enabled coin's live USD price, by coin code. */
+  latestUsdPrices(): Promise<Map<string, LivePrice>>;
+  /** First, highest and lowest minute close per coin in [since, until), in USD (`quote` null) or a coin. */
+  windowStats(quote: string | null, since: Date, until: Date): Promise<Map<string, WindowStats>>;
+  /** The close of each `bucketSeconds` interval since `since`, oldest first, in units of 1e-8. */
+  series(coin: string, quote: string | null, since: Date, bucketSeconds: number): Promise<Array<{ time: Date; units: bigint }>>;
+  /** Forgets minute closes older than the retention. */
+  pruneHistory(now?: Date): Promise<void>;
+}
+
 /**
  * Prices in PostgreSQL, so every server process reads the same market: `market_price` holds
  * each coin's live price, advanced once per 5-second slot by whichever process gets there
  * first (a compare-and-set on the slot it read), and `market_tick` keeps each minute's close.
  */
-export function createMarketService(deps: { db: Db; source: PriceSource }) {
-  const { db, source } = deps;
+export function createMarketService(deps: {
+  db: Db;
+  source: PriceSource;
+  assets: Pick<AssetsApi, 'list' | 'referenceUsdPrices'>;
+}): MarketService {
+  const { db, source, assets } = deps;
   let hasSeededNewAssets = false;
 
   /** Coins added to the catalogue after the migration start from their reference price. */
   async function seedNewAssets(): Promise<void> {
     if (hasSeededNewAssets) return;
+    const references = await assets.referenceUsdPrices();
     await sql`
       insert into market_price (asset, seq, usd_price)
-      select code, 0, trunc(reference_usd_price, 8) from asset where reference_usd_price > 0
+      select code, 0, trunc(usd_price, 8)
+        from unnest(${references.map((reference) => reference.code)}::text[], ${references.map((reference) => reference.usdPrice)}::numeric[])
+          as reference (code, usd_price)
       on conflict (asset) do nothing`.execute(db);
     hasSeededNewAssets = true;
   }
@@ -94,26 +117,29 @@ export function createMarketService(deps: { db: Db; source: PriceSource }) {
     return advanced.rows.length;
   }
 
+  /** Every enabled coin in catalogue order; the catalogue's reference price (cut to 8 decimals) until its first tick. */
   async function latestUsdPrices(): Promise<Map<string, LivePrice>> {
-    const rows = await sql<{ asset: string; usd_price: string; seq: string; updated_at: Date }>`
-      select a.code as asset,
-             coalesce(p.usd_price, trunc(a.reference_usd_price, 8))::text as usd_price,
-             coalesce(p.seq, 0)::text as seq,
-             coalesce(p.updated_at, now()) as updated_at
-        from asset a left join market_price p on p.asset = a.code
-       where a.is_enabled
-       order by a.sort_order`.execute(db);
+    const [catalogue, rows] = await Promise.all([
+      assets.list(),
+      sql<{ asset: string; usd_price: string; seq: string; updated_at: Date }>`
+        select asset, usd_price::text as usd_price, seq::text as seq, updated_at from market_price`.execute(db),
+    ]);
+    const live = new Map(rows.rows.map((row) => [row.asset, row]));
     return new Map(
-      rows.rows.map((row) => [
-        row.asset,
-        {
-          coin: row.asset,
-          usdPrice: priceText(priceUnits(row.usd_price)),
-          seq: Number(row.seq),
-          updatedAt: new Date(row.updated_at),
-          isReference: row.seq === '0',
-        },
-      ]),
+      catalogue.map((asset) => {
+        const row = live.get(asset.code);
+        const seq = row?.seq ?? '0';
+        return [
+          asset.code,
+          {
+            coin: asset.code,
+            usdPrice: priceText(priceUnits(row?.usd_price ?? asset.usdPrice)),
+            seq: Number(seq),
+            updatedAt: row ? new Date(row.updated_at) : new Date(),
+            isReference: seq === '0',
+          },
+        ];
+      }),
     );
   }
 
@@ -159,5 +185,3 @@ export function createMarketService(deps: { db: Db; source: PriceSource }) {
     },
   };
 }
-
-export type MarketService = ReturnType<typeof createMarketService>;

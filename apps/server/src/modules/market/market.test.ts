@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { loadConfig } from '../../platform/config';
+import { createAssetsModule } from '../assets';
 import { createExchangeTicker } from './exchange-ticker';
 import { createPriceSource } from './index';
 import { createMarketService, percentChange, slotMs } from './market.service';
@@ -70,11 +71,19 @@ describe('the simulated market', () => {
   });
 
   it('advances each coin once per slot, whichever process ticks, and keeps the minute close', async () => {
-    const market = createMarketService({ db: database.db, source: createSimulatedSource('test-seed') });
+    const market = createMarketService({
+      db: database.db,
+      source: createSimulatedSource('test-seed'),
+      assets: createAssetsModule({ db: database.db }).api,
+    });
     const start = new Date('2026-11-21T00:00:00Z');
     for (let minute = 0; minute < 30; minute += 1) expect(await market.tick(new Date(start.getTime() + minute * 60_000))).toBe(5);
     // A second process computing the same slot finds it taken and changes nothing.
-    const other = createMarketService({ db: database.db, source: createSimulatedSource('test-seed') });
+    const other = createMarketService({
+      db: database.db,
+      source: createSimulatedSource('test-seed'),
+      assets: createAssetsModule({ db: database.db }).api,
+    });
     const before = await other.latestUsdPrices();
     expect(await other.tick(new Date(start.getTime() + 29 * 60_000 + 4_999))).toBe(0);
     expect(await other.latestUsdPrices()).toEqual(before);
@@ -145,7 +154,11 @@ describe('the exchange ticker adapter', () => {
 
   it('is chosen by PRICE_SOURCE=binance and feeds the live prices', async () => {
     const config = loadConfig({ PRICE_SOURCE: 'binance', PRICE_SOURCE_URL: exchangeUrl });
-    const market = createMarketService({ db: database.db, source: createPriceSource(config) });
+    const market = createMarketService({
+      db: database.db,
+      source: createPriceSource(config),
+      assets: createAssetsModule({ db: database.db }).api,
+    });
     expect(market.source.kind).toBe('binance');
     expect(await market.tick(new Date())).toBe(5);
     const prices = await market.latestUsdPrices();

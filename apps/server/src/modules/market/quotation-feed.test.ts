@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { setUpServerProcesses, socketOpened } from '../../../test/server-processes';
+import { createAssetsModule } from '../assets';
 import { createMarketService } from './market.service';
 import { createSimulatedSource } from './price-source';
 
@@ -52,7 +53,11 @@ describe('the quotations WebSocket across server processes', () => {
     expect(initial.type === 'board' && initial.board.seq).toBe(0);
 
     // The first process writes a tick (its own pool) and announces it with NOTIFY.
-    const writer = createMarketService({ db: first.handle.db, source: createSimulatedSource('feed-test') });
+    const writer = createMarketService({
+      db: first.handle.db,
+      source: createSimulatedSource('feed-test'),
+      assets: createAssetsModule({ db: first.handle.db }).api,
+    });
     const at = new Date();
     expect(await writer.tick(at)).toBe(5);
     const slot = Math.floor(at.getTime() / 5_000);

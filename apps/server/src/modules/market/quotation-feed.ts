@@ -4,6 +4,19 @@ import { createPgListener } from '../../platform/db/pg-listener';
 import type { Logger } from '../../platform/observability/logger';
 import { slotMs, tickChannel } from './market.service';
 
+export interface QuotationFeed {
+  start(): Promise<void>;
+  /** Stops listening and closes every socket. */
+  stop(): Promise<void>;
+  /** For a process without a listener connection: its own ticks still reach its clients. */
+  announceLocally(): void;
+  isListening(): boolean;
+  /** Sends the current board at once, then every new one, until the socket closes or switches quote. */
+  subscribe(socket: WebSocket, quote: QuoteCurrency): Promise<void>;
+  unsubscribe(socket: WebSocket): void;
+  clientCount(): number;
+}
+
 /**
  * Live quotations for this process's WebSocket clients. Whichever process writes a tick
  * announces its slot with NOTIFY; every process LISTENs on one dedicated connection
@@ -14,7 +27,7 @@ export function createQuotationFeed(deps: {
   connectionString: string | undefined;
   logger: Logger;
   readBoard: (quote: QuoteCurrency) => Promise<QuotationBoard>;
-}) {
+}): QuotationFeed {
   const { connectionString, logger, readBoard } = deps;
   const subscribers = new Map<QuoteCurrency, Set<WebSocket>>(quoteCurrencies.map((quote) => [quote, new Set<WebSocket>()]));
   let isStopped = true;
@@ -122,5 +135,3 @@ export function createQuotationFeed(deps: {
     },
   };
 }
-
-export type QuotationFeed = ReturnType<typeof createQuotationFeed>;

@@ -1,7 +1,7 @@
 import { type HistoryRange, type QuotationBoard, type QuotationDetail, type QuoteCurrency, quotePriceScale } from '@coffer/contract';
-import { AppError } from '../../platform/http/app-error';
 import { composeIndex, percentText } from './crypto-index';
-import type { MarketAssets } from './market-assets';
+import type { AssetsApi } from '../assets';
+import { marketError } from './market.errors';
 import { type LivePrice, type MarketService, minuteMs, type WindowStats } from './market.service';
 import { percentChange, priceText, priceUnits, quotientUnits } from './price-math';
 
@@ -22,7 +22,15 @@ const minOf = (a: bigint, b: bigint) => (a < b ? a : b);
  * first/high/low from the minute closes. The closes of finished minutes do not change, so they
  * are read once per minute and quote; each live tick then costs one small query.
  */
-export function createQuotationsService(deps: { market: MarketService; assets: MarketAssets }) {
+/** Quotation boards in USDT, USDC and BTC, and one coin's quotation with its chart. */
+export interface QuotationsService {
+  /** Every enabled coin's quotation in one quote currency, with 24-hour change, high and low. */
+  board(quote: QuoteCurrency, now?: Date): Promise<QuotationBoard>;
+  /** One coin's quotation and chart series; the chart ends with the live price. */
+  detail(coin: string, quote: QuoteCurrency, range: HistoryRange, now?: Date): Promise<Omit<QuotationDetail, 'isFavourite'>>;
+}
+
+export function createQuotationsService(deps: { market: MarketService; assets: Pick<AssetsApi, 'list' | 'get'> }): QuotationsService {
   const { market, assets } = deps;
   const statsCache = new Map<QuoteCurrency, { minute: number; stats: Promise<Map<string, WindowStats>> }>();
 
@@ -38,7 +46,7 @@ export function createQuotationsService(deps: { market: MarketService; assets: M
 
   function livePrice(prices: Map<string, LivePrice>, coin: string): bigint {
     const price = prices.get(coin);
-    if (!price) throw new AppError('coinNotSupported', {}, 'coin');
+    if (!price) throw marketError('coinNotSupported', {}, 'coin');
     return priceUnits(price.usdPrice);
   }
 
@@ -78,15 +86,15 @@ export function createQuotationsService(deps: { market: MarketService; assets: M
 
     /** One coin's quotation and chart series; the chart ends with the live price. */
     async detail(coin: string, quote: QuoteCurrency, range: HistoryRange, now = new Date()): Promise<Omit<QuotationDetail, 'isFavourite'>> {
-      const asset = await assets.require(coin);
-      if (asset.code === quote) throw new AppError('invalidParameter', { field: 'quote' }, 'quote');
+      const asset = await assets.get(coin);
+      if (asset.code === quote) throw marketError('invalidParameter', { field: 'quote' }, 'quote');
       const spec = historyRangeSpec[range];
       const [current, points] = await Promise.all([
         board(quote, now),
         market.series(asset.code, quote, new Date(now.getTime() - spec.spanMs), spec.bucketSeconds),
       ]);
       const quotation = current.rows.find((row) => row.coin === asset.code);
-      if (!quotation) throw new AppError('coinNotSupported', {}, 'coin');
+      if (!quotation) throw marketError('coinNotSupported', {}, 'coin');
       const series = points.map((point) => ({ time: point.time.toISOString(), price: priceText(point.units) }));
       const last = series.at(-1);
       // The open interval's close is the live price; after a gap in ticks the live price is a point of its own.
@@ -96,5 +104,3 @@ export function createQuotationsService(deps: { market: MarketService; assets: M
     },
   };
 }
-
-export type QuotationsService = ReturnType<typeof createQuotationsService>;

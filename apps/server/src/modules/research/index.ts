@@ -10,8 +10,14 @@ export interface ResearchApi {
   latestNews(language: Language, limit: number): Promise<Array<{ title: string; url: string; time: string }>>;
 }
 
+/** What `app.ts` gets: the API other modules read and the routes. */
+export interface ResearchModule {
+  api: ResearchApi;
+  register(app: FastifyInstance): void;
+}
+
 /** The research module: research reports and news in the four languages (spec §1, §2, §7). */
-export function createResearchModule(deps: { db: Db }) {
+export function createResearchModule(deps: { db: Db }): ResearchModule {
   const service = createResearchService(deps);
   const api: ResearchApi = { latestNews: (language, limit) => service.latestNews(language, limit) };
   return {

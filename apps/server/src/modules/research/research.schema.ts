@@ -17,3 +17,8 @@ export interface ResearchReportTable {
   is_published: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
+
+/** The research module's table (`research.migration.ts`). */
+export interface ResearchTables {
+  research_report: ResearchReportTable;
+}

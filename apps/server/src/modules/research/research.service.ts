@@ -1,7 +1,7 @@
 import type { Language, ResearchListQuery, ResearchReport, ResearchReportPage, ResearchReportSummary } from '@coffer/contract';
 import { researchReportPagePath, type ResearchChannel } from '@coffer/contract/research-paths';
 import type { Db } from '../../platform/db/database';
-import { AppError } from '../../platform/http/app-error';
+import { researchError } from './research.errors';
 
 const summaryColumns = ['id', 'language', 'channel', 'slug', 'title', 'summary', 'author', 'published_at'] as const;
 
@@ -37,7 +37,16 @@ export function paragraphsOf(body: string): string[] {
 }
 
 /** Published research reports and news; an item is visible once published and its time has come. */
-export function createResearchService(deps: { db: Db }) {
+export interface ResearchService {
+  /** One channel's items in one language, newest first, a page at a time. */
+  list(language: Language, channel: ResearchChannel, query: ResearchListQuery): Promise<ResearchReportPage>;
+  /** One item with its paragraphs and the ids of its translations; researchReportNotFound otherwise. */
+  read(id: string): Promise<ResearchReport>;
+  /** The dashboard's news slot: the newest items of both channels in one language. */
+  latestNews(language: Language, limit: number): Promise<Array<{ title: string; url: string; time: string }>>;
+}
+
+export function createResearchService(deps: { db: Db }): ResearchService {
   const { db } = deps;
   const visible = () => db.selectFrom('research_report').where('is_published', '=', true).where('published_at', '<=', new Date());
 
@@ -62,7 +71,7 @@ export function createResearchService(deps: { db: Db }) {
         .select([...summaryColumns, 'body'])
         .where('id', '=', id)
         .executeTakeFirst();
-      if (!row) throw new AppError('researchReportNotFound');
+      if (!row) throw researchError('researchReportNotFound');
       const translations = await visible()
         .select(['language', 'id'])
         .where('slug', '=', row.slug)
@@ -85,5 +94,3 @@ export function createResearchService(deps: { db: Db }) {
     },
   };
 }
-
-export type ResearchService = ReturnType<typeof createResearchService>;

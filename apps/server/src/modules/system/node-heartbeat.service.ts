@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import os from 'node:os';
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { JobDefinition } from '../../platform/jobs/job-queue';
+import { createSystemRepository } from './system.repository';
 
 const heartbeatIntervalMs = 30_000;
 const staleAfterMinutes = 10;
@@ -15,15 +14,11 @@ export interface NodeHeartbeat {
 
 /** Records this process in `node_heartbeat` and refreshes it while the process lives. */
 export function createNodeHeartbeat(db: Db): NodeHeartbeat {
+  const nodes = createSystemRepository(db);
   const nodeId = randomUUID();
   let timer: NodeJS.Timeout | undefined;
 
-  const beat = () =>
-    db
-      .insertInto('node_heartbeat')
-      .values({ node_id: nodeId, hostname: os.hostname(), pid: process.pid })
-      .onConflict((conflict) => conflict.column('node_id').doUpdateSet({ last_seen_at: sql`now()` }))
-      .execute();
+  const beat = () => nodes.beat(nodeId);
 
   return {
     nodeId,
@@ -40,26 +35,20 @@ export function createNodeHeartbeat(db: Db): NodeHeartbeat {
       clearInterval(timer);
       // On SIGINT/SIGTERM the embedded PostgreSQL stops itself at the same time (its package
       // hooks the signals); a row left behind is pruned by system.prune-stale-nodes.
-      await db
-        .deleteFrom('node_heartbeat')
-        .where('node_id', '=', nodeId)
-        .execute()
-        .catch(() => undefined);
+      await nodes.forget(nodeId).catch(() => undefined);
     },
   };
 }
 
 /** Scheduled: forgets processes that stopped without saying so (killed, crashed). */
 export function pruneStaleNodesJob(db: Db): JobDefinition {
+  const nodes = createSystemRepository(db);
   return {
     name: 'system.prune-stale-nodes',
     cron: '*/5 * * * *',
     async handle(_data, { logger }) {
-      const result = await db
-        .deleteFrom('node_heartbeat')
-        .where('last_seen_at', '<', sql<Date>`now() - make_interval(mins => ${staleAfterMinutes})`)
-        .executeTakeFirst();
-      if (result.numDeletedRows > 0n) logger.info({ pruned: Number(result.numDeletedRows) }, 'pruned stale nodes');
+      const pruned = await nodes.pruneStale(staleAfterMinutes);
+      if (pruned > 0n) logger.info({ pruned: Number(pruned) }, 'pruned stale nodes');
     },
   };
 }

@@ -1,9 +1,8 @@
-import { envelopeSchema, healthSchema, readinessSchema, serverInfoSchema, type Readiness } from '@coffer/contract';
+import { systemEndpoints, type Readiness } from '@coffer/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../platform/config';
 import { isDatabaseReachable, type Db } from '../../platform/db/database';
-import { successEnvelope } from '../../platform/http/envelope';
+import { routeEndpoint, routeEndpointRaw } from '../../platform/http/endpoint-route';
 import { dropCredentials } from '../../platform/http/request-context';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 
@@ -27,51 +26,23 @@ export function registerSystemRoutes(
   app: FastifyInstance,
   deps: { db: Db; jobs: JobQueue | null; config: AppConfig; version: string },
 ): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routeEndpointRaw(app, systemEndpoints.health, { onRequest: dropCredentials }, async () => ({ status: 'ok' as const }));
 
-  routes.get(
-    '/healthz',
-    { schema: { tags: ['system'], summary: 'Liveness: the process answers', response: { 200: healthSchema } }, onRequest: dropCredentials },
-    async () => ({ status: 'ok' as const }),
-  );
+  routeEndpointRaw(app, systemEndpoints.readiness, { onRequest: dropCredentials }, async (_request, reply) => {
+    const checks = {
+      database: await isReachableWithin(deps.db, readinessTimeoutMs),
+      jobs: deps.jobs === null || deps.jobs.isRunning(),
+    };
+    const isReady = checks.database && checks.jobs;
+    const body: Readiness = { status: isReady ? 'ready' : 'not-ready', checks };
+    return reply.status(isReady ? 200 : 503).send(body);
+  });
 
-  routes.get(
-    '/readyz',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Readiness: the database answers and the job queue runs',
-        response: { 200: readinessSchema, 503: readinessSchema },
-      },
-      onRequest: dropCredentials,
-    },
-    async (_request, reply) => {
-      const checks = {
-        database: await isReachableWithin(deps.db, readinessTimeoutMs),
-        jobs: deps.jobs === null || deps.jobs.isRunning(),
-      };
-      const isReady = checks.database && checks.jobs;
-      const body: Readiness = { status: isReady ? 'ready' : 'not-ready', checks };
-      return reply.status(isReady ? 200 : 503).send(body);
-    },
-  );
-
-  routes.get(
-    '/pfs/anon/v1/site-config',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'What the web app needs to know about this deployment',
-        response: { 200: envelopeSchema(serverInfoSchema) },
-      },
-    },
-    async (request) =>
-      successEnvelope(request.language, {
-        name: 'coffer' as const,
-        version: deps.version,
-        environment: deps.config.NODE_ENV,
-        mobileSiteUrl: deps.config.MOBILE_SITE_URL ?? null,
-        brandVariant: deps.config.BRAND_VARIANT,
-      }),
-  );
+  routeEndpoint(app, systemEndpoints.siteConfig, {}, async () => ({
+    name: 'coffer' as const,
+    version: deps.version,
+    environment: deps.config.NODE_ENV,
+    mobileSiteUrl: deps.config.MOBILE_SITE_URL ?? null,
+    brandVariant: deps.config.BRAND_VARIANT,
+  }));
 }

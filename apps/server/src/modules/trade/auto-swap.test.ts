@@ -2,7 +2,7 @@ import { tradePaths } from '@coffer/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { autoSwapJournalKey } from './auto-swap.service';
-import { callAs, ledgerInvariants, tradeFixture, type TradeFixture } from './trade-test-kit';
+import { callAs, ledgerInvariants, tradeFixture, type TradeFixture } from '../../../test/trade-kit';
 
 let database: TestDatabase;
 let kit: TradeFixture;

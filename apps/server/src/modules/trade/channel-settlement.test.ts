@@ -4,7 +4,8 @@ import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { channelHoldKey, channelRefundKey } from './channel-settlement';
 import { simulatedChannel, type ChannelDecision, type LiquidityChannel } from './liquidity-channel';
 import { orderJournalKey } from './order.service';
-import { ledgerInvariants, tradeFixture, type TradeFixture } from './trade-test-kit';
+import type { TradeModule } from './index';
+import { ledgerInvariants, tradeFixture, type TradeFixture } from '../../../test/trade-kit';
 
 let database: TestDatabase;
 let kit: TradeFixture;
@@ -93,7 +94,7 @@ async function journalKeys(orderNo: string) {
   return rows.map((row) => `${row.idempotency_key} ${row.bill_type}`);
 }
 
-async function placeLarge(trade: ReturnType<typeof moduleWith>, userId: string) {
+async function placeLarge(trade: TradeModule, userId: string) {
   const quote = await trade.services.quotes.quote(userId, largeBuy);
   expect(quote.settlement).toBe('channel');
   return trade.services.orders.place(userId, quote.quoteId);

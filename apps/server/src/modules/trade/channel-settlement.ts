@@ -1,23 +1,26 @@
 import { billTypes, type SpotOrderStatus } from '@coffer/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { JobDefinition } from '../../platform/jobs/job-queue';
-import { AppError } from '../../platform/http/app-error';
+import { DomainError } from '../../platform/errors/domain-error';
+import { tradeError } from './trade.errors';
 import type { Logger } from '../../platform/observability/logger';
 import type { Ledger } from '../ledger';
 import type { LiquidityChannel } from './liquidity-channel';
-import { quoteColumnsText, type QuoteRow } from './quote.service';
+import {
+  claimChannelOrder,
+  claimChannelPayment,
+  completeInProgressOrder,
+  markOrderRefunded,
+  setInProgressOrderAbnormal,
+  setOrderHold,
+  settleableChannelOrderIds,
+  type ChannelOrderRow,
+} from './channel-order.repository';
+import type { QuoteRow } from './quote.repository';
 import { orderJournalKey, paymentOf, settlementJournal, tradeBillType } from './settlement';
 
-/** The order columns channel settlement reads: the order's id, state and hold, and its quote. */
-export interface ChannelOrderRow extends QuoteRow {
-  order_id: string;
-  status: SpotOrderStatus;
-  hold_id: string | null;
-}
+export type { ChannelOrderRow } from './channel-order.repository';
 
-/** A settler that stopped between asking the channel and recording its answer is taken over after this. */
-const staleLeaseSeconds = 60;
 /** Another settler reached the end first; this one's transaction was undone. */
 class SettledElsewhere extends Error {
   override readonly name = 'SettledElsewhere';
@@ -30,18 +33,17 @@ const jobBatch = 100;
 export const channelHoldKey = (orderId: string) => `trade:order:${orderId}:hold`;
 export const channelRefundKey = (orderId: string) => `trade:order:${orderId}:refund`;
 
-const channelRowColumns = sql.raw(`o.id::text as order_id, o.status, o.hold_id::text as hold_id, ${quoteColumnsText}`);
-
-/**
- * A channel order a settler may take now: paid and waiting, retried after the channel could
- * not answer, or left in progress by a settler that stopped more than a lease ago.
- */
-function settleable(now: Date, waitingSince: Date) {
-  const staleBefore = new Date(now.getTime() - staleLeaseSeconds * 1000);
-  return sql`settlement = 'channel'
-    and ((status = 'pendingSettlement' and updated_at <= ${waitingSince})
-         or (status = 'abnormal' and status_reason = 'channelUnavailable')
-         or (status = 'inProgress' and updated_at < ${staleBefore}))`;
+/** Large orders' settlement through the liquidity channel: what paying and the job ask of it. */
+export interface ChannelSettlement {
+  /** Claims a pending channel order and holds its payment; null when it was not payable. */
+  holdPayment(row: QuoteRow & { order_id: string }, now: Date): Promise<{ holdId: string } | null>;
+  /** Settles one paid channel order if it is settleable now; answers the state it reached, or null. */
+  settle(orderId: string): Promise<SpotOrderStatus | null>;
+  /** Every channel order waiting for the settler (the job's sweep); answers how many reached an end. */
+  settleWaiting(now?: Date): Promise<number>;
+  /** Starts settling a just-paid order without making the customer wait for the channel. */
+  kick(orderId: string): void;
+  job(): JobDefinition;
 }
 
 /**
@@ -53,26 +55,22 @@ function settleable(now: Date, waitingSince: Date) {
  * job asks again. Every step is one transaction guarded by the order's state, so two settlers
  * never settle an order twice, and the channel answers the same decision when asked again.
  */
-export function createChannelSettlement(deps: { db: Db; ledger: Ledger; channel: LiquidityChannel; clock: () => Date; logger?: Logger }) {
+export function createChannelSettlement(deps: {
+  db: Db;
+  ledger: Ledger;
+  channel: LiquidityChannel;
+  clock: () => Date;
+  logger?: Logger;
+}): ChannelSettlement {
   const { db, ledger, channel, clock, logger } = deps;
 
-  /** Claims a pending channel order and holds its payment; null when it was not payable. */
   async function holdPayment(row: QuoteRow & { order_id: string }, now: Date): Promise<{ holdId: string } | null> {
     const pay = paymentOf(row);
     const account = await ledger.customerAccount(row.user_id, pay.coin);
     const billType = tradeBillType(row.side);
     try {
       return await db.transaction().execute(async (trx) => {
-        const claimed = await trx
-          .updateTable('trade_order')
-          .set({ status: 'pendingSettlement', paid_at: now, updated_at: now })
-          .where('id', '=', row.order_id)
-          .where('user_id', '=', row.user_id)
-          .where('settlement', '=', 'channel')
-          .where('status', '=', 'pendingPayment')
-          .where('expires_at', '>', now)
-          .executeTakeFirst();
-        if (claimed.numUpdatedRows !== 1n) return null;
+        if (!(await claimChannelPayment(trx, { orderId: row.order_id, userId: row.user_id }, now))) return null;
         const held = await ledger.hold(
           {
             idempotencyKey: channelHoldKey(row.order_id),
@@ -83,25 +81,13 @@ export function createChannelSettlement(deps: { db: Db; ledger: Ledger; channel:
           },
           trx,
         );
-        await trx.updateTable('trade_order').set({ hold_id: held.holdId }).where('id', '=', row.order_id).execute();
+        await setOrderHold(trx, row.order_id, held.holdId);
         return { holdId: held.holdId! };
       });
     } catch (error) {
-      if (error instanceof AppError && error.key === 'insufficientBalance') throw new AppError('tradeInsufficientBalance', {}, 'amount');
+      if (error instanceof DomainError && error.key === 'insufficientBalance') throw tradeError('tradeInsufficientBalance', {}, 'amount');
       throw error;
     }
-  }
-
-  /** Takes the order for settling (see `settleable`); a just-paid order at once. */
-  async function claim(orderId: string, now: Date): Promise<ChannelOrderRow | undefined> {
-    const result = await sql<ChannelOrderRow>`
-      with o as (
-        update trade_order set status = 'inProgress', status_reason = null, updated_at = ${now}
-         where id = ${orderId}::bigint and ${settleable(now, now)}
-        returning *
-      )
-      select ${channelRowColumns} from o join trade_quote q on q.id = o.quote_id`.execute(db);
-    return result.rows[0];
   }
 
   async function complete(row: ChannelOrderRow, now: Date): Promise<void> {
@@ -126,13 +112,7 @@ export function createChannelSettlement(deps: { db: Db; ledger: Ledger; channel:
         },
         trx,
       );
-      const done = await trx
-        .updateTable('trade_order')
-        .set({ status: 'completed', completed_at: now, updated_at: now })
-        .where('id', '=', row.order_id)
-        .where('status', '=', 'inProgress')
-        .executeTakeFirst();
-      if (done.numUpdatedRows !== 1n) throw new SettledElsewhere(row.order_id);
+      if (!(await completeInProgressOrder(trx, row.order_id, now))) throw new SettledElsewhere(row.order_id);
     });
   }
 
@@ -152,40 +132,20 @@ export function createChannelSettlement(deps: { db: Db; ledger: Ledger; channel:
         trx,
       );
       // §4: a rejected order is abnormal, and refunded once its payment is back.
-      const rejected = await trx
-        .updateTable('trade_order')
-        .set({ status: 'abnormal', status_reason: 'channelRejected', updated_at: now })
-        .where('id', '=', row.order_id)
-        .where('status', '=', 'inProgress')
-        .executeTakeFirst();
-      if (rejected.numUpdatedRows !== 1n) throw new SettledElsewhere(row.order_id);
-      await trx
-        .updateTable('trade_order')
-        .set({ status: 'refunded', refunded_at: now, updated_at: now })
-        .where('id', '=', row.order_id)
-        .execute();
+      if (!(await setInProgressOrderAbnormal(trx, row.order_id, 'channelRejected', now))) throw new SettledElsewhere(row.order_id);
+      await markOrderRefunded(trx, row.order_id, now);
     });
   }
 
-  async function markUnavailable(orderId: string, now: Date): Promise<void> {
-    await db
-      .updateTable('trade_order')
-      .set({ status: 'abnormal', status_reason: 'channelUnavailable', updated_at: now })
-      .where('id', '=', orderId)
-      .where('status', '=', 'inProgress')
-      .execute();
-  }
-
-  /** Settles one paid channel order if it is settleable now; answers the state it reached, or null. */
   async function settle(orderId: string): Promise<SpotOrderStatus | null> {
-    const row = await claim(orderId, clock());
+    const row = await claimChannelOrder(db, orderId, clock());
     if (!row) return null;
     let decision;
     try {
       decision = await channel.execute({ orderId, base: row.base_asset, quote: row.quote_asset, side: row.side, price: BigInt(row.price) });
     } catch (error) {
       logger?.warn({ err: error, orderId }, 'liquidity channel did not answer; the order is retried');
-      await markUnavailable(orderId, clock());
+      await setInProgressOrderAbnormal(db, orderId, 'channelUnavailable', clock());
       return 'abnormal';
     }
     try {
@@ -198,19 +158,17 @@ export function createChannelSettlement(deps: { db: Db; ledger: Ledger; channel:
       return 'refunded';
     } catch (error) {
       // A settler that took the order over (or was taken over) finished it: nothing moved twice.
-      if (error instanceof SettledElsewhere || (error instanceof AppError && error.key === 'holdAlreadyResolved')) return null;
+      if (error instanceof SettledElsewhere || (error instanceof DomainError && error.key === 'holdAlreadyResolved')) return null;
       throw error;
     }
   }
 
-  /** Every channel order waiting for the settler (the job's sweep); answers how many reached an end. */
   async function settleWaiting(now = clock()): Promise<number> {
     // Orders paid moments ago are the in-process settler's.
     const unclaimedBefore = new Date(now.getTime() - unclaimedAfterSeconds * 1000);
-    const waiting = await sql<{ id: string }>`
-      select id::text as id from trade_order where ${settleable(now, unclaimedBefore)} order by updated_at limit ${jobBatch}`.execute(db);
+    const waiting = await settleableChannelOrderIds(db, now, unclaimedBefore, jobBatch);
     let ended = 0;
-    for (const { id } of waiting.rows) {
+    for (const id of waiting) {
       try {
         const reached = await settle(id);
         if (reached === 'completed' || reached === 'refunded') ended += 1;
@@ -225,7 +183,6 @@ export function createChannelSettlement(deps: { db: Db; ledger: Ledger; channel:
     holdPayment,
     settle,
     settleWaiting,
-    /** Starts settling a just-paid order without making the customer wait for the channel. */
     kick(orderId: string): void {
       void settle(orderId).catch((error: unknown) =>
         logger?.error({ err: error, orderId }, 'channel settlement failed; the job retries it'),
@@ -243,5 +200,3 @@ export function createChannelSettlement(deps: { db: Db; ledger: Ledger; channel:
     },
   };
 }
-
-export type ChannelSettlement = ReturnType<typeof createChannelSettlement>;

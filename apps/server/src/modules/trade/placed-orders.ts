@@ -4,7 +4,14 @@
  * terms, expiry); the state is always the database's, read and changed by the pay itself.
  * Another process's order, or one that fell out, is simply read first.
  */
-export function placedOrders<Row extends { order_id: string; user_id: string }>(capacity: number) {
+export interface PlacedOrders<Row> {
+  remember(row: Row): void;
+  /** The order if this owner placed it here lately; someone else's order is never answered. */
+  find(orderId: string, userId: string): Row | undefined;
+  forget(orderId: string): void;
+}
+
+export function placedOrders<Row extends { order_id: string; user_id: string }>(capacity: number): PlacedOrders<Row> {
   const rows = new Map<string, Row>();
   return {
     remember(row: Row): void {
@@ -12,7 +19,6 @@ export function placedOrders<Row extends { order_id: string; user_id: string }>(
       rows.set(row.order_id, row);
       if (rows.size > capacity) rows.delete(rows.keys().next().value!);
     },
-    /** The order if this owner placed it here lately; someone else's order is never answered. */
     find(orderId: string, userId: string): Row | undefined {
       const row = rows.get(orderId);
       return row?.user_id === userId ? row : undefined;

@@ -1,6 +1,4 @@
 import { toBaseUnits } from '@coffer/contract';
-import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database';
 import type { MarketApi } from '../market';
 
 /** A coin's USD price in units of 1e-8 USD and when it was observed. */
@@ -21,22 +19,18 @@ export type UsdPriceFeed = (since: Date) => Promise<UsdPriceSnapshot>;
 
 /**
  * The trade module's one door to the market's prices: the newest price is the market's live
- * price (`latestUsdPrices`, advanced every tick slot), the breaker's history is the minute
- * closes of `market_tick` over the window.
+ * price (`latestUsdPrices`, advanced every tick slot), the breaker's history is the market's
+ * minute closes over the window (`usdMinuteCloses`); both asked at once.
  */
-export function createUsdPriceFeed(db: Db, market: Pick<MarketApi, 'latestUsdPrices'>): UsdPriceFeed {
+export function createUsdPriceFeed(market: Pick<MarketApi, 'latestUsdPrices' | 'usdMinuteCloses'>): UsdPriceFeed {
   return async (since) => {
-    const [live, rows] = await Promise.all([
-      market.latestUsdPrices(),
-      sql<{ asset: string; minute: Date; usd_price: string }>`
-        select asset, minute, usd_price::text as usd_price from market_tick where minute >= ${since} order by asset, minute`.execute(db),
-    ]);
+    const [live, closes] = await Promise.all([market.latestUsdPrices(), market.usdMinuteCloses(since)]);
     const history = new Map<string, UsdReading[]>();
-    for (const row of rows.rows) {
-      const reading = { coin: row.asset, units: toBaseUnits(row.usd_price, 8), at: new Date(row.minute) };
-      const list = history.get(row.asset);
+    for (const close of closes) {
+      const reading = { coin: close.coin, units: toBaseUnits(close.usdPrice, 8), at: close.minute };
+      const list = history.get(close.coin);
       if (list) list.push(reading);
-      else history.set(row.asset, [reading]);
+      else history.set(close.coin, [reading]);
     }
     const latest = new Map<string, UsdReading>();
     for (const price of live.values()) {

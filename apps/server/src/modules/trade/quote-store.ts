@@ -1,5 +1,6 @@
-import { groupCommit } from './group-commit';
+import { groupCommit } from '../../platform/db/group-commit';
 import type { PreparedRunner } from './prepared';
+import type { QuoteRow } from './quote.repository';
 
 /** A signed quote's columns in `trade_quote` order (see `columns`). */
 export type QuoteValues = readonly unknown[];
@@ -30,14 +31,44 @@ const insertOneText = `insert into trade_quote (${names}) values (${columns.map(
 /** One column array per parameter: the statement's text is the same whatever the batch size. */
 const insertManyText = `insert into trade_quote (${names}) select * from unnest(${columns.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ')})`;
 
+/** A quote row's values in `columns` order, as `insert` takes them. */
+export function quoteValuesOf(row: QuoteRow): QuoteValues {
+  return [
+    row.id,
+    row.user_id,
+    row.purpose,
+    row.pair,
+    row.base_asset,
+    row.quote_asset,
+    row.side,
+    row.price,
+    row.price_scale,
+    row.base_amount,
+    row.quote_amount,
+    row.fee,
+    row.fee_rate,
+    row.expires_at,
+    row.created_at,
+    row.key_id,
+    row.signature,
+    row.settlement,
+  ];
+}
+
+export interface QuoteStore {
+  /** Resolves once the quote is committed. */
+  insert(values: QuoteValues): Promise<void>;
+}
+
 /**
  * Stores signed quotes with group commit: concurrent quotes leave together as one multi-row
  * insert (one round trip, one commit); a quiet system sends each at once. A batch that fails
  * is retried row by row, so one bad quote fails alone.
  */
-export function quoteStore(run: PreparedRunner, options: { maxInFlight: number; maxBatch: number }) {
+export function quoteStore(run: PreparedRunner, options: { maxInFlight: number; maxBatch: number }): QuoteStore {
   const insert = groupCommit<QuoteValues, void>({
     ...options,
+    whenBatchFails: 'alone',
     one: async (values) => {
       await run('insert_quote', insertOneText, [...values]);
     },
@@ -47,7 +78,7 @@ export function quoteStore(run: PreparedRunner, options: { maxInFlight: number; 
         insertManyText,
         columns.map((_, column) => batch.map((values) => values[column])),
       );
-      return batch.map(() => undefined);
+      return batch.map(() => ({ result: undefined }));
     },
   });
   return {
@@ -58,5 +89,3 @@ export function quoteStore(run: PreparedRunner, options: { maxInFlight: number; 
     },
   };
 }
-
-export type QuoteStore = ReturnType<typeof quoteStore>;

@@ -1,9 +1,10 @@
 import { billTypes } from '@coffer/contract';
-import type { DatabaseError } from 'pg';
 import type { Db } from '../../platform/db/database';
-import { AppError } from '../../platform/http/app-error';
-import { LedgerInvariantError, journalRequestHash, type JournalRequest, type Ledger, type Leg } from '../ledger';
-import type { QuoteRow } from './quote.service';
+import { databaseErrorOf } from '../../platform/db/database-errors';
+import { DomainError } from '../../platform/errors/domain-error';
+import { tradeError } from './trade.errors';
+import { LedgerInvariantError, ledgerPostCall, ledgerRefusalOf, type JournalRequest, type Ledger, type Leg } from '../ledger';
+import type { QuoteRow } from './quote.repository';
 
 /** Platform account purposes: the desk is every trade's counterparty, fees go to their own account. */
 export const deskPurpose = 'desk';
@@ -60,7 +61,7 @@ export async function postSettlement(ledger: Ledger, journal: JournalRequest, ex
   try {
     return await ledger.post(journal, executor);
   } catch (error) {
-    if (error instanceof AppError && error.key === 'insufficientBalance') throw new AppError('tradeInsufficientBalance', {}, 'amount');
+    if (error instanceof DomainError && error.key === 'insufficientBalance') throw tradeError('tradeInsufficientBalance', {}, 'amount');
     throw error;
   }
 }
@@ -75,32 +76,26 @@ export interface LedgerPostArguments {
 }
 
 /**
- * The arguments `ledger.post` would pass for this journal (no hold, no note). The request
- * hash must be the ledger's own, so that a replay through `ledger.post` is recognised as the
+ * The arguments `ledger.post` would pass for this journal (no hold, no note), built by the
+ * ledger's own `ledgerPostCall`, so that a replay through `ledger.post` is recognised as the
  * same journal: a test posts one way and replays the other to hold the two together.
  */
 export function ledgerPostArguments(journal: JournalRequest): LedgerPostArguments {
   if (journal.note) throw new LedgerInvariantError('trade settlements carry no note');
-  if (journal.legs.length === 0 || journal.legs.some((leg) => leg.amount === 0n))
-    throw new LedgerInvariantError('a journal needs legs, none of zero');
-  const requestHash = journalRequestHash(journal);
-  return {
-    idempotencyKey: journal.idempotencyKey,
-    requestHash,
-    billType: journal.billType,
-    legs: JSON.stringify(journal.legs.map((leg) => ({ account_id: leg.accountId, bucket: leg.bucket, amount: leg.amount.toString() }))),
-  };
+  const call = ledgerPostCall(journal);
+  return { idempotencyKey: call.key, requestHash: call.hash, billType: call.billType, legs: JSON.stringify(call.legs) };
 }
 
 /**
- * What an error raised by `ledger_post` inside the trade's SQL means: a short balance is the
- * trading error 13010002, a broken ledger rule is an invariant failure (a programming error),
- * anything else (a lost connection, a deadlock) is passed on as it is.
+ * What an error raised by `ledger_post` inside the trade's SQL means (as the ledger reads
+ * it): a short balance is the trading error 13010002; any other refusal is a broken rule, an
+ * invariant failure (a settlement resolves no hold, and its key is its order's own, so a
+ * conflicting replay is a programming error too); anything else (a lost connection, a
+ * deadlock) is passed on as it is.
  */
 export function settlementError(error: unknown): unknown {
-  const pgError = error as Partial<DatabaseError>;
-  if (pgError.code === '23514' && pgError.constraint?.startsWith('ledger_account_'))
-    return new AppError('tradeInsufficientBalance', {}, 'amount');
-  if (pgError.message?.startsWith('LEDGER_')) return new LedgerInvariantError(pgError.message);
-  return error;
+  const refusal = ledgerRefusalOf(error);
+  if (refusal === undefined) return error;
+  if (refusal === 'insufficientBalance') return tradeError('tradeInsufficientBalance', {}, 'amount');
+  return new LedgerInvariantError(databaseErrorOf(error).message);
 }

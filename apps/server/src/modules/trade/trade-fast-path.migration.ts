@@ -1,69 +1,15 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Paying a spot order in one round trip. `trade_pay_order` claims the order (a conditional
- * update on owner, status and the server's expiry: the row lock serialises concurrent pays),
- * posts the settlement through the ledger's own `ledger_post`, completes the order, and
- * answers the outcome, all in the one statement's transaction: the order's state and the
- * ledger never disagree, and any error (a short balance, a broken invariant) undoes all of it.
+ * Paying a spot order in one round trip: `trade_pay_order` (`sql/trade_pay_order.sql`) claims
+ * the order, posts the settlement through the ledger's `ledger_post` and completes the order
+ * in the one statement's transaction, so the order's state and the ledger never disagree.
  *
- * Outcomes: 'settled' (this call moved the money), 'expired' (this call found it pending past
- * its expiry and cancelled it, reason quoteExpired), 'unchanged' (it was not payable: the
- * row tells its state, e.g. completed by an earlier or concurrent pay), 'notFound' (no such
- * order of this customer).
+ * It came in here; 0015 changed it last and installs the current file, so on a fresh database
+ * this migration does nothing (see `platform/db/sql-function.ts`).
  */
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create function trade_pay_order(
-      p_order_id bigint,
-      p_user_id bigint,
-      p_now timestamptz,
-      p_idempotency_key text,
-      p_request_hash text,
-      p_bill_type integer,
-      p_legs jsonb
-    ) returns table (outcome text, status text, status_reason text, paid_at timestamptz, completed_at timestamptz,
-                     cancelled_at timestamptz, journal_id bigint)
-    language plpgsql as $$
-    declare
-      v_order trade_order%rowtype;
-      v_journal bigint;
-    begin
-      update trade_order o set status = 'pendingSettlement', paid_at = p_now, updated_at = p_now
-       where o.id = p_order_id and o.user_id = p_user_id and o.status = 'pendingPayment' and o.expires_at > p_now
-      returning o.* into v_order;
-      if found then
-        select l.journal_id into v_journal
-          from ledger_post(p_idempotency_key, p_request_hash, p_bill_type, 'trade_order', p_order_id::text, '', p_legs) l;
-        update trade_order o set status = 'completed', completed_at = p_now, updated_at = p_now
-         where o.id = p_order_id
-        returning o.* into v_order;
-        return query select 'settled'::text, v_order.status, v_order.status_reason, v_order.paid_at, v_order.completed_at,
-                            v_order.cancelled_at, v_journal;
-        return;
-      end if;
-
-      -- Not claimed. A pending order past its expiry (by this clock) is cancelled here.
-      update trade_order o set status = 'cancelled', status_reason = 'quoteExpired', cancelled_at = p_now, updated_at = p_now
-       where o.id = p_order_id and o.user_id = p_user_id and o.status = 'pendingPayment' and o.expires_at <= p_now
-      returning o.* into v_order;
-      if found then
-        return query select 'expired'::text, v_order.status, v_order.status_reason, v_order.paid_at, v_order.completed_at,
-                            v_order.cancelled_at, null::bigint;
-        return;
-      end if;
-
-      select o.* into v_order from trade_order o where o.id = p_order_id and o.user_id = p_user_id;
-      if not found then
-        return query select 'notFound'::text, null::text, null::text, null::timestamptz, null::timestamptz, null::timestamptz, null::bigint;
-        return;
-      end if;
-      return query select 'unchanged'::text, v_order.status, v_order.status_reason, v_order.paid_at, v_order.completed_at,
-                          v_order.cancelled_at, null::bigint;
-    end $$;
-  `.execute(db);
-}
+export async function up(): Promise<void> {}
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop function trade_pay_order(bigint, bigint, timestamptz, text, text, integer, jsonb)`.execute(db);
+  await sql`drop function if exists trade_pay_order(bigint, bigint, timestamptz, text, text, integer, jsonb)`.execute(db);
 }

@@ -8,8 +8,8 @@ import { orderJournalKey } from './order.service';
 import { preparedRunner, type PreparedRunner } from './prepared';
 import { publishedKey } from './quote-signer';
 import { quoteStore } from './quote-store';
-import { ledgerPostArguments, settlementJournal } from './settlement';
-import { ledgerInvariants, tradeFixture, type TradeFixture } from './trade-test-kit';
+import { ledgerPostArguments, settlementJournal, type LedgerPostArguments } from './settlement';
+import { ledgerInvariants, tradeFixture, type TradeFixture } from '../../../test/trade-kit';
 import type { QuoteRow } from './quote.service';
 
 let database: TestDatabase;
@@ -53,7 +53,7 @@ async function pendingOrder(userId: string) {
   return { order, journal, expiresAt: new Date(order.expiresAt) };
 }
 
-function payOrder(orderNo: string, userId: string, now: Date, journal: ReturnType<typeof ledgerPostArguments>) {
+function payOrder(orderNo: string, userId: string, now: Date, journal: LedgerPostArguments) {
   return sql<PayRow>`
     select outcome, status, status_reason, paid_at, completed_at, cancelled_at, journal_id::text as journal_id
       from trade_pay_order(${orderNo}::bigint, ${userId}::bigint, ${now}::timestamptz, ${journal.idempotencyKey}, ${journal.requestHash},
@@ -340,7 +340,7 @@ describe('placing orders with group commit', () => {
 });
 
 /** The items `trade_pay_orders` takes, from `pendingOrder`'s arguments. */
-function payItem(orderNo: string, userId: string, now: Date, journal: ReturnType<typeof ledgerPostArguments>) {
+function payItem(orderNo: string, userId: string, now: Date, journal: LedgerPostArguments) {
   return {
     order_id: orderNo,
     user_id: userId,

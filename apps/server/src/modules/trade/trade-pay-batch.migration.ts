@@ -1,51 +1,23 @@
 import { type Kysely, sql } from 'kysely';
+import { sqlFunction } from '../../platform/db/sql-function';
 
 /**
  * Paying several spot orders in one round trip and one commit (group commit of pays, as the
- * ledger's own batches): each order goes through `trade_pay_order` exactly as if alone and
- * answers its own outcome row. The customer accounts of every order are locked first, in id
- * order, so two batches (or a batch and a single pay) never wait on each other in a cycle.
- * There is no subtransaction per order: a batch that raises (a short balance) is undone
- * whole and its orders are paid again one by one by the caller, so one bad order fails alone.
- *
- * Orders: `[{order_id, user_id, now, key, hash, bill_type, legs}]`, `now` being the instant the
- * customer paid (each order's expiry is judged by its own).
+ * ledger's own batches): `trade_pay_orders` came in here (0021 changed it last and installs
+ * it), and `trade_pay_order` was set to plan with sequential scans ruled out: every lookup of
+ * both is by key, and a plan cached while the order table was small scanned it whole (as in
+ * 0014). That makes this the migration that installs `sql/trade_pay_order.sql`.
  */
+const functions = new URL('./sql/', import.meta.url);
+
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create function trade_pay_orders(p_orders jsonb)
-    returns table (ordinal integer, outcome text, status text, status_reason text, paid_at timestamptz,
-                   completed_at timestamptz, cancelled_at timestamptz, journal_id bigint)
-    language plpgsql as $$
-    declare
-      v_item record;
-    begin
-      -- An array probe of the primary key: a join to the legs was planned as a scan.
-      perform 1 from ledger_account a
-        where a.id = any (array(select distinct (l ->> 'account_id')::bigint
-                                  from jsonb_array_elements(p_orders) o, jsonb_array_elements(o -> 'legs') l))
-          and not a.is_house
-        order by a.id
-        for update;
-      for v_item in select o.value as item, o.ordinality::integer as n from jsonb_array_elements(p_orders) with ordinality o
-      loop
-        return query
-          select v_item.n, p.outcome, p.status, p.status_reason, p.paid_at, p.completed_at, p.cancelled_at, p.journal_id
-            from trade_pay_order((v_item.item ->> 'order_id')::bigint, (v_item.item ->> 'user_id')::bigint, (v_item.item ->> 'now')::timestamptz,
-                                 v_item.item ->> 'key', v_item.item ->> 'hash', (v_item.item ->> 'bill_type')::integer,
-                                 v_item.item -> 'legs') p;
-      end loop;
-    end $$;
-    -- Every lookup of both is by key; a plan cached while the order table was small scanned
-    -- it whole (as in 0014).
-    alter function trade_pay_orders(jsonb) set enable_seqscan = off;
-    alter function trade_pay_order(bigint, bigint, timestamptz, text, text, integer, jsonb) set enable_seqscan = off;
-  `.execute(db);
+  await sql`${sqlFunction(functions, 'trade_pay_order', 2)}`.execute(db);
 }
 
+/** Without the setting, `trade_pay_order` is as 0013 made it. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
     alter function trade_pay_order(bigint, bigint, timestamptz, text, text, integer, jsonb) reset enable_seqscan;
-    drop function trade_pay_orders(jsonb);
+    drop function if exists trade_pay_orders(jsonb);
   `.execute(db);
 }

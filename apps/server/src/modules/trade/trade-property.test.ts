@@ -3,9 +3,9 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { AppError } from '../../platform/http/app-error';
+import { DomainError } from '../../platform/errors/domain-error';
 import { orderJournalKey } from './order.service';
-import { ledgerInvariants, tradeFixture, type TradeFixture } from './trade-test-kit';
+import { ledgerInvariants, tradeFixture, type TradeFixture } from '../../../test/trade-kit';
 import { orderTransitions } from './trade-states';
 
 let database: TestDatabase;
@@ -104,7 +104,7 @@ describe('trading keeps the ledger whole', () => {
               }
             }
           } catch (error) {
-            if (!(error instanceof AppError) || !allowedErrors.has(error.key)) throw error;
+            if (!(error instanceof DomainError) || !allowedErrors.has(error.key)) throw error;
           }
         }
 

@@ -1,5 +1,5 @@
 import type { AutoSwapStatus, SpotOrderStatus } from '@coffer/contract';
-import { AppError } from '../../platform/http/app-error';
+import { tradeError } from './trade.errors';
 
 /**
  * Spot order payment states of spec §4 and the moves between them. Paying moves
@@ -40,7 +40,7 @@ export function canMoveOrder(from: SpotOrderStatus, to: SpotOrderStatus): boolea
 
 /** Refuses an illegal order move with 13010007. */
 export function assertOrderMove(from: SpotOrderStatus, to: SpotOrderStatus): void {
-  if (!canMoveOrder(from, to)) throw new AppError('illegalOrderTransition', {}, 'status');
+  if (!canMoveOrder(from, to)) throw tradeError('illegalOrderTransition', {}, 'status');
 }
 
 export function canMoveAutoSwap(from: AutoSwapStatus, to: AutoSwapStatus): boolean {

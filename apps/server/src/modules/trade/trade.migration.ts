@@ -1,12 +1,15 @@
 import { type Kysely, sql } from 'kysely';
+import { sqlFunction } from '../../platform/db/sql-function';
 
 /**
  * Spot trade by request for quote, orders, automatic swap.
  *
  * The order and auto-swap state machines of spec §4 are enforced twice: in code
  * (`order-states.ts`, `auto-swap-states.ts`) and here by a trigger, so no writer can skip a
- * state. The pairs below are the same tables as in code; a test compares them.
+ * state. The trigger functions (`sql/`) hold the same tables as in code; a test compares them.
  */
+const functions = new URL('./sql/', import.meta.url);
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table trade_signing_key (
@@ -58,18 +61,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index trade_order_user on trade_order (user_id, created_at desc, id desc);
     create index trade_order_pending on trade_order (expires_at) where status = 'pendingPayment';
 
-    create function trade_order_check_transition() returns trigger language plpgsql as $$
-    begin
-      if (old.status, new.status) not in (
-        ('pendingPayment', 'pendingSettlement'), ('pendingPayment', 'cancelled'),
-        ('pendingSettlement', 'inProgress'), ('pendingSettlement', 'completed'), ('pendingSettlement', 'abnormal'),
-        ('inProgress', 'completed'), ('inProgress', 'abnormal'),
-        ('abnormal', 'inProgress'), ('abnormal', 'refunded'), ('abnormal', 'cancelled')
-      ) then
-        raise exception 'TRADE_ILLEGAL_TRANSITION % -> %', old.status, new.status using errcode = 'P0001';
-      end if;
-      return new;
-    end $$;
+    ${sqlFunction(functions, 'trade_order_check_transition', 1)}
     create trigger trade_order_transition before update of status on trade_order
       for each row when (old.status is distinct from new.status) execute function trade_order_check_transition();
 
@@ -106,17 +98,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index auto_swap_record_user on auto_swap_record (user_id, created_at desc, id desc);
     create index auto_swap_record_open on auto_swap_record (updated_at) where status in ('accepted', 'processing');
 
-    create function auto_swap_check_transition() returns trigger language plpgsql as $$
-    begin
-      if (old.status, new.status) not in (
-        ('accepted', 'processing'), ('accepted', 'cancelled'), ('accepted', 'rejected'),
-        ('processing', 'accepted'), ('processing', 'settling'), ('processing', 'cancelled'), ('processing', 'rejected'),
-        ('settling', 'completed'), ('settling', 'unsettle')
-      ) then
-        raise exception 'TRADE_ILLEGAL_TRANSITION % -> %', old.status, new.status using errcode = 'P0001';
-      end if;
-      return new;
-    end $$;
+    ${sqlFunction(functions, 'auto_swap_check_transition', 1)}
     create trigger auto_swap_transition before update of status on auto_swap_record
       for each row when (old.status is distinct from new.status) execute function auto_swap_check_transition();
 

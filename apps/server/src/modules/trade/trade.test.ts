@@ -6,10 +6,10 @@ import { errorCatalogue, quoteSigningBytes, signedQuoteFieldOrder, tradePaths, t
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { AppError } from '../../platform/http/app-error';
+import { DomainError } from '../../platform/errors/domain-error';
 import { orderJournalKey } from './order.service';
 import { loadSigningSeed, signerFromSeed } from './quote-signer';
-import { callAs, ledgerInvariants, testSigningSeed, tradeFixture, type TradeFixture } from './trade-test-kit';
+import { callAs, ledgerInvariants, testSigningSeed, tradeFixture, type TradeFixture } from '../../../test/trade-kit';
 import { canMoveOrder, orderTransitions } from './trade-states';
 import type { SpotOrderStatus } from '@coffer/contract';
 
@@ -33,7 +33,7 @@ async function errorKeyOf(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof AppError) return error.key;
+    if (error instanceof DomainError) return error.key;
     throw error;
   }
   return 'no error';

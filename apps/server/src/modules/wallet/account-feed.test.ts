@@ -7,6 +7,7 @@ import { loadConfig } from '../../platform/config';
 import { createLogger } from '../../platform/observability/logger';
 import { signUpByEmail } from '../../../test/identity-helpers';
 import { setUpServerProcesses, socketOpened } from '../../../test/server-processes';
+import { findLiveSessionIds } from '../identity';
 import { createLedger } from '../ledger/ledger.service';
 import { createAccountFeed } from './account-feed';
 
@@ -160,7 +161,7 @@ describe('the account socket across server processes', () => {
     // A feed checking every 50 ms (30 s in the app), with a socket that records how it was closed.
     const feed = createAccountFeed({
       connectionString: processes.database.url,
-      db: server.handle.db,
+      sessions: { liveSessionIds: (ids) => findLiveSessionIds(server.handle.db, ids) },
       logger: createLogger(loadConfig({ LOG_LEVEL: 'silent' })),
       options: { sessionCheckMs: 50 },
     });

@@ -1,43 +1,12 @@
 import { type AccountSocketMessage, accountSocketCloseCodes } from '@coffer/contract';
-import { sql } from 'kysely';
 import type pg from 'pg';
 import type { WebSocket } from 'ws';
-import type { Db } from '../../platform/db/database';
 import { createPgListener } from '../../platform/db/pg-listener';
 import type { Logger } from '../../platform/observability/logger';
-import { accountChannel, sessionEndedChannel } from './account-events.migration';
+import { sessionEndedChannel, type IdentityApi } from '../identity';
+import { balanceChangesChannel, relayBalanceChanges } from '../ledger';
 
-/** Customer ids per NOTIFY payload: 200 ids of at most 20 digits and their commas, far below 8000 bytes. */
-const usersPerPayload = 200;
-/** Queue rows one relay round takes at most. */
-const relayBatch = 10_000;
-
-/**
- * Moves the balance changes queued by committed journals (migration 0018) to NOTIFY: one
- * statement, so a failed round leaves its rows for the next. Rows another process is taking
- * are skipped, not waited for. The accounts taken are resolved to their customers (house and
- * other platform accounts name nobody), each customer once.
- */
-const relayStatement = `
-  with taken as (
-    delete from account_event_queue q
-     where q.ctid = any (array(select ctid from account_event_queue for update skip locked limit ${relayBatch}))
-    returning q.account_ids
-  ), accounts as (
-    select distinct unnest(account_ids) as account_id from taken
-  ), users as (
-    select distinct a.owner_ref as user_id
-      from accounts t
-      join ledger_account a on a.id = t.account_id
-     where a.owner_type = 'customer'
-  ), parts as (
-    select string_agg(user_id, ',') as users
-      from (select user_id, (row_number() over (order by user_id) - 1) / ${usersPerPayload} as part from users) u
-     group by part
-  )
-  select count(pg_notify('${accountChannel}', users))::int as sent from parts`;
-
-interface Subscriber {
+export interface Subscriber {
   userId: string;
   sessionId: string;
 }
@@ -53,6 +22,15 @@ export interface AccountFeedOptions {
 
 const defaultOptions: AccountFeedOptions = { relayMs: 200, coalesceMs: 50, sessionCheckMs: 30_000 };
 
+export interface AccountFeed {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  isListening(): boolean;
+  subscribe(socket: WebSocket, subscriber: Subscriber): void;
+  unsubscribe(socket: WebSocket): void;
+  clientCount(): number;
+}
+
 /**
  * The per-customer live channel of this process's WebSocket clients, the account twin of the
  * quotation feed: one dedicated connection per process LISTENs (re-established when lost)
@@ -63,11 +41,12 @@ const defaultOptions: AccountFeedOptions = { relayMs: 200, coalesceMs: 50, sessi
  */
 export function createAccountFeed(deps: {
   connectionString: string | undefined;
-  db: Db;
+  /** Identity's answer to which sessions are still live. */
+  sessions: Pick<IdentityApi, 'liveSessionIds'>;
   logger: Logger;
   options?: Partial<AccountFeedOptions>;
-}) {
-  const { connectionString, db, logger } = deps;
+}): AccountFeed {
+  const { connectionString, sessions, logger } = deps;
   const options = { ...defaultOptions, ...deps.options };
   const byUser = new Map<string, Set<WebSocket>>();
   const subscribers = new Map<WebSocket, Subscriber>();
@@ -106,11 +85,7 @@ export function createAccountFeed(deps: {
   async function checkSessions(): Promise<void> {
     const sessionIds = [...new Set([...subscribers.values()].map((subscriber) => subscriber.sessionId))];
     if (sessionIds.length === 0) return;
-    // Identity's table, read by id only: which of these sessions are still live.
-    const live = await sql<{ id: string }>`
-      select id::text as id from user_session
-       where id = any(${sessionIds}::bigint[]) and ended_at is null and expires_at > now()`.execute(db);
-    const liveIds = new Set(live.rows.map((row) => row.id));
+    const liveIds = await sessions.liveSessionIds(sessionIds);
     endSessions(new Set(sessionIds.filter((id) => !liveIds.has(id))), 'session ended');
   }
 
@@ -120,7 +95,7 @@ export function createAccountFeed(deps: {
   async function relay(client: pg.Client): Promise<void> {
     if (!isCurrent(client)) return;
     try {
-      await client.query(relayStatement);
+      await relayBalanceChanges(client);
     } catch (error) {
       // A lost connection reconnects through the listener; anything else is logged.
       if (isCurrent(client)) logger.warn({ err: error }, 'account event relay failed');
@@ -141,7 +116,7 @@ export function createAccountFeed(deps: {
     ? createPgListener({
         connectionString,
         applicationName: 'coffer-account-listener',
-        channels: [accountChannel, sessionEndedChannel],
+        channels: [balanceChangesChannel, sessionEndedChannel],
         // The relay's NOTIFY transactions take PostgreSQL's notification lock: without waiting for
         // the disk they hold it for microseconds, and these rows are not money.
         clientConfig: { options: '-c synchronous_commit=off' },
@@ -149,7 +124,7 @@ export function createAccountFeed(deps: {
         logger,
         onNotification: (message) => {
           if (!message.payload) return;
-          if (message.channel === accountChannel) announce(message.payload.split(','));
+          if (message.channel === balanceChangesChannel) announce(message.payload.split(','));
           else if (message.channel === sessionEndedChannel) endSessions(new Set(message.payload.split(',')), 'session ended');
         },
         onConnected: (client, { isReconnect }) => {
@@ -212,5 +187,3 @@ export function createAccountFeed(deps: {
     },
   };
 }
-
-export type AccountFeed = ReturnType<typeof createAccountFeed>;

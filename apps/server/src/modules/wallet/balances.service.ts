@@ -1,19 +1,29 @@
-import { fromBaseUnits, type AssetRow, type AssetSummary } from '@coffer/contract';
+import { fromBaseUnits, type AssetRow, type AssetSummary, type assetTableSchema } from '@coffer/contract';
+import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
 import { createLedgerReads } from '../ledger';
 import type { MarketApi } from '../market';
-import type { AssetCatalogue } from './asset-catalogue';
-import { centsToString, convertCents, valueInCents } from './fiat-valuation';
+import type { AssetsApi } from '../assets';
+import { centsToString, convertCents, valueInCents } from '../../platform/money/fiat-valuation';
 
 const oneDollarInCents = 100n;
+
+export type AssetTable = z.infer<typeof assetTableSchema>;
+
+export interface BalancesService {
+  /** The asset table: one row per coin (filtered), and the summary. */
+  assetTable(userId: string, filters: { coin?: string | undefined; hideSmall?: boolean }): Promise<AssetTable>;
+  /** The asset summary of spec §3. */
+  summary(userId: string): Promise<AssetSummary>;
+}
 
 /** The balance account of spec §2/§3: one row per supported coin, valued in USD and CNY. */
 export function createBalancesService(deps: {
   db: Db;
-  assets: AssetCatalogue;
+  assets: AssetsApi;
   usdCnyRate: string;
   market: Pick<MarketApi, 'latestUsdPrices'>;
-}) {
+}): BalancesService {
   const { db, assets, usdCnyRate, market } = deps;
   const ledgerReads = createLedgerReads(db);
 
@@ -75,5 +85,3 @@ export function createBalancesService(deps: {
     };
   }
 }
-
-export type BalancesService = ReturnType<typeof createBalancesService>;

@@ -3,8 +3,12 @@ import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import type { Db } from '../../platform/db/database';
+import { createAssetsModule } from '../assets';
+import { depositBillDescriber } from '../deposits';
 import type { IdentityApi } from '../identity';
-import { tradeFixture, type TradeFixture } from '../trade/trade-test-kit';
+import { tradeBillDescriber } from '../trade';
+import { tradeFixture, type TradeFixture } from '../../../test/trade-kit';
+import { withdrawalBillDescriber } from '../withdrawals';
 import { createBillDetails } from './bill-details';
 
 let database: TestDatabase;
@@ -20,6 +24,15 @@ afterAll(async () => {
   await kit.app.close();
   await database.drop();
 });
+
+/** Bill details as `app.ts` wires them: the posting modules' describers, scales from the asset catalogue. */
+const billDetails = (db: Db, identity: IdentityApi) =>
+  createBillDetails({
+    db,
+    identity,
+    assets: createAssetsModule({ db: database.db }).api,
+    describers: [depositBillDescriber, withdrawalBillDescriber, tradeBillDescriber],
+  });
 
 const usdt = (whole: number) => BigInt(whole) * 1_000_000n;
 const txidOf = (seed: number) => `0x${seed.toString(16).padStart(64, 'a')}`;
@@ -43,7 +56,7 @@ async function creditDeposit(userId: string, units: bigint): Promise<{ txid: str
       block_height: '100',
       block_hash: `0x${'b'.repeat(64)}`,
       required_confirmations: 12,
-      status: 3,
+      status: 'waiting',
       fail_reason: null,
       journal_id: null,
     })
@@ -65,7 +78,7 @@ async function creditDeposit(userId: string, units: bigint): Promise<{ txid: str
     );
     await trx
       .updateTable('deposit')
-      .set({ status: 1, journal_id: posted.journalId, confirmations: 12, credited_at: new Date() })
+      .set({ status: 'credited', journal_id: posted.journalId, confirmations: 12, credited_at: new Date() })
       .where('id', '=', deposit.id)
       .execute();
   });
@@ -292,7 +305,7 @@ describe('bill details', () => {
       .select(['reference_type', 'reference_id', 'note'])
       .where('id', '=', bill.id.split('-')[0]!)
       .executeTakeFirstOrThrow();
-    const details = createBillDetails({ db: database.db, identity: { describe: async () => ({ masked: 'x' }) } as unknown as IdentityApi });
+    const details = billDetails(database.db, { describe: async () => ({ masked: 'x' }) } as unknown as IdentityApi);
     const row = { ...journal, note: '', flow_id: null, from_user_id: null, to_user_id: null };
     expect(await details.describe(stranger.userId, [row])).toEqual([{}]);
     expect((await details.describe(owner.userId, [row]))[0]).toMatchObject({ txid: journal.note });
@@ -325,7 +338,7 @@ describe('bill details', () => {
       },
       transformResult: async (args) => args.result,
     };
-    const details = createBillDetails({ db: database.db.withPlugin(counting) as Db, identity: {} as IdentityApi });
+    const details = billDetails(database.db.withPlugin(counting) as Db, {} as IdentityApi);
     const described = await details.describe(carol.userId, rows);
     expect(queries).toBe(1);
     expect(described.filter((detail) => detail.txid).length).toBe(3);

@@ -1,14 +1,9 @@
-import {
-  fromBaseUnits,
-  type BillDetail,
-  type BillDetailKey,
-  type BillWithdrawalStatus,
-  type Language,
-  type TradeSide,
-} from '@coffer/contract';
-import { sql, type RawBuilder } from 'kysely';
+import type { BillDetail, BillDetailKey, BillWithdrawalStatus, Language, TradeSide } from '@coffer/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import type { AssetsApi } from '../assets';
 import type { IdentityApi } from '../identity';
+import type { BillDescriber, BillDetailContext, BillFactsRow } from './bill-describer';
 
 /** What a bill row brings to its detail: the journal's business reference, note and transfer. */
 export interface BillDetailSource {
@@ -20,66 +15,7 @@ export interface BillDetailSource {
   to_user_id: string | null;
 }
 
-/** The business facts behind a journal, read from the module that posted it. */
-type ReferenceFacts =
-  | { kind: 'deposit'; txid: string; chain: string; address: string; memo: string | null; confirmations: number; required: number }
-  | {
-      kind: 'withdrawal';
-      serialNo: string;
-      withdrawalKind: 'ordinary' | 'internal';
-      chain: string;
-      address: string;
-      tag: string | null;
-      fee: string;
-      scale: number;
-      status: BillWithdrawalStatus;
-      txid: string | null;
-      userId: string;
-      recipientUserId: string | null;
-    }
-  | { kind: 'trade'; orderNo: string; pair: string; side: TradeSide; price: string; priceScale: number }
-  | { kind: 'autoSwap'; recordNo: string; pair: string | null; side: TradeSide | null; price: string | null; priceScale: number | null };
-
-/**
- * The journal reference types the modules post with (deposit watcher, withdrawal service and
- * signer, spot order settlement, automatic swap), each read by its numeric id, scoped to the
- * customer: a bill's detail never shows another customer's business row.
- */
-const lookups: Record<
-  string,
-  (ids: string[], userId: string) => RawBuilder<{ reference_type: string; reference_id: string; facts: ReferenceFacts }>
-> = {
-  deposit: (ids, userId) => sql`
-    select 'deposit' as reference_type, d.id::text as reference_id,
-           jsonb_build_object('kind', 'deposit', 'txid', d.txid, 'chain', d.chain, 'address', d.address, 'memo', d.memo,
-                              'confirmations', d.confirmations, 'required', d.required_confirmations) as facts
-      from deposit d
-     where d.id = any(${ids}::bigint[]) and d.user_id = ${userId}::bigint`,
-  withdrawal: (ids, userId) => sql`
-    select 'withdrawal' as reference_type, w.id::text as reference_id,
-           jsonb_build_object('kind', 'withdrawal', 'serialNo', w.serial_no, 'withdrawalKind', w.kind, 'chain', w.chain,
-                              'address', w.address, 'tag', w.tag, 'fee', w.fee::text, 'scale', s.scale, 'status', w.status,
-                              'txid', x.txid, 'userId', w.user_id::text, 'recipientUserId', w.recipient_user_id::text) as facts
-      from withdrawal w
-      join asset s on s.code = w.asset
-      left join withdrawal_outbox x on x.withdrawal_id = w.id
-     where w.id = any(${ids}::bigint[]) and (w.user_id = ${userId}::bigint or w.recipient_user_id = ${userId}::bigint)`,
-  trade_order: (ids, userId) => sql`
-    select 'trade_order' as reference_type, o.id::text as reference_id,
-           jsonb_build_object('kind', 'trade', 'orderNo', o.id::text, 'pair', q.pair, 'side', q.side,
-                              'price', q.price::text, 'priceScale', q.price_scale) as facts
-      from trade_order o
-      join trade_quote q on q.id = o.quote_id
-     where o.id = any(${ids}::bigint[]) and o.user_id = ${userId}::bigint`,
-  auto_swap: (ids, userId) => sql`
-    select 'auto_swap' as reference_type, r.id::text as reference_id,
-           jsonb_build_object('kind', 'autoSwap', 'recordNo', r.id::text, 'pair', q.pair, 'side', q.side,
-                              'price', q.price::text, 'priceScale', q.price_scale) as facts
-      from auto_swap_record r
-      left join trade_quote q on q.id = r.quote_id
-     where r.id = any(${ids}::bigint[]) and r.user_id = ${userId}::bigint`,
-};
-
+/** The describers' selects cast reference ids to bigint: anything else is no reference of theirs. */
 const numericId = /^\d{1,18}$/;
 const referenceKey = (type: string, id: string) => `${type}:${id}`;
 
@@ -88,10 +24,28 @@ export type CounterpartNames = Map<string, Promise<{ masked: string }>>;
 
 /**
  * Bill details (spec §3) for a page of bills: the facts behind all of its journal references
- * come from one keyed query (one branch per reference type present), never one per row.
+ * come from one keyed query (one branch per reference type present, each contributed by the
+ * module that posted it), never one per row.
  */
-export function createBillDetails(deps: { db: Db; identity: IdentityApi }) {
-  const { db, identity } = deps;
+export interface BillDetails {
+  describe(userId: string, rows: readonly BillDetailSource[], names?: CounterpartNames): Promise<BillDetail[]>;
+}
+
+export function createBillDetails(deps: {
+  db: Db;
+  identity: IdentityApi;
+  /** The asset catalogue: scales of the amounts in details. */
+  assets: Pick<AssetsApi, 'scaleOf'>;
+  describers: readonly BillDescriber[];
+}): BillDetails {
+  const { db, identity, assets } = deps;
+  const describerOf = new Map<string, BillDescriber>();
+  for (const describer of deps.describers) {
+    for (const type of describer.referenceTypes) {
+      if (describerOf.has(type)) throw new Error(`two bill describers for reference type ${type}`);
+      describerOf.set(type, describer);
+    }
+  }
 
   const nameOf = (names: CounterpartNames, userId: string) => {
     let name = names.get(userId);
@@ -99,84 +53,55 @@ export function createBillDetails(deps: { db: Db; identity: IdentityApi }) {
     return name;
   };
 
-  async function factsOf(userId: string, rows: readonly BillDetailSource[]): Promise<Map<string, ReferenceFacts>> {
+  async function factsOf(
+    userId: string,
+    rows: readonly BillDetailSource[],
+  ): Promise<Map<string, { describer: BillDescriber; facts: unknown }>> {
     const idsByType = new Map<string, Set<string>>();
     for (const row of rows) {
-      if (!row.reference_type || !row.reference_id || !lookups[row.reference_type] || !numericId.test(row.reference_id)) continue;
+      if (!row.reference_type || !row.reference_id || !describerOf.has(row.reference_type) || !numericId.test(row.reference_id)) continue;
       const ids = idsByType.get(row.reference_type) ?? new Set<string>();
       ids.add(row.reference_id);
       idsByType.set(row.reference_type, ids);
     }
     if (idsByType.size === 0) return new Map();
-    const branches = [...idsByType].map(([type, ids]) => lookups[type]!([...ids], userId));
-    const result = await sql<{
-      reference_type: string;
-      reference_id: string;
-      facts: ReferenceFacts;
-    }>`${sql.join(branches, sql` union all `)}`.execute(db);
-    return new Map(result.rows.map((row) => [referenceKey(row.reference_type, row.reference_id), row.facts]));
+    const branches = [...idsByType].map(([type, ids]) => describerOf.get(type)!.factsQuery(type, [...ids], userId));
+    const result = await sql<BillFactsRow<unknown>>`${sql.join(branches, sql` union all `)}`.execute(db);
+    return new Map(
+      result.rows.map((row) => [
+        referenceKey(row.reference_type, row.reference_id),
+        { describer: describerOf.get(row.reference_type)!, facts: row.facts },
+      ]),
+    );
   }
 
   async function detailFrom(
-    userId: string,
     row: BillDetailSource,
-    facts: ReferenceFacts | undefined,
+    found: { describer: BillDescriber; facts: unknown } | undefined,
+    context: BillDetailContext,
     names: CounterpartNames,
   ): Promise<BillDetail> {
     if (row.flow_id) {
-      const isOutgoing = row.from_user_id === userId;
+      const isOutgoing = row.from_user_id === context.userId;
       const counterpart = await nameOf(names, isOutgoing ? row.to_user_id! : row.from_user_id!);
       return { serialNumber: row.flow_id, ...(isOutgoing ? { targetAccount: counterpart.masked } : { sourceAccount: counterpart.masked }) };
     }
-    switch (facts?.kind) {
-      case undefined:
-        return {};
-      case 'deposit':
-        return {
-          txid: facts.txid,
-          chain: facts.chain,
-          depositAddress: facts.address,
-          ...(facts.memo ? { memo: facts.memo } : {}),
-          confirmations: `${facts.confirmations}/${facts.required}`,
-        };
-      case 'withdrawal': {
-        if (facts.withdrawalKind === 'internal' && facts.recipientUserId) {
-          const isOutgoing = facts.userId === userId;
-          const counterpart = await nameOf(names, isOutgoing ? facts.recipientUserId : facts.userId);
-          return isOutgoing
-            ? { serialNumber: facts.serialNo, targetAccount: counterpart.masked, status: facts.status }
-            : { serialNumber: facts.serialNo, sourceAccount: counterpart.masked };
-        }
-        return {
-          serialNumber: facts.serialNo,
-          withdrawalAddress: facts.address,
-          ...(facts.tag ? { memo: facts.tag } : {}),
-          ...(facts.txid ? { txid: facts.txid } : {}),
-          chain: facts.chain,
-          fee: fromBaseUnits(BigInt(facts.fee), facts.scale),
-          status: facts.status,
-        };
-      }
-      case 'trade':
-        return { orderNo: facts.orderNo, pair: facts.pair, side: facts.side, price: fromBaseUnits(BigInt(facts.price), facts.priceScale) };
-      case 'autoSwap':
-        return {
-          autoSwapNo: facts.recordNo,
-          ...(facts.pair ? { pair: facts.pair } : {}),
-          ...(facts.side ? { side: facts.side } : {}),
-          ...(facts.price !== null && facts.priceScale !== null ? { price: fromBaseUnits(BigInt(facts.price), facts.priceScale) } : {}),
-        };
-    }
+    return found ? found.describer.detailOf(found.facts, context) : {};
   }
 
   return {
     /** The detail of each row, in order; a note already shown as a fact (a deposit's TXID) is not repeated as remarks. */
     async describe(userId: string, rows: readonly BillDetailSource[], names: CounterpartNames = new Map()): Promise<BillDetail[]> {
       const facts = await factsOf(userId, rows);
+      const context: BillDetailContext = {
+        userId,
+        maskedAccountOf: async (other) => (await nameOf(names, other)).masked,
+        scaleOf: (asset) => assets.scaleOf(asset),
+      };
       return Promise.all(
         rows.map(async (row) => {
           const found = row.reference_type && row.reference_id ? facts.get(referenceKey(row.reference_type, row.reference_id)) : undefined;
-          const detail = await detailFrom(userId, row, found, names);
+          const detail = await detailFrom(row, found, context, names);
           const repeats = Object.values(detail).includes(row.note);
           return row.note && !repeats ? { ...detail, remarks: row.note } : detail;
         }),
@@ -184,8 +109,6 @@ export function createBillDetails(deps: { db: Db; identity: IdentityApi }) {
     },
   };
 }
-
-export type BillDetails = ReturnType<typeof createBillDetails>;
 
 /** Detail labels of the CSV download, in the language of its headers. */
 const csvLabels: Record<Language, Record<BillDetailKey, string>> = {

@@ -1,26 +1,35 @@
-import type { Language } from '@coffer/contract';
+import type { Language, userDashboardSchema } from '@coffer/contract';
+import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
 import type { JobDefinition } from '../../platform/jobs/job-queue';
 import { createLedgerReads } from '../ledger';
 import type { MarketApi } from '../market';
 import type { ResearchApi } from '../research';
-import type { AssetCatalogue } from './asset-catalogue';
+import type { AssetsApi } from '../assets';
 import type { BalancesService } from './balances.service';
-import type { createBillsService } from './bills.service';
-import { centsToString } from './fiat-valuation';
+import type { BillsService } from './bills.service';
+import { centsToString } from '../../platform/money/fiat-valuation';
 
 const trendDays = 30;
 const newsItems = 5;
 
+export type UserDashboard = z.infer<typeof userDashboardSchema>;
+
+export interface DashboardService {
+  userDashboard(userId: string, language: Language): Promise<UserDashboard>;
+  /** The daily asset snapshot job (the trend's points). */
+  snapshotJob(): JobDefinition;
+}
+
 /** The dashboard of spec §2: asset trend, recent activity, quotations, news, empty prompts. */
 export function createDashboardService(deps: {
   db: Db;
-  assets: AssetCatalogue;
+  assets: AssetsApi;
   balances: BalancesService;
-  bills: ReturnType<typeof createBillsService>;
+  bills: BillsService;
   market: Pick<MarketApi, 'usdQuotations'>;
   research: ResearchApi;
-}) {
+}): DashboardService {
   const { db, assets, balances, bills, market, research } = deps;
   const ledgerReads = createLedgerReads(db);
 

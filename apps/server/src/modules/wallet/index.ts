@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import type { JobDefinition } from '../../platform/jobs/job-queue';
 import type { Db } from '../../platform/db/database';
+import type { AssetsApi } from '../assets';
 import type { IdentityApi } from '../identity';
-import type { Ledger } from '../ledger/ledger.service';
+import type { Ledger } from '../ledger';
 import type { MarketApi } from '../market';
 import type { ResearchApi } from '../research';
-import type { BitcoinNetwork } from '../chain/addresses/bitcoin-address';
-import type { XrpNetwork } from '../chain/addresses/xrp-address';
-import { createWithdrawalDestinations } from '../withdrawals/withdrawal-destination';
-import { createAssetCatalogue } from './asset-catalogue';
+import type { BitcoinNetwork, XrpNetwork } from '../chain';
+import { createWithdrawalDestinations } from '../withdrawals';
+import type { BillDescriber } from './bill-describer';
 import { createBalancesService } from './balances.service';
 import { createBillsService } from './bills.service';
 import { createDashboardService } from './dashboard.service';
@@ -16,10 +17,24 @@ import { registerWalletRoutes, type WalletServices } from './wallet.routes';
 
 export { createAccountFeed, type AccountFeed } from './account-feed';
 export { registerAccountFeedRoutes } from './account-feed.routes';
+export type { BillDescriber, BillDetailContext, BillFactsRow } from './bill-describer';
+export type { BalancesService } from './balances.service';
+export type { BillsService } from './bills.service';
+export type { DashboardService } from './dashboard.service';
+export type { TransferService } from './transfer.service';
+export type { WalletServices } from './wallet.routes';
+
+/** What `app.ts` gets from the wallet module. */
+export interface WalletModule {
+  services: WalletServices;
+  jobs: JobDefinition[];
+  register(app: FastifyInstance): void;
+}
 
 /** The wallet module: balances, asset summary, internal transfers and bills. */
 export function createWalletModule(deps: {
   db: Db;
+  assets: AssetsApi;
   ledger: Ledger;
   identity: IdentityApi;
   usdCnyRate: string;
@@ -27,10 +42,12 @@ export function createWalletModule(deps: {
   research: ResearchApi;
   /** The networks addresses are checked against (the same as withdrawals). */
   networks: { bitcoinNetwork: BitcoinNetwork; xrpNetwork: XrpNetwork };
-}) {
-  const assets = createAssetCatalogue(deps.db);
+  /** Bill details of the modules that post journals (deposits, withdrawals, trade). */
+  billDescribers: readonly BillDescriber[];
+}): WalletModule {
+  const { assets } = deps;
   const balances = createBalancesService({ db: deps.db, assets, usdCnyRate: deps.usdCnyRate, market: deps.market });
-  const bills = createBillsService({ db: deps.db, identity: deps.identity });
+  const bills = createBillsService({ db: deps.db, identity: deps.identity, assets, describers: deps.billDescribers });
   const dashboard = createDashboardService({ db: deps.db, assets, balances, bills, market: deps.market, research: deps.research });
   const services: WalletServices = {
     assets,

@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { errorCatalogue, type ErrorKey, type ErrorParams } from '@coffer/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import { AppError } from '../../platform/http/app-error';
+import { DomainError } from '../../platform/errors/domain-error';
+import { walletError } from './wallet.errors';
 import type { TransferFailure } from './wallet.schema';
 
 export type TransferClaim = { kind: 'claimed'; attempt: number } | { kind: 'done'; transferId: string };
@@ -23,13 +24,14 @@ export interface TransferRequestTiming {
 const defaultTiming: TransferRequestTiming = { staleSeconds: 30, waitMs: 25_000, pollMs: 40 };
 
 function failureOf(error: unknown): TransferFailure {
-  if (error instanceof AppError) return { key: error.key, params: { ...error.params }, field: error.field ?? null };
+  if (error instanceof DomainError) return { key: error.key, params: { ...error.params }, field: error.field ?? null };
   return { key: 'unknownError', params: {}, field: null };
 }
 
-function errorFrom(failure: TransferFailure | null): AppError {
+/** The stored outcome of an earlier attempt, answered again: any catalogue key that attempt threw. */
+function errorFrom(failure: TransferFailure | null): DomainError {
   const key: ErrorKey = failure && failure.key in errorCatalogue ? (failure.key as ErrorKey) : 'unknownError';
-  return new AppError(key, (failure?.params ?? {}) as ErrorParams, failure?.field ?? undefined);
+  return new DomainError(key, (failure?.params ?? {}) as ErrorParams, failure?.field ?? undefined);
 }
 
 /**
@@ -41,7 +43,17 @@ function errorFrom(failure: TransferFailure | null): AppError {
  *   concurrent retries verify the fund password and code once;
  * - a failed attempt leaves the id free, so a corrected retry (the right password) can go on.
  */
-export function createTransferRequests(db: Db, timing: TransferRequestTiming = defaultTiming) {
+export interface TransferRequests {
+  /** Claims the request id (or answers the transfer it already made); waits for a duplicate in flight. */
+  claim(requestKey: string, userId: string, payloadHash: string): Promise<TransferClaim>;
+  /** Inside the transfer's transaction: the claim is still this attempt's, or `TransferClaimLost`. */
+  hold(trx: Db, requestKey: string, attempt: number): Promise<void>;
+  complete(trx: Db, requestKey: string, transferId: string): Promise<void>;
+  /** Records the attempt's failure and frees the id. */
+  fail(requestKey: string, attempt: number, error: unknown): Promise<void>;
+}
+
+export function createTransferRequests(db: Db, timing: TransferRequestTiming = defaultTiming): TransferRequests {
   async function read(requestKey: string) {
     return db
       .selectFrom('wallet_transfer_request')
@@ -69,13 +81,13 @@ export function createTransferRequests(db: Db, timing: TransferRequestTiming = d
         if (!row) continue;
         const isSamePayload = row.payload_hash === null || row.payload_hash === payloadHash;
         if (row.state === 'done' && row.transfer_id !== null) {
-          if (!isSamePayload) throw new AppError('idempotencyConflict');
+          if (!isSamePayload) throw walletError('idempotencyConflict');
           return { kind: 'done', transferId: row.transfer_id };
         }
         if (row.state === 'pending' && !row.is_stale) {
-          if (!isSamePayload) throw new AppError('idempotencyConflict');
+          if (!isSamePayload) throw walletError('idempotencyConflict');
           awaited = row.attempt;
-          if (Date.now() > deadline) throw new AppError('serviceUnavailable');
+          if (Date.now() > deadline) throw walletError('serviceUnavailable');
           await sleep(timing.pollMs);
           continue;
         }
@@ -137,5 +149,3 @@ export function createTransferRequests(db: Db, timing: TransferRequestTiming = d
     },
   };
 }
-
-export type TransferRequests = ReturnType<typeof createTransferRequests>;

@@ -1,32 +1,52 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   billTypes,
   fromBaseUnits,
   toBaseUnits,
   type InnerAddressQuery,
   type Language,
+  type SecondFactor,
   type TransferBody,
   type TransferRecipient,
   type TransferRecord,
 } from '@coffer/contract';
 import type { Db } from '../../platform/db/database';
-import { AppError } from '../../platform/http/app-error';
+import { walletError } from './wallet.errors';
 import type { IdentityApi } from '../identity';
 import { createLedgerReads, type Ledger } from '../ledger';
-import type { WithdrawalDestinations } from '../withdrawals/withdrawal-destination';
-import type { AssetCatalogue } from './asset-catalogue';
+import type { WithdrawalDestinations } from '../withdrawals';
+import type { AssetsApi } from '../assets';
+import { createTransferRecords } from './transfer-records';
 import { createTransferRequests, TransferClaimLost } from './transfer-requests';
-
-function newOrderNo(): string {
-  const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-  return `IT${day}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-}
+import { insertTransfer } from './transfer.repository';
 
 /** What a transfer request asks for; the fund password and codes are not part of it. */
 function payloadHash(params: { coin: string; receiver: string }, body: TransferBody): string {
   return createHash('sha256')
     .update(JSON.stringify([params.coin.trim().toUpperCase(), params.receiver.trim(), body.amount.trim(), body.note?.trim() ?? '']))
     .digest('hex');
+}
+
+/** What the transfer form asks before the transfer (spec §7 `preTransfer`). */
+export interface PreTransfer {
+  coin: string;
+  amount: string;
+  fee: string;
+  available: string;
+  receiverMasked: string;
+  secondFactor: SecondFactor;
+}
+
+export interface TransferService {
+  /** Whether a blockchain address (with its XRP tag) is a Coffer deposit address; never whose. */
+  isInnerAddress(address: string, query: InnerAddressQuery): Promise<{ isInner: boolean }>;
+  /** The transfer form's receiver check: a customer or not, and masked. Spends one lookup. */
+  recipient(userId: string, receiver: string): Promise<TransferRecipient>;
+  preTransfer(userId: string, input: { coin: string; amount: string; receiver: string }): Promise<PreTransfer>;
+  sendCode(userId: string, caller: { language: Language; ip: string }): Promise<{ resendAfterSeconds: number }>;
+  /** One transfer per request id: every retry answers the same record. */
+  transfer(userId: string, params: { coin: string; receiver: string }, body: TransferBody, caller: { ip: string }): Promise<TransferRecord>;
+  records(userId: string, page: { pageNo: number; pageSize: number }): Promise<TransferRecord[]>;
 }
 
 /**
@@ -39,14 +59,16 @@ function payloadHash(params: { coin: string; receiver: string }, body: TransferB
 export function createTransferService(deps: {
   db: Db;
   ledger: Ledger;
-  assets: AssetCatalogue;
+  assets: AssetsApi;
   identity: IdentityApi;
   /** The chain rules and deposit-address owners of withdrawals (internal destinations). */
   destinations: Pick<WithdrawalDestinations, 'validate' | 'depositAddressOwner'>;
-}) {
+}): TransferService {
   const { db, ledger, assets, identity, destinations } = deps;
   const ledgerReads = createLedgerReads(db);
   const requests = createTransferRequests(db);
+  const transferRecords = createTransferRecords({ db, assets, identity, ledgerReads });
+  const { recordFor } = transferRecords;
 
   async function parseAmount(coin: string, amount: string) {
     const asset = await assets.get(coin);
@@ -54,61 +76,21 @@ export function createTransferService(deps: {
     try {
       units = toBaseUnits(amount, asset.scale);
     } catch {
-      throw new AppError('invalidParameter', {}, 'amount');
+      throw walletError('invalidParameter', {}, 'amount');
     }
-    if (units <= 0n) throw new AppError('invalidParameter', {}, 'amount');
+    if (units <= 0n) throw walletError('invalidParameter', {}, 'amount');
     return { asset, units };
   }
 
   async function recipientFor(userId: string, receiver: string, quota: { userId: string } | null) {
     const recipient = await identity.findCustomer(receiver, quota);
-    if (!recipient) throw new AppError('userNotFound', {}, 'receiver');
-    if (recipient.userId === userId) throw new AppError('cannotTransferToSelf', {}, 'receiver');
+    if (!recipient) throw walletError('userNotFound', {}, 'receiver');
+    if (recipient.userId === userId) throw walletError('cannotTransferToSelf', {}, 'receiver');
     return recipient;
   }
 
   async function availableOf(userId: string, coin: string): Promise<bigint> {
     return ledgerReads.availableOf(userId, coin);
-  }
-
-  async function recordFor(transferId: string, viewerId: string): Promise<TransferRecord> {
-    const row = await db
-      .selectFrom('wallet_transfer as t')
-      .innerJoin('asset', 'asset.code', 't.asset')
-      .select([
-        't.flow_id',
-        't.order_no',
-        't.asset',
-        't.amount',
-        't.fee',
-        't.note',
-        't.created_at',
-        't.from_user_id',
-        't.to_user_id',
-        't.journal_id',
-        'asset.scale',
-      ])
-      .where('t.id', '=', transferId)
-      .executeTakeFirstOrThrow();
-    const isOutgoing = row.from_user_id === viewerId;
-    const balanceAfter = await ledgerReads.availableBalanceAfterJournal(row.journal_id, viewerId);
-    const counterpart = await identity.describe(isOutgoing ? row.to_user_id : row.from_user_id);
-    const self = await identity.describe(viewerId);
-    return {
-      flowId: row.flow_id,
-      orderNo: row.order_no,
-      coin: row.asset,
-      quantity: fromBaseUnits(BigInt(row.amount), row.scale),
-      handlingFee: fromBaseUnits(BigInt(row.fee), row.scale),
-      accountBalance: balanceAfter ? fromBaseUnits(BigInt(balanceAfter), row.scale) : '0',
-      businessType: isOutgoing ? 'transferOut' : 'transferIn',
-      remarks: row.note,
-      recordedTime: row.created_at.toISOString(),
-      source: isOutgoing ? self.masked : counterpart.masked,
-      hash: null,
-      toAddress: isOutgoing ? counterpart.masked : self.masked,
-      status: 'credited',
-    };
   }
 
   /** One attempt of a claimed request: checks, verification, then the transfer in one transaction. */
@@ -122,7 +104,7 @@ export function createTransferService(deps: {
   ): Promise<string> {
     const { asset, units } = await parseAmount(params.coin, body.amount);
     await identity.assertNotSecurityLocked(userId);
-    if ((await availableOf(userId, asset.code)) < units) throw new AppError('insufficientBalance', {}, 'amount');
+    if ((await availableOf(userId, asset.code)) < units) throw walletError('insufficientBalance', {}, 'amount');
     await identity.verifyMoneyMove(userId, 'transfer', body.fundPassword, body, caller);
     // Only now, with the fund password and second factor proven, does the answer say whether
     // the receiver exists: this call is no free oracle beside the limited receiver check.
@@ -144,23 +126,17 @@ export function createTransferService(deps: {
         },
         trx,
       );
-      const inserted = await trx
-        .insertInto('wallet_transfer')
-        .values({
-          flow_id: randomBytes(12).toString('hex'),
-          order_no: newOrderNo(),
-          request_key: requestKey,
-          from_user_id: userId,
-          to_user_id: recipient.userId,
-          asset: asset.code,
-          amount: units.toString(),
-          note: body.note ?? '',
-          journal_id: posted.journalId,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await requests.complete(trx, requestKey, inserted.id);
-      return inserted.id;
+      const transferId = await insertTransfer(trx, {
+        requestKey,
+        fromUserId: userId,
+        toUserId: recipient.userId,
+        asset: asset.code,
+        units,
+        note: body.note ?? '',
+        journalId: posted.journalId,
+      });
+      await requests.complete(trx, requestKey, transferId);
+      return transferId;
     });
   }
 
@@ -178,7 +154,7 @@ export function createTransferService(deps: {
     async recipient(userId: string, receiver: string): Promise<TransferRecipient> {
       const found = await identity.findCustomer(receiver, { userId });
       if (!found) return { isCustomer: false, receiverMasked: null };
-      if (found.userId === userId) throw new AppError('cannotTransferToSelf', {}, 'receiver');
+      if (found.userId === userId) throw walletError('cannotTransferToSelf', {}, 'receiver');
       return { isCustomer: true, receiverMasked: found.masked };
     },
 
@@ -187,7 +163,7 @@ export function createTransferService(deps: {
       const recipient = await recipientFor(userId, input.receiver, { userId });
       await identity.assertNotSecurityLocked(userId);
       const available = await availableOf(userId, asset.code);
-      if (available < units) throw new AppError('insufficientBalance', {}, 'amount');
+      if (available < units) throw walletError('insufficientBalance', {}, 'amount');
       return {
         coin: asset.code,
         amount: fromBaseUnits(units, asset.scale),
@@ -229,17 +205,6 @@ export function createTransferService(deps: {
       }
     },
 
-    async records(userId: string, page: { pageNo: number; pageSize: number }) {
-      const rows = await db
-        .selectFrom('wallet_transfer')
-        .select('id')
-        .where((eb) => eb.or([eb('from_user_id', '=', userId), eb('to_user_id', '=', userId)]))
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(page.pageSize)
-        .offset((page.pageNo - 1) * page.pageSize)
-        .execute();
-      return Promise.all(rows.map((row) => recordFor(row.id, userId)));
-    },
+    records: transferRecords.records,
   };
 }

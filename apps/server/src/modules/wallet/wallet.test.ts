@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { latestCode, signUpByEmail } from '../../../test/identity-helpers';
 import { createLedger } from '../ledger/ledger.service';
 import { totpCode } from '../identity/totp';
-import { createWithdrawalDestinations } from '../withdrawals/withdrawal-destination';
+import { createWithdrawalDestinations } from '../withdrawals';
 
 let database: TestDatabase;
 let app: FastifyInstance;

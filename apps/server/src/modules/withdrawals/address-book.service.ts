@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { DatabaseError } from 'pg';
 import type { Messenger } from '../../platform/adapters/messenger';
 import type { Db } from '../../platform/db/database';
-import { AppError } from '../../platform/http/app-error';
+import { withdrawalError } from './withdrawals.errors';
 import type { IdentityApi } from '../identity';
 import type { WithdrawalDestinations } from './withdrawal-destination';
 
@@ -44,6 +44,18 @@ async function countEntries(db: Db, userId: string): Promise<number> {
   return Number(row.count);
 }
 
+export interface AddressBook {
+  find(userId: string, chain: string, address: string, tag: string | null): Promise<WithdrawAddress | null>;
+  list(userId: string, chain?: string): Promise<WithdrawAddress[]>;
+  /** Saves an entry after the account's second factor. */
+  add(userId: string, body: AddWithdrawAddressBody, caller: { ip: string }): Promise<WithdrawAddress>;
+  remove(userId: string, id: string): Promise<void>;
+  /** Marks an entry trusted after the fund password and second factor; e-mails the customer. */
+  trust(userId: string, body: VerifyTrustedAddressBody, language: Language, caller?: { ip: string } | null): Promise<WithdrawAddress>;
+  /** Whether withdrawals to this destination skip verification: trusted, and past the cooling period. */
+  trustedAndCooled(userId: string, chain: string, address: string, tag: string | null): Promise<boolean>;
+}
+
 /**
  * The address book (spec §1, §3, §5): entries per customer and chain with a note of at most
  * 10 characters, validated addresses and tags, and the trusted (whitelist) flag. A trusted
@@ -51,11 +63,11 @@ async function countEntries(db: Db, userId: string): Promise<number> {
  */
 export function createAddressBook(deps: {
   db: Db;
-  identity: Pick<IdentityApi, 'verifySecondFactor' | 'verifyMoneyMove' | 'assertNotSecurityLocked'>;
+  identity: Pick<IdentityApi, 'verifySecondFactor' | 'verifyMoneyMove' | 'assertNotSecurityLocked' | 'noticeEmail'>;
   destinations: WithdrawalDestinations;
   messenger: Messenger;
   coolingHours: number;
-}) {
+}): AddressBook {
   const { db, destinations } = deps;
   const coolingMs = deps.coolingHours * hourMs;
 
@@ -83,7 +95,7 @@ export function createAddressBook(deps: {
 
   async function owned(userId: string, id: string) {
     const row = await db.selectFrom('withdraw_address').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-    if (!row) throw new AppError('addressEntryNotFound', {}, 'id');
+    if (!row) throw withdrawalError('addressEntryNotFound', {}, 'id');
     return row;
   }
 
@@ -115,15 +127,15 @@ export function createAddressBook(deps: {
      */
     async add(userId: string, body: AddWithdrawAddressBody, caller: { ip: string }): Promise<WithdrawAddress> {
       const valid = destinations.validate(body.chain, body.address, body.tag);
-      if (valid.needsTagConfirmation && body.confirmEmptyTag !== true) throw new AppError('tagConfirmationRequired', {}, 'tag');
-      if (await find(userId, body.chain, valid.address, valid.tag)) throw new AppError('addressAlreadySaved', {}, 'address');
-      if ((await countEntries(db, userId)) >= maxEntries) throw new AppError('addressLimitReached');
+      if (valid.needsTagConfirmation && body.confirmEmptyTag !== true) throw withdrawalError('tagConfirmationRequired', {}, 'tag');
+      if (await find(userId, body.chain, valid.address, valid.tag)) throw withdrawalError('addressAlreadySaved', {}, 'address');
+      if ((await countEntries(db, userId)) >= maxEntries) throw withdrawalError('addressLimitReached');
       await deps.identity.verifySecondFactor(userId, 'transfer', body, caller);
       try {
         // The count and the insert under one per-customer lock, so parallel adds cannot pass the limit together.
         const row = await db.transaction().execute(async (trx) => {
           await sql`select pg_advisory_xact_lock(hashtext('withdraw_address'), hashtext(${userId}))`.execute(trx);
-          if ((await countEntries(trx, userId)) >= maxEntries) throw new AppError('addressLimitReached');
+          if ((await countEntries(trx, userId)) >= maxEntries) throw withdrawalError('addressLimitReached');
           return trx
             .insertInto('withdraw_address')
             .values({ user_id: userId, chain: body.chain, address: valid.address, tag: valid.tag, note: body.note })
@@ -133,7 +145,7 @@ export function createAddressBook(deps: {
         return toEntry(row);
       } catch (error) {
         if ((error as Partial<DatabaseError>).constraint === 'withdraw_address_once')
-          throw new AppError('addressAlreadySaved', {}, 'address');
+          throw withdrawalError('addressAlreadySaved', {}, 'address');
         throw error;
       }
     },
@@ -151,7 +163,7 @@ export function createAddressBook(deps: {
       caller: { ip: string } | null = null,
     ): Promise<WithdrawAddress> {
       const row = await owned(userId, body.id);
-      if (row.trusted_at) throw new AppError('addressAlreadyTrusted', {}, 'id');
+      if (row.trusted_at) throw withdrawalError('addressAlreadyTrusted', {}, 'id');
       await deps.identity.assertNotSecurityLocked(userId);
       await deps.identity.verifyMoneyMove(userId, 'transfer', body.fundPassword, body, caller);
       const updated = await db
@@ -162,12 +174,12 @@ export function createAddressBook(deps: {
         .where('trusted_at', 'is', null)
         .returningAll()
         .executeTakeFirst();
-      if (!updated || !updated.trusted_at) throw new AppError('addressAlreadyTrusted', {}, 'id');
-      const email = await db.selectFrom('app_user').select('email').where('id', '=', userId).executeTakeFirst();
-      if (email?.email) {
+      if (!updated || !updated.trusted_at) throw withdrawalError('addressAlreadyTrusted', {}, 'id');
+      const email = await deps.identity.noticeEmail(userId);
+      if (email) {
         const notice = trustedNotice(language, updated, new Date(updated.trusted_at.getTime() + coolingMs));
         // The notice must not undo the change it reports; a failed delivery is logged by the messenger.
-        await deps.messenger.send({ channel: 'email', to: email.email, ...notice }).catch(() => undefined);
+        await deps.messenger.send({ channel: 'email', to: email, ...notice }).catch(() => undefined);
       }
       return toEntry(updated);
     },
@@ -183,5 +195,3 @@ export function createAddressBook(deps: {
     },
   };
 }
-
-export type AddressBook = ReturnType<typeof createAddressBook>;

@@ -7,7 +7,7 @@ import { buildTestApp } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { createAddressBook } from './address-book.service';
 import { createWithdrawalDestinations } from './withdrawal-destination';
-import { withdrawalCustomer } from './withdrawal-test-kit';
+import { withdrawalCustomer } from '../../../test/withdrawal-kit';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -143,6 +143,7 @@ describe('the limit of 200 addresses (spec §8/§9)', () => {
         },
         verifyMoneyMove: async () => undefined,
         assertNotSecurityLocked: async () => undefined,
+        noticeEmail: async () => null,
       },
       destinations: createWithdrawalDestinations({
         db: database.db,

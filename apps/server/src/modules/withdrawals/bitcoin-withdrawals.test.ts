@@ -5,16 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { createLogger } from '../../platform/observability/logger';
-import { deriveDepositAddress } from '../chain/addresses/hd-wallet';
-import { bitcoinHotWalletAddress, createBitcoinDevnet, type BitcoinDevnet } from '../chain/bitcoin';
-import { HdSeed } from '../chain/hd-seed';
-import { bitcoinDepositChain } from '../deposits/deposit-chain-runtime';
+import { bitcoinHotWalletAddress, bitcoinHotWalletSender, bitcoinReceivingChain, deriveDepositAddress, HdSeed } from '../chain';
+import { createBitcoinDevnet, type BitcoinDevnet } from '../chain/devnets';
+import { createAssetsModule } from '../assets';
 import { createDepositSettings } from '../deposits/deposit-settings';
 import { createDepositWatcher } from '../deposits/deposit-watcher';
 import { createLedger } from '../ledger/ledger.service';
-import { bitcoinWithdrawalSender, recordHotWalletFunding } from './withdrawal-chains';
+import { recordHotWalletFunding, withdrawalSendingRecords } from './withdrawal-chains';
 import { createWithdrawalSigner, type WithdrawalSender } from './withdrawal-signer';
-import { fundPassword, platformBalance, withdrawalCustomer } from './withdrawal-test-kit';
+import { fundPassword, platformBalance, withdrawalCustomer } from '../../../test/withdrawal-kit';
 
 const BTC = 100_000_000n;
 const seed = new HdSeed(randomBytes(64));
@@ -26,12 +25,12 @@ let sender: WithdrawalSender;
 beforeAll(async () => {
   database = await createTestDatabase();
   devnet = createBitcoinDevnet(database.db);
-  sender = bitcoinWithdrawalSender({ db: database.db, node: devnet, seed });
+  sender = bitcoinHotWalletSender({ node: devnet, seed, records: withdrawalSendingRecords(database.db) });
   const funding = await devnet.faucet(bitcoinHotWalletAddress(seed.bytes(), devnet), 5n * BTC);
   await devnet.mineBlock();
   await recordHotWalletFunding(createLedger(database.db), 'BTC', 5n * BTC, funding);
   app = await buildTestApp(database.db, {
-    depositChains: { chains: [bitcoinDepositChain(devnet, seed)], faucets: [] },
+    depositChains: { chains: [bitcoinReceivingChain(devnet, seed)], faucets: [] },
     withdrawalChains: { senders: new Map([['bitcoin', sender]]), readers: [], contractCheckers: new Map(), bitcoinNetwork: 'regtest' },
   });
 }, 60_000);
@@ -50,8 +49,8 @@ describe('Bitcoin withdrawals on the devnet', () => {
     const watcher = createDepositWatcher({
       db: database.db,
       ledger: createLedger(database.db),
-      settings: createDepositSettings(database.db),
-      source: bitcoinDepositChain(devnet, seed).source,
+      settings: createDepositSettings(createAssetsModule({ db: database.db }).api),
+      source: bitcoinReceivingChain(devnet, seed).source,
       logger: createLogger({ LOG_LEVEL: 'silent' }),
       options: { initialLookback: 1_000 },
     });

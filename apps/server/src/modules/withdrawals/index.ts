@@ -6,21 +6,39 @@ import type { AppConfig } from '../../platform/config';
 import type { Db } from '../../platform/db/database';
 import type { JobDefinition } from '../../platform/jobs/job-queue';
 import type { Logger } from '../../platform/observability/logger';
+import type { AssetsApi } from '../assets';
 import type { IdentityApi } from '../identity';
-import type { Ledger } from '../ledger/ledger.service';
+import type { DwRecordSource } from '../deposits';
+import type { Ledger } from '../ledger';
 import type { MarketApi } from '../market';
-import { createAddressBook } from './address-book.service';
-import { createReconciliation } from './reconciliation';
+import { createAddressBook, type AddressBook } from './address-book.service';
+import { createReconciliation, type Reconciliation } from './reconciliation';
 import type { WithdrawalChainSet } from './withdrawal-chains';
 import { createWithdrawalDestinations } from './withdrawal-destination';
 import { createWithdrawalEligibility } from './withdrawal-eligibility';
 import { withdrawalRecordSource } from './withdrawal-records';
-import { createSignerLoop, createWithdrawalSigner } from './withdrawal-signer';
-import { createWithdrawalService } from './withdrawal.service';
+import { createSignerLoop, createWithdrawalSigner, type WithdrawalSigner } from './withdrawal-signer';
+import { createWithdrawalService, type WithdrawalService } from './withdrawal.service';
 import { registerWithdrawalRoutes } from './withdrawals.routes';
 
 export { provideWithdrawalChains, recordHotWalletFunding, type WithdrawalChainSet } from './withdrawal-chains';
 export { withdrawalRecordSource } from './withdrawal-records';
+export { withdrawalBillDescriber } from './withdrawal-bill-describer';
+export { createWithdrawalDestinations, type ResolvedDestination, type WithdrawalDestinations } from './withdrawal-destination';
+
+export type { AddressBook } from './address-book.service';
+export type { ChainBalanceReader, Reconciliation } from './reconciliation';
+export type { SignerTickResult, WithdrawalSender, WithdrawalSigner } from './withdrawal-signer';
+export type { WithdrawalRecordsPage, WithdrawalService } from './withdrawal.service';
+
+/** What `app.ts` gets from the withdrawals module. */
+export interface WithdrawalsModule {
+  services: { withdrawals: WithdrawalService; addressBook: AddressBook; reconciliation: Reconciliation; signer: WithdrawalSigner };
+  /** The withdrawal kind of the deposit and withdrawal records (`pfDwTranxs`). */
+  recordSource: DwRecordSource;
+  jobs: JobDefinition[];
+  register(app: FastifyInstance): void;
+}
 
 /**
  * Withdrawals: pre-checks, limits, ordinary and internal withdrawals, the signer (one process
@@ -29,6 +47,7 @@ export { withdrawalRecordSource } from './withdrawal-records';
  */
 export function createWithdrawalsModule(deps: {
   db: Db;
+  assets: AssetsApi;
   ledger: Ledger;
   identity: IdentityApi;
   market: Pick<MarketApi, 'latestUsdPrices'>;
@@ -46,7 +65,7 @@ export function createWithdrawalsModule(deps: {
   chains: WithdrawalChainSet | null;
   runsSigner: boolean;
   registry?: Registry;
-}) {
+}): WithdrawalsModule {
   const { db, ledger, identity, config } = deps;
   const senders = deps.chains?.senders ?? new Map();
   const destinations = createWithdrawalDestinations({
@@ -65,6 +84,7 @@ export function createWithdrawalsModule(deps: {
   });
   const withdrawals = createWithdrawalService({
     db,
+    assets: deps.assets,
     ledger,
     identity,
     market: deps.market,
@@ -97,7 +117,7 @@ export function createWithdrawalsModule(deps: {
   return {
     services: { withdrawals, addressBook, reconciliation, signer },
     /** The withdrawal kind of the deposit and withdrawal records (`pfDwTranxs`). */
-    recordSource: withdrawalRecordSource(db),
+    recordSource: withdrawalRecordSource(db, deps.assets),
     jobs: [reconcileJob],
     register(app: FastifyInstance): void {
       registerWithdrawalRoutes(app, { withdrawals, addressBook, reconciliation, identity }, { operatorToken: config.OPERATOR_TOKEN });
@@ -120,5 +140,3 @@ export function createWithdrawalsModule(deps: {
     },
   };
 }
-
-export type WithdrawalsModule = ReturnType<typeof createWithdrawalsModule>;

@@ -2,6 +2,7 @@ import type { ReconciliationRun } from '@coffer/contract';
 import { Gauge, type Registry } from 'prom-client';
 import type { Db } from '../../platform/db/database';
 import type { Logger } from '../../platform/observability/logger';
+import { createDepositReads } from '../deposits';
 import { createLedgerReads } from '../ledger';
 import type { WithdrawalSender } from './withdrawal-signer';
 
@@ -15,6 +16,13 @@ export interface ChainBalanceReader {
   balanceOf(asset: string, address: string): Promise<bigint>;
   /** The sum over many addresses in one read, where the chain offers it (a Bitcoin UTXO-set scan). */
   totalBalanceOf?(asset: string, addresses: string[]): Promise<bigint>;
+}
+
+export interface Reconciliation {
+  /** Reads every chain and asset, records the run and answers it. */
+  run(): Promise<ReconciliationRun>;
+  /** The last recorded run, if any. */
+  latest(): Promise<ReconciliationRun | null>;
 }
 
 /**
@@ -32,9 +40,10 @@ export function createReconciliation(deps: {
   senders: Map<string, WithdrawalSender>;
   logger: Logger;
   registry?: Registry;
-}) {
+}): Reconciliation {
   const { db } = deps;
   const ledgerReads = createLedgerReads(db);
+  const depositReads = createDepositReads(db);
   const logger = deps.logger.child({ component: 'reconciliation' });
   const gauge = deps.registry
     ? new Gauge({
@@ -85,7 +94,7 @@ export function createReconciliation(deps: {
       difference: bigint;
     }> = [];
     for (const reader of deps.readers) {
-      const deposits = await db.selectFrom('deposit_address').select('address').where('chain', '=', reader.chain).execute();
+      const deposits = await depositReads.depositAddressesOf(reader.chain);
       // Customers may share one address (XRP: the hot wallet with a tag each): count each address once.
       const addresses = [...new Set([reader.hotWallet, ...deposits.map((row) => row.address)])];
       const gone = await inFlight(reader.chain);
@@ -161,5 +170,3 @@ export function createReconciliation(deps: {
     },
   };
 }
-
-export type Reconciliation = ReturnType<typeof createReconciliation>;

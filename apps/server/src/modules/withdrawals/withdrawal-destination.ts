@@ -1,9 +1,7 @@
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import { AppError } from '../../platform/http/app-error';
-import type { BitcoinNetwork } from '../chain/addresses/bitcoin-address';
-import { checkWithdrawalAddress, type AddressChain } from '../chain/addresses/withdrawal-address';
-import type { XrpNetwork } from '../chain/addresses/xrp-address';
+import { withdrawalError } from './withdrawals.errors';
+import { createDepositReads } from '../deposits';
+import { checkWithdrawalAddress, type AddressChain, type BitcoinNetwork, type XrpNetwork } from '../chain';
 
 export interface ResolvedDestination {
   /** Canonical form: EIP-55, lower-case bech32, classic XRP address. */
@@ -13,6 +11,16 @@ export interface ResolvedDestination {
   needsTagConfirmation: boolean;
   /** The owner when the address is a Coffer customer's deposit address (internal withdrawal). */
   innerUserId: string | null;
+}
+
+/** The §5 destination rules, used by withdrawals, the address book and the wallet's `isInnerAddress`. */
+export interface WithdrawalDestinations {
+  /** The customer owning a deposit address on the chain (XRP: address + destination tag), if any. */
+  depositAddressOwner(chain: string, address: string, tag: string | null): Promise<string | null>;
+  /** Validates the address; answers its canonical form, or throws `invalidAddress` / `burnAddressRefused` / `invalidTag`. */
+  validate(chain: string, address: string, tag: string | undefined | null): Omit<ResolvedDestination, 'innerUserId'>;
+  /** Validates and resolves a destination: internal (a customer's deposit address) or not, contracts refused. */
+  resolve(chain: string, address: string, tag: string | undefined | null): Promise<ResolvedDestination>;
 }
 
 const addressChains = new Set<string>(['bitcoin', 'ethereum', 'xrpl']);
@@ -29,25 +37,18 @@ export function createWithdrawalDestinations(deps: {
   bitcoinNetwork: BitcoinNetwork;
   xrpNetwork: XrpNetwork;
   contractCheckers: Map<string, (address: string) => Promise<boolean>>;
-}) {
-  /** The customer owning a deposit address on the chain (XRP: address + destination tag), if any. */
-  async function depositAddressOwner(chain: string, address: string, tag: string | null): Promise<string | null> {
-    const row = await deps.db
-      .selectFrom('deposit_address')
-      .select('user_id')
-      .where('chain', '=', chain)
-      .where(sql<boolean>`lower(address) = ${address.toLowerCase()}`)
-      .where(sql<boolean>`memo is not distinct from ${tag}`)
-      .executeTakeFirst();
-    return row?.user_id ?? null;
-  }
+}): WithdrawalDestinations {
+  const deposits = createDepositReads(deps.db);
+  /** The customer owning a deposit address on the chain (XRP: address + destination tag), if any: the deposits' one rule. */
+  const depositAddressOwner = (chain: string, address: string, tag: string | null): Promise<string | null> =>
+    deposits.depositAddressOwner(chain, address, tag);
 
   return {
     depositAddressOwner,
 
     /** Validates the address; answers its canonical form, or throws `invalidAddress` / `burnAddressRefused` / `invalidTag`. */
     validate(chain: string, address: string, tag: string | undefined | null): Omit<ResolvedDestination, 'innerUserId'> {
-      if (!addressChains.has(chain)) throw new AppError('withdrawalNetworkNotSupported', {}, 'chain');
+      if (!addressChains.has(chain)) throw withdrawalError('withdrawalNetworkNotSupported', {}, 'chain');
       const check = checkWithdrawalAddress({
         chain: chain as AddressChain,
         address,
@@ -56,12 +57,12 @@ export function createWithdrawalDestinations(deps: {
         xrpNetwork: deps.xrpNetwork,
       });
       if (!check.valid) {
-        if (check.field === 'tag') throw new AppError('invalidTag', {}, 'tag');
-        if (check.problem === 'zero-address' || check.problem === 'precompile') throw new AppError('burnAddressRefused', {}, 'address');
-        throw new AppError('invalidAddress', {}, 'address');
+        if (check.field === 'tag') throw withdrawalError('invalidTag', {}, 'tag');
+        if (check.problem === 'zero-address' || check.problem === 'precompile') throw withdrawalError('burnAddressRefused', {}, 'address');
+        throw withdrawalError('invalidAddress', {}, 'address');
       }
       // A tag typed for a chain without tags is a mistake, not something to drop silently.
-      if (chain !== 'xrpl' && tag) throw new AppError('invalidTag', {}, 'tag');
+      if (chain !== 'xrpl' && tag) throw withdrawalError('invalidTag', {}, 'tag');
       return { address: check.address, tag: check.tag, needsTagConfirmation: check.needsTagConfirmation };
     },
 
@@ -70,12 +71,10 @@ export function createWithdrawalDestinations(deps: {
       const innerUserId = await depositAddressOwner(chain, valid.address, valid.tag);
       if (innerUserId === null) {
         const isContract = deps.contractCheckers.get(chain);
-        if (isContract && (await isContract(valid.address))) throw new AppError('contractDestinationRefused', {}, 'address');
+        if (isContract && (await isContract(valid.address))) throw withdrawalError('contractDestinationRefused', {}, 'address');
       }
       // An internal withdrawal needs no tag confirmation: the tag is the customer's own, or absent by design.
       return { ...valid, needsTagConfirmation: innerUserId === null && valid.needsTagConfirmation, innerUserId };
     },
   };
 }
-
-export type WithdrawalDestinations = ReturnType<typeof createWithdrawalDestinations>;

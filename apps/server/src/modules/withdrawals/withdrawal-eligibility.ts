@@ -1,14 +1,20 @@
-import { withdrawalForbiddenCodes, type WithdrawalInterception, type WithdrawCheck, type WithdrawUserInformation } from '@coffer/contract';
+import {
+  errorCatalogue,
+  withdrawalForbiddenCodes,
+  type WithdrawalInterception,
+  type WithdrawCheck,
+  type WithdrawUserInformation,
+} from '@coffer/contract';
 import type { Db } from '../../platform/db/database';
-import { AppError } from '../../platform/http/app-error';
+import { withdrawalError } from './withdrawals.errors';
 import type { IdentityApi } from '../identity';
 
 /** Catalogue codes of the §5 interception messages. */
 const interceptionCodes = {
-  emailNotBound: 17000010,
-  phoneNotBound: 17000011,
-  fundPasswordNotSet: -10097,
-  identityNotVerified: -10093,
+  emailNotBound: errorCatalogue.withdrawEmailRequired.code,
+  phoneNotBound: errorCatalogue.withdrawPhoneRequired.code,
+  fundPasswordNotSet: errorCatalogue.fundPasswordMissing.code,
+  identityNotVerified: errorCatalogue.kycRequired.code,
 } as const;
 
 /**
@@ -20,7 +26,14 @@ const interceptionCodes = {
  * built yet: the account's KYC level is compared with `WITHDRAWAL_MIN_KYC_LEVEL`, which stays
  * 0 (no interception) until it is.
  */
-export function createWithdrawalEligibility(deps: { db: Db; identity: IdentityApi; minKycLevel: number }) {
+export interface WithdrawalEligibility {
+  check(userId: string): Promise<WithdrawCheck>;
+  information(userId: string): Promise<WithdrawUserInformation>;
+  /** Refuses a withdrawal the pre-check would stop, with the matching catalogue error. */
+  assertEligible(userId: string): Promise<void>;
+}
+
+export function createWithdrawalEligibility(deps: { db: Db; identity: IdentityApi; minKycLevel: number }): WithdrawalEligibility {
   const { db, identity, minKycLevel } = deps;
 
   async function isRestricted(userId: string): Promise<boolean> {
@@ -68,7 +81,7 @@ export function createWithdrawalEligibility(deps: { db: Db; identity: IdentityAp
     /** Refuses a withdrawal the pre-check would stop, with the matching catalogue error. */
     async assertEligible(userId: string): Promise<void> {
       const result = await check(userId);
-      if (result.forbiddenCode === withdrawalForbiddenCodes.forbidden) throw new AppError('withdrawalForbidden');
+      if (result.forbiddenCode === withdrawalForbiddenCodes.forbidden) throw withdrawalError('withdrawalForbidden');
       await identity.assertNotSecurityLocked(userId);
       const first = result.interceptions[0];
       if (!first) return;
@@ -78,9 +91,7 @@ export function createWithdrawalEligibility(deps: { db: Db; identity: IdentityAp
         fundPasswordNotSet: 'fundPasswordNotSet',
         identityNotVerified: 'kycRequired',
       } as const;
-      throw new AppError(errors[first.kind]);
+      throw withdrawalError(errors[first.kind]);
     },
   };
 }
-
-export type WithdrawalEligibility = ReturnType<typeof createWithdrawalEligibility>;

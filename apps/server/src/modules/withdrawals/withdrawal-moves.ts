@@ -1,7 +1,7 @@
 import { billTypes } from '@coffer/contract';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import type { Ledger } from '../ledger/ledger.service';
+import type { Ledger } from '../ledger';
 import { assertTransition } from './withdrawal-states';
 import type { WithdrawalRowStatus, WithdrawalTables } from './withdrawals.schema';
 
@@ -59,7 +59,7 @@ export async function releaseAndCancel(
   move: { from: WithdrawalRowStatus; to: 'cancelled' | 'failed'; reason: string },
 ): Promise<boolean> {
   if (!withdrawal.hold_id) throw new Error(`withdrawal ${withdrawal.id} has no hold to release`);
-  // Leaving awaiting_confirmation drops the deadline (the row's CHECK); elsewhere it is already null.
+  // Leaving awaitingConfirmation drops the deadline (the row's CHECK); elsewhere it is already null.
   const moved = await moveWithdrawal(trx, withdrawal.id, move.from, move.to, { fail_reason: move.reason, confirm_before: null });
   if (!moved) return false;
   await ledger.releaseHold(

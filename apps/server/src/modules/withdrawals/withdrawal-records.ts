@@ -1,11 +1,12 @@
 import { fromBaseUnits, type WithdrawalRecord, type WithdrawalStatus } from '@coffer/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import type { AssetsApi } from '../assets';
 import type { DwRecordSource } from '../deposits';
 import type { WithdrawalRowStatus } from './withdrawals.schema';
 
 const statusNames: Record<WithdrawalRowStatus, WithdrawalStatus> = {
-  awaiting_confirmation: 'awaitingConfirmation',
+  awaitingConfirmation: 'awaitingConfirmation',
   processing: 'processing',
   confirming: 'confirming',
   completed: 'completed',
@@ -14,11 +15,15 @@ const statusNames: Record<WithdrawalRowStatus, WithdrawalStatus> = {
 };
 
 /** The customer's withdrawals by id, as records of spec §3 (serial number, status, txid). */
-export async function loadWithdrawalRecords(db: Db, userId: string, ids: string[]): Promise<Map<string, WithdrawalRecord>> {
+export async function loadWithdrawalRecords(
+  db: Db,
+  assets: Pick<AssetsApi, 'scaleOf'>,
+  userId: string,
+  ids: string[],
+): Promise<Map<string, WithdrawalRecord>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('withdrawal as w')
-    .innerJoin('asset as a', 'a.code', 'w.asset')
     .leftJoin('withdrawal_outbox as o', 'o.withdrawal_id', 'w.id')
     .select([
       'w.id',
@@ -37,7 +42,6 @@ export async function loadWithdrawalRecords(db: Db, userId: string, ids: string[
       'w.required_confirmations',
       'w.confirm_before',
       'w.completed_at',
-      'a.scale',
       // A transaction never broadcast is not shown as a link to the chain.
       sql<string | null>`case when o.broadcast_at is not null then o.txid end`.as('txid'),
     ])
@@ -45,29 +49,34 @@ export async function loadWithdrawalRecords(db: Db, userId: string, ids: string[
     .where('w.id', 'in', ids)
     .execute();
   return new Map(
-    rows.map((row): [string, WithdrawalRecord] => [
-      row.id,
-      {
-        kind: 'withdrawal',
-        id: row.id,
-        serialNumber: row.serial_no,
-        time: row.created_at.toISOString(),
-        accountType: row.kind,
-        coin: row.asset,
-        chain: row.chain,
-        address: row.address,
-        tag: row.tag,
-        amount: fromBaseUnits(BigInt(row.amount), row.scale),
-        fee: fromBaseUnits(BigInt(row.fee), row.scale),
-        status: statusNames[row.status],
-        failReason: row.fail_reason,
-        txid: row.txid,
-        confirmations: row.confirmations,
-        requiredConfirmations: row.required_confirmations,
-        confirmBefore: row.confirm_before?.toISOString() ?? null,
-        completedAt: row.completed_at?.toISOString() ?? null,
-      },
-    ]),
+    await Promise.all(
+      rows.map(async (row): Promise<[string, WithdrawalRecord]> => {
+        const scale = await assets.scaleOf(row.asset);
+        return [
+          row.id,
+          {
+            kind: 'withdrawal',
+            id: row.id,
+            serialNumber: row.serial_no,
+            time: row.created_at.toISOString(),
+            accountType: row.kind,
+            coin: row.asset,
+            chain: row.chain,
+            address: row.address,
+            tag: row.tag,
+            amount: fromBaseUnits(BigInt(row.amount), scale),
+            fee: fromBaseUnits(BigInt(row.fee), scale),
+            status: statusNames[row.status],
+            failReason: row.fail_reason,
+            txid: row.txid,
+            confirmations: row.confirmations,
+            requiredConfirmations: row.required_confirmations,
+            confirmBefore: row.confirm_before?.toISOString() ?? null,
+            completedAt: row.completed_at?.toISOString() ?? null,
+          },
+        ];
+      }),
+    ),
   );
 }
 
@@ -75,7 +84,7 @@ export async function loadWithdrawalRecords(db: Db, userId: string, ids: string[
  * Withdrawals in the deposit and withdrawal list (`pfDwTranxs`). The list's `status` filter
  * holds the deposit states of §4 (1, 2, 3), so it selects no withdrawals; the `kind` filter does.
  */
-export function withdrawalRecordSource(db: Db): DwRecordSource {
+export function withdrawalRecordSource(db: Db, assets: Pick<AssetsApi, 'scaleOf'>): DwRecordSource {
   return {
     kind: 'withdrawal',
     select: (userId, filters) => sql`
@@ -86,6 +95,6 @@ export function withdrawalRecordSource(db: Db): DwRecordSource {
          ${filters.coin ? sql`and w.asset = ${filters.coin}` : sql``}
          ${filters.start ? sql`and w.created_at >= ${filters.start}` : sql``}
          ${filters.end ? sql`and w.created_at < ${filters.end}` : sql``}`,
-    load: (userId, ids) => loadWithdrawalRecords(db, userId, ids),
+    load: (userId, ids) => loadWithdrawalRecords(db, assets, userId, ids),
   };
 }

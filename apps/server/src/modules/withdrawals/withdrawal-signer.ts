@@ -1,10 +1,11 @@
-import { billTypes } from '@coffer/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { Logger } from '../../platform/observability/logger';
-import { BroadcastRejectedError, type ChainSender } from '../chain/chain-source';
-import type { Ledger } from '../ledger/ledger.service';
-import { moveWithdrawal, releaseAndCancel, withdrawalJournalKey, withdrawalReference } from './withdrawal-moves';
+import type { ChainSender } from '../chain';
+import type { Ledger } from '../ledger';
+import { releaseAndCancel } from './withdrawal-moves';
+import { createWithdrawalBroadcast } from './withdrawal-broadcast';
+import { createWithdrawalSettlement } from './withdrawal-settlement';
 
 /** A chain's sender, with the fee a mined transaction actually paid where the chain can tell. */
 export type WithdrawalSender = ChainSender & {
@@ -17,6 +18,18 @@ export type WithdrawalSender = ChainSender & {
 const signerLockNamespace = 727_102;
 const batchSize = 20;
 
+export interface WithdrawalSigner {
+  tick(): Promise<SignerTickResult>;
+  /** One tick under the signer's advisory lock; `null` when another process holds it. */
+  tickExclusively(): Promise<SignerTickResult | null>;
+}
+
+/** The signer's polling loop. */
+export interface SignerLoop {
+  start(): void;
+  stop(): Promise<void>;
+}
+
 export interface SignerTickResult {
   signed: number;
   settled: number;
@@ -24,7 +37,8 @@ export interface SignerTickResult {
   expired: number;
 }
 
-type WithdrawalRow = {
+/** The columns of a withdrawal the signer works with. */
+export type SignedWithdrawalRow = {
   id: string;
   user_id: string;
   asset: string;
@@ -46,138 +60,20 @@ type WithdrawalRow = {
  * account, fee to the fees account, the network fee as the platform's expense), or releases it
  * without a fee when the chain refused or reverted the transaction.
  */
-export function createWithdrawalSigner(deps: { db: Db; ledger: Ledger; senders: Map<string, WithdrawalSender>; logger: Logger }) {
+export function createWithdrawalSigner(deps: {
+  db: Db;
+  ledger: Ledger;
+  senders: Map<string, WithdrawalSender>;
+  logger: Logger;
+}): WithdrawalSigner {
   const { db, ledger, senders } = deps;
   const logger = deps.logger.child({ component: 'withdrawal-signer' });
 
-  async function fail(withdrawal: WithdrawalRow, reason: string): Promise<void> {
-    await db.transaction().execute(async (trx) => {
-      const current = await trx
-        .selectFrom('withdrawal')
-        .select('status')
-        .where('id', '=', withdrawal.id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      if (current.status !== 'processing' && current.status !== 'confirming') return;
-      await releaseAndCancel(trx, ledger, withdrawal, { from: current.status, to: 'failed', reason });
-      await trx.updateTable('withdrawal_outbox').set({ resolved_at: new Date() }).where('withdrawal_id', '=', withdrawal.id).execute();
-    });
-    logger.warn({ withdrawalId: withdrawal.id, reason }, 'withdrawal failed; hold released without fee');
-  }
-
-  /** The network fee the hot wallet paid, booked as the platform's expense against the omnibus account. */
-  async function postNetworkFee(trx: Db, withdrawal: WithdrawalRow, sender: WithdrawalSender, txid: string): Promise<void> {
-    if (!sender.networkFeePaid || !sender.feeAsset) return;
-    const paid = await sender.networkFeePaid(txid);
-    if (paid <= 0n) return;
-    await ledger.post(
-      {
-        idempotencyKey: withdrawalJournalKey('network-fee', withdrawal.id),
-        billType: billTypes.other,
-        reference: withdrawalReference(withdrawal.id),
-        legs: [
-          { accountId: await ledger.platformAccount('omnibus', sender.feeAsset), bucket: 'available', amount: paid },
-          { accountId: await ledger.platformAccount('network_fees', sender.feeAsset), bucket: 'available', amount: -paid },
-        ],
-      },
-      trx,
-    );
-  }
-
-  async function settle(withdrawal: WithdrawalRow, sender: WithdrawalSender, txid: string, confirmations: number): Promise<boolean> {
-    const customer = await ledger.customerAccount(withdrawal.user_id, withdrawal.asset);
-    const omnibus = await ledger.platformAccount('omnibus', withdrawal.asset);
-    const fees = await ledger.platformAccount('fees', withdrawal.asset);
-    const amount = BigInt(withdrawal.amount);
-    const fee = BigInt(withdrawal.fee);
-    return db.transaction().execute(async (trx) => {
-      const current = await trx
-        .selectFrom('withdrawal')
-        .select('status')
-        .where('id', '=', withdrawal.id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      if (current.status !== 'confirming') return false;
-      const posted = await ledger.settleHold(
-        {
-          idempotencyKey: withdrawalJournalKey('settle', withdrawal.id),
-          billType: billTypes.withdrawal,
-          holdId: withdrawal.hold_id!,
-          accountId: customer,
-          amount: amount + fee,
-          to: [{ accountId: omnibus, amount }, ...(fee > 0n ? [{ accountId: fees, amount: fee }] : [])],
-          reference: withdrawalReference(withdrawal.id),
-        },
-        trx,
-      );
-      await postNetworkFee(trx, withdrawal, sender, txid);
-      await moveWithdrawal(trx, withdrawal.id, 'confirming', 'completed', {
-        journal_id: posted.journalId,
-        confirmations,
-        completed_at: new Date(),
-      });
-      await trx.updateTable('withdrawal_outbox').set({ resolved_at: new Date() }).where('withdrawal_id', '=', withdrawal.id).execute();
-      return true;
-    });
-  }
-
-  /** Broadcasts the recorded transaction; `false` when the outcome is unknown (retry later). */
-  async function broadcast(
-    withdrawal: WithdrawalRow,
-    sender: WithdrawalSender,
-    outbox: { raw: string },
-  ): Promise<'sent' | 'rejected' | 'unknown'> {
-    try {
-      await sender.broadcast(outbox.raw);
-    } catch (error) {
-      if (error instanceof BroadcastRejectedError) {
-        await sender.abandon(outbox.raw).catch((abandonError: unknown) => logger.error({ err: abandonError }, 'abandon failed'));
-        await db
-          .updateTable('withdrawal_outbox')
-          .set({ last_error: error.reason.slice(0, 500), attempts: sql`attempts + 1` })
-          .where('withdrawal_id', '=', withdrawal.id)
-          .execute();
-        await fail(withdrawal, 'broadcastRejected');
-        return 'rejected';
-      }
-      await db
-        .updateTable('withdrawal_outbox')
-        .set({ last_error: (error instanceof Error ? error.message : String(error)).slice(0, 500), attempts: sql`attempts + 1` })
-        .where('withdrawal_id', '=', withdrawal.id)
-        .execute();
-      logger.warn({ err: error, withdrawalId: withdrawal.id }, 'broadcast outcome unknown; the same transaction will be sent again');
-      return 'unknown';
-    }
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('withdrawal_outbox')
-        .set({ broadcast_at: sql`coalesce(broadcast_at, now())`, attempts: sql`attempts + 1`, last_error: null })
-        .where('withdrawal_id', '=', withdrawal.id)
-        .execute();
-      // A re-broadcast of a confirming one stays confirming.
-      await moveWithdrawal(trx, withdrawal.id, 'processing', 'confirming');
-    });
-    return 'sent';
-  }
-
-  async function signNew(withdrawal: WithdrawalRow, sender: WithdrawalSender): Promise<boolean> {
-    const signed = await sender.buildAndSign({
-      to: withdrawal.address,
-      asset: withdrawal.asset,
-      amount: BigInt(withdrawal.amount),
-      ...(withdrawal.tag ? { tag: withdrawal.tag } : {}),
-    });
-    // Recorded before it can reach the chain: a crash after this line re-sends this very transaction.
-    await db
-      .insertInto('withdrawal_outbox')
-      .values({ withdrawal_id: withdrawal.id, chain: withdrawal.chain, txid: signed.txid, raw: signed.raw, network_fee: signed.networkFee })
-      .execute();
-    logger.info({ withdrawalId: withdrawal.id, chain: withdrawal.chain, txid: signed.txid }, 'withdrawal signed');
-    return (await broadcast(withdrawal, sender, { raw: signed.raw })) !== 'rejected';
-  }
+  const { fail, postNetworkFee, settle } = createWithdrawalSettlement({ db, ledger, logger });
+  const { broadcast, signNew } = createWithdrawalBroadcast({ db, logger, fail });
 
   async function advance(
-    withdrawal: WithdrawalRow,
+    withdrawal: SignedWithdrawalRow,
     sender: WithdrawalSender,
     outbox: { txid: string; raw: string; broadcast_at: Date | null },
     result: SignerTickResult,
@@ -216,7 +112,7 @@ export function createWithdrawalSigner(deps: { db: Db; ledger: Ledger; senders: 
     const due = await db
       .selectFrom('withdrawal')
       .select(['id', 'user_id', 'asset', 'amount', 'fee', 'hold_id'])
-      .where('status', '=', 'awaiting_confirmation')
+      .where('status', '=', 'awaitingConfirmation')
       .where('confirm_before', '<=', new Date())
       .limit(batchSize)
       .execute();
@@ -225,7 +121,7 @@ export function createWithdrawalSigner(deps: { db: Db; ledger: Ledger; senders: 
       await db
         .transaction()
         .execute(async (trx) =>
-          releaseAndCancel(trx, ledger, row, { from: 'awaiting_confirmation', to: 'cancelled', reason: 'confirmationExpired' }),
+          releaseAndCancel(trx, ledger, row, { from: 'awaitingConfirmation', to: 'cancelled', reason: 'confirmationExpired' }),
         );
     }
     return due.length;
@@ -307,10 +203,8 @@ export function createWithdrawalSigner(deps: { db: Db; ledger: Ledger; senders: 
   };
 }
 
-export type WithdrawalSigner = ReturnType<typeof createWithdrawalSigner>;
-
 /** Polls the signer every `pollMs` until stopped. */
-export function createSignerLoop(signer: WithdrawalSigner, pollMs: number, logger: Logger) {
+export function createSignerLoop(signer: WithdrawalSigner, pollMs: number, logger: Logger): SignerLoop {
   let running = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;

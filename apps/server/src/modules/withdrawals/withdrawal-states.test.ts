@@ -18,7 +18,7 @@ import {
   withdrawalTransitions,
 } from './withdrawal-states';
 import { withdrawalTransitionPairsSql } from './withdrawal-states.migration';
-import { fundPassword, withdrawalCustomer, type WithdrawalCustomer } from './withdrawal-test-kit';
+import { fundPassword, withdrawalCustomer, type WithdrawalCustomer } from '../../../test/withdrawal-kit';
 import type { WithdrawalRowStatus } from './withdrawals.schema';
 
 const USDT = 1_000_000n;
@@ -70,7 +70,7 @@ async function insertRow(status: WithdrawalRowStatus): Promise<string> {
       usd_cents: '0',
       recipient_user_id: null,
       status,
-      confirm_before: status === 'awaiting_confirmation' ? new Date(Date.now() + 3_600_000) : null,
+      confirm_before: status === 'awaitingConfirmation' ? new Date(Date.now() + 3_600_000) : null,
       journal_id: status === 'completed' ? anyJournalId : null,
       required_confirmations: 1,
     })
@@ -85,7 +85,7 @@ function rawMove(id: string, to: WithdrawalRowStatus) {
     .updateTable('withdrawal')
     .set({
       status: to,
-      confirm_before: to === 'awaiting_confirmation' ? new Date(Date.now() + 3_600_000) : null,
+      confirm_before: to === 'awaitingConfirmation' ? new Date(Date.now() + 3_600_000) : null,
       journal_id: to === 'completed' ? anyJournalId : null,
     })
     .where('id', '=', id)
@@ -129,7 +129,7 @@ describe('the withdrawal state table', () => {
     const check = await sql<{ definition: string }>`
       select pg_get_constraintdef(oid) as definition from pg_constraint
        where conrelid = 'withdrawal'::regclass and contype = 'c' and pg_get_constraintdef(oid) like '%status = ANY%'`.execute(database.db);
-    const allowed = [...(check.rows[0]?.definition ?? '').matchAll(/'([a-z_]+)'::text/g)].map((match) => match[1]);
+    const allowed = [...(check.rows[0]?.definition ?? '').matchAll(/'([A-Za-z_]+)'::text/g)].map((match) => match[1]);
     expect(allowed.sort()).toEqual([...withdrawalStatuses].sort());
     expect(terminalWithdrawalStatuses.sort()).toEqual(['cancelled', 'completed', 'failed']);
     for (const [from, targets] of Object.entries(withdrawalTransitions)) {
@@ -149,7 +149,7 @@ describe('the withdrawal state table', () => {
       if (canTransition(from, to)) expect(() => assertTransition(from, to)).not.toThrow();
       else expect(() => assertTransition(from, to)).toThrow(IllegalWithdrawalTransitionError);
     }
-    expect(canTransition('awaiting_confirmation', 'processing')).toBe(true);
+    expect(canTransition('awaitingConfirmation', 'processing')).toBe(true);
     expect(canTransition('cancelled', 'processing')).toBe(false);
   });
 
@@ -187,7 +187,7 @@ describe('the database trigger', () => {
 describe('moveWithdrawal', () => {
   it('moves a row only from the status it names, and refuses a move outside the table before writing', async () => {
     const id = await insertRow('processing');
-    expect(await moveWithdrawal(database.db, id, 'awaiting_confirmation', 'processing', { confirm_before: null })).toBe(false);
+    expect(await moveWithdrawal(database.db, id, 'awaitingConfirmation', 'processing', { confirm_before: null })).toBe(false);
     expect(await moveWithdrawal(database.db, id, 'processing', 'confirming')).toBe(true);
     expect(await moveWithdrawal(database.db, id, 'processing', 'confirming')).toBe(false);
     await expect(moveWithdrawal(database.db, id, 'confirming', 'processing')).rejects.toThrow(IllegalWithdrawalTransitionError);

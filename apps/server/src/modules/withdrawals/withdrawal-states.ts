@@ -3,10 +3,11 @@ import type { WithdrawalRowStatus } from './withdrawals.schema';
 /**
  * The states of a customer's withdrawal and the moves between them. Spec §4 names the states
  * of a custody withdrawal order (pending review … approved, rejected, transfer failed); a
- * customer's own withdrawal has no reviewer, so its states are these (shown in the records as
- * `awaitingConfirmation`, `processing`, …):
+ * customer's own withdrawal has no reviewer, so its states are these (the column holds the
+ * names the records show, `awaitingConfirmation`, `processing`, …; a bill's detail still
+ * answers `awaiting_confirmation`, see `withdrawal-bill-describer.ts`):
  *
- * - `awaiting_confirmation`: a large withdrawal (spec §9) waiting up to 5 hours for its second
+ * - `awaitingConfirmation`: a large withdrawal (spec §9) waiting up to 5 hours for its second
  *   confirmation, amount + fee held. Confirmed, it goes on to `processing` (on chain) or
  *   straight to `completed` (internal, the hold settled to the recipient); cancelled by the
  *   customer or expired, it is `cancelled` and the hold released.
@@ -18,11 +19,12 @@ import type { WithdrawalRowStatus } from './withdrawals.schema';
  *   settled), `failed` when the chain reverted it.
  * - `completed`, `failed`, `cancelled`: final.
  *
- * The database holds the same table in a trigger built from this one
- * (`withdrawal-states.migration.ts`), so no writer can skip a state.
+ * The database holds the same table in a trigger built from a copy of this one
+ * (`withdrawal-states.migration.ts`, re-created in the new names by
+ * `withdrawal-status-names.migration.ts`), so no writer can skip a state.
  */
 export const withdrawalTransitions: Readonly<Record<WithdrawalRowStatus, readonly WithdrawalRowStatus[]>> = {
-  awaiting_confirmation: ['processing', 'completed', 'cancelled'],
+  awaitingConfirmation: ['processing', 'completed', 'cancelled'],
   processing: ['confirming', 'completed', 'failed'],
   confirming: ['completed', 'failed'],
   completed: [],

@@ -7,23 +7,36 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { createLogger } from '../../platform/observability/logger';
-import { checkXrpAddress, encodeXAddress } from '../chain/addresses/xrp-address';
-import { BroadcastRejectedError } from '../chain/chain-source';
-import { freeLoopbackPort, startAnvil, type AnvilProcess } from '../chain/evm/anvil-process';
-import { cofferTestTokenAbi } from '../chain/evm/contracts/coffer-test-token.artifact';
-import { deployTestTokens, localChainId, localFunder, type EvmNode } from '../chain/evm/evm-node';
-import { HdSeed } from '../chain/hd-seed';
-import { evmDepositChain } from '../deposits/deposit-chain-runtime';
+import {
+  BroadcastRejectedError,
+  chainRuntimeOf,
+  checkXrpAddress,
+  deriveHotWalletAddress,
+  encodeXAddress,
+  evmReceivingChain,
+  HdSeed,
+  type EvmNode,
+} from '../chain';
+import {
+  cofferTestTokenAbi,
+  deployTestTokens,
+  freeLoopbackPort,
+  localChainId,
+  localFunder,
+  startAnvil,
+  type AnvilProcess,
+} from '../chain/devnets';
+import { evmPublicClient } from '../chain/evm/evm-node';
 import { createLedger } from '../ledger/ledger.service';
 import { provideWithdrawalChains, type WithdrawalChainSet } from './withdrawal-chains';
 import { createWithdrawalSigner, type WithdrawalSender } from './withdrawal-signer';
-import { fundPassword, platformBalance, withdrawalCustomer } from './withdrawal-test-kit';
+import { fundPassword, platformBalance, withdrawalCustomer } from '../../../test/withdrawal-kit';
 
 let database: TestDatabase;
 let app: FastifyInstance;
 let anvil: AnvilProcess;
 let node: EvmNode;
-let chains: WithdrawalChainSet & { evmSender: ReturnType<typeof provideWithdrawalChains>['evmSender'] };
+let chains: WithdrawalChainSet;
 const seed = new HdSeed(randomBytes(64));
 const operatorToken = randomBytes(24).toString('hex');
 const silentLogger = createLogger({ LOG_LEVEL: 'silent' });
@@ -44,7 +57,7 @@ function newSigner(senders: Map<string, WithdrawalSender> = chains.senders) {
 }
 
 async function onChainBalance(asset: 'ETH' | 'USDT', address: Address): Promise<bigint> {
-  const client = chains.evmSender.client;
+  const client = evmPublicClient(anvil.rpcUrl);
   return asset === 'ETH'
     ? client.getBalance({ address })
     : client.readContract({ address: node.tokens.USDT, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
@@ -68,7 +81,7 @@ async function customer(options: { complete?: boolean } = {}) {
             functionName: 'mint',
             args: [address, amount],
           });
-    await chains.evmSender.client.waitForTransactionReceipt({ hash: txid, pollingInterval: 50 });
+    await evmPublicClient(anvil.rpcUrl).waitForTransactionReceipt({ hash: txid, pollingInterval: 50 });
     await base.credit(asset, amount, txid);
   }
   return { ...base, address, deposit };
@@ -110,11 +123,11 @@ beforeAll(async () => {
     stop: anvil.stop,
   };
   database = await createTestDatabase();
-  chains = provideWithdrawalChains({ db: database.db, evm: node, seed });
+  chains = provideWithdrawalChains({ db: database.db, chains: chainRuntimeOf({ seed, evm: node }) });
   await chains.prepare!({ ledger: createLedger(database.db), logger: silentLogger });
   app = await buildTestApp(database.db, {
     env: { WITHDRAWAL_MIN_KYC_LEVEL: '1', OPERATOR_TOKEN: operatorToken, LOG_LEVEL: 'silent' },
-    depositChains: { chains: [evmDepositChain(node, seed)], faucets: [] },
+    depositChains: { chains: [evmReceivingChain(node, seed)], faucets: [] },
     withdrawalChains: chains,
   });
 }, 60_000);
@@ -220,7 +233,7 @@ describe('on-chain withdrawals', () => {
   it('releases the hold without a fee when the chain refuses the transaction', async () => {
     const bob = await customer();
     await bob.deposit('ETH', parseEther('1'));
-    const hot = chains.evmSender.hotWallet;
+    const hot = deriveHotWalletAddress(seed.bytes(), 'EVM') as Address;
     const float = await onChainBalance('ETH', hot);
     await testClient().setBalance({ address: hot, value: parseEther('0.01') });
     try {

@@ -5,15 +5,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { createLogger } from '../../platform/observability/logger';
-import { deriveDepositAddress } from '../chain/addresses/hd-wallet';
-import { checkXrpAddress, encodeXAddress } from '../chain/addresses/xrp-address';
-import { HdSeed } from '../chain/hd-seed';
-import { createXrpChainSource, xrpHotWalletAddress } from '../chain/xrp';
-import { createXrpDevnet, type XrpDevnet } from '../chain/xrp/xrp-devnet';
+import {
+  checkXrpAddress,
+  deriveDepositAddress,
+  encodeXAddress,
+  HdSeed,
+  xrpHotWalletAddress,
+  xrpReceivingChain,
+  xrpSendingChain,
+} from '../chain';
+import { createXrpDevnet, type XrpDevnet } from '../chain/devnets';
 import { createLedger } from '../ledger/ledger.service';
-import { recordHotWalletFunding, xrpWithdrawalChain } from './withdrawal-chains';
+import { recordHotWalletFunding, withdrawalSendingRecords } from './withdrawal-chains';
 import { createWithdrawalSigner } from './withdrawal-signer';
-import { fundPassword, platformBalance, withdrawalCustomer } from './withdrawal-test-kit';
+import { fundPassword, platformBalance, withdrawalCustomer } from '../../../test/withdrawal-kit';
 
 const XRP = 1_000_000n;
 const seed = new HdSeed(randomBytes(64));
@@ -21,12 +26,12 @@ const operatorToken = randomBytes(24).toString('hex');
 let database: TestDatabase;
 let app: FastifyInstance;
 let devnet: XrpDevnet;
-let chain: ReturnType<typeof xrpWithdrawalChain>;
+let chain: ReturnType<typeof xrpSendingChain>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   devnet = createXrpDevnet(database.db);
-  chain = xrpWithdrawalChain({ db: database.db, node: devnet, seed });
+  chain = xrpSendingChain({ node: devnet, seed, records: withdrawalSendingRecords(database.db) });
   // The hot wallet's float, booked as treasury so reconciliation stays exact.
   const funding = await devnet.faucet(xrpHotWalletAddress(seed.bytes()), 10_000n * XRP);
   await devnet.closeLedger();
@@ -35,7 +40,7 @@ beforeAll(async () => {
     env: { OPERATOR_TOKEN: operatorToken },
     withdrawalChains: {
       senders: new Map([['xrpl', chain.sender]]),
-      readers: [chain.reader!],
+      readers: [chain.balances!],
       contractCheckers: new Map(),
       bitcoinNetwork: 'regtest',
       xrpNetwork: 'testnet',
@@ -118,7 +123,7 @@ describe('XRP withdrawals on the devnet', () => {
     });
     expect(await signer.tick()).toMatchObject({ signed: 1 });
     const ledgerIndex = (await devnet.closeLedger())!;
-    const payments = await createXrpChainSource(devnet).depositsInBlock(ledgerIndex, (address) => address === destination);
+    const payments = await xrpReceivingChain(devnet, seed).source.depositsInBlock(ledgerIndex, (address) => address === destination);
     expect(payments).toEqual([expect.objectContaining({ address: destination, amount: 25n * XRP, tag: '1234567890' })]);
     const fees = await platformBalance(database.db, 'fees', 'XRP');
     expect(await signer.tick()).toMatchObject({ settled: 1 });

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { createDevOutbox } from '../../modules/identity';
 import { refusedPhone, startFakeSmtp, startFakeTwilio } from '../../../test/fake-sms-and-mail';
 import { ConfigError, loadConfig } from '../config';
 import type { Logger } from '../observability/logger';
@@ -98,12 +99,11 @@ describe('the messenger', () => {
   it('without the outbox, sends e-mail over SMTP and SMS through the provider, writes no outbox row and logs only ids', async () => {
     const { logger, lines } = capturedLogger();
     const messenger = createMessenger({
-      db: database.db,
       logger,
       smtpUrl: smtp.url,
       mailFrom: 'Coffer <no-reply@coffer.test>',
       sms: createTwilioSmsProvider({ accountSid, authToken, from: '+15005550006', apiUrl: twilio.url }),
-      useDevOutbox: false,
+      devOutbox: null,
     });
     await messenger.send({ channel: 'email', to: 'alice@example.com', subject: 'Your Coffer code: 123456', text: 'code 123456' });
     await messenger.send({ channel: 'sms', to: '+8613800138000', subject: 'code', text: 'code 654321' });
@@ -125,12 +125,11 @@ describe('the messenger', () => {
   it('logs a refused SMS by message id and rethrows, without the text or recipient', async () => {
     const { logger, lines } = capturedLogger();
     const messenger = createMessenger({
-      db: database.db,
       logger,
       smtpUrl: smtp.url,
       mailFrom: 'Coffer <no-reply@coffer.test>',
       sms: createTwilioSmsProvider({ accountSid, authToken, from: '+15005550006', apiUrl: twilio.url }),
-      useDevOutbox: false,
+      devOutbox: null,
     });
     await expect(messenger.send({ channel: 'sms', to: refusedPhone, subject: 's', text: 'code 777888' })).rejects.toBeInstanceOf(
       SmsProviderError,
@@ -144,12 +143,11 @@ describe('the messenger', () => {
   it('keeps everything in the dev outbox by default, logging the message id and channel only', async () => {
     const { logger, lines } = capturedLogger();
     const messenger = createMessenger({
-      db: database.db,
       logger,
       smtpUrl: undefined,
       mailFrom: 'Coffer <no-reply@coffer.test>',
       sms: null,
-      useDevOutbox: true,
+      devOutbox: createDevOutbox(database.db),
     });
     await messenger.send({ channel: 'email', to: 'bob@example.com', subject: 'Your Coffer code: 246810', text: 'code 246810' });
     const rows = await database.db.selectFrom('dev_outbox').select(['id', 'body']).where('recipient', '=', 'bob@example.com').execute();
@@ -161,7 +159,7 @@ describe('the messenger', () => {
 
   it('cannot be built without the outbox unless each channel has a real delivery', () => {
     const { logger } = capturedLogger();
-    const base = { db: database.db, logger, mailFrom: 'Coffer <no-reply@coffer.test>', useDevOutbox: false };
+    const base = { logger, mailFrom: 'Coffer <no-reply@coffer.test>', devOutbox: null };
     const sms = createTwilioSmsProvider({ accountSid, authToken, from: '+15005550006', apiUrl: twilio.url });
     expect(() => createMessenger({ ...base, smtpUrl: undefined, sms })).toThrow(/SMTP_URL/);
     expect(() => createMessenger({ ...base, smtpUrl: smtp.url, sms: null })).toThrow(/SMS_PROVIDER/);
@@ -178,7 +176,12 @@ describe('the messenger', () => {
       TWILIO_FROM: 'Coffer',
       TWILIO_API_URL: twilio.url,
     });
-    await createMessengerFromConfig(config, database.db, logger).send({ channel: 'sms', to: '+4915112345678', subject: 's', text: 'hi' });
+    await createMessengerFromConfig(config, logger, createDevOutbox(database.db)).send({
+      channel: 'sms',
+      to: '+4915112345678',
+      subject: 's',
+      text: 'hi',
+    });
     expect(Object.fromEntries(twilio.received[0]!.form)).toEqual({ To: '+4915112345678', From: 'Coffer', Body: 'hi' });
   });
 });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../config';
-import type { Db } from '../db/database';
 import type { Logger } from '../observability/logger';
 import { SmsProviderError, type SmsProvider } from './sms-provider';
 import { createTwilioSmsProvider } from './twilio-sms-provider';
@@ -30,19 +29,16 @@ interface Delivery {
   deliver(message: OutgoingMessage): Promise<string>;
 }
 
-/** The embedded default's outbox table (viewable at /dev/outbox): it keeps the text, that is its purpose. */
-function devOutboxDelivery(db: Db): Delivery {
-  return {
-    name: 'outbox',
-    async deliver(message) {
-      const row = await db
-        .insertInto('dev_outbox')
-        .values({ channel: message.channel, recipient: message.to, subject: message.subject, body: message.text })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return String(row.id);
-    },
-  };
+/**
+ * Where the dev outbox keeps a copy of each message (identity's table, viewable at /dev/outbox);
+ * answers the copy's id. The composition root hands it in, so the platform names no table.
+ */
+export interface DevOutbox {
+  keep(message: OutgoingMessage): Promise<string>;
+}
+
+function devOutboxDelivery(outbox: DevOutbox): Delivery {
+  return { name: 'outbox', deliver: (message) => outbox.keep(message) };
 }
 
 /** E-mail over SMTP (`SMTP_URL`, e.g. smtp://user:pass@host:587). */
@@ -86,7 +82,6 @@ function failureFacts(error: unknown): Record<string, unknown> {
 }
 
 export interface MessengerOptions {
-  db: Db;
   logger: Logger;
   /** E-mail over SMTP when set. */
   smtpUrl: string | undefined;
@@ -94,14 +89,14 @@ export interface MessengerOptions {
   /** SMS through this provider when set. */
   sms: SmsProvider | null;
   /**
-   * Keep a copy of every message in the dev outbox as well. Off, there is no outbox at all: each
-   * channel must have its real delivery, or the messenger refuses to be built.
+   * Keep a copy of every message in this dev outbox as well. Null, there is no outbox at all:
+   * each channel must have its real delivery, or the messenger refuses to be built.
    */
-  useDevOutbox: boolean;
+  devOutbox: DevOutbox | null;
 }
 
 export function createMessenger(options: MessengerOptions): Messenger {
-  const outbox = options.useDevOutbox ? devOutboxDelivery(options.db) : null;
+  const outbox = options.devOutbox ? devOutboxDelivery(options.devOutbox) : null;
   const routes: Record<OutgoingMessage['channel'], Delivery[]> = {
     email: [...(options.smtpUrl ? [smtpDelivery(options.smtpUrl, options.mailFrom)] : []), ...(outbox ? [outbox] : [])],
     sms: [...(options.sms ? [smsDelivery(options.sms)] : []), ...(outbox ? [outbox] : [])],
@@ -152,15 +147,14 @@ export function createSmsProviderFromConfig(config: AppConfig): SmsProvider | nu
   }
 }
 
-/** The messenger the configuration describes (SMTP_URL, SMS_PROVIDER, DEV_OUTBOX). */
-export function createMessengerFromConfig(config: AppConfig, db: Db, logger: Logger): Messenger {
+/** The messenger the configuration describes (SMTP_URL, SMS_PROVIDER, DEV_OUTBOX); `devOutbox` is used only with DEV_OUTBOX. */
+export function createMessengerFromConfig(config: AppConfig, logger: Logger, devOutbox: DevOutbox): Messenger {
   const messenger = createMessenger({
-    db,
     logger,
     smtpUrl: config.SMTP_URL,
     mailFrom: config.MAIL_FROM,
     sms: createSmsProviderFromConfig(config),
-    useDevOutbox: config.DEV_OUTBOX,
+    devOutbox: config.DEV_OUTBOX ? devOutbox : null,
   });
   const email = [config.SMTP_URL ? 'smtp' : null, config.DEV_OUTBOX ? 'outbox' : null].filter(Boolean);
   const sms = [config.SMS_PROVIDER ?? null, config.DEV_OUTBOX ? 'outbox' : null].filter(Boolean);

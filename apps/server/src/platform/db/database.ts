@@ -1,6 +1,12 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { Database } from './schema';
+
+/**
+ * The typed shape of every table. Empty here: the composition root (`src/database-schema.ts`)
+ * fills it in with each module's tables by declaration merging, so the platform names no module.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by declaration merging
+export interface Database {}
 
 export type Db = Kysely<Database>;
 

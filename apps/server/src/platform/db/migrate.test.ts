@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { openDatabase } from './database';
 import { migrateToLatest } from './migrate';
-import { migrations } from './migrations';
+import { migrations } from '../../migrations';
 
 let database: TestDatabase;
 
@@ -19,7 +19,7 @@ describe('migrations', () => {
   it('apply each migration exactly once when several processes start together', async () => {
     const others = [openDatabase(database.url, { max: 2 }), openDatabase(database.url, { max: 2 })];
     try {
-      const results = await Promise.all([database.db, ...others.map((other) => other.db)].map((db) => migrateToLatest(db)));
+      const results = await Promise.all([database.db, ...others.map((other) => other.db)].map((db) => migrateToLatest(db, migrations)));
       expect(results.flat().sort()).toEqual(Object.keys(migrations).sort());
     } finally {
       await Promise.all(others.map((other) => other.close()));
@@ -29,6 +29,6 @@ describe('migrations', () => {
   });
 
   it('is a no-op when the database is current', async () => {
-    expect(await migrateToLatest(database.db)).toEqual([]);
+    expect(await migrateToLatest(database.db, migrations)).toEqual([]);
   });
 });

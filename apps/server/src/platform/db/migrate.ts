@@ -1,16 +1,16 @@
-import { Migrator, sql } from 'kysely';
+import { type Migration, Migrator, sql } from 'kysely';
 import type { Db } from './database';
-import { migrations } from './migrations';
 
 export class MigrationError extends Error {
   override readonly name = 'MigrationError';
 }
 
 /**
- * Applies pending migrations. Kysely's PostgreSQL adapter holds an advisory lock while it
- * migrates, so several processes starting at once apply each migration exactly once.
+ * Applies the pending ones of `migrations` (the composition root's list, `src/migrations.ts`).
+ * Kysely's PostgreSQL adapter holds an advisory lock while it migrates, so several processes
+ * starting at once apply each migration exactly once.
  */
-export async function migrateToLatest(db: Db): Promise<string[]> {
+export async function migrateToLatest(db: Db, migrations: Record<string, Migration>): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

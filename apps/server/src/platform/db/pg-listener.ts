@@ -25,7 +25,17 @@ export interface PgListenerOptions {
  * One dedicated PostgreSQL connection that LISTENs on `channels`, re-established with growing
  * pauses whenever it is lost. Its timers never keep the process alive.
  */
-export function createPgListener(options: PgListenerOptions) {
+/** One LISTEN connection, re-established with growing pauses while it is started. */
+export interface PgListener {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** The connection in use (possibly still connecting), or null while there is none. */
+  client(): pg.Client | null;
+  /** Whether a connection is in use and no reconnect is pending. */
+  isListening(): boolean;
+}
+
+export function createPgListener(options: PgListenerOptions): PgListener {
   const { connectionString, applicationName, channels, clientConfig, label, logger, onNotification, onConnected, onLost } = options;
   let current: pg.Client | null = null;
   let isStopped = true;
@@ -101,5 +111,3 @@ export function createPgListener(options: PgListenerOptions) {
     },
   };
 }
-
-export type PgListener = ReturnType<typeof createPgListener>;

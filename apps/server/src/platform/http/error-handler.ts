@@ -1,7 +1,7 @@
 import { errorCatalogue, errorMessage, httpStatusFor, type ErrorKey, type ErrorParams } from '@coffer/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './app-error';
+import { DomainError } from '../errors/domain-error';
 import { resolveRequestContext } from './request-context';
 
 interface ErrorAnswer {
@@ -120,14 +120,15 @@ function answerForDatabaseError(error: Error): ErrorAnswer | undefined {
  * parameter over `maxParamLength`) as the envelope: pass as the `frameworkErrors` option.
  * The request-context hooks have not run yet, so the language is resolved here.
  */
-export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   resolveRequestContext(request, reply);
   if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     request.log.info({ err: error }, 'request refused');
-    return sendError(request, reply, { key: 'invalidParameter', field: 'path', httpStatus: 400 });
+    void sendError(request, reply, { key: 'invalidParameter', field: 'path', httpStatus: 400 });
+    return;
   }
   request.log.error({ err: error }, 'unhandled framework error');
-  return sendError(request, reply, { key: 'unknownError' });
+  void sendError(request, reply, { key: 'unknownError' });
 }
 
 /**
@@ -136,7 +137,7 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
+    if (error instanceof DomainError) {
       return sendError(request, reply, { key: error.key, params: error.params, ...(error.field ? { field: error.field } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -11,7 +11,7 @@ import { signUpByEmail } from '../../../test/identity-helpers';
 import { openDatabase } from '../db/database';
 import { sql } from 'kysely';
 import { receiptVerificationCommands } from './api-description';
-import { AppError } from './app-error';
+import { DomainError } from '../errors/domain-error';
 import { successEnvelope } from './envelope';
 
 let database: TestDatabase;
@@ -40,7 +40,7 @@ beforeAll(async () => {
         }),
       );
       routes.get('/test/domain-error', async () => {
-        throw new AppError('insufficientBalance');
+        throw new DomainError('insufficientBalance');
       });
       routes.get('/test/crash', async () => {
         throw new Error('secret internal detail at /srv/coffer/db.ts:42');

@@ -45,7 +45,10 @@ export function createMetrics(): Metrics {
  * one, everyone in development and tests and nobody in production (process and business
  * figures are not for the public).
  */
-export function metricsAccess(config: Pick<AppConfig, 'NODE_ENV' | 'METRICS_TOKEN'>): { token: string } | 'open' | 'closed' {
+/** Who may read `/metrics`: bearers of the token, anyone (development), or nobody. */
+export type MetricsAccess = { token: string } | 'open' | 'closed';
+
+export function metricsAccess(config: Pick<AppConfig, 'NODE_ENV' | 'METRICS_TOKEN'>): MetricsAccess {
   if (config.METRICS_TOKEN) return { token: config.METRICS_TOKEN };
   return config.NODE_ENV === 'production' ? 'closed' : 'open';
 }
@@ -56,7 +59,7 @@ function isBearer(header: string | undefined, token: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export function registerMetrics(app: FastifyInstance, metrics: Metrics, access: ReturnType<typeof metricsAccess>): void {
+export function registerMetrics(app: FastifyInstance, metrics: Metrics, access: MetricsAccess): void {
   app.addHook('onResponse', async (request, reply) => {
     // Unmatched URLs share one label so scanners cannot blow up the series count.
     const route = request.routeOptions.url ?? 'unmatched';

@@ -8,5 +8,4 @@ export {
   type BitcoinSenderOptions,
 } from './bitcoin-chain';
 export { BitcoinRpcError, createBitcoinCoreNode, type BitcoinCoreOptions } from './bitcoin-core-rpc';
-export { createBitcoinDevnet, type BitcoinDevnet, type BitcoinDevnetOptions } from './bitcoin-devnet';
 export type { BitcoinNode } from './bitcoin-node';

@@ -71,14 +71,16 @@ function refusalReason(error: unknown): string | null {
  * Withdrawals on the EVM chain: ETH value transfers and ERC-20 `transfer` calls from the hot
  * wallet, signed locally (EIP-1559) so the txid is known before broadcasting.
  */
-export function createEvmSender(deps: EvmSenderDeps): ChainSender & {
+export interface EvmSender extends ChainSender {
   hotWallet: Address;
   /** Fee actually paid by a mined transaction (gas used × effective price), in wei. */
   networkFeePaid(txid: string): Promise<bigint>;
   /** Whether an address holds code (a contract): withdrawals there are refused. */
   isContract(address: string): Promise<boolean>;
   client: PublicClient;
-} {
+}
+
+export function createEvmSender(deps: EvmSenderDeps): EvmSender {
   const client = evmPublicClient(deps.node.rpcUrl);
   const account = evmHotWallet(deps.seed);
   const chain: Chain = {
@@ -186,8 +188,6 @@ export function createEvmSender(deps: EvmSenderDeps): ChainSender & {
     },
   };
 }
-
-export type EvmSender = ReturnType<typeof createEvmSender>;
 
 /** The nonce a signed EVM transaction carries (for the outbox's reserved nonces). */
 export function evmNonceOf(raw: string): bigint | null {

@@ -1,4 +1,3 @@
 export { createXrpChainSource, createXrpSender, XRP_CHAIN, xrpHotWalletAddress } from './xrp-chain';
-export { createXrpDevnet, type XrpDevnet, type XrpDevnetOptions } from './xrp-devnet';
 export type { XrpNode } from './xrp-node';
 export { maxXrpDepositIndex, xrpDepositTag } from './xrp-deposit-tag';

@@ -1,0 +1,149 @@
+import { billTypes } from '@coffer/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/database';
+import type { Logger } from '../../platform/observability/logger';
+import type { Ledger } from '../ledger';
+import type { DepositSettings } from './deposit-settings';
+
+/** Deposits credited per transaction. */
+const creditBatch = 200;
+/** Concurrent crediting transactions, each for its own set of customers. */
+const creditLanes = 4;
+
+export interface DepositCrediting {
+  /** Credits every waiting deposit at its confirmation count up to `cursor`; how many. */
+  creditDue(tip: number, cursor: number): Promise<number>;
+  /** Settles once every after-credit hook queued so far has run. */
+  idle(): Promise<void>;
+}
+
+/**
+ * The watcher's credit-once step (moved out of `deposit-watcher.ts` unchanged): a ledger
+ * journal per deposit (bill 2001, key `deposit:chain:txid:logIndex`) and the state change to
+ * credited in one transaction, then the after-credit hook behind it.
+ */
+export function createDepositCrediting(deps: {
+  db: Db;
+  ledger: Ledger;
+  settings: DepositSettings;
+  chain: string;
+  logger: Logger;
+  onCredited?: (journalId: string) => Promise<void>;
+}): DepositCrediting {
+  const { db, ledger, settings, chain, logger } = deps;
+
+  let hooks: Promise<void> = Promise.resolve();
+  function afterCommit(journalIds: string[]): void {
+    const onCredited = deps.onCredited;
+    if (!onCredited || journalIds.length === 0) return;
+    hooks = hooks.then(async () => {
+      for (const journalId of journalIds) {
+        try {
+          await onCredited(journalId);
+        } catch (error) {
+          logger.warn({ err: error, journalId }, 'after-credit hook failed; its scheduled scan will pick the deposit up');
+        }
+      }
+    });
+  }
+
+  type DueDeposit = { id: string; user_id: string; asset: string; txid: string; log_index: number; amount: string };
+
+  /**
+   * Credits deposits in one transaction: a ledger journal each (bill 2001, key
+   * `deposit:chain:txid:logIndex`), then all of them to credited (1) in one statement that must
+   * touch every one of them. One commit for many credits is what keeps a backlog fast.
+   */
+  async function creditTogether(deposits: DueDeposit[]): Promise<void> {
+    const journalIds = await commitCredits(deposits);
+    afterCommit(journalIds);
+  }
+
+  async function commitCredits(deposits: DueDeposit[]): Promise<string[]> {
+    const accounts = await Promise.all(
+      deposits.map(async (deposit) => ({
+        customer: await ledger.customerAccount(deposit.user_id, deposit.asset),
+        omnibus: await ledger.platformAccount('omnibus', deposit.asset),
+      })),
+    );
+    return db.transaction().execute(async (trx) => {
+      const journals: Array<{ id: string; journalId: string }> = [];
+      for (const [position, deposit] of deposits.entries()) {
+        const amount = BigInt(deposit.amount);
+        const account = accounts[position]!;
+        const posted = await ledger.post(
+          {
+            idempotencyKey: `deposit:${chain}:${deposit.txid}:${deposit.log_index}`,
+            billType: billTypes.deposit,
+            reference: { type: 'deposit', id: deposit.id },
+            note: deposit.txid,
+            legs: [
+              { accountId: account.customer, bucket: 'available', amount },
+              { accountId: account.omnibus, bucket: 'available', amount: -amount },
+            ],
+          },
+          trx,
+        );
+        journals.push({ id: deposit.id, journalId: posted.journalId });
+      }
+      const updated = await sql`
+        update deposit d
+           set status = 'credited', journal_id = v.journal_id, confirmations = d.required_confirmations, credited_at = now()
+          from unnest(${journals.map((row) => row.id)}::bigint[], ${journals.map((row) => row.journalId)}::bigint[]) as v (id, journal_id)
+         where d.id = v.id and d.status = 'waiting'`.execute(trx);
+      if (Number(updated.numAffectedRows ?? 0n) !== deposits.length) throw new Error('a deposit of the batch is no longer waiting');
+      return journals.map((row) => row.journalId);
+    });
+  }
+
+  async function creditDue(tip: number, cursor: number): Promise<number> {
+    const byAsset = await settings.forChain(chain);
+    const due = (
+      await db
+        .selectFrom('deposit')
+        .select(['id', 'user_id', 'asset', 'txid', 'log_index', 'amount'])
+        .where('chain', '=', chain)
+        .where('status', '=', 'waiting')
+        .where('block_height', '<=', String(cursor))
+        .where(sql<boolean>`block_height + required_confirmations - 1 <= ${tip}`)
+        .orderBy('block_height')
+        .orderBy('id')
+        .execute()
+    ).filter((deposit) => byAsset.get(deposit.asset)?.isDepositEnabled === true); // switched-off coins wait, still recorded
+    // Customers split over a few concurrent lanes: no two lanes touch one account, so they
+    // never wait on each other's row locks, and each customer's credits keep block order.
+    const lanes = Array.from({ length: creditLanes }, () => [] as DueDeposit[]);
+    for (const deposit of due) lanes[Number(BigInt(deposit.user_id) % BigInt(creditLanes))]!.push(deposit);
+    const counts = await Promise.all(lanes.map((lane) => creditLane(lane)));
+    return counts.reduce((sum, count) => sum + count, 0);
+  }
+
+  async function creditLane(due: DueDeposit[]): Promise<number> {
+    let credited = 0;
+    for (let start = 0; start < due.length; start += creditBatch) {
+      const batch = due.slice(start, start + creditBatch);
+      try {
+        await creditTogether(batch);
+        credited += batch.length;
+        continue;
+      } catch (error) {
+        if (batch.length === 1) {
+          logger.error({ err: error, depositId: batch[0]!.id, txid: batch[0]!.txid }, 'crediting a deposit failed; retrying next tick');
+          continue;
+        }
+      }
+      // One of the batch failed: credit the others one by one, so one bad deposit holds up no other.
+      for (const deposit of batch) {
+        try {
+          await creditTogether([deposit]);
+          credited += 1;
+        } catch (error) {
+          logger.error({ err: error, depositId: deposit.id, txid: deposit.txid }, 'crediting a deposit failed; retrying next tick');
+        }
+      }
+    }
+    return credited;
+  }
+
+  return { creditDue, idle: (): Promise<void> => hooks };
+}

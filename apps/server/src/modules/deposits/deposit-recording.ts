@@ -1,0 +1,128 @@
+import { sql, type Insertable } from 'kysely';
+import type { Db } from '../../platform/db/database';
+import type { Logger } from '../../platform/observability/logger';
+import type { ChainDeposit } from '../chain';
+import type { DepositSettings } from './deposit-settings';
+import type { ScannedBlock } from './deposit-watcher';
+import type { DepositTable } from './deposits.schema';
+
+const insertChunk = 1_000;
+
+interface WatchedAddress {
+  userId: string;
+  memo: string | null;
+}
+
+export interface DepositRecording {
+  /** New deposit addresses since the last call (addresses never change once given out). */
+  refreshAddresses(): Promise<void>;
+  /** Whether an address is one of the chain's deposit addresses. */
+  isWatched(address: string): boolean;
+  /** Records the blocks' deposits (waiting, or failed below the minimum) and the blocks as scanned; how many new. */
+  record(blocks: ScannedBlock[]): Promise<number>;
+}
+
+/** The watcher's recording step (moved out of `deposit-watcher.ts` unchanged): who a transfer is for, and its row. */
+export function createDepositRecording(deps: { db: Db; settings: DepositSettings; chain: string; logger: Logger }): DepositRecording {
+  const { db, settings, chain, logger } = deps;
+
+  const watched = new Map<string, WatchedAddress>();
+  const watchedAddresses = new Set<string>();
+  let lastAddressId = '0';
+
+  /** New deposit addresses since the last tick (addresses never change once given out). */
+  async function refreshAddresses(): Promise<void> {
+    const rows = await db
+      .selectFrom('deposit_address')
+      .select(['id', 'user_id', 'address', 'memo'])
+      .where('chain', '=', chain)
+      .where('id', '>', lastAddressId)
+      .orderBy('id')
+      .execute();
+    for (const row of rows) {
+      watched.set(row.memo === null ? row.address : `${row.address}#${row.memo}`, { userId: row.user_id, memo: row.memo });
+      watchedAddresses.add(row.address);
+      lastAddressId = row.id;
+    }
+  }
+
+  const ownerOf = (deposit: ChainDeposit): WatchedAddress | undefined =>
+    (deposit.tag !== undefined ? watched.get(`${deposit.address}#${deposit.tag}`) : undefined) ?? watched.get(deposit.address);
+
+  async function record(blocks: ScannedBlock[]): Promise<number> {
+    const byAsset = await settings.forChain(chain);
+    const rows: Array<Insertable<DepositTable>> = [];
+    for (const block of blocks) {
+      for (const deposit of block.deposits) {
+        const owner = ownerOf(deposit);
+        const setting = byAsset.get(deposit.asset);
+        if (!owner) {
+          // Only a shared address (XRP) gets here: its tag is missing or names no customer. Nobody
+          // is credited; the coins stay on the platform's account, where reconciliation shows them.
+          logger.warn(
+            {
+              alert: 'unattributed-deposit',
+              txid: deposit.txid,
+              address: deposit.address,
+              tag: deposit.tag ?? null,
+              asset: deposit.asset,
+              amount: deposit.amount.toString(),
+              height: block.height,
+            },
+            'deposit names no customer (missing or unknown destination tag): not credited, left for review',
+          );
+          continue;
+        }
+        if (!setting) {
+          logger.error({ asset: deposit.asset, txid: deposit.txid }, 'deposit of a coin the catalogue does not list on this chain');
+          continue;
+        }
+        if (deposit.amount <= 0n) continue;
+        const isBelowMinimum = deposit.amount < setting.minDeposit;
+        rows.push({
+          user_id: owner.userId,
+          chain,
+          asset: deposit.asset,
+          txid: deposit.txid,
+          log_index: deposit.logIndex,
+          address: deposit.address,
+          memo: owner.memo,
+          amount: deposit.amount.toString(),
+          block_height: String(block.height),
+          block_hash: block.hash,
+          confirmations: 0,
+          required_confirmations: setting.confirmationsToCredit,
+          status: isBelowMinimum ? 'failed' : 'waiting',
+          fail_reason: isBelowMinimum ? 'belowMinimum' : null,
+        });
+      }
+    }
+    return db.transaction().execute(async (trx) => {
+      let inserted = 0;
+      for (let start = 0; start < rows.length; start += insertChunk) {
+        const result = await trx
+          .insertInto('deposit')
+          .values(rows.slice(start, start + insertChunk))
+          .onConflict((conflict) => conflict.constraint('deposit_once').doNothing())
+          .executeTakeFirst();
+        inserted += Number(result.numInsertedOrUpdatedRows ?? 0n);
+      }
+      for (let start = 0; start < blocks.length; start += insertChunk) {
+        await trx
+          .insertInto('chain_scanned_block')
+          .values(
+            blocks.slice(start, start + insertChunk).map((block) => ({ chain, height: String(block.height), block_hash: block.hash })),
+          )
+          .onConflict((conflict) =>
+            conflict
+              .columns(['chain', 'height'])
+              .doUpdateSet((eb) => ({ block_hash: eb.ref('excluded.block_hash'), scanned_at: sql`now()` })),
+          )
+          .execute();
+      }
+      return inserted;
+    });
+  }
+
+  return { refreshAddresses, isWatched: (address) => watchedAddresses.has(address), record };
+}

@@ -1,0 +1,82 @@
+import type { Db } from '../../platform/db/database';
+import type { Logger } from '../../platform/observability/logger';
+import type { ChainSource } from '../chain';
+
+export interface DepositReorgCheck {
+  /** The newest scanned blocks, newest first. */
+  recentBlocks(limit: number): Promise<Array<{ height: number; hash: string }>>;
+  /** Lowest height whose recorded hash is no longer the chain's, or null when all agree. */
+  findFork(window: number): Promise<number | null>;
+  /** Forgets the blocks from the fork and their uncredited deposits. */
+  rewind(fork: number): Promise<void>;
+}
+
+/** The watcher's cursor and reorganisation check (moved out of `deposit-watcher.ts` unchanged). */
+export function createDepositReorgCheck(deps: { db: Db; source: ChainSource; chain: string; logger: Logger }): DepositReorgCheck {
+  const { db, source, chain, logger } = deps;
+
+  async function recentBlocks(limit: number) {
+    const rows = await db
+      .selectFrom('chain_scanned_block')
+      .select(['height', 'block_hash'])
+      .where('chain', '=', chain)
+      .orderBy('height', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ height: Number(row.height), hash: row.block_hash }));
+  }
+
+  /** Lowest height whose recorded hash is no longer the chain's, or null when all agree. */
+  async function findFork(window: number): Promise<number | null> {
+    let recorded = await recentBlocks(window);
+    let fork: number | null = null;
+    for (;;) {
+      const current = await Promise.all(recorded.map((block) => source.blockHash(block.height)));
+      let lowestMatch: number | null = null;
+      recorded.forEach((block, position) => {
+        if (current[position] === block.hash) lowestMatch ??= block.height;
+        else fork = block.height;
+      });
+      if (fork === null) return null;
+      // Every block of the window moved: look further back for the common ancestor.
+      const oldest = recorded.at(-1);
+      if (lowestMatch !== null || !oldest || recorded.length < window) return fork;
+      recorded = (await recentBlocks(window * 4)).filter((block) => block.height < oldest.height);
+      if (recorded.length === 0) return fork;
+    }
+  }
+
+  async function rewind(fork: number): Promise<void> {
+    const { removed, creditedAbove } = await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('chain_scanned_block').where('chain', '=', chain).where('height', '>=', String(fork)).execute();
+      const removedRows = await trx
+        .deleteFrom('deposit')
+        .where('chain', '=', chain)
+        .where('block_height', '>=', String(fork))
+        .where('status', '<>', 'credited')
+        .returning(['id', 'txid', 'log_index', 'status'])
+        .execute();
+      const credited = await trx
+        .selectFrom('deposit')
+        .select(['id', 'txid', 'log_index'])
+        .where('chain', '=', chain)
+        .where('block_height', '>=', String(fork))
+        .where('status', '=', 'credited')
+        .execute();
+      return { removed: removedRows, creditedAbove: credited };
+    });
+    logger.warn(
+      { fork, removedDeposits: removed.length, removed: removed.map((row) => `${row.txid}:${row.log_index}`) },
+      'chain reorganised: rescanning from the fork',
+    );
+    if (creditedAbove.length > 0) {
+      // Deeper than the confirmation count: the ledger holds credits the chain no longer has.
+      logger.error(
+        { fork, credited: creditedAbove.map((row) => `${row.txid}:${row.log_index}`) },
+        'reorg below credited deposits: reconcile by hand',
+      );
+    }
+  }
+
+  return { recentBlocks, findFork, rewind };
+}

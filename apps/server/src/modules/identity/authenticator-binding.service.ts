@@ -1,0 +1,95 @@
+import { securityOperations, type SecurityVerification } from '@coffer/contract';
+import QRCode from 'qrcode';
+import { encryptSecret, macOf } from '../../platform/security/crypto';
+import { checkNewTotp, loadUser, requireCodeFormat, verifyAllFactors, type Caller, type IdentityDeps } from './identity-core';
+import { identityError } from './identity.errors';
+import { commitChange, type FundingFacts, type SignedIn } from './security-change';
+import { totpUri, createTotpSecret } from './totp';
+
+/** A pending authenticator secret is bound to the user and expires with this MAC's check. */
+const pendingSecretPurpose = 'pending-authenticator';
+
+/** Binding an authenticator (or changing it): a secret the server offered, proved by its first code. */
+export interface AuthenticatorBindingService {
+  /** A new 32-character secret with its QR code; binding proves the user scanned it. */
+  generateAuthenticator(signedIn: SignedIn): Promise<{ secret: string; otpauthUrl: string; qrCodeSvg: string }>;
+  bindAuthenticator(
+    signedIn: SignedIn,
+    body: SecurityVerification & { secret: string; newGaCode: string },
+    caller: Caller,
+    purpose: 'bindAuthenticator' | 'changeAuthenticator',
+  ): Promise<void>;
+}
+
+export function createAuthenticatorBindingService(deps: IdentityDeps, funding: FundingFacts): AuthenticatorBindingService {
+  const { db } = deps;
+
+  function pendingSecretMac(userId: string, secret: string): string {
+    return macOf(deps.key, pendingSecretPurpose, `${userId}:${secret}`);
+  }
+
+  return {
+    async generateAuthenticator(signedIn) {
+      const user = await loadUser(deps, signedIn.userId);
+      const secret = createTotpSecret();
+      const otpauthUrl = totpUri(secret, user.email ?? `+${user.phone_dial_code ?? ''}${user.phone ?? ''}`);
+      const qrCodeSvg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+      // Remember which secret was offered, so a bind can only use one the server made.
+      await db
+        .insertInto('verification_code')
+        .values({
+          purpose: pendingSecretPurpose,
+          channel: 'email',
+          target: `user:${user.id}`,
+          user_id: user.id,
+          code_hash: pendingSecretMac(user.id, secret),
+          expires_at: new Date(Date.now() + 30 * 60_000),
+        })
+        .execute();
+      return { secret, otpauthUrl, qrCodeSvg };
+    },
+
+    async bindAuthenticator(signedIn, body, caller, purpose) {
+      const user = await loadUser(deps, signedIn.userId);
+      if (purpose === 'bindAuthenticator' && user.totp_secret_encrypted) throw identityError('invalidParameter', {}, 'secret');
+      if (purpose === 'changeAuthenticator' && !user.totp_secret_encrypted) throw identityError('invalidParameter', {}, 'secret');
+      const offered = await db
+        .selectFrom('verification_code')
+        .select('id')
+        .where('purpose', '=', pendingSecretPurpose)
+        .where('target', '=', `user:${user.id}`)
+        .where('code_hash', '=', pendingSecretMac(user.id, body.secret))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', new Date())
+        .executeTakeFirst();
+      if (!offered) throw identityError('invalidParameter', {}, 'secret');
+      const newCode = requireCodeFormat(body.newGaCode, 'newGaCode');
+      // The new authenticator's code proves the secret was scanned; its step becomes the last
+      // used, so that code cannot log in afterwards. A mistyped one spends none of the others.
+      let step = 0;
+      await verifyAllFactors(deps, user, purpose, body, caller.ip, [
+        async () => {
+          const proof = await checkNewTotp(deps, user, body.secret, newCode, 'newGaCode', caller.ip);
+          step = proof.step;
+          return proof;
+        },
+      ]);
+      const operation = purpose === 'bindAuthenticator' ? securityOperations.bindAuthenticator : securityOperations.changeAuthenticator;
+      await commitChange(
+        { db, funding },
+        user,
+        operation,
+        purpose === 'bindAuthenticator' ? 'firstSetUp' : 'change',
+        caller,
+        async (trx) => {
+          await trx
+            .updateTable('app_user')
+            .set({ totp_secret_encrypted: encryptSecret(deps.key, body.secret), totp_last_step: step })
+            .where('id', '=', user.id)
+            .execute();
+          await trx.updateTable('verification_code').set({ used_at: new Date() }).where('id', '=', offered.id).execute();
+        },
+      );
+    },
+  };
+}

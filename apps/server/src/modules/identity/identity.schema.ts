@@ -1,0 +1,112 @@
+import type { ColumnType } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Id = ColumnType<string, never, never>;
+
+export interface AppUserTable {
+  id: Id;
+  user_no: string;
+  account_kind: 'personal' | 'enterprise';
+  email: string | null;
+  phone_country: string | null;
+  phone_dial_code: string | null;
+  phone: string | null;
+  residence_country: string;
+  password_hash: string;
+  fund_password_hash: string | null;
+  totp_secret_encrypted: string | null;
+  totp_last_step: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  kyc_level: ColumnType<number, number | undefined, number>;
+  fiat: ColumnType<'USD' | 'CNY', 'USD' | 'CNY' | undefined, 'USD' | 'CNY'>;
+  invite_code: string;
+  invited_by: string | null;
+  withdraw_locked_until: NullableTimestamp;
+  last_login_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface UserSessionTable {
+  id: Id;
+  user_id: string;
+  token_hash: string;
+  client_kind: string;
+  device: string;
+  ip: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  ended_at: NullableTimestamp;
+}
+
+export interface PreLoginTable {
+  id: Id;
+  user_id: string;
+  token_hash: string;
+  device: string;
+  ip: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface OneTimeTokenTable {
+  id: Id;
+  user_id: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface VerificationCodeTable {
+  id: Id;
+  purpose: string;
+  channel: 'email' | 'sms';
+  target: string;
+  user_id: string | null;
+  code_hash: string;
+  wrong_attempts: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface AttemptCounterTable {
+  scope: string;
+  subject: string;
+  failures: ColumnType<number, number | undefined, number>;
+  window_started_at: Timestamp;
+  locked_until: NullableTimestamp;
+}
+
+export interface HistoryTable {
+  id: Id;
+  user_id: string;
+  status: 'success' | 'failed';
+  device: string;
+  ip: string;
+  location: string;
+  created_at: Timestamp;
+}
+
+export interface DevOutboxTable {
+  id: Id;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: Timestamp;
+}
+
+/** The identity module's tables (`identity.migration.ts`), for the composition root's table map. */
+export interface IdentityTables {
+  app_user: AppUserTable;
+  user_session: UserSessionTable;
+  pre_login: PreLoginTable;
+  session_ticket: OneTimeTokenTable & { ticket_hash: string };
+  password_reset: OneTimeTokenTable & { token_hash: string };
+  verification_code: VerificationCodeTable;
+  attempt_counter: AttemptCounterTable;
+  security_history: HistoryTable & { operation: number };
+  login_history: HistoryTable;
+  dev_outbox: DevOutboxTable;
+}

@@ -1,0 +1,94 @@
+import { billTypes } from '@coffer/contract';
+import type { Db } from '../../platform/db/database';
+import type { Logger } from '../../platform/observability/logger';
+import type { Ledger } from '../ledger';
+import { moveWithdrawal, releaseAndCancel, withdrawalJournalKey, withdrawalReference } from './withdrawal-moves';
+import type { SignedWithdrawalRow, WithdrawalSender } from './withdrawal-signer';
+
+/** How the signer ends a withdrawal on chain: paid (hold settled) or failed (hold released). */
+export interface WithdrawalSettlement {
+  /** Fails a withdrawal still processing or confirming: hold released in full, outbox resolved. */
+  fail(withdrawal: SignedWithdrawalRow, reason: string): Promise<void>;
+  /** Books the network fee the hot wallet paid as the platform's expense, in the caller's transaction. */
+  postNetworkFee(trx: Db, withdrawal: SignedWithdrawalRow, sender: WithdrawalSender, txid: string): Promise<void>;
+  /** Settles a confirming withdrawal's hold; whether it did (`false`: no longer confirming). */
+  settle(withdrawal: SignedWithdrawalRow, sender: WithdrawalSender, txid: string, confirmations: number): Promise<boolean>;
+}
+
+/** The signer's settlement and failure paths (moved out of `withdrawal-signer.ts` unchanged). */
+export function createWithdrawalSettlement(deps: { db: Db; ledger: Ledger; logger: Logger }): WithdrawalSettlement {
+  const { db, ledger, logger } = deps;
+
+  async function fail(withdrawal: SignedWithdrawalRow, reason: string): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const current = await trx
+        .selectFrom('withdrawal')
+        .select('status')
+        .where('id', '=', withdrawal.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      if (current.status !== 'processing' && current.status !== 'confirming') return;
+      await releaseAndCancel(trx, ledger, withdrawal, { from: current.status, to: 'failed', reason });
+      await trx.updateTable('withdrawal_outbox').set({ resolved_at: new Date() }).where('withdrawal_id', '=', withdrawal.id).execute();
+    });
+    logger.warn({ withdrawalId: withdrawal.id, reason }, 'withdrawal failed; hold released without fee');
+  }
+
+  /** The network fee the hot wallet paid, booked as the platform's expense against the omnibus account. */
+  async function postNetworkFee(trx: Db, withdrawal: SignedWithdrawalRow, sender: WithdrawalSender, txid: string): Promise<void> {
+    if (!sender.networkFeePaid || !sender.feeAsset) return;
+    const paid = await sender.networkFeePaid(txid);
+    if (paid <= 0n) return;
+    await ledger.post(
+      {
+        idempotencyKey: withdrawalJournalKey('network-fee', withdrawal.id),
+        billType: billTypes.other,
+        reference: withdrawalReference(withdrawal.id),
+        legs: [
+          { accountId: await ledger.platformAccount('omnibus', sender.feeAsset), bucket: 'available', amount: paid },
+          { accountId: await ledger.platformAccount('network_fees', sender.feeAsset), bucket: 'available', amount: -paid },
+        ],
+      },
+      trx,
+    );
+  }
+
+  async function settle(withdrawal: SignedWithdrawalRow, sender: WithdrawalSender, txid: string, confirmations: number): Promise<boolean> {
+    const customer = await ledger.customerAccount(withdrawal.user_id, withdrawal.asset);
+    const omnibus = await ledger.platformAccount('omnibus', withdrawal.asset);
+    const fees = await ledger.platformAccount('fees', withdrawal.asset);
+    const amount = BigInt(withdrawal.amount);
+    const fee = BigInt(withdrawal.fee);
+    return db.transaction().execute(async (trx) => {
+      const current = await trx
+        .selectFrom('withdrawal')
+        .select('status')
+        .where('id', '=', withdrawal.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      if (current.status !== 'confirming') return false;
+      const posted = await ledger.settleHold(
+        {
+          idempotencyKey: withdrawalJournalKey('settle', withdrawal.id),
+          billType: billTypes.withdrawal,
+          holdId: withdrawal.hold_id!,
+          accountId: customer,
+          amount: amount + fee,
+          to: [{ accountId: omnibus, amount }, ...(fee > 0n ? [{ accountId: fees, amount: fee }] : [])],
+          reference: withdrawalReference(withdrawal.id),
+        },
+        trx,
+      );
+      await postNetworkFee(trx, withdrawal, sender, txid);
+      await moveWithdrawal(trx, withdrawal.id, 'confirming', 'completed', {
+        journal_id: posted.journalId,
+        confirmations,
+        completed_at: new Date(),
+      });
+      await trx.updateTable('withdrawal_outbox').set({ resolved_at: new Date() }).where('withdrawal_id', '=', withdrawal.id).execute();
+      return true;
+    });
+  }
+
+  return { fail, postNetworkFee, settle };
+}

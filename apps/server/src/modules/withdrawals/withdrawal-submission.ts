@@ -1,0 +1,153 @@
+import { createHash, randomInt } from 'node:crypto';
+import { billTypes, type WithdrawBody, type WithdrawResult } from '@coffer/contract';
+import type { Db } from '../../platform/db/database';
+import type { IdentityApi } from '../identity';
+import type { Ledger } from '../ledger';
+import type { WithdrawalEligibility } from './withdrawal-eligibility';
+import { moveWithdrawal, withdrawalJournalKey, withdrawalReference } from './withdrawal-moves';
+import type { WithdrawalPlanning, WithdrawalSettings } from './withdrawal-planning';
+import { findRequest, insertWithdrawal, lockCustomer, setHold } from './withdrawals.repository';
+import { withdrawalError } from './withdrawals.errors';
+
+const secondConfirmationHours = 5;
+
+function newSerialNumber(): string {
+  const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+  return `WD${day}${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}`;
+}
+
+function requestHash(coin: string, chain: string, address: string, tag: string | undefined, amount: string): string {
+  return createHash('sha256')
+    .update(JSON.stringify([coin, chain, address.trim(), tag?.trim() ?? '', amount.trim()]))
+    .digest('hex');
+}
+
+export interface WithdrawalSubmission {
+  withdraw(
+    userId: string,
+    params: { coin: string; chain: string },
+    body: WithdrawBody,
+    caller?: { ip: string } | null,
+  ): Promise<WithdrawResult>;
+}
+
+/**
+ * The submission of a withdrawal: verification, then the withdrawal row and the hold of
+ * amount + fee in one transaction, idempotent per request id. An internal withdrawal (another
+ * customer's deposit address) that needs no second confirmation moves through the ledger at
+ * once, without a chain fee.
+ */
+export function createWithdrawalSubmission(deps: {
+  db: Db;
+  ledger: Ledger;
+  identity: IdentityApi;
+  eligibility: Pick<WithdrawalEligibility, 'assertEligible'>;
+  planning: WithdrawalPlanning;
+  settings: WithdrawalSettings;
+  resultFor: (userId: string, withdrawalId: string) => Promise<WithdrawResult>;
+}): WithdrawalSubmission {
+  const { db, ledger, identity, eligibility, settings, resultFor } = deps;
+  const { plan, assertWithinLimits } = deps.planning;
+
+  return {
+    async withdraw(
+      userId: string,
+      params: { coin: string; chain: string },
+      body: WithdrawBody,
+      caller: { ip: string } | null = null,
+    ): Promise<WithdrawResult> {
+      const requestKey = `withdraw:${userId}:${body.requestId}`;
+      const hash = requestHash(params.coin, params.chain, body.address, body.tag, body.amount);
+      const earlier = await findRequest(db, requestKey);
+      if (earlier) {
+        if (earlier.request_hash !== hash) throw withdrawalError('withdrawalRequestMismatch');
+        return resultFor(userId, earlier.id);
+      }
+
+      await eligibility.assertEligible(userId);
+      const planned = await plan(userId, {
+        coin: params.coin,
+        chain: params.chain,
+        address: body.address,
+        amount: body.amount,
+        ...(body.tag ? { tag: body.tag } : {}),
+      });
+      if (planned.destination.needsTagConfirmation && body.confirmEmptyTag !== true)
+        throw withdrawalError('tagConfirmationRequired', {}, 'tag');
+      await assertWithinLimits(userId, planned);
+      if (!planned.skipsVerification) {
+        if (!body.fundPassword) throw withdrawalError('missingParameter', {}, 'fundPassword');
+        await identity.verifyMoneyMove(userId, 'transfer', body.fundPassword, body, caller);
+      }
+
+      const isLarge = planned.cents > settings.largeWithdrawalCents;
+      const total = planned.units + planned.fee;
+      const customer = await ledger.customerAccount(userId, planned.row.asset);
+      const recipient = planned.destination.innerUserId
+        ? await ledger.customerAccount(planned.destination.innerUserId, planned.row.asset)
+        : null;
+
+      const withdrawalId = await db.transaction().execute(async (trx) => {
+        await lockCustomer(trx, userId);
+        // A twin of this request that won the lock.
+        const twin = await findRequest(trx, requestKey);
+        if (twin) {
+          if (twin.request_hash !== hash) throw withdrawalError('withdrawalRequestMismatch');
+          return twin.id;
+        }
+        await assertWithinLimits(userId, planned, trx);
+        const completesNow = planned.isInner && !isLarge;
+        const insertedId = await insertWithdrawal(trx, {
+          serial_no: newSerialNumber(),
+          user_id: userId,
+          request_key: requestKey,
+          request_hash: hash,
+          kind: planned.isInner ? 'internal' : 'ordinary',
+          asset: planned.row.asset,
+          chain: planned.row.chain,
+          address: planned.destination.address,
+          tag: planned.destination.tag,
+          amount: planned.units,
+          fee: planned.fee,
+          usd_cents: planned.cents,
+          recipient_user_id: planned.destination.innerUserId,
+          // An internal one completes below, once its journal exists (the row's CHECK).
+          status: isLarge ? 'awaitingConfirmation' : 'processing',
+          confirm_before: isLarge ? new Date(Date.now() + secondConfirmationHours * 3_600_000) : null,
+          required_confirmations: planned.row.confirmationsToWithdraw,
+          // Set below, in this transaction, before it commits.
+          journal_id: null,
+        });
+        const reference = withdrawalReference(insertedId);
+        if (completesNow && recipient) {
+          const posted = await ledger.transfer(
+            {
+              idempotencyKey: withdrawalJournalKey('internal', insertedId),
+              billType: billTypes.transferOut,
+              from: customer,
+              to: recipient,
+              amount: planned.units,
+              reference,
+            },
+            trx,
+          );
+          await moveWithdrawal(trx, insertedId, 'processing', 'completed', { journal_id: posted.journalId, completed_at: new Date() });
+        } else {
+          const held = await ledger.hold(
+            {
+              idempotencyKey: withdrawalJournalKey('hold', insertedId),
+              billType: billTypes.withdrawal,
+              accountId: customer,
+              amount: total,
+              reference,
+            },
+            trx,
+          );
+          await setHold(trx, insertedId, held.holdId);
+        }
+        return insertedId;
+      });
+      return resultFor(userId, withdrawalId);
+    },
+  };
+}

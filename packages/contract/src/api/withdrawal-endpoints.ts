@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { codeSentSchema } from './identity';
+import { withdrawalPaths } from './withdrawal-paths';
+import {
+  addWithdrawAddressBodySchema,
+  canWithdrawCoinSchema,
+  cancelWithdrawalBodySchema,
+  confirmWithdrawalBodySchema,
+  idCardCheckSchema,
+  preWithdrawBodySchema,
+  preWithdrawSchema,
+  reconciliationRunSchema,
+  strangerAddressQuerySchema,
+  strangerAddressSchema,
+  verifyIdCardBodySchema,
+  verifyTrustedAddressBodySchema,
+  withdrawAddressParamsSchema,
+  withdrawAddressQuerySchema,
+  withdrawAddressSchema,
+  withdrawalRecordsPageSchema,
+  withdrawalRecordsQuerySchema,
+  withdrawBodySchema,
+  withdrawCheckSchema,
+  withdrawCoinQuerySchema,
+  withdrawLimitSchema,
+  withdrawParamsSchema,
+  withdrawResultSchema,
+  withdrawUserInformationSchema,
+} from './withdrawals';
+
+const tags = ['withdrawals'];
+const operatorTags = ['operator'];
+
+/** The withdrawal and address-book calls of spec §7, and the operator's reconciliation. */
+export const withdrawalEndpoints = {
+  userCanWithdraw: defineEndpoint({
+    method: 'GET',
+    path: withdrawalPaths.userCanWithdraw,
+    tags,
+    summary: 'Withdrawal pre-check: forbidden code (-10094/-10102) and the §5 interceptions',
+    response: withdrawCheckSchema,
+  }),
+  checkUserInformation: defineEndpoint({
+    method: 'GET',
+    path: withdrawalPaths.checkUserInformation,
+    tags,
+    summary: 'Security items a withdrawal needs',
+    response: withdrawUserInformationSchema,
+  }),
+  verifyIdCard: defineEndpoint({
+    method: 'POST',
+    path: withdrawalPaths.verifyIdCard,
+    tags,
+    summary: 'ID check of §5 (last six digits of the ID); no identity document is on file until KYC exists',
+    body: verifyIdCardBodySchema,
+    response: idCardCheckSchema,
+  }),
+  canWithdraw: defineEndpoint({
+    method: 'GET',
+    path: withdrawalPaths.canWithdraw,
+    tags,
+    summary: 'Whether a coin can be withdrawn on a network now',
+    query: withdrawCoinQuerySchema,
+    response: canWithdrawCoinSchema,
+  }),
+  userWithdrawLimit: defineEndpoint({
+    method: 'GET',
+    path: withdrawalPaths.userWithdrawLimit,
+    tags,
+    summary: 'Minimum, fee, available, and the 24-hour limit with what is used of it',
+    query: withdrawCoinQuerySchema,
+    response: withdrawLimitSchema,
+  }),
+  preWithdraw: defineEndpoint({
+    method: 'POST',
+    path: withdrawalPaths.preWithdraw,
+    tags,
+    summary: 'Checks a withdrawal without moving anything',
+    body: preWithdrawBodySchema,
+    response: preWithdrawSchema,
+  }),
+  withdrawCode: defineEndpoint({
+    method: 'POST',
+    path: withdrawalPaths.withdrawCode,
+    tags,
+    summary: 'Sends the withdrawal verification code',
+    response: codeSentSchema,
+  }),
+  withdraw: defineEndpoint({
+    method: 'POST',
+    path: withdrawalPaths.withdraw,
+    tags,
+    summary: 'Withdraw (ordinary or internal); idempotent by requestId; holds amount + fee',
+    params: withdrawParamsSchema,
+    body: withdrawBodySchema,
+    response: withdrawResultSchema,
+  }),
+  confirmWithdrawal: defineEndpoint({
+    method: 'POST',
+    path: withdrawalPaths.confirmWithdrawal,
+    tags,
+    summary: 'Second confirmation of a large withdrawal (within 5 hours)',
+    body: confirmWithdrawalBodySchema,
+    response: withdrawResultSchema,
+  }),
+  cancelWithdrawal: defineEndpoint({
+    method: 'POST',
+    path: withdrawalPaths.cancelWithdrawal,
+    tags,
+    summary: 'Cancels a withdrawal waiting for its second confirmation',
+    body: cancelWithdrawalBodySchema,
+    response: withdrawResultSchema,
+  }),
+  withdrawals: defineEndpoint({
+    method: 'GET',
+    path: withdrawalPaths.withdrawals,
+    tags,
+    summary: 'Withdrawal records, newest first',
+    query: withdrawalRecordsQuerySchema,
+    response: withdrawalRecordsPageSchema,
+  }),
+  isStrangerAddress: defineEndpoint({
+    method: 'GET',
+    path: withdrawalPaths.isStrangerAddress,
+    tags,
+    summary: 'Whether a destination was saved or used before',
+    query: strangerAddressQuerySchema,
+    response: strangerAddressSchema,
+  }),
+
+  // ── Address book ──
+  withdrawAddresses: defineEndpoint({
+    method: 'GET',
+    path: withdrawalPaths.withdrawAddresses,
+    tags,
+    summary: 'Address book',
+    query: withdrawAddressQuerySchema,
+    response: z.array(withdrawAddressSchema),
+  }),
+  addWithdrawAddress: defineEndpoint({
+    method: 'POST',
+    path: withdrawalPaths.addWithdrawAddress,
+    tags,
+    summary: 'Adds an address book entry (note ≤ 10 characters) after the second factor',
+    body: addWithdrawAddressBodySchema,
+    response: withdrawAddressSchema,
+  }),
+  removeWithdrawAddress: defineEndpoint({
+    method: 'DELETE',
+    path: withdrawalPaths.withdrawAddress,
+    tags,
+    summary: 'Deletes an address book entry',
+    params: withdrawAddressParamsSchema,
+    response: z.null(),
+  }),
+  verifyTrustedAddress: defineEndpoint({
+    method: 'POST',
+    path: withdrawalPaths.verifyTrustedAddress,
+    tags,
+    summary: 'Marks an entry trusted (fund password + second factor); usable unverified after the cooling period',
+    body: verifyTrustedAddressBodySchema,
+    response: withdrawAddressSchema,
+  }),
+
+  // ── Operator (token in `x-operator-token`) ──
+  reconciliationRun: defineEndpoint({
+    method: 'POST',
+    path: withdrawalPaths.reconciliationRun,
+    tags: operatorTags,
+    summary: 'Runs the chain/ledger reconciliation (operator token)',
+    response: reconciliationRunSchema,
+  }),
+  reconciliationLatest: defineEndpoint({
+    method: 'GET',
+    path: withdrawalPaths.reconciliationLatest,
+    tags: operatorTags,
+    summary: 'The latest reconciliation run (operator token)',
+    response: reconciliationRunSchema.nullable(),
+  }),
+};
