@@ -1,14 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureHttpClient } from '../shared/http/http-client';
-import {
-  createRouteLoader,
-  describeDevice,
-  mobileRedirectTarget,
-  rememberSettledLocation,
-  sessionHandOffStorageKey,
-  sessionRequestFor,
-} from './route-guards';
+import { describeDevice, sessionHandOffStorageKey } from '../shared/session-hand-off';
+import { createRouteLoader, mobileRedirectTarget, rememberSettledLocation, sessionRequestFor } from './route-guards';
 import { routeByName } from './route-table';
 
 const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';

@@ -1,12 +1,13 @@
 import type { ServerInfo } from '@coffer/contract';
-import { describeUserAgent } from '@coffer/contract/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from 'react-router';
-import { sessionUserQuery } from '../features/identity/api/identity-api';
 import { requestSession, type SessionGrant, type SessionRequest } from '../features/identity/api/request-session';
 import { assetSummaryQuery } from '../features/wallet/api/get-asset-summary';
+import { sessionUserQuery } from '../shared/api/session-user';
+import { pathTo } from '../shared/routes';
+import { describeDevice, sessionHandOffStorageKey } from '../shared/session-hand-off';
 import { siteConfigQuery } from '../shared/site-config';
-import { pathTo, type RouteDefinition } from './route-table';
+import type { RouteDefinition } from './route-table';
 
 /** The `source` of visitors who came to the site directly; any other source is a hand-off. */
 export const defaultSource = 'web';
@@ -52,12 +53,6 @@ export function sessionRequestFor(url: URL, equipmentName: string): SessionReque
   if (source === defaultSource || source === inAppSource) return null;
   return { exSessionId: ticket ?? '', source: source ?? defaultSource, equipmentName };
 }
-
-/** A short device name for the session request, like "Chrome on Windows". */
-export const describeDevice = describeUserAgent;
-
-/** Where the login page finds what a granted session request handed over. */
-export const sessionHandOffStorageKey = 'coffer.sessionHandOff';
 
 export interface SessionHandOff extends Pick<SessionGrant, 'twofaList' | 'preLoginToken' | 'userNo'> {
   equipmentName: string;

@@ -2,12 +2,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { Namespace } from '../shared/i18n/i18n';
-import { createRouteLoader, type GuardEnvironment } from './route-guards';
-import { routeTable, type RouteArea, type RouteDefinition, type RoutePage } from './route-table';
+import type { RouteHandle as SharedRouteHandle } from '../shared/routes';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorPage } from './layouts/route-error-page';
+import { createRouteLoader, type GuardEnvironment } from './route-guards';
+import { routeTable, type RouteArea, type RouteDefinition, type RoutePage } from './route-table';
 
-export interface RouteHandle {
+/** The handle of every route: the whole definition, of which features see the name (shared/routes.ts). */
+export interface RouteHandle extends SharedRouteHandle {
   route: RouteDefinition;
 }
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { sessionUserQuery } from '../features/identity/api/identity-api';
+import { sessionUserQuery } from '../shared/api/session-user';
 import { useAccountEvents } from '../shared/live/use-account-events';
 
 /**

@@ -1,9 +1,13 @@
-import type { ServerInfo } from '@coffer/contract';
+import type { systemEndpoints } from '@coffer/contract/system-endpoints';
+import { systemPaths } from '@coffer/contract/system-paths';
 import { queryOptions } from '@tanstack/react-query';
-import { apiData } from './http/http-client';
+import { call, endpointRoute } from './http/call';
+
+/** Named by its route: the route guards run it before the first paint, which loads no zod. */
+const siteConfig = endpointRoute<typeof systemEndpoints.siteConfig>('GET', systemPaths.siteConfig);
 
 export const siteConfigQuery = queryOptions({
   queryKey: ['site-config'],
-  queryFn: ({ signal }) => apiData<ServerInfo>('/pfs/anon/v1/site-config', { signal }),
+  queryFn: ({ signal }) => call(siteConfig, {}, { signal }),
   staleTime: Infinity,
 });

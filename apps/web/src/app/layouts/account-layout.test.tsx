@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test/render-page';
-import { pathTo } from '../route-table';
+import { pathTo } from '../../shared/routes';
 import { AccountLayout } from './account-layout';
 import { accountMenu, isMenuGroup } from './menu';
 

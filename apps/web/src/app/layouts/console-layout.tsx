@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 import { LanguageSwitch } from '../../shared/i18n/language-switch';
+import { pathTo, type RouteName } from '../../shared/routes';
 import { BrandMark } from '../../shared/ui/brand-mark';
-import { pathTo, type RouteName } from '../route-table';
 import styles from './console-layout.module.css';
 
 export interface ConsoleMenuItem {

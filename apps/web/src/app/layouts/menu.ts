@@ -1,4 +1,4 @@
-import type { RouteName } from '../route-table';
+import type { RouteName } from '../../shared/routes';
 
 export interface MenuLink {
   key: string;

@@ -1,13 +1,13 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { pathTo } from '../../shared/routes';
 import { LoginPrompt } from '../../shared/ui/login-prompt';
 import { isLoginPromptOpen, subscribeLoginPrompt } from '../../shared/ui/login-prompt-store';
 import { ToastHost } from '../../shared/ui/toast-host';
 import { rememberSettledLocation } from '../route-guards';
 import type { RouteHandle } from '../router';
 import { useLiveBalances } from '../use-live-balances';
-import { pathTo } from '../route-table';
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {
   return typeof handle === 'object' && handle !== null && 'route' in handle;

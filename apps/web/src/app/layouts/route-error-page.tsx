@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router';
-import styles from './status-page.module.css';
+import styles from '../../shared/ui/status-page.module.css';
 
 /** Shown when a page fails to load or render; the details go to the console, not the screen. */
 export function RouteErrorPage() {

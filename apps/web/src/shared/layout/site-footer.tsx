@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo, type RouteName } from '../../app/route-table';
+import { pathTo, type RouteName } from '../routes';
 import { BrandMark } from '../ui/brand-mark';
 import styles from './site-footer.module.css';
 

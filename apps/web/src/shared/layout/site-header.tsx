@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../app/route-table';
 import { LanguageSwitch } from '../i18n/language-switch';
+import { pathTo } from '../routes';
 import { BrandMark } from '../ui/brand-mark';
 import styles from './site-header.module.css';
 

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLiveBalances } from '../../app/use-live-balances';
-import { sessionUserQuery } from '../../features/identity/api/identity-api';
-import { testAssetRows, testCurrencies, testSessionUser, testSummary } from '../../features/wallet/components/wallet-test-fixtures';
-import { renderWalletPage, StubFailure, stubWalletApi } from '../../features/wallet/components/wallet-test-render';
+import { testAssetRows, testCurrencies, testSessionUser, testSummary } from '../../../test/wallet-fixtures';
+import { renderWalletPage, StubFailure, stubWalletApi } from '../../../test/wallet-render';
 import { BalancePage } from '../../features/wallet/pages/balance-page';
+import { sessionUserQuery } from '../api/session-user';
 
 /** A stand-in for the browser's WebSocket: the test pushes messages and closes it. */
 class FakeSocket {

@@ -1,11 +1,11 @@
 import type { AddWithdrawAddressBody, WithdrawAddress } from '@coffer/contract';
-import { withdrawalPaths } from '@coffer/contract/withdrawal-paths';
+import { withdrawalEndpoints } from '@coffer/contract/withdrawal-endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 /** Saves an address book entry (note ≤ 10 characters, tag where the network takes one). */
 export function addWithdrawAddress(body: AddWithdrawAddressBody): Promise<WithdrawAddress> {
-  return apiData<WithdrawAddress>(withdrawalPaths.addWithdrawAddress, { method: 'POST', body });
+  return call(withdrawalEndpoints.addWithdrawAddress, { body });
 }
 
 export function useAddWithdrawAddress() {

@@ -1,12 +1,12 @@
 import type { WithdrawResult } from '@coffer/contract';
-import { withdrawalPaths } from '@coffer/contract/withdrawal-paths';
+import { withdrawalEndpoints } from '@coffer/contract/withdrawal-endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 import { invalidateAfterWithdrawal } from './create-withdrawal';
 
 /** The second confirmation of a large withdrawal (spec §9), within 5 hours of its submission. */
 export function confirmWithdrawal(serialNumber: string): Promise<WithdrawResult> {
-  return apiData<WithdrawResult>(withdrawalPaths.confirmWithdrawal, { method: 'POST', body: { serialNumber } });
+  return call(withdrawalEndpoints.confirmWithdrawal, { body: { serialNumber } });
 }
 
 export function useConfirmWithdrawal() {

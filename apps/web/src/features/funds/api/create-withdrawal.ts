@@ -1,7 +1,7 @@
 import type { WithdrawBody, WithdrawResult } from '@coffer/contract';
-import { withdrawalPaths } from '@coffer/contract/withdrawal-paths';
+import { withdrawalEndpoints } from '@coffer/contract/withdrawal-endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 export interface CreateWithdrawalInput {
   coin: string;
@@ -14,8 +14,7 @@ export interface CreateWithdrawalInput {
  * click, lost answer) creates and sends one withdrawal.
  */
 export function createWithdrawal({ coin, chain, body }: CreateWithdrawalInput): Promise<WithdrawResult> {
-  const path = withdrawalPaths.withdraw.replace(':coin', encodeURIComponent(coin)).replace(':chain', encodeURIComponent(chain));
-  return apiData<WithdrawResult>(path, { method: 'POST', body });
+  return call(withdrawalEndpoints.withdraw, { params: { coin, chain }, body });
 }
 
 /** Balances, limits and records all move with a withdrawal. */

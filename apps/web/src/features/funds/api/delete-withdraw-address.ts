@@ -1,10 +1,10 @@
-import { withdrawalPaths } from '@coffer/contract/withdrawal-paths';
+import { withdrawalEndpoints } from '@coffer/contract/withdrawal-endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 /** Removes one address book entry. */
 export function deleteWithdrawAddress(id: string): Promise<null> {
-  return apiData<null>(withdrawalPaths.withdrawAddress.replace(':id', encodeURIComponent(id)), { method: 'DELETE' });
+  return call(withdrawalEndpoints.removeWithdrawAddress, { params: { id } });
 }
 
 export function useDeleteWithdrawAddress() {

@@ -1,10 +1,10 @@
 import type { CanWithdrawCoin } from '@coffer/contract';
-import { withdrawalPaths } from '@coffer/contract/withdrawal-paths';
+import { withdrawalEndpoints } from '@coffer/contract/withdrawal-endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 export function getCanWithdrawCoin(coin: string, chain: string, signal?: AbortSignal): Promise<CanWithdrawCoin> {
-  return apiData<CanWithdrawCoin>(withdrawalPaths.canWithdraw, { query: { coin, chain }, signal });
+  return call(withdrawalEndpoints.canWithdraw, { query: { coin, chain } }, { signal });
 }
 
 /** Whether this coin can leave on this network now (a suspended coin says why). */

@@ -1,10 +1,10 @@
 import type { DepositAddress } from '@coffer/contract';
-import { depositPaths } from '@coffer/contract/deposit-paths';
+import { depositEndpoints } from '@coffer/contract/deposit-endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 export function getDepositAddress(coin: string, chain: string, signal?: AbortSignal): Promise<DepositAddress> {
-  return apiData<DepositAddress>(depositPaths.depositAddress, { query: { coin, chain }, signal });
+  return call(depositEndpoints.depositAddress, { query: { coin, chain } }, { signal });
 }
 
 /** The signed-in customer's deposit address on one network, with its QR code; it never changes. */

@@ -1,10 +1,10 @@
 import type { DwOption } from '@coffer/contract';
-import { depositPaths } from '@coffer/contract/deposit-paths';
+import { depositEndpoints } from '@coffer/contract/deposit-endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 export function getDwOptions(signal?: AbortSignal): Promise<DwOption[]> {
-  return apiData<DwOption[]>(depositPaths.dwOption, { signal });
+  return call(depositEndpoints.dwOption, {}, { signal });
 }
 
 /** Per coin, the networks it travels on with their minimums, confirmations and fees. */

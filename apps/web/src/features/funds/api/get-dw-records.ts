@@ -1,13 +1,14 @@
-import type { DwRecordsBody, dwRecordsPageSchema } from '@coffer/contract';
-import { depositPaths } from '@coffer/contract/deposit-paths';
+import type { DwRecordsBody } from '@coffer/contract';
+import type { EndpointResponse } from '@coffer/contract/endpoint';
+import { depositEndpoints } from '@coffer/contract/deposit-endpoints';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
-export type DwRecordsPage = (typeof dwRecordsPageSchema)['_output'];
+export type DwRecordsPage = EndpointResponse<typeof depositEndpoints.dwRecords>;
 export type DwRecordsFilter = Pick<DwRecordsBody, 'kind' | 'coin' | 'pageNo' | 'pageSize'>;
 
 export function getDwRecords(filter: DwRecordsFilter, signal?: AbortSignal): Promise<DwRecordsPage> {
-  return apiData<DwRecordsPage>(depositPaths.dwRecords, { method: 'POST', body: filter, signal });
+  return call(depositEndpoints.dwRecords, { body: filter }, { signal });
 }
 
 /**

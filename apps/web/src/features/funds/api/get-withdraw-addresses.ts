@@ -1,10 +1,10 @@
 import type { WithdrawAddress } from '@coffer/contract';
-import { withdrawalPaths } from '@coffer/contract/withdrawal-paths';
+import { withdrawalEndpoints } from '@coffer/contract/withdrawal-endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 export function getWithdrawAddresses(chain: string | undefined, signal?: AbortSignal): Promise<WithdrawAddress[]> {
-  return apiData<WithdrawAddress[]>(withdrawalPaths.withdrawAddresses, { query: { chain }, signal });
+  return call(withdrawalEndpoints.withdrawAddresses, { query: { chain } }, { signal });
 }
 
 /** The address book, on one network or all. */

@@ -1,7 +1,8 @@
 import { withdrawalForbiddenCodes, type WithdrawCheck } from '@coffer/contract';
-import { withdrawalPaths } from '@coffer/contract/withdrawal-paths';
+import { withdrawalEndpoints } from '@coffer/contract/withdrawal-endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../shared/http/http-client';
+import { callEnvelope } from '../../../shared/http/call';
+import { ApiError } from '../../../shared/http/http-client';
 
 /**
  * The withdraw check (`userCanWithdraw`, spec §4/§5). It is the one call where -10094 is an
@@ -10,7 +11,7 @@ import { ApiError, apiRequest } from '../../../shared/http/http-client';
  */
 export async function getWithdrawCheck(signal?: AbortSignal): Promise<WithdrawCheck> {
   try {
-    const envelope = await apiRequest<WithdrawCheck | null>(withdrawalPaths.userCanWithdraw, { signal, isWithdrawCheck: true });
+    const envelope = await callEnvelope(withdrawalEndpoints.userCanWithdraw, {}, { signal, isWithdrawCheck: true });
     if (envelope.data) return envelope.data;
     if (envelope.code === withdrawalForbiddenCodes.securityLock) return forbidden(withdrawalForbiddenCodes.securityLock);
     throw new ApiError(envelope.code, envelope.msg ?? envelope.message ?? '');

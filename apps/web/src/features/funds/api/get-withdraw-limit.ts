@@ -1,10 +1,10 @@
 import type { WithdrawLimit } from '@coffer/contract';
-import { withdrawalPaths } from '@coffer/contract/withdrawal-paths';
+import { withdrawalEndpoints } from '@coffer/contract/withdrawal-endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 export function getWithdrawLimit(coin: string, chain: string, signal?: AbortSignal): Promise<WithdrawLimit> {
-  return apiData<WithdrawLimit>(withdrawalPaths.userWithdrawLimit, { query: { coin, chain }, signal });
+  return call(withdrawalEndpoints.userWithdrawLimit, { query: { coin, chain } }, { signal });
 }
 
 /** Minimum, fee, available, what can be sent now and what is left of the 24-hour limit. */

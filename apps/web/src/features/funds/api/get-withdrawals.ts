@@ -1,12 +1,13 @@
-import type { WithdrawalRecordsQuery, withdrawalRecordsPageSchema } from '@coffer/contract';
-import { withdrawalPaths } from '@coffer/contract/withdrawal-paths';
+import type { WithdrawalRecordsQuery } from '@coffer/contract';
+import type { EndpointResponse } from '@coffer/contract/endpoint';
+import { withdrawalEndpoints } from '@coffer/contract/withdrawal-endpoints';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
-export type WithdrawalRecordsPage = (typeof withdrawalRecordsPageSchema)['_output'];
+export type WithdrawalRecordsPage = EndpointResponse<typeof withdrawalEndpoints.withdrawals>;
 
 export function getWithdrawals(filter: WithdrawalRecordsQuery, signal?: AbortSignal): Promise<WithdrawalRecordsPage> {
-  return apiData<WithdrawalRecordsPage>(withdrawalPaths.withdrawals, { query: { ...filter }, signal });
+  return call(withdrawalEndpoints.withdrawals, { query: { ...filter } }, { signal });
 }
 
 /** Withdrawal records, newest first; `refreshMs` polls while one is still on its way. */

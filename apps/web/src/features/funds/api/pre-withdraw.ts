@@ -1,11 +1,11 @@
 import type { PreWithdraw, PreWithdrawBody } from '@coffer/contract';
-import { withdrawalPaths } from '@coffer/contract/withdrawal-paths';
+import { withdrawalEndpoints } from '@coffer/contract/withdrawal-endpoints';
 import { useMutation } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 /** Checks a withdrawal without moving anything: fee, inner destination, tag, verification, large amount. */
 export function preWithdraw(body: PreWithdrawBody): Promise<PreWithdraw> {
-  return apiData<PreWithdraw>(withdrawalPaths.preWithdraw, { method: 'POST', body });
+  return call(withdrawalEndpoints.preWithdraw, { body });
 }
 
 export function usePreWithdraw() {

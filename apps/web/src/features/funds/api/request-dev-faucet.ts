@@ -1,11 +1,11 @@
 import type { DevFaucetResult } from '@coffer/contract';
-import { depositPaths } from '@coffer/contract/deposit-paths';
+import { depositEndpoints } from '@coffer/contract/deposit-endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 /** Dev faucet of the local chain: test coins to the customer's own deposit address. */
 export function requestDevFaucet(coin: string): Promise<DevFaucetResult> {
-  return apiData<DevFaucetResult>(depositPaths.devFaucet, { method: 'POST', body: { coin } });
+  return call(depositEndpoints.devFaucet, { body: { coin } });
 }
 
 export function useDevFaucet() {

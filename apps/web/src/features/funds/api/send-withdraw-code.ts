@@ -1,8 +1,8 @@
 import type { CodeSent } from '@coffer/contract';
-import { withdrawalPaths } from '@coffer/contract/withdrawal-paths';
-import { apiData } from '../../../shared/http/http-client';
+import { withdrawalEndpoints } from '@coffer/contract/withdrawal-endpoints';
+import { call } from '../../../shared/http/call';
 
 /** Sends the e-mail or SMS code a withdrawal or trusting an address asks for. */
 export function sendWithdrawCode(): Promise<CodeSent> {
-  return apiData<CodeSent>(withdrawalPaths.withdrawCode, { method: 'POST', body: {} });
+  return call(withdrawalEndpoints.withdrawCode, {});
 }

@@ -1,11 +1,11 @@
 import type { VerifyTrustedAddressBody, WithdrawAddress } from '@coffer/contract';
-import { withdrawalPaths } from '@coffer/contract/withdrawal-paths';
+import { withdrawalEndpoints } from '@coffer/contract/withdrawal-endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 /** Marks an address trusted (whitelist) after the fund password and second factor; usable unverified after the cooling period. */
 export function verifyTrustedAddress(body: VerifyTrustedAddressBody): Promise<WithdrawAddress> {
-  return apiData<WithdrawAddress>(withdrawalPaths.verifyTrustedAddress, { method: 'POST', body });
+  return call(withdrawalEndpoints.verifyTrustedAddress, { body });
 }
 
 export function useVerifyTrustedAddress() {

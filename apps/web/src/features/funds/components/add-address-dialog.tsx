@@ -2,12 +2,13 @@ import type { AddWithdrawAddressBody } from '@coffer/contract';
 import { Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { codeFields, type SecondFactor } from '../../../shared/ui/verification-fields';
 import { useAddWithdrawAddress } from '../api/add-withdraw-address';
 import type { AddressNetwork } from './address-networks';
-import { useChainLabel } from './chain-label';
 import { buttonTestId } from './button-test-id';
+import { useChainLabel } from './chain-label';
 import { EmptyTagConfirm } from './empty-tag-confirm';
-import { codeFields, VerificationFields, type SecondFactor } from './verification-fields';
+import { VerificationFields } from './verification-fields';
 import { addressPattern, withdrawalFieldRules } from './withdrawal-rules';
 
 interface FieldValues {

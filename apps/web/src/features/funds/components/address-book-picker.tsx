@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Dropdown, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../app/route-table';
-import { shortenMiddle } from '../../wallet/components/short-value';
+import { pathTo } from '../../../shared/routes';
+import { shortenMiddle } from '../../../shared/ui/short-value';
 import { withdrawAddressesQuery } from '../api/get-withdraw-addresses';
 import styles from './address-book-picker.module.css';
 

@@ -2,18 +2,18 @@ import type { WithdrawAddress } from '@coffer/contract';
 import { Button, Popconfirm, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../shared/format/format-date';
-import { ShortValue } from '../../wallet/components/short-value';
-import { useWalletLanguage } from '../../wallet/components/wallet-locale';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { ShortValue } from '../../../shared/ui/short-value';
 import { useDeleteWithdrawAddress } from '../api/delete-withdraw-address';
-import { useChainLabel } from './chain-label';
 import { buttonTestId } from './button-test-id';
+import { useChainLabel } from './chain-label';
 import table from '../../../shared/ui/records-table.module.css';
 import styles from './records.module.css';
 
 /** Trusted and past the cooling period, trusted but cooling, or not trusted. */
 function TrustState({ entry, now }: { entry: WithdrawAddress; now: number }) {
   const { t } = useTranslation('funds');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   if (!entry.trusted) return <Tag>{t('addresses.notTrusted')}</Tag>;
   const usableAt = entry.usableWithoutVerificationAt;
   if (usableAt && Date.parse(usableAt) > now) {
@@ -49,7 +49,7 @@ export function AddressBookTable({
   onTrust: (entry: WithdrawAddress) => void;
 }) {
   const { t } = useTranslation('funds');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   const chainLabel = useChainLabel();
   const remove = useDeleteWithdrawAddress();
 

@@ -1,7 +1,7 @@
 import type { DwOption } from '@coffer/contract';
 import { Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CoinBadge } from '../../wallet/components/coin-badge';
+import { CoinBadge } from '../../../shared/ui/coin-badge';
 import { useChainLabel } from './chain-label';
 import styles from './coin-chain-select.module.css';
 

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatExactAmount } from '../../../shared/format/figures';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { QueryErrorState } from '../../../shared/ui/query-error-state';
+import { ShortValue } from '../../../shared/ui/short-value';
 import { showToast } from '../../../shared/ui/toast-store';
-import { QueryErrorState } from '../../wallet/components/query-error';
-import { ShortValue } from '../../wallet/components/short-value';
-import { useWalletLanguage } from '../../wallet/components/wallet-locale';
 import { depositAddressQuery } from '../api/get-deposit-address';
 import { useDevFaucet } from '../api/request-dev-faucet';
 import { useChainLabel } from './chain-label';
@@ -29,13 +29,14 @@ export function DepositAddressPanel({
   onFaucetSent: () => void;
 }) {
   const { t } = useTranslation('funds');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   const address = useQuery(depositAddressQuery(coin, option.chain));
   const faucet = useDevFaucet();
   const chainLabel = useChainLabel();
   const copyMessages = { done: t('copy.done'), failed: t('copy.failed') };
 
-  if (address.isError && !address.data) return <QueryErrorState error={address.error} onRetry={() => void address.refetch()} compact />;
+  if (address.isError && !address.data)
+    return <QueryErrorState namespace="wallet" error={address.error} onRetry={() => void address.refetch()} compact />;
   if (!address.data) {
     return (
       <div className={styles.panel} aria-busy="true">

@@ -6,17 +6,17 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../shared/format/figures';
 import { formatDateTime } from '../../../shared/format/format-date';
-import { CoinBadge } from '../../wallet/components/coin-badge';
-import { QueryErrorState } from '../../wallet/components/query-error';
-import { ShortValue } from '../../wallet/components/short-value';
-import { TableSkeleton } from '../../wallet/components/table-skeleton';
-import { useWalletLanguage } from '../../wallet/components/wallet-locale';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { CoinBadge } from '../../../shared/ui/coin-badge';
+import { QueryErrorState } from '../../../shared/ui/query-error-state';
+import { ShortValue } from '../../../shared/ui/short-value';
+import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { dwRecordsQuery, type DwRecordsPage } from '../api/get-dw-records';
 import { useChainLabel } from './chain-label';
 import { DepositStatus } from './deposit-status';
+import { RecordsPager } from './records-pager';
 import table from '../../../shared/ui/records-table.module.css';
 import styles from './records.module.css';
-import { RecordsPager } from './records-pager';
 
 const pageSize = 10;
 /** How often the list asks again while a deposit gathers confirmations (about a block on the local chain). */
@@ -36,7 +36,7 @@ const refreshWhileExpected = (expectUntil: number) => (page: DwRecordsPage | und
  */
 export function DepositRecords({ expectUntil }: { expectUntil: number }) {
   const { t } = useTranslation('funds');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   const chainLabel = useChainLabel();
   const queryClient = useQueryClient();
   const [pageNo, setPageNo] = useState(1);
@@ -97,7 +97,8 @@ export function DepositRecords({ expectUntil }: { expectUntil: number }) {
     { key: 'status', title: t('records.status'), render: (_value, record) => <DepositStatus record={record} /> },
   ];
 
-  if (records.isError && !records.data) return <QueryErrorState error={records.error} onRetry={() => void records.refetch()} compact />;
+  if (records.isError && !records.data)
+    return <QueryErrorState namespace="wallet" error={records.error} onRetry={() => void records.refetch()} compact />;
   if (!records.data) return <TableSkeleton rows={3} columns={6} />;
 
   const deposits = records.data.records.filter((record): record is DepositRecord => record.kind === 'deposit');

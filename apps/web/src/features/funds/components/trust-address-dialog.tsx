@@ -2,10 +2,11 @@ import type { WithdrawAddress } from '@coffer/contract';
 import { Form, Modal } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { shortenMiddle } from '../../wallet/components/short-value';
+import { shortenMiddle } from '../../../shared/ui/short-value';
+import { codeFields, type SecondFactor, type VerificationValues } from '../../../shared/ui/verification-fields';
 import { useVerifyTrustedAddress } from '../api/verify-trusted-address';
-import { codeFields, VerificationFields, type SecondFactor, type VerificationValues } from './verification-fields';
 import { buttonTestId } from './button-test-id';
+import { VerificationFields } from './verification-fields';
 import styles from './trust-address-dialog.module.css';
 
 /**

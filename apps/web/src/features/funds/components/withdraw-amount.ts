@@ -1,6 +1,6 @@
 import type { WithdrawLimit } from '@coffer/contract';
 import { toBaseUnits, fromBaseUnits } from '@coffer/contract/money';
-import { amountProblem, type AmountProblem } from '../../wallet/components/amount-input';
+import { amountProblem, type AmountProblem } from '../../../shared/format/amount-input';
 
 export type WithdrawAmountProblem = AmountProblem | 'belowMinimum' | 'overDailyLimit';
 

@@ -1,12 +1,13 @@
 import type { PreWithdraw, WithdrawBody, WithdrawResult } from '@coffer/contract';
-import { Alert, Button, Descriptions, Form } from 'antd';
-import { useRef } from 'react';
+import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatExactAmount, formatFiat } from '../../../shared/format/figures';
-import { useWalletLanguage } from '../../wallet/components/wallet-locale';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { ConfirmStep } from '../../../shared/ui/confirm-step';
+import { codeFields, type VerificationValues } from '../../../shared/ui/verification-fields';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
 import { useChainLabel } from './chain-label';
-import { codeFields, VerificationFields, type VerificationValues } from './verification-fields';
+import { VerificationFields } from './verification-fields';
 import type { WithdrawDraft } from './withdraw-form';
 import styles from './withdraw-confirm.module.css';
 
@@ -32,17 +33,13 @@ export function WithdrawConfirm({
   onDone: (result: WithdrawResult) => void;
 }) {
   const { t } = useTranslation('funds');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   const chainLabel = useChainLabel();
   const withdraw = useCreateWithdrawal();
-  const isSubmitting = useRef(false);
   // The step that confirms the withdrawal: every decimal that moves stays visible.
   const show = (value: string) => `${formatExactAmount(prepared.coin, value, language)} ${prepared.coin}`;
 
-  const handleFinish = async (values: Partial<VerificationValues>) => {
-    // A second click while the first is on its way sends nothing; the requestId covers retries.
-    if (isSubmitting.current) return;
-    isSubmitting.current = true;
+  const handleConfirm = async (values: Partial<VerificationValues>) => {
     const body: WithdrawBody = {
       address: prepared.address,
       amount: prepared.amount,
@@ -53,82 +50,66 @@ export function WithdrawConfirm({
         ? {}
         : { fundPassword: values.fundPassword ?? '', ...codeFields(prepared.secondFactor, values.code ?? '') }),
     };
-    try {
-      // Stays "submitting" after success: a click queued behind this one must not send again.
-      onDone(await withdraw.mutateAsync({ coin: prepared.coin, chain: prepared.chain, body }));
-    } catch {
-      // Wrong fund password or code, the lock…: shown as a toast; the user may correct and retry.
-      isSubmitting.current = false;
-    }
+    onDone(await withdraw.mutateAsync({ coin: prepared.coin, chain: prepared.chain, body }));
   };
 
   return (
-    <div className={styles.confirm} data-testid="withdraw-confirm">
-      <Descriptions
-        column={1}
-        size="small"
-        bordered
-        classNames={{ label: styles.label, content: styles.content }}
-        items={[
-          { key: 'coin', label: t('withdraw.coinAndChain'), children: `${prepared.coin} · ${chainLabel(prepared.chain)}` },
-          {
-            key: 'address',
-            label: t('withdraw.address'),
-            children: <code data-testid="withdraw-confirm-address">{prepared.address}</code>,
-          },
-          ...(prepared.isInner
-            ? [
-                {
-                  key: 'inner',
-                  label: t('withdraw.innerAccount'),
-                  children: (
-                    <span data-testid="withdraw-confirm-inner">
-                      {t('withdraw.innerSettled', { account: prepared.innerAccountMasked ?? '—' })}
-                    </span>
-                  ),
-                },
-              ]
-            : []),
-          ...(prepared.tag || prepared.needsTagConfirmation || draft.confirmEmptyTag
-            ? [{ key: 'tag', label: t('withdraw.tag'), children: prepared.tag ?? t('withdraw.noTag') }]
-            : []),
-          { key: 'amount', label: t('withdraw.amount'), children: <strong className={styles.number}>{show(prepared.amount)}</strong> },
-          { key: 'fee', label: t('withdraw.fee'), children: <span className={styles.number}>{show(prepared.fee)}</span> },
-          { key: 'total', label: t('withdraw.totalDebit'), children: <span className={styles.number}>{show(prepared.totalDebit)}</span> },
-          { key: 'received', label: t('withdraw.received'), children: <span className={styles.number}>{show(prepared.amount)}</span> },
-          {
-            key: 'value',
-            label: t('withdraw.usdValue'),
-            children: <span className={styles.number}>{formatFiat(prepared.usdValue, 'USD', language)}</span>,
-          },
-        ]}
-      />
-
-      {prepared.needsSecondConfirmation ? (
-        <Alert
-          type="warning"
-          showIcon
-          title={t('withdraw.largeTitle')}
-          description={t('withdraw.largeText')}
-          data-testid="withdraw-large-notice"
-        />
-      ) : null}
-
-      <Form<Partial<VerificationValues>> layout="vertical" requiredMark={false} onFinish={(values) => void handleFinish(values)}>
-        {prepared.skipsVerification ? (
+    <ConfirmStep<Partial<VerificationValues>>
+      testId="withdraw-confirm"
+      submitTestId="withdraw-submit"
+      width="wide"
+      rows={[
+        { key: 'coin', label: t('withdraw.coinAndChain'), children: `${prepared.coin} · ${chainLabel(prepared.chain)}` },
+        {
+          key: 'address',
+          label: t('withdraw.address'),
+          children: <code data-testid="withdraw-confirm-address">{prepared.address}</code>,
+        },
+        ...(prepared.isInner
+          ? [
+              {
+                key: 'inner',
+                label: t('withdraw.innerAccount'),
+                children: (
+                  <span data-testid="withdraw-confirm-inner">
+                    {t('withdraw.innerSettled', { account: prepared.innerAccountMasked ?? '—' })}
+                  </span>
+                ),
+              },
+            ]
+          : []),
+        ...(prepared.tag || prepared.needsTagConfirmation || draft.confirmEmptyTag
+          ? [{ key: 'tag', label: t('withdraw.tag'), children: prepared.tag ?? t('withdraw.noTag') }]
+          : []),
+        { key: 'amount', label: t('withdraw.amount'), children: show(prepared.amount), figure: 'strong' },
+        { key: 'fee', label: t('withdraw.fee'), children: show(prepared.fee), figure: 'plain' },
+        { key: 'total', label: t('withdraw.totalDebit'), children: show(prepared.totalDebit), figure: 'plain' },
+        { key: 'received', label: t('withdraw.received'), children: show(prepared.amount), figure: 'plain' },
+        { key: 'value', label: t('withdraw.usdValue'), children: formatFiat(prepared.usdValue, 'USD', language), figure: 'plain' },
+      ]}
+      notice={
+        prepared.needsSecondConfirmation ? (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('withdraw.largeTitle')}
+            description={t('withdraw.largeText')}
+            data-testid="withdraw-large-notice"
+          />
+        ) : null
+      }
+      fields={
+        prepared.skipsVerification ? (
           <Alert type="success" showIcon className={styles.trusted} title={t('withdraw.trustedSkip')} data-testid="withdraw-trusted-skip" />
         ) : (
           <VerificationFields factor={prepared.secondFactor} testIdPrefix="withdraw" />
-        )}
-        <div className={styles.buttons}>
-          <Button onClick={onBack} disabled={withdraw.isPending}>
-            {t('withdraw.back')}
-          </Button>
-          <Button type="primary" htmlType="submit" loading={withdraw.isPending} data-testid="withdraw-submit">
-            {t('withdraw.submit')}
-          </Button>
-        </div>
-      </Form>
-    </div>
+        )
+      }
+      backText={t('withdraw.back')}
+      submitText={t('withdraw.submit')}
+      isPending={withdraw.isPending}
+      onBack={onBack}
+      onConfirm={handleConfirm}
+    />
   );
 }

@@ -4,19 +4,19 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Input, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { normalizeAmountInput } from '../../../shared/format/amount-input';
 import { formatAmount, formatExactAmount, formatFiat } from '../../../shared/format/figures';
-import { normalizeAmountInput } from '../../wallet/components/amount-input';
-import { QueryErrorState } from '../../wallet/components/query-error';
-import { useWalletLanguage } from '../../wallet/components/wallet-locale';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { QueryErrorState } from '../../../shared/ui/query-error-state';
 import { canWithdrawCoinQuery } from '../api/get-can-withdraw-coin';
 import { withdrawLimitQuery } from '../api/get-withdraw-limit';
 import { usePreWithdraw } from '../api/pre-withdraw';
 import { AddressBookPicker } from './address-book-picker';
 import { CoinChainSelect } from './coin-chain-select';
+import { EmptyTagConfirm } from './empty-tag-confirm';
 import { feeOf, maxAmountOf, totalDebitOf, withdrawAmountProblem, type WithdrawAmountProblem } from './withdraw-amount';
 import { addressPattern, withdrawalFieldRules } from './withdrawal-rules';
 import styles from './withdraw-form.module.css';
-import { EmptyTagConfirm } from './empty-tag-confirm';
 
 export type WithdrawMode = 'ordinary' | 'internal';
 
@@ -58,7 +58,7 @@ export function WithdrawForm({
   onPrepared: (prepared: PreWithdraw, draft: WithdrawDraft) => void;
 }) {
   const { t } = useTranslation('funds');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   const [form] = Form.useForm<FieldValues>();
   const [selection, setSelection] = useState({ coin: initial.coin, chain: initial.chain });
   const [emptyTagDraft, setEmptyTagDraft] = useState<WithdrawDraft | null>(null);
@@ -143,7 +143,7 @@ export function WithdrawForm({
   const data = limit.data;
   let facts = null;
   if (limit.isError && !data) {
-    facts = <QueryErrorState error={limit.error} onRetry={() => void limit.refetch()} compact />;
+    facts = <QueryErrorState namespace="wallet" error={limit.error} onRetry={() => void limit.refetch()} compact />;
   } else if (!data) {
     facts = selection.coin && selection.chain ? <Skeleton active title={false} paragraph={{ rows: 4 }} /> : null;
   } else {

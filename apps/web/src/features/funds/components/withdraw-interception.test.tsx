@@ -5,11 +5,11 @@ import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { formatLockEnd } from '../../../shared/format/lock-end-time';
 import en from '../../../shared/i18n/locales/en/funds.json';
 import ru from '../../../shared/i18n/locales/ru/funds.json';
 import zhCN from '../../../shared/i18n/locales/zh-CN/funds.json';
 import zhTW from '../../../shared/i18n/locales/zh-TW/funds.json';
-import { formatLockEnd } from '../../identity/components/lock-end-time';
 import { WithdrawInterception } from './withdraw-interception';
 
 /** Locked after a security change, with the phone and the fund password still missing. */

@@ -4,9 +4,9 @@ import { Button, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo, type RouteName } from '../../../app/route-table';
-import { useWalletLanguage } from '../../wallet/components/wallet-locale';
-import { formatLockEnd, userTimeZone } from '../../identity/components/lock-end-time';
+import { formatLockEnd, userTimeZone } from '../../../shared/format/lock-end-time';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { pathTo, type RouteName } from '../../../shared/routes';
 import styles from './withdraw-interception.module.css';
 
 /** Where each missing security item is put right (spec §5 interceptions). */
@@ -41,7 +41,7 @@ export function WithdrawInterception({
   timeZone?: string;
 }) {
   const { t } = useTranslation('funds');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   const message = (code: number, fallback: string) => messageForCode(code, language) ?? fallback;
   const isForbidden = check.forbiddenCode === -10094;
   const isLocked = check.forbiddenCode === -10102;

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../shared/format/figures';
 import { formatDateTime } from '../../../shared/format/format-date';
-import { ShortValue } from '../../wallet/components/short-value';
-import { useWalletLanguage } from '../../wallet/components/wallet-locale';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { ShortValue } from '../../../shared/ui/short-value';
 import { withdrawalsQuery } from '../api/get-withdrawals';
 import { LargeWithdrawalActions } from './large-withdrawal-actions';
 import { firstRecordsPage, refreshWhileMoving } from './withdrawal-records';
@@ -28,7 +28,7 @@ export function WithdrawResult({
   onAgain: () => void;
 }) {
   const { t } = useTranslation('funds');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   const [changed, setChanged] = useState<WithdrawalRecord | null>(null);
   const records = useQuery(withdrawalsQuery(firstRecordsPage, refreshWhileMoving));
   const latest = records.data?.records.find((candidate) => candidate.id === submitted.id);

@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../../test/render-page';
-import { testDwOptions, withdrawalRecord } from './funds-test-fixtures';
+import { testDwOptions, withdrawalRecord } from '../../../../test/funds-fixtures';
 import { callsTo, stubFundsApi } from './funds-test-server';
 import { WithdrawalRecords } from './withdrawal-records';
 

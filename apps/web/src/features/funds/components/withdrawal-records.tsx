@@ -5,19 +5,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../shared/format/figures';
 import { formatDateTime } from '../../../shared/format/format-date';
-import { CoinBadge } from '../../wallet/components/coin-badge';
-import { QueryErrorState } from '../../wallet/components/query-error';
-import { ShortValue } from '../../wallet/components/short-value';
-import { TableSkeleton } from '../../wallet/components/table-skeleton';
-import { useWalletLanguage } from '../../wallet/components/wallet-locale';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { CoinBadge } from '../../../shared/ui/coin-badge';
+import { QueryErrorState } from '../../../shared/ui/query-error-state';
+import { ShortValue } from '../../../shared/ui/short-value';
+import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { withdrawalsQuery, type WithdrawalRecordsPage } from '../api/get-withdrawals';
 import { useChainLabel } from './chain-label';
 import { LargeWithdrawalActions } from './large-withdrawal-actions';
+import { RecordsPager } from './records-pager';
 import { WithdrawalStatus } from './withdrawal-status';
 import { WithdrawalTxid } from './withdrawal-txid';
 import table from '../../../shared/ui/records-table.module.css';
 import styles from './records.module.css';
-import { RecordsPager } from './records-pager';
 
 const pageSize = 10;
 /** The newest records, as the list's first page and the result step ask for them (one cache entry). */
@@ -33,7 +33,7 @@ export function WithdrawalRecords(_props: {
   /** Not read: amounts are formatted per asset (shared/format/figures). */ options?: DwOption[] | undefined;
 }) {
   const { t } = useTranslation('funds');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   const chainLabel = useChainLabel();
   const [pageNo, setPageNo] = useState(1);
   const records = useQuery(withdrawalsQuery(pageNo === 1 ? firstRecordsPage : { pageNo, pageSize }, refreshWhileMoving));
@@ -87,7 +87,8 @@ export function WithdrawalRecords(_props: {
     },
   ];
 
-  if (records.isError && !records.data) return <QueryErrorState error={records.error} onRetry={() => void records.refetch()} compact />;
+  if (records.isError && !records.data)
+    return <QueryErrorState namespace="wallet" error={records.error} onRetry={() => void records.refetch()} compact />;
   if (!records.data) return <TableSkeleton rows={3} columns={7} />;
 
   const pages = Math.max(1, Math.ceil(records.data.total / pageSize));

@@ -2,7 +2,7 @@ import { withdrawalPaths } from '@coffer/contract/withdrawal-paths';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../../test/render-page';
-import { testDwOptions, withdrawalRecord } from './funds-test-fixtures';
+import { testDwOptions, withdrawalRecord } from '../../../../test/funds-fixtures';
 import { stubFundsApi } from './funds-test-server';
 import { WithdrawResult } from './withdraw-result';
 import { WithdrawalRecords } from './withdrawal-records';

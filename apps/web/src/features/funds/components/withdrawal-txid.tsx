@@ -1,6 +1,6 @@
 import type { WithdrawalRecord } from '@coffer/contract';
 import { useTranslation } from 'react-i18next';
-import { ShortValue } from '../../wallet/components/short-value';
+import { ShortValue } from '../../../shared/ui/short-value';
 
 /**
  * A withdrawal's transaction hash. An internal withdrawal moves coins between two Coffer

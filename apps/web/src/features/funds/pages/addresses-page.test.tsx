@@ -5,7 +5,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../../test/render-page';
-import { bookEntry, openCheck, testDwOptions } from '../components/funds-test-fixtures';
+import { bookEntry, openCheck, testDwOptions } from '../../../../test/funds-fixtures';
 import { callsTo, stubFundsApi } from '../components/funds-test-server';
 import { AddressesPage } from './addresses-page';
 

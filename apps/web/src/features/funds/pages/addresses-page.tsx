@@ -4,10 +4,10 @@ import { Button, Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../app/route-table';
-import { QueryErrorState } from '../../wallet/components/query-error';
-import { TableSkeleton } from '../../wallet/components/table-skeleton';
-import { WalletPageFrame } from '../../wallet/components/wallet-page-frame';
+import { pathTo } from '../../../shared/routes';
+import { PageFrame } from '../../../shared/ui/page-frame';
+import { QueryErrorState } from '../../../shared/ui/query-error-state';
+import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { dwOptionsQuery } from '../api/get-dw-options';
 import { withdrawAddressesQuery } from '../api/get-withdraw-addresses';
 import { withdrawCheckQuery } from '../api/get-withdraw-check';
@@ -29,12 +29,13 @@ export function AddressesPage() {
   const now = book.dataUpdatedAt;
 
   let body;
-  if (book.isError && !book.data) body = <QueryErrorState error={book.error} onRetry={() => void book.refetch()} compact />;
+  if (book.isError && !book.data)
+    body = <QueryErrorState namespace="wallet" error={book.error} onRetry={() => void book.refetch()} compact />;
   else if (!book.data) body = <TableSkeleton rows={4} columns={6} />;
   else body = <AddressBookTable entries={book.data} now={now} canTrust={check.data !== undefined} onTrust={setTrusting} />;
 
   return (
-    <WalletPageFrame
+    <PageFrame
       title={t('addresses.title')}
       testId="addresses-page"
       actions={
@@ -70,6 +71,6 @@ export function AddressesPage() {
           <TrustAddressDialog entry={trusting} factor={check.data.secondFactor} onClose={() => setTrusting(null)} />
         </>
       ) : null}
-    </WalletPageFrame>
+    </PageFrame>
   );
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../../test/render-page';
 import { callsTo, stubFundsApi } from '../components/funds-test-server';
-import { depositRecord, testDwOptions, testUsdtAddress, testXrpAddress } from '../components/funds-test-fixtures';
+import { depositRecord, testDwOptions, testUsdtAddress, testXrpAddress } from '../../../../test/funds-fixtures';
 import { RechargePage } from './recharge-page';
 
 /** Under load, antd pages in jsdom take a few seconds to settle. */

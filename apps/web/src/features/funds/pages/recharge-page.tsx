@@ -4,9 +4,9 @@ import { Card, Empty, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { pathTo } from '../../../app/route-table';
-import { QueryErrorState } from '../../wallet/components/query-error';
-import { WalletPageFrame } from '../../wallet/components/wallet-page-frame';
+import { pathTo } from '../../../shared/routes';
+import { PageFrame } from '../../../shared/ui/page-frame';
+import { QueryErrorState } from '../../../shared/ui/query-error-state';
 import { dwOptionsQuery } from '../api/get-dw-options';
 import { CoinChainSelect } from '../components/coin-chain-select';
 import { DepositAddressPanel } from '../components/deposit-address-panel';
@@ -53,7 +53,7 @@ export function RechargePage() {
 
   let body;
   if (options.isError && !options.data) {
-    body = <QueryErrorState error={options.error} onRetry={() => void options.refetch()} />;
+    body = <QueryErrorState namespace="wallet" error={options.error} onRetry={() => void options.refetch()} />;
   } else if (!options.data) {
     body = <Skeleton active paragraph={{ rows: 8 }} />;
   } else {
@@ -83,7 +83,7 @@ export function RechargePage() {
   }
 
   return (
-    <WalletPageFrame
+    <PageFrame
       title={t('recharge.title')}
       testId="recharge-page"
       actions={
@@ -112,6 +112,6 @@ export function RechargePage() {
       <Card title={<h2 className={layout.recordsTitle}>{t('recharge.recordsTitle')}</h2>}>
         <DepositRecords expectUntil={expectUntil} />
       </Card>
-    </WalletPageFrame>
+    </PageFrame>
   );
 }

@@ -5,9 +5,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../../test/render-page';
-import { bookEntry, openCheck, testDwOptions, usdtLimit, withdrawalRecord, xrpLimit } from '../components/funds-test-fixtures';
+import type * as LockEndTime from '../../../shared/format/lock-end-time';
+import { bookEntry, openCheck, testDwOptions, usdtLimit, withdrawalRecord, xrpLimit } from '../../../../test/funds-fixtures';
 import { callsTo, Envelope, stubFundsApi, type FundsAnswer } from '../components/funds-test-server';
-import type * as LockEndTime from '../../identity/components/lock-end-time';
 import { WithdrawPage } from './withdraw-page';
 
 /** Under load, antd pages in jsdom take a few seconds to settle. */
@@ -15,7 +15,7 @@ const slow = { timeout: 5_000 };
 const receiver = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
 // The user's time zone is the browser's; here it is fixed, so the lock end has one right answer.
-vi.mock('../../identity/components/lock-end-time', async (importOriginal) => ({
+vi.mock('../../../shared/format/lock-end-time', async (importOriginal) => ({
   ...(await importOriginal<typeof LockEndTime>()),
   userTimeZone: () => 'Asia/Shanghai',
 }));

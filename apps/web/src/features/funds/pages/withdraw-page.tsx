@@ -4,10 +4,10 @@ import { Alert, Button, Card, Skeleton, Steps, Tabs } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { pathTo } from '../../../app/route-table';
-import { QueryErrorState } from '../../wallet/components/query-error';
-import { newRequestId } from '../../wallet/components/request-id';
-import { WalletPageFrame } from '../../wallet/components/wallet-page-frame';
+import { newRequestId } from '../../../shared/http/request-id';
+import { pathTo } from '../../../shared/routes';
+import { PageFrame } from '../../../shared/ui/page-frame';
+import { QueryErrorState } from '../../../shared/ui/query-error-state';
 import { dwOptionsQuery } from '../api/get-dw-options';
 import { withdrawCheckQuery } from '../api/get-withdraw-check';
 import { WithdrawConfirm } from '../components/withdraw-confirm';
@@ -64,7 +64,7 @@ export function WithdrawPage() {
 
   let body: ReactNode;
   if (options.isError && !options.data) {
-    body = <QueryErrorState error={options.error} onRetry={() => void options.refetch()} />;
+    body = <QueryErrorState namespace="wallet" error={options.error} onRetry={() => void options.refetch()} />;
   } else if (!options.data || !current || check.isPending) {
     body = <Skeleton active paragraph={{ rows: 8 }} />;
   } else if (current.name === 'details') {
@@ -99,7 +99,7 @@ export function WithdrawPage() {
   }
 
   return (
-    <WalletPageFrame
+    <PageFrame
       title={t('withdraw.title')}
       testId="withdraw-page"
       actions={
@@ -135,7 +135,7 @@ export function WithdrawPage() {
           <WithdrawInterception check={check.data} open={isDialogOpen} onClose={() => setDialogOpen(false)} />
         </>
       ) : null}
-      {check.isError ? <QueryErrorState error={check.error} onRetry={() => void check.refetch()} compact /> : null}
+      {check.isError ? <QueryErrorState namespace="wallet" error={check.error} onRetry={() => void check.refetch()} compact /> : null}
 
       <div className={layout.layout}>
         <Card className={layout.main}>
@@ -178,6 +178,6 @@ export function WithdrawPage() {
       <Card title={<h2 className={layout.recordsTitle}>{t('withdraw.recordsTitle')}</h2>}>
         <WithdrawalRecords />
       </Card>
-    </WalletPageFrame>
+    </PageFrame>
   );
 }

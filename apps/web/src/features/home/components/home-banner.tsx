@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../app/route-table';
+import { pathTo } from '../../../shared/routes';
 import { BannerVisual } from './banner-visual';
 import { HomeIcon } from './home-icon';
+import { supportedAssets } from './supported-assets';
 import section from './home-section.module.css';
 import styles from './home-banner.module.css';
-import { supportedAssets } from './supported-assets';
 
 export function HomeBanner() {
   const { t } = useTranslation('home');

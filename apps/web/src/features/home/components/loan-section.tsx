@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../app/route-table';
+import { pathTo } from '../../../shared/routes';
 import { HomeIcon } from './home-icon';
 import section from './home-section.module.css';
 import styles from './loan-section.module.css';

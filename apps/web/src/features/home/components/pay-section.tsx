@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../app/route-table';
+import { pathTo } from '../../../shared/routes';
 import { BrandMark } from '../../../shared/ui/brand-mark';
 import { HomeFeatureList } from './home-feature-list';
 import { HomeIcon, type HomeIconName } from './home-icon';

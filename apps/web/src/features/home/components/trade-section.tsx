@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../app/route-table';
 import { formatAmount } from '../../../shared/format/figures';
+import { pathTo } from '../../../shared/routes';
 import { HomeFeatureList } from './home-feature-list';
 import { HomeIcon, type HomeIconName } from './home-icon';
 import section from './home-section.module.css';

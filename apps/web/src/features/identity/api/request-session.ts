@@ -1,23 +1,16 @@
+import type { EndpointBody, EndpointResponse } from '@coffer/contract/endpoint';
+import type { identityEndpoints } from '@coffer/contract/identity-endpoints';
 import { identityPaths } from '@coffer/contract/identity-paths';
-import { apiData } from '../../../shared/http/http-client';
+import { call, endpointRoute } from '../../../shared/http/call';
 
-export const sessionRequestPath = identityPaths.sessionRequest;
+/** Named by its route: the route guards make this call before the first paint, which loads no zod. */
+const sessionRequest = endpointRoute<typeof identityEndpoints.sessionRequest>('POST', identityPaths.sessionRequest);
 
-export interface SessionRequest {
-  exSessionId: string;
-  source: string;
-  equipmentName: string;
-}
+export type SessionRequest = EndpointBody<typeof identityEndpoints.sessionRequest>;
 
 /** Spec §3/§7: the answer of "get session". */
-export interface SessionGrant {
-  userNo: string;
-  session?: string;
-  preLoginToken: string;
-  twofaList: string[];
-  clientToken?: string;
-}
+export type SessionGrant = EndpointResponse<typeof identityEndpoints.sessionRequest>;
 
 export function requestSession(body: SessionRequest, signal?: AbortSignal): Promise<SessionGrant> {
-  return apiData<SessionGrant>(sessionRequestPath, { method: 'POST', body, signal });
+  return call(sessionRequest, { body }, { signal });
 }

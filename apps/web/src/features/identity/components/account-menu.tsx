@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { pathTo } from '../../../app/route-table';
-import { identityApi, sessionUserQuery } from '../api/identity-api';
+import { sessionUserQuery } from '../../../shared/api/session-user';
+import { pathTo } from '../../../shared/routes';
+import { identityApi } from '../api/identity-api';
 import styles from './account-menu.module.css';
 
 const fiatStorageKey = 'fiat';

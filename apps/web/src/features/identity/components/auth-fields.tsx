@@ -2,9 +2,9 @@ import type { AccountType, CodeSent } from '@coffer/contract';
 import { Form, Input, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SendCodeButton } from './send-code-button';
-import { CountrySelect } from './country-select';
+import { SendCodeButton } from '../../../shared/ui/send-code-button';
 import { normalisePhone, trimValue, useAuthRules } from './auth-rules';
+import { CountrySelect } from './country-select';
 import styles from './auth-fields.module.css';
 
 /**

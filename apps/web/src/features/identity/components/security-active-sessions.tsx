@@ -3,11 +3,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Skeleton, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../app/route-table';
+import { pathTo } from '../../../shared/routes';
 import { showToast } from '../../../shared/ui/toast-store';
 import { activeSessionsQuery, identityApi } from '../api/identity-api';
-import styles from './security-active-sessions.module.css';
 import { useDateTimeFormat } from './security-format';
+import styles from './security-active-sessions.module.css';
 
 const knownClientKinds = ['web', 'android', 'ios'] as const;
 

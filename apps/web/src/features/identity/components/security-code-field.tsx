@@ -1,7 +1,7 @@
 import { Form, Input, Space } from 'antd';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SendCodeButton } from './send-code-button';
+import { SendCodeButton } from '../../../shared/ui/send-code-button';
 import { useSecurityRules } from './security-form-rules';
 
 /** A 6-digit code input; with `onSend` it carries the "send code" button (60-s wait). */

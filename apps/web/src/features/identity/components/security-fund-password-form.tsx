@@ -4,14 +4,14 @@ import { useMutation } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../app/route-table';
+import { pathTo } from '../../../shared/routes';
 import { identityApi } from '../api/identity-api';
 import { useSecurityCompletion } from './security-completion';
 import { useSecurityRules } from './security-form-rules';
-import styles from './security-forms.module.css';
 import { SecurityPageFrame } from './security-page-frame';
 import { SecuritySubmitButton } from './security-submit-button';
 import { pickVerification, SecurityVerificationFields } from './security-verification-fields';
+import styles from './security-forms.module.css';
 
 interface FundPasswordValues extends SecurityVerification {
   oldFundPassword?: string;

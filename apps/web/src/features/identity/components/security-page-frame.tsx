@@ -2,7 +2,7 @@ import { Card } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../app/route-table';
+import { pathTo } from '../../../shared/routes';
 import { AntdProvider } from '../../../shared/ui/antd-provider';
 import styles from './security-page-frame.module.css';
 

@@ -2,15 +2,16 @@ import type { SecurityVerification } from '@coffer/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { identityApi, sessionUserQuery } from '../api/identity-api';
+import { sessionUserQuery } from '../../../shared/api/session-user';
+import { identityApi } from '../api/identity-api';
+import { CountrySelect } from './country-select';
 import { SecurityCodeField } from './security-code-field';
 import { useSecurityCompletion } from './security-completion';
-import { CountrySelect } from './country-select';
 import { useSecurityRules } from './security-form-rules';
-import styles from './security-forms.module.css';
 import { SecurityPageFrame } from './security-page-frame';
 import { SecuritySubmitButton } from './security-submit-button';
 import { pickVerification, SecurityVerificationFields } from './security-verification-fields';
+import styles from './security-forms.module.css';
 
 interface PhoneValues extends SecurityVerification {
   countryCode: string;

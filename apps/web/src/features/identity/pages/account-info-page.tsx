@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Descriptions, Radio, Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../app/route-table';
+import { pathTo } from '../../../shared/routes';
 import { AntdProvider } from '../../../shared/ui/antd-provider';
 import { showToast } from '../../../shared/ui/toast-store';
 import { accountInfoQuery, identityApi } from '../api/identity-api';

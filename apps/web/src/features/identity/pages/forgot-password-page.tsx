@@ -4,16 +4,16 @@ import { Button, Form, Input, Result, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { pathTo } from '../../../app/route-table';
+import { pathTo } from '../../../shared/routes';
 import { AntdProvider } from '../../../shared/ui/antd-provider';
 import { identityApi } from '../api/identity-api';
 import { useAccountCodeStep } from '../components/auth-account-step';
 import { AuthAccountTypeTabs } from '../components/auth-account-type-tabs';
 import { AuthCard, AuthFooterLine } from '../components/auth-card';
-import { guessDialCountry } from '../components/country-select';
 import { AuthAccountField, AuthCodeField } from '../components/auth-fields';
 import { AuthPasswordHint } from '../components/auth-password-hint';
 import { useAuthRules } from '../components/auth-rules';
+import { guessDialCountry } from '../components/country-select';
 import styles from './forgot-password-page.module.css';
 
 type Stage = { step: 'verify' } | { step: 'password'; ticket: ResetTicket } | { step: 'done' };

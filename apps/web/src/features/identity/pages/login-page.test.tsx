@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../../test/render-page';
-import { sessionHandOffStorageKey } from '../../../app/route-guards';
+import { sessionHandOffStorageKey } from '../../../shared/session-hand-off';
 import { identityApi } from '../api/identity-api';
 import { identityPaths } from '@coffer/contract/identity-paths';
 import { ToastHost } from '../../../shared/ui/toast-host';

@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderPage } from '../../../../test/render-page';
+import type * as LockEndTime from '../../../shared/format/lock-end-time';
 import { identityApi } from '../api/identity-api';
-import type * as LockEndTime from '../components/lock-end-time';
 import { SecurityCentrePage } from './security-centre-page';
 
 // The user's time zone is the browser's; here it is fixed.
-vi.mock('../components/lock-end-time', async (importOriginal) => ({
+vi.mock('../../../shared/format/lock-end-time', async (importOriginal) => ({
   ...(await importOriginal<typeof LockEndTime>()),
   userTimeZone: () => 'Europe/Moscow',
 }));

@@ -1,10 +1,10 @@
 import type { CryptoIndex } from '@coffer/contract';
-import { marketPaths } from '@coffer/contract/market-paths';
+import { marketEndpoints } from '@coffer/contract/market-endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 export function getCryptoIndex(signal?: AbortSignal): Promise<CryptoIndex> {
-  return apiData<CryptoIndex>(marketPaths.cryptoIndex, { signal });
+  return call(marketEndpoints.cryptoIndex, {}, { signal });
 }
 
 export const cryptoIndexQuery = queryOptions({

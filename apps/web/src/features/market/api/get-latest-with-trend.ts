@@ -1,11 +1,11 @@
 import type { LatestWithTrendItem } from '@coffer/contract';
-import { marketPaths } from '@coffer/contract/market-paths';
+import { marketEndpoints } from '@coffer/contract/market-endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 /** GET /rate/anon/api/cryptoindex/latestWithTrend (spec §7): the index and/or coins with a 24-hour trend. */
 export function getLatestWithTrend(currencies: string[], signal?: AbortSignal): Promise<LatestWithTrendItem[]> {
-  return apiData<LatestWithTrendItem[]>(marketPaths.cryptoIndexLatestWithTrend, { query: { currencies: currencies.join(',') }, signal });
+  return call(marketEndpoints.cryptoIndexLatestWithTrend, { query: { currencies: currencies.join(',') } }, { signal });
 }
 
 export const latestWithTrendQuery = (currencies: string[]) =>

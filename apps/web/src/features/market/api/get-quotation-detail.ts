@@ -1,7 +1,7 @@
 import type { HistoryRange, QuotationDetail, QuoteCurrency } from '@coffer/contract';
-import { marketPaths } from '@coffer/contract/market-paths';
+import { marketEndpoints } from '@coffer/contract/market-endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 export function getQuotationDetail(
   coin: string,
@@ -9,10 +9,7 @@ export function getQuotationDetail(
   range: HistoryRange,
   signal?: AbortSignal,
 ): Promise<QuotationDetail> {
-  return apiData<QuotationDetail>(marketPaths.quotationDetail.replace(':coin', encodeURIComponent(coin)), {
-    query: { quote, range },
-    signal,
-  });
+  return call(marketEndpoints.quotationDetail, { params: { coin }, query: { quote, range } }, { signal });
 }
 
 export const quotationDetailQuery = (coin: string, quote: QuoteCurrency, range: HistoryRange) =>

@@ -1,10 +1,10 @@
 import type { QuotationList, QuoteCurrency } from '@coffer/contract';
-import { marketPaths } from '@coffer/contract/market-paths';
+import { marketEndpoints } from '@coffer/contract/market-endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 export function getQuotations(quote: QuoteCurrency, signal?: AbortSignal): Promise<QuotationList> {
-  return apiData<QuotationList>(marketPaths.quotations, { query: { quote }, signal });
+  return call(marketEndpoints.quotations, { query: { quote } }, { signal });
 }
 
 export const quotationsQueryKey = (quote: QuoteCurrency) => ['market', 'quotations', quote] as const;

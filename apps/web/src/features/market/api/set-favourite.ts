@@ -1,13 +1,11 @@
-import { marketPaths } from '@coffer/contract/market-paths';
+import { marketEndpoints } from '@coffer/contract/market-endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 /** POST adds, DELETE removes; both answer the caller's favourites. */
 export function setFavourite(coin: string, isFavourite: boolean, successText?: string): Promise<{ coins: string[] }> {
-  return apiData<{ coins: string[] }>(marketPaths.favourite.replace(':coin', encodeURIComponent(coin)), {
-    method: isFavourite ? 'POST' : 'DELETE',
-    ...(successText ? { successText } : {}),
-  });
+  const endpoint = isFavourite ? marketEndpoints.addFavourite : marketEndpoints.removeFavourite;
+  return call(endpoint, { params: { coin } }, successText ? { successText } : {});
 }
 
 export function useSetFavourite() {

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/format-date';
+import { useLanguage } from '../../../shared/i18n/use-language';
 import type { LiveStatus } from '../api/use-live-quotations';
-import { useWalletLanguage } from '../../wallet/components/wallet-locale';
 import styles from './live-badge.module.css';
 
 /** Whether the board is streaming, and the time of the tick it shows. */
 export function LiveBadge({ status, updatedAt }: { status: LiveStatus; updatedAt?: string | undefined }) {
   const { t } = useTranslation('market');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   return (
     <span className={styles.badge} data-testid="live-status" data-status={status} role="status">
       <span aria-hidden="true" className={`${styles.dot} ${status === 'live' ? styles.on : styles.off}`} />

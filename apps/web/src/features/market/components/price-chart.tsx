@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/format-date';
-import { useWalletLanguage } from '../../wallet/components/wallet-locale';
+import { useLanguage } from '../../../shared/i18n/use-language';
 import styles from './price-chart.module.css';
 
 export interface ChartPoint {
@@ -33,7 +33,7 @@ export function PriceChart({
   testId?: string;
 }) {
   const { t } = useTranslation('market');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   const gradientId = useId();
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
 

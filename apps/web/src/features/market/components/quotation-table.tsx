@@ -1,12 +1,12 @@
 import type { Quotation, QuoteCurrency } from '@coffer/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../app/route-table';
-import { formatPercent } from '../../../shared/format/format-amount';
 import { formatPrice } from '../../../shared/format/figures';
-import { CoinBadge } from '../../wallet/components/coin-badge';
-import { PriceChange } from '../../wallet/components/price-direction';
-import { useWalletLanguage } from '../../wallet/components/wallet-locale';
+import { formatPercent } from '../../../shared/format/format-amount';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { pathTo } from '../../../shared/routes';
+import { CoinBadge } from '../../../shared/ui/coin-badge';
+import { PriceChange } from '../../../shared/ui/price-direction';
 import { FavouriteStar } from './favourite-star';
 import styles from './quotation-table.module.css';
 
@@ -23,7 +23,7 @@ export function QuotationTable({
   emptyText: string;
 }) {
   const { t } = useTranslation('market');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   return (
     <table className={styles.table} data-testid="quotation-table">
       <caption className={styles.caption}>{t('table.caption', { quote })}</caption>

@@ -1,7 +1,7 @@
 import { quoteCurrencies, type QuoteCurrency } from '@coffer/contract/market-paths';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { pathTo, type RouteName } from '../../../app/route-table';
+import { pathTo, type RouteName } from '../../../shared/routes';
 import styles from './quote-tabs.module.css';
 
 export const quoteRoutes: Record<QuoteCurrency, RouteName> = {

@@ -4,13 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatDecimal, formatPercent } from '../../../shared/format/format-amount';
 import { formatFiat, formatPrice } from '../../../shared/format/figures';
+import { formatDecimal, formatPercent } from '../../../shared/format/format-amount';
 import { formatDate, formatDateTime } from '../../../shared/format/format-date';
-import { CoinBadge } from '../../wallet/components/coin-badge';
-import { PriceChange } from '../../wallet/components/price-direction';
-import { WalletPageFrame } from '../../wallet/components/wallet-page-frame';
-import { useWalletLanguage } from '../../wallet/components/wallet-locale';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { CoinBadge } from '../../../shared/ui/coin-badge';
+import { PageFrame } from '../../../shared/ui/page-frame';
+import { PriceChange } from '../../../shared/ui/price-direction';
 import { cryptoIndexQuery } from '../api/get-crypto-index';
 import { latestWithTrendQuery } from '../api/get-latest-with-trend';
 import { MarketErrorState } from '../components/market-error';
@@ -24,7 +24,7 @@ type Section = (typeof sections)[number];
 
 function Composition({ index }: { index: CryptoIndex }) {
   const { t } = useTranslation('market');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   return (
     <table className={tableStyles.table} data-testid="index-composition">
       <caption className={tableStyles.caption}>{t('index.composition.caption')}</caption>
@@ -64,7 +64,7 @@ function Composition({ index }: { index: CryptoIndex }) {
 
 function Introduction({ index }: { index: CryptoIndex }) {
   const { t } = useTranslation('market');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   return (
     <div className={`${styles.card} ${styles.prose}`}>
       <p>{t('index.introduction.p1')}</p>
@@ -81,7 +81,7 @@ function Introduction({ index }: { index: CryptoIndex }) {
 
 function Sample({ index }: { index: CryptoIndex }) {
   const { t } = useTranslation('market');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   return (
     <div className={styles.card}>
       <div className={styles.prose}>
@@ -116,7 +116,7 @@ function Sample({ index }: { index: CryptoIndex }) {
 
 function Calculation({ index }: { index: CryptoIndex }) {
   const { t } = useTranslation('market');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   const baseValue = formatDecimal(index.baseValue, 0, language);
   const baseDate = formatDate(index.baseDate, language);
   return (
@@ -154,7 +154,7 @@ function Calculation({ index }: { index: CryptoIndex }) {
 /** Spec §2 crypto index: level and trend, composition, introduction, sample and calculation. */
 export function CryptoIndexPage() {
   const { t } = useTranslation('market');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   const [searchParams, setSearchParams] = useSearchParams();
   const section: Section = sections.find((candidate) => candidate === searchParams.get('section')) ?? 'composition';
   const index = useQuery(cryptoIndexQuery);
@@ -162,7 +162,7 @@ export function CryptoIndexPage() {
   const points = (trend.data?.[0]?.trend ?? []).map((point) => ({ time: point.time, value: point.value }));
 
   return (
-    <WalletPageFrame title={t('index.title')} testId="crypto-index-page">
+    <PageFrame title={t('index.title')} testId="crypto-index-page">
       <QuoteTabs active="index" />
       {index.isError ? (
         <MarketErrorState error={index.error} onRetry={() => void index.refetch()} />
@@ -223,6 +223,6 @@ export function CryptoIndexPage() {
           />
         </>
       )}
-    </WalletPageFrame>
+    </PageFrame>
   );
 }

@@ -2,7 +2,7 @@ import { errorMessage } from '@coffer/contract/errors';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../../test/render-page';
-import { StubFailure, stubWalletApi } from '../../wallet/components/wallet-test-render';
+import { StubFailure, stubWalletApi } from '../../../../test/wallet-render';
 import { QuotationDetailPage } from './quotation-detail-page';
 
 beforeEach(() => {

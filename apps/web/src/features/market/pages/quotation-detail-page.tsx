@@ -4,13 +4,13 @@ import { Segmented, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { pathTo } from '../../../app/route-table';
-import { formatPercent } from '../../../shared/format/format-amount';
 import { formatPrice } from '../../../shared/format/figures';
-import { CoinBadge } from '../../wallet/components/coin-badge';
-import { PriceChange } from '../../wallet/components/price-direction';
-import { WalletPageFrame } from '../../wallet/components/wallet-page-frame';
-import { useWalletLanguage } from '../../wallet/components/wallet-locale';
+import { formatPercent } from '../../../shared/format/format-amount';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { pathTo } from '../../../shared/routes';
+import { CoinBadge } from '../../../shared/ui/coin-badge';
+import { PageFrame } from '../../../shared/ui/page-frame';
+import { PriceChange } from '../../../shared/ui/price-direction';
 import { quotationDetailQuery } from '../api/get-quotation-detail';
 import { quotationsQuery } from '../api/get-quotations';
 import { useLiveQuotations } from '../api/use-live-quotations';
@@ -29,7 +29,7 @@ function readQuote(value: string | null, coin: string): QuoteCurrency {
 /** Spec §2 per-coin quotation detail (route parameter `action` = the coin) with its price chart. */
 export function QuotationDetailPage() {
   const { t } = useTranslation('market');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   const coin = (useParams().action ?? '').toUpperCase();
   const [searchParams] = useSearchParams();
   const quote = readQuote(searchParams.get('quote'), coin);
@@ -48,7 +48,7 @@ export function QuotationDetailPage() {
   const format = (value: string) => formatPrice(`${coin}/${quote}`, value, language);
 
   return (
-    <WalletPageFrame
+    <PageFrame
       title={`${coin} / ${quote}`}
       actions={
         <>
@@ -138,6 +138,6 @@ export function QuotationDetailPage() {
           </nav>
         </>
       )}
-    </WalletPageFrame>
+    </PageFrame>
   );
 }

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../../test/render-page';
-import { requestedUrls, stubWalletApi } from '../../wallet/components/wallet-test-render';
+import { requestedUrls, stubWalletApi } from '../../../../test/wallet-render';
 import { QuotationsPage } from './quotations-page';
 
 /** A stand-in for the browser's WebSocket: the test pushes messages and closes it. */

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TableSkeleton } from '../../wallet/components/table-skeleton';
-import { WalletPageFrame } from '../../wallet/components/wallet-page-frame';
+import { PageFrame } from '../../../shared/ui/page-frame';
+import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { quotationsQuery } from '../api/get-quotations';
 import { useLiveQuotations } from '../api/use-live-quotations';
 import { LiveBadge } from '../components/live-badge';
@@ -28,7 +28,7 @@ export function QuotationsPage() {
     : [];
 
   return (
-    <WalletPageFrame title={t('title')} actions={<LiveBadge status={status} updatedAt={board.data?.updatedAt} />} testId="quotations-page">
+    <PageFrame title={t('title')} actions={<LiveBadge status={status} updatedAt={board.data?.updatedAt} />} testId="quotations-page">
       <QuoteTabs active={quote} />
       <div className={styles.toolbar}>
         <Segmented
@@ -53,6 +53,6 @@ export function QuotationsPage() {
           emptyText={shown === 'favourites' ? t('table.noFavourites') : t('table.empty')}
         />
       )}
-    </WalletPageFrame>
+    </PageFrame>
   );
 }

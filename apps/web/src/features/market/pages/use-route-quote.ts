@@ -1,6 +1,6 @@
 import type { QuoteCurrency } from '@coffer/contract/market-paths';
 import { useMatches } from 'react-router';
-import type { RouteHandle } from '../../../app/router';
+import type { RouteHandle } from '../../../shared/routes';
 
 const quoteByRoute: Record<string, QuoteCurrency> = {
   propertyCenterQuotationBtc: 'BTC',

@@ -1,11 +1,11 @@
 import type { ResearchReport } from '@coffer/contract';
-import { researchPaths } from '@coffer/contract/research-paths';
+import { researchEndpoints } from '@coffer/contract/research-endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 /** GET /pfs/research/report/read/{id}: one published report with its paragraphs. */
 export function readReport(id: string, signal?: AbortSignal): Promise<ResearchReport> {
-  return apiData<ResearchReport>(researchPaths.read.replace(':id', encodeURIComponent(id)), { signal });
+  return call(researchEndpoints.read, { params: { id } }, { signal });
 }
 
 export const reportQuery = (id: string) =>

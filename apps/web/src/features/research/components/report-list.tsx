@@ -1,8 +1,8 @@
 import type { ResearchReportSummary } from '@coffer/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../app/route-table';
 import { formatDate } from '../../../shared/format/format-date';
+import { pathTo } from '../../../shared/routes';
 import styles from './research.module.css';
 
 /** Report cards: channel, date, title linking to the reading page, summary and author. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { pathTo } from '../../../app/route-table';
+import { pathTo } from '../../../shared/routes';
 import styles from './research.module.css';
 
 /** Grey blocks shaped like report cards while the list loads. */

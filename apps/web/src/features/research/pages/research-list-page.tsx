@@ -3,7 +3,7 @@ import { researchChannels, type ResearchChannel } from '@coffer/contract/researc
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { reportListQuery } from '../api/list-reports';
+import { reportListQuery } from '../../../shared/api/list-reports';
 import { ReportList } from '../components/report-list';
 import { ResearchFrame } from '../components/research-frame';
 import { ReportListSkeleton, ResearchError } from '../components/research-states';

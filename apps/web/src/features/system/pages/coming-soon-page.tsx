@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
-import styles from '../../../app/layouts/status-page.module.css';
-import type { RouteHandle } from '../../../app/router';
+import type { RouteHandle } from '../../../shared/routes';
+import styles from '../../../shared/ui/status-page.module.css';
 
 /** Screens whose capability lands in a later release say so, in the user's language. */
 export function ComingSoonPage() {

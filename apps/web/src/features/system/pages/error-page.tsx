@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import styles from '../../../app/layouts/status-page.module.css';
+import styles from '../../../shared/ui/status-page.module.css';
 
 /** The generic error page of spec §2 (`/error`). */
 export function ErrorPage() {

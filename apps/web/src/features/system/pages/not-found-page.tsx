@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import styles from '../../../app/layouts/status-page.module.css';
+import styles from '../../../shared/ui/status-page.module.css';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

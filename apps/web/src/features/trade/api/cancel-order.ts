@@ -1,13 +1,12 @@
 import type { SpotOrder } from '@coffer/contract';
-import { tradePaths } from '@coffer/contract/trade-paths';
+import { tradeEndpoints } from '@coffer/contract/trade-endpoints';
 import { useMutation } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
-import { orderPath } from './order-path';
+import { call } from '../../../shared/http/call';
 import { useRefreshAfterOrderChange } from './refresh-after-order';
 
 /** Cancels an order pending payment; cancelling it again answers it unchanged. */
 export function cancelOrder(orderNo: string): Promise<SpotOrder> {
-  return apiData<SpotOrder>(orderPath(tradePaths.cancelOrder, orderNo), { method: 'POST' });
+  return call(tradeEndpoints.cancelOrder, { params: { orderNo } });
 }
 
 export function useCancelOrder() {

@@ -1,9 +1,9 @@
-import { tradePaths } from '@coffer/contract/trade-paths';
+import { tradeEndpoints } from '@coffer/contract/trade-endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 export async function deleteAutoSwapSetting(sourceCoin: string): Promise<void> {
-  await apiData<null>(tradePaths.autoSwapSetting.replace(':sourceCoin', encodeURIComponent(sourceCoin)), { method: 'DELETE' });
+  await call(tradeEndpoints.removeAutoSwapSetting, { params: { sourceCoin } });
 }
 
 export function useDeleteAutoSwapSetting() {

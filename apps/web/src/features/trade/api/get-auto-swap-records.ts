@@ -1,7 +1,7 @@
 import type { AutoSwapRecordPage, AutoSwapStatus } from '@coffer/contract';
-import { tradePaths } from '@coffer/contract/trade-paths';
+import { tradeEndpoints } from '@coffer/contract/trade-endpoints';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 export interface AutoSwapRecordFilters {
   sourceCoin?: string | undefined;
@@ -12,7 +12,7 @@ export function getAutoSwapRecords(
   filters: AutoSwapRecordFilters & { pageNo: number; pageSize: number },
   signal?: AbortSignal,
 ): Promise<AutoSwapRecordPage> {
-  return apiData<AutoSwapRecordPage>(tradePaths.autoSwapRecords, { query: { ...filters }, signal });
+  return call(tradeEndpoints.autoSwapRecords, { query: { ...filters } }, { signal });
 }
 
 /** Automatic swap records, newest first. */

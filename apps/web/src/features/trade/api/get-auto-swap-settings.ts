@@ -1,10 +1,10 @@
 import type { AutoSwapSettings } from '@coffer/contract';
-import { tradePaths } from '@coffer/contract/trade-paths';
+import { tradeEndpoints } from '@coffer/contract/trade-endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 export function getAutoSwapSettings(signal?: AbortSignal): Promise<AutoSwapSettings> {
-  return apiData<AutoSwapSettings>(tradePaths.autoSwapSettings, { signal });
+  return call(tradeEndpoints.autoSwapSettings, {}, { signal });
 }
 
 /** The customer's source → target settings and the combinations that can be converted. */

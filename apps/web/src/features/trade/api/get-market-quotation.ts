@@ -1,7 +1,8 @@
-import type { Quotation, QuotationList, QuoteCurrency } from '@coffer/contract';
-import { marketPaths, quoteCurrencies } from '@coffer/contract/market-paths';
+import type { Quotation, QuoteCurrency } from '@coffer/contract';
+import { marketEndpoints } from '@coffer/contract/market-endpoints';
+import { quoteCurrencies } from '@coffer/contract/market-paths';
 import { queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 export function isQuoteCurrency(coin: string): coin is QuoteCurrency {
   return (quoteCurrencies as readonly string[]).includes(coin);
@@ -12,7 +13,7 @@ export function isQuoteCurrency(coin: string): coin is QuoteCurrency {
  * from the quotation board of that quote currency; null when the board has no such row.
  */
 export async function getMarketQuotation(baseCoin: string, quoteCoin: QuoteCurrency, signal?: AbortSignal): Promise<Quotation | null> {
-  const board = await apiData<QuotationList>(marketPaths.quotations, { query: { quote: quoteCoin }, signal });
+  const board = await call(marketEndpoints.quotations, { query: { quote: quoteCoin } }, { signal });
   return board.rows.find((row) => row.coin === baseCoin) ?? null;
 }
 

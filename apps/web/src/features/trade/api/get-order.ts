@@ -1,11 +1,10 @@
 import type { OrderDetail } from '@coffer/contract';
-import { tradePaths } from '@coffer/contract/trade-paths';
+import { tradeEndpoints } from '@coffer/contract/trade-endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
-import { orderPath } from './order-path';
+import { call } from '../../../shared/http/call';
 
 export function getOrder(orderNo: string, signal?: AbortSignal): Promise<OrderDetail> {
-  return apiData<OrderDetail>(orderPath(tradePaths.order, orderNo), { signal });
+  return call(tradeEndpoints.order, { params: { orderNo } }, { signal });
 }
 
 /** One order with its signed receipt. */

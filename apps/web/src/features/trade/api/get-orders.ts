@@ -1,7 +1,7 @@
 import type { OrderPage, SpotOrderStatus, TradeSide } from '@coffer/contract';
-import { tradePaths } from '@coffer/contract/trade-paths';
+import { tradeEndpoints } from '@coffer/contract/trade-endpoints';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 export interface OrderFilters {
   pair?: string | undefined;
@@ -13,7 +13,7 @@ export interface OrderFilters {
 }
 
 export function getOrders(filters: OrderFilters & { pageNo: number; pageSize: number }, signal?: AbortSignal): Promise<OrderPage> {
-  return apiData<OrderPage>(tradePaths.orders, { query: { ...filters }, signal });
+  return call(tradeEndpoints.orders, { query: { ...filters } }, { signal });
 }
 
 /** My orders, newest first. */

@@ -1,10 +1,10 @@
 import type { QuoteKey } from '@coffer/contract';
-import { tradePaths } from '@coffer/contract/trade-paths';
+import { tradeEndpoints } from '@coffer/contract/trade-endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 export function getQuoteKeys(signal?: AbortSignal): Promise<QuoteKey[]> {
-  return apiData<{ keys: QuoteKey[] }>(tradePaths.quoteKeys, { signal }).then((answer) => answer.keys);
+  return call(tradeEndpoints.quoteKeys, {}, { signal }).then((answer) => answer.keys);
 }
 
 /** The public keys Coffer publishes for its quote signatures: a receipt's key must be one of them. */

@@ -1,10 +1,10 @@
 import type { TradePairs } from '@coffer/contract';
-import { tradePaths } from '@coffer/contract/trade-paths';
+import { tradeEndpoints } from '@coffer/contract/trade-endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 export function getTradePairs(signal?: AbortSignal): Promise<TradePairs> {
-  return apiData<TradePairs>(tradePaths.pairs, { signal });
+  return call(tradeEndpoints.pairs, {}, { signal });
 }
 
 /** Tradable pairs with their scales and indicative price, the quote validity and the fee rate. */

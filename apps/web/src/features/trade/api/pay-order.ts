@@ -1,13 +1,12 @@
 import type { SpotOrder } from '@coffer/contract';
-import { tradePaths } from '@coffer/contract/trade-paths';
+import { tradeEndpoints } from '@coffer/contract/trade-endpoints';
 import { useMutation } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
-import { orderPath } from './order-path';
+import { call } from '../../../shared/http/call';
 import { useRefreshAfterOrderChange } from './refresh-after-order';
 
 /** Pays and settles an order while its quote is valid; paying a completed order answers it unchanged. */
 export function payOrder(orderNo: string): Promise<SpotOrder> {
-  return apiData<SpotOrder>(orderPath(tradePaths.payOrder, orderNo), { method: 'POST' });
+  return call(tradeEndpoints.payOrder, { params: { orderNo } });
 }
 
 export function usePayOrder() {

@@ -1,13 +1,13 @@
 import type { SpotOrder } from '@coffer/contract';
-import { tradePaths } from '@coffer/contract/trade-paths';
+import { tradeEndpoints } from '@coffer/contract/trade-endpoints';
 import { useMutation } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 import { payOrder } from './pay-order';
 import { useRefreshAfterOrderChange } from './refresh-after-order';
 
 /** Places an order (pending payment) from a quote; placing twice from one quote answers the same order. */
 export function placeOrder(quoteId: string): Promise<SpotOrder> {
-  return apiData<SpotOrder>(tradePaths.orders, { method: 'POST', body: { quoteId } });
+  return call(tradeEndpoints.placeOrder, { body: { quoteId } });
 }
 
 /**

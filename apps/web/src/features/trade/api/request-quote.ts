@@ -1,7 +1,7 @@
 import type { Quote, QuoteRequest } from '@coffer/contract';
-import { tradePaths } from '@coffer/contract/trade-paths';
+import { tradeEndpoints } from '@coffer/contract/trade-endpoints';
 import { useMutation } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 /** What the page keeps of a quote: the server's answer and when it arrived on this clock. */
 export interface ReceivedQuote {
@@ -14,7 +14,7 @@ export interface ReceivedQuote {
 }
 
 export async function requestQuote(request: QuoteRequest): Promise<ReceivedQuote> {
-  const quote = await apiData<Quote>(tradePaths.quote, { method: 'POST', body: request });
+  const quote = await call(tradeEndpoints.quote, { body: request });
   return { quote, deadline: Date.now() + quote.validitySeconds * 1000 };
 }
 

@@ -1,11 +1,11 @@
 import type { AutoSwapSetting, AutoSwapSettingBody } from '@coffer/contract';
-import { tradePaths } from '@coffer/contract/trade-paths';
+import { tradeEndpoints } from '@coffer/contract/trade-endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 /** Creates or changes the setting of one source coin (one setting per source coin). */
 export function saveAutoSwapSetting(body: AutoSwapSettingBody): Promise<AutoSwapSetting> {
-  return apiData<AutoSwapSetting>(tradePaths.autoSwapSettings, { method: 'PUT', body });
+  return call(tradeEndpoints.saveAutoSwapSetting, { body });
 }
 
 export function useSaveAutoSwapSetting() {

@@ -1,4 +1,4 @@
-import { normalizeAmountInput } from '../../wallet/components/amount-input';
+import { normalizeAmountInput } from '../../../shared/format/amount-input';
 
 const partialDecimal = /^\d*(\.\d*)?$/;
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '../../../shared/format/format-amount';
-import { PriceChange } from '../../wallet/components/price-direction';
+import { PriceChange } from '../../../shared/ui/price-direction';
 import { isQuoteCurrency, marketQuotationQuery } from '../api/get-market-quotation';
 import { formatPairPrice } from './trade-format';
 import { useTradeLanguage } from './trade-locale';

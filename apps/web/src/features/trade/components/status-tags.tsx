@@ -1,7 +1,7 @@
 import type { AutoSwapStatus, SpotOrderStatus, TradeSide } from '@coffer/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useIsRedUp } from '../../wallet/components/price-direction';
+import { useIsRedUp } from '../../../shared/ui/price-direction';
 import styles from './status-tags.module.css';
 
 /** The shared status colours (design.md): pending, success, failed, neutral; each with a mark so colour is not alone. */

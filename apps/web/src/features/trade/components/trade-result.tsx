@@ -2,7 +2,7 @@ import type { SpotOrder } from '@coffer/contract';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../app/route-table';
+import { pathTo } from '../../../shared/routes';
 import { formatCoinAmount } from './trade-format';
 import { useTradeLanguage } from './trade-locale';
 import styles from './trade-result.module.css';

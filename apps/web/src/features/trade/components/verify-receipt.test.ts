@@ -1,6 +1,6 @@
 import { quoteSigningText } from '@coffer/contract/trade-receipt';
 import { describe, expect, it } from 'vitest';
-import { signedOrder, testSigner } from './receipt-test-kit';
+import { signedOrder, testSigner } from '../../../../test/receipt-kit';
 import { isVerified, verifyReceipt, verifyReceiptSignature } from './verify-receipt';
 
 describe('verifyReceipt (WebCrypto Ed25519 over the contract canonical bytes)', () => {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../../test/render-page';
 import { closeToast, currentToasts } from '../../../shared/ui/toast-store';
-import { requests, stubTradeApi } from '../components/trade-test-kit';
+import { requests, stubTradeApi } from '../../../../test/trade-kit';
 import { AutoSwapPage } from './auto-swap-page';
 
 afterEach(() => {

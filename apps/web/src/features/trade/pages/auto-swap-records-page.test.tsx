@@ -2,8 +2,8 @@ import type { AutoSwapRecord } from '@coffer/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../../test/render-page';
-import { testCurrencies } from '../../wallet/components/wallet-test-fixtures';
-import { requests, stubTradeApi } from '../components/trade-test-kit';
+import { testCurrencies } from '../../../../test/wallet-fixtures';
+import { requests, stubTradeApi } from '../../../../test/trade-kit';
 import { AutoSwapRecordsPage } from './auto-swap-records-page';
 
 afterEach(() => {

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../../test/render-page';
-import { testCurrencies } from '../../wallet/components/wallet-test-fixtures';
-import { signedOrder, testSigner } from '../components/receipt-test-kit';
-import { stubTradeApi } from '../components/trade-test-kit';
+import { testCurrencies } from '../../../../test/wallet-fixtures';
+import { signedOrder, testSigner } from '../../../../test/receipt-kit';
+import { stubTradeApi } from '../../../../test/trade-kit';
 import { OrderDetailPage } from './order-detail-page';
 
 afterEach(() => {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { pathTo } from '../../../app/route-table';
+import { pathTo } from '../../../shared/routes';
 import { orderQuery } from '../api/get-order';
 import { quoteKeysQuery } from '../api/get-quote-keys';
 import { OrderActions } from '../components/order-actions';

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../../test/render-page';
 import { closeToast, currentToasts } from '../../../shared/ui/toast-store';
-import { testCurrencies } from '../../wallet/components/wallet-test-fixtures';
-import { requests, stubTradeApi, StubError, testOrder, testPairs, type StubAnswer } from '../components/trade-test-kit';
+import { testCurrencies } from '../../../../test/wallet-fixtures';
+import { requests, stubTradeApi, StubError, testOrder, testPairs, type StubAnswer } from '../../../../test/trade-kit';
 import { OrdersPage } from './orders-page';
 
 afterEach(() => {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../../test/render-page';
-import { testAssetRows, testCurrencies, testSummary } from '../../wallet/components/wallet-test-fixtures';
+import { testAssetRows, testCurrencies, testSummary } from '../../../../test/wallet-fixtures';
 import {
   emptyPage,
   requests,
@@ -14,7 +14,7 @@ import {
   testQuotationBoard,
   testQuote,
   type StubAnswer,
-} from '../components/trade-test-kit';
+} from '../../../../test/trade-kit';
 import { SpotTradePage } from './spot-trade-page';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import type { TransferBody, TransferRecord } from '@coffer/contract';
-import { walletPaths } from '@coffer/contract/wallet-paths';
+import { walletEndpoints } from '@coffer/contract/wallet-endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 export interface CreateTransferInput {
   coin: string;
@@ -14,8 +14,7 @@ export interface CreateTransferInput {
  * the same submission (double click, lost answer) moves the money once.
  */
 export function createTransfer({ coin, receiver, body }: CreateTransferInput): Promise<TransferRecord> {
-  const path = walletPaths.transfer.replace(':coin', encodeURIComponent(coin)).replace(':receiver', encodeURIComponent(receiver.trim()));
-  return apiData<TransferRecord>(path, { method: 'POST', body });
+  return call(walletEndpoints.transfer, { params: { coin, receiver: receiver.trim() }, body });
 }
 
 export function useCreateTransfer() {

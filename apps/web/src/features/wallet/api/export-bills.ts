@@ -1,5 +1,6 @@
+import { pathWith } from '@coffer/contract/endpoint';
 import type { Language } from '@coffer/contract/languages';
-import { walletPaths } from '@coffer/contract/wallet-paths';
+import { walletEndpoints } from '@coffer/contract/wallet-endpoints';
 import type { BillFilters } from './get-bills';
 
 /**
@@ -19,7 +20,7 @@ export function billsExportUrl(
   params.set('end', filters.end);
   params.set('lang', reader.language);
   if (reader.timeZone) params.set('timeZone', reader.timeZone);
-  return `${walletPaths.billsExport}?${params.toString()}`;
+  return `${pathWith(walletEndpoints.billsExport.path, {})}?${params.toString()}`;
 }
 
 /** The browser's IANA time zone ("Asia/Shanghai"), the one the bills page's days are read in. */

@@ -1,16 +1,16 @@
-import type { transferRecipientSchema } from '@coffer/contract';
-import { walletPaths } from '@coffer/contract/wallet-paths';
+import type { EndpointResponse } from '@coffer/contract/endpoint';
+import { walletEndpoints } from '@coffer/contract/wallet-endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
-export type TransferRecipient = (typeof transferRecipientSchema)['_output'];
+export type TransferRecipient = EndpointResponse<typeof walletEndpoints.transferRecipient>;
 
 /**
  * Whether a user number, e-mail or +phone is a Coffer customer, and their masked account.
  * Signed in only; each call spends one of the customer's limited receiver lookups.
  */
 export function findTransferRecipient(receiver: string, signal?: AbortSignal): Promise<TransferRecipient> {
-  return apiData<TransferRecipient>(walletPaths.transferRecipient, { method: 'POST', body: { receiver: receiver.trim() }, signal });
+  return call(walletEndpoints.transferRecipient, { body: { receiver: receiver.trim() } }, { signal });
 }
 
 export const transferRecipientQuery = (receiver: string) =>

@@ -1,10 +1,10 @@
 import type { Bill } from '@coffer/contract';
-import { walletPaths } from '@coffer/contract/wallet-paths';
+import { walletEndpoints } from '@coffer/contract/wallet-endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 export function getBillInfo(id: string, signal?: AbortSignal): Promise<Bill> {
-  return apiData<Bill>(walletPaths.billInfo, { query: { id }, signal });
+  return call(walletEndpoints.billInfo, { query: { id } }, { signal });
 }
 
 /** One bill with its full detail, for the detail drawer. */

@@ -1,7 +1,7 @@
-import type { Bill } from '@coffer/contract';
-import { walletPaths } from '@coffer/contract/wallet-paths';
+import type { EndpointResponse } from '@coffer/contract/endpoint';
+import { walletEndpoints } from '@coffer/contract/wallet-endpoints';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 export interface BillFilters {
   coin?: string | undefined;
@@ -11,15 +11,10 @@ export interface BillFilters {
   end?: string | undefined;
 }
 
-export interface BillPage {
-  pageNo: number;
-  pageSize: number;
-  total: number;
-  records: Bill[];
-}
+export type BillPage = EndpointResponse<typeof walletEndpoints.userBills>;
 
 export function getBills(filters: BillFilters & { pageNo: number; pageSize: number }, signal?: AbortSignal): Promise<BillPage> {
-  return apiData<BillPage>(walletPaths.userBills, { query: { ...filters }, signal });
+  return call(walletEndpoints.userBills, { query: { ...filters } }, { signal });
 }
 
 export const billsQuery = (filters: BillFilters, pageNo: number, pageSize: number) =>

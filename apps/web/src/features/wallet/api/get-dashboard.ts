@@ -1,26 +1,13 @@
-import type { Bill } from '@coffer/contract';
-import { walletPaths } from '@coffer/contract/wallet-paths';
+import type { EndpointResponse } from '@coffer/contract/endpoint';
+import { walletEndpoints } from '@coffer/contract/wallet-endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
-export interface FiatPair {
-  usdValue: string;
-  rmbValue: string;
-}
-
-/** GET /acc_dash/v1/user_dash (spec §2 dashboard); values are decimal strings. */
-export interface UserDashboard {
-  trend: Array<FiatPair & { date: string }>;
-  live: FiatPair;
-  recentActivity: Bill[];
-  /** `change24h` is in percent. */
-  quotations: Array<{ coin: string; usdPrice: string; change24h: string }>;
-  news: Array<{ title: string; url: string; time: string }>;
-  isEmpty: boolean;
-}
+/** GET /acc_dash/v1/user_dash (spec §2 dashboard); values are decimal strings, `change24h` in percent. */
+export type UserDashboard = EndpointResponse<typeof walletEndpoints.dashboard>;
 
 export function getDashboard(signal?: AbortSignal): Promise<UserDashboard> {
-  return apiData<UserDashboard>(walletPaths.dashboard, { signal });
+  return call(walletEndpoints.dashboard, {}, { signal });
 }
 
 export const dashboardQuery = queryOptions({

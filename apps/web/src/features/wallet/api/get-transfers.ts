@@ -1,10 +1,10 @@
 import type { TransferRecord } from '@coffer/contract';
-import { walletPaths } from '@coffer/contract/wallet-paths';
+import { walletEndpoints } from '@coffer/contract/wallet-endpoints';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
 export function getTransfers(pageNo: number, pageSize: number, signal?: AbortSignal): Promise<TransferRecord[]> {
-  return apiData<TransferRecord[]>(walletPaths.transfers, { query: { pageNo, pageSize }, signal });
+  return call(walletEndpoints.transfers, { query: { pageNo, pageSize } }, { signal });
 }
 
 /** Transfer records in both directions, newest first; the server pages without a total. */

@@ -1,14 +1,14 @@
-import type { preTransferBodySchema, preTransferSchema } from '@coffer/contract';
-import { walletPaths } from '@coffer/contract/wallet-paths';
+import type { EndpointBody, EndpointResponse } from '@coffer/contract/endpoint';
+import { walletEndpoints } from '@coffer/contract/wallet-endpoints';
 import { useMutation } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../../../shared/http/call';
 
-export type PreTransferBody = (typeof preTransferBodySchema)['_input'];
-export type PreTransfer = (typeof preTransferSchema)['_output'];
+export type PreTransferBody = EndpointBody<typeof walletEndpoints.preTransfer>;
+export type PreTransfer = EndpointResponse<typeof walletEndpoints.preTransfer>;
 
 /** Checks an internal transfer (balance, receiver, lock) and names the second factor it needs. */
 export function preTransfer(body: PreTransferBody): Promise<PreTransfer> {
-  return apiData<PreTransfer>(walletPaths.preTransfer, { method: 'POST', body });
+  return call(walletEndpoints.preTransfer, { body });
 }
 
 export function usePreTransfer() {

@@ -1,8 +1,8 @@
 import type { CodeSent } from '@coffer/contract';
-import { walletPaths } from '@coffer/contract/wallet-paths';
-import { apiData } from '../../../shared/http/http-client';
+import { walletEndpoints } from '@coffer/contract/wallet-endpoints';
+import { call } from '../../../shared/http/call';
 
 /** Sends the SMS or e-mail code a transfer asks for when the second factor is not the authenticator. */
 export function sendTransferCode(): Promise<CodeSent> {
-  return apiData<CodeSent>(walletPaths.transferCode, { method: 'POST', body: {} });
+  return call(walletEndpoints.transferCode, {});
 }

@@ -4,10 +4,11 @@ import { Table, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../app/route-table';
 import { formatAmount, formatFiat } from '../../../shared/format/figures';
-import { CoinBadge } from './coin-badge';
-import { valueIn, useWalletLanguage } from './wallet-locale';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { pathTo } from '../../../shared/routes';
+import { CoinBadge } from '../../../shared/ui/coin-badge';
+import { valueIn } from './valuation-fiat';
 import styles from './asset-table.module.css';
 
 /** The balance account's coins: amounts cut to each coin's display precision, value, actions. */
@@ -24,7 +25,7 @@ export function AssetTable({
   empty: ReactNode;
 }) {
   const { t } = useTranslation('wallet');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   const amount = (value: string, row: AssetRow) => formatAmount(row.coin, value, language);
   const withCoin = (route: 'propertyCenterRecharge' | 'propertyCenterWithdraw' | 'propertyCenterTransfer', coin: string) =>
     `${pathTo(route)}?coin=${encodeURIComponent(coin)}`;

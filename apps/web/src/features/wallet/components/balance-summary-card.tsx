@@ -3,8 +3,9 @@ import type { FiatCurrency } from '@coffer/contract/constants';
 import { Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatFiat } from '../../../shared/format/figures';
+import { useLanguage } from '../../../shared/i18n/use-language';
 import { availableFiatValue, subtractFiat } from './fiat-sum';
-import { valueIn, useWalletLanguage } from './wallet-locale';
+import { valueIn } from './valuation-fiat';
 import styles from './balance-summary-card.module.css';
 
 /** The balance account in the user's valuation currency: total, available and frozen value. */
@@ -18,7 +19,7 @@ export function BalanceSummaryCard({
   fiat: FiatCurrency;
 }) {
   const { t } = useTranslation('wallet');
-  const language = useWalletLanguage();
+  const language = useLanguage();
 
   if (!summary || !rows) {
     return (

@@ -9,7 +9,7 @@ import enWallet from '../../../shared/i18n/locales/en/wallet.json';
 import ruCommon from '../../../shared/i18n/locales/ru/common.json';
 import enCommon from '../../../shared/i18n/locales/en/common.json';
 import { BillDetailDrawer } from './bill-detail-drawer';
-import { stubWalletApi } from './wallet-test-render';
+import { stubWalletApi } from '../../../../test/wallet-render';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -4,18 +4,18 @@ import { Descriptions, Drawer, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../shared/format/figures';
 import { formatDateTime } from '../../../shared/format/format-date';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { CoinBadge } from '../../../shared/ui/coin-badge';
+import { QueryErrorState } from '../../../shared/ui/query-error-state';
+import { ShortValue } from '../../../shared/ui/short-value';
 import { billInfoQuery } from '../api/get-bill-info';
 import { longDetailKeys, orderedDetail, useBillTypeLabel, useDetailLabel, useDetailValue } from './bill-labels';
-import { CoinBadge } from './coin-badge';
-import { QueryErrorState } from './query-error';
-import { ShortValue } from './short-value';
-import { useWalletLanguage } from './wallet-locale';
 import styles from './bill-detail-drawer.module.css';
 
 /** One bill in full (billInfo): the row's values at once, the server's detail when it arrives. */
 export function BillDetailDrawer({ bill, onClose }: { bill: Bill | null; onClose: () => void }) {
   const { t } = useTranslation('wallet');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   const typeLabel = useBillTypeLabel();
   const detailLabel = useDetailLabel();
   const detailValue = useDetailValue();
@@ -65,7 +65,7 @@ export function BillDetailDrawer({ bill, onClose }: { bill: Bill | null; onClose
             ]}
           />
           {info.isFetching && !info.data ? <Skeleton active title={false} paragraph={{ rows: 2 }} /> : null}
-          {info.isError ? <QueryErrorState error={info.error} onRetry={() => void info.refetch()} compact /> : null}
+          {info.isError ? <QueryErrorState namespace="wallet" error={info.error} onRetry={() => void info.refetch()} compact /> : null}
         </div>
       ) : null}
     </Drawer>

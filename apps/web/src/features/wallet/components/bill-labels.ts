@@ -2,7 +2,7 @@ import { billDetailKeys, billWithdrawalStatuses, type BillDetail, type BillDetai
 import { billTypeName, billTypes, type BillTypeKey } from '@coffer/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatPrice } from '../../../shared/format/figures';
-import { useWalletLanguage } from './wallet-locale';
+import { useLanguage } from '../../../shared/i18n/use-language';
 
 /** The bill types of spec §9 the filter offers, in the spec's order. */
 export const billTypeEntries = Object.entries(billTypes) as Array<[BillTypeKey, number]>;
@@ -22,7 +22,7 @@ export function isBillDetailKey(key: string): key is BillDetailKey {
  * The names live in the contract, shared with the server's CSV download.
  */
 export function useBillTypeLabel(): (code: number) => string {
-  const language = useWalletLanguage();
+  const language = useLanguage();
   return (code) => billTypeName(code, language);
 }
 

@@ -2,13 +2,13 @@ import type { Bill } from '@coffer/contract';
 import { Button, Table, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/format/format-date';
-import type { BillPage } from '../api/get-bills';
 import { formatAmount } from '../../../shared/format/figures';
+import { formatDateTime } from '../../../shared/format/format-date';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { CoinBadge } from '../../../shared/ui/coin-badge';
+import { shortenMiddle } from '../../../shared/ui/short-value';
+import type { BillPage } from '../api/get-bills';
 import { longDetailKeys, summaryDetail, useBillTypeLabel, useDetailLabel, useDetailValue } from './bill-labels';
-import { CoinBadge } from './coin-badge';
-import { shortenMiddle } from './short-value';
-import { useWalletLanguage } from './wallet-locale';
 import styles from './bills-table.module.css';
 
 export const billPageSizes = [10, 20, 50];
@@ -28,7 +28,7 @@ export function BillsTable({
   onOpen: (bill: Bill) => void;
 }) {
   const { t } = useTranslation('wallet');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   const typeLabel = useBillTypeLabel();
   const detailLabel = useDetailLabel();
   const detailValue = useDetailValue();

@@ -3,22 +3,23 @@ import type { FiatCurrency } from '@coffer/contract/constants';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../app/route-table';
-import { formatPercent } from '../../../shared/format/format-amount';
 import { formatAmount, formatFiat, formatPrice } from '../../../shared/format/figures';
+import { formatPercent } from '../../../shared/format/format-amount';
 import { formatDate, formatDateTime, formatShortDate } from '../../../shared/format/format-date';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { pathTo } from '../../../shared/routes';
+import { CoinBadge } from '../../../shared/ui/coin-badge';
+import { PriceChange } from '../../../shared/ui/price-direction';
 import type { UserDashboard } from '../api/get-dashboard';
 import { AssetTrendChart } from './asset-trend-chart';
 import { useBillTypeLabel } from './bill-labels';
-import { CoinBadge } from './coin-badge';
-import { PriceChange } from './price-direction';
-import { valueIn, useWalletLanguage } from './wallet-locale';
+import { valueIn } from './valuation-fiat';
 import styles from './dashboard-widgets.module.css';
 
 /** Total asset value now and its trend over the last days. */
 export function AssetTrendCard({ dashboard, fiat }: { dashboard: UserDashboard; fiat: FiatCurrency }) {
   const { t } = useTranslation('wallet');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   const points = dashboard.trend.map((point) => ({ date: point.date, value: valueIn(point, fiat) }));
   const first = dashboard.trend[0];
   const last = dashboard.trend.at(-1);
@@ -61,7 +62,7 @@ export function AssetTrendCard({ dashboard, fiat }: { dashboard: UserDashboard; 
 /** The last movements of the balance account, with the way to all bills. */
 export function RecentActivityCard({ bills }: { bills: Bill[] }) {
   const { t } = useTranslation('wallet');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   const typeLabel = useBillTypeLabel();
   return (
     <Card
@@ -98,7 +99,7 @@ export function RecentActivityCard({ bills }: { bills: Bill[] }) {
 /** Prices in USD with the 24-hour change (arrow and sign, colour per convention). */
 export function QuotationsCard({ quotations }: { quotations: UserDashboard['quotations'] }) {
   const { t } = useTranslation('wallet');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   return (
     <Card className={styles.card} title={<h2 className={styles.cardTitle}>{t('dashboard.quotations')}</h2>}>
       {quotations.length === 0 ? (
@@ -138,7 +139,7 @@ export function QuotationsCard({ quotations }: { quotations: UserDashboard['quot
 /** The newest research and news items in the user's language, each opening its reading page. */
 export function NewsCard({ news }: { news: UserDashboard['news'] }) {
   const { t } = useTranslation('wallet');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   return (
     <Card className={styles.card} title={<h2 className={styles.cardTitle}>{t('dashboard.news')}</h2>}>
       {news.length === 0 ? (

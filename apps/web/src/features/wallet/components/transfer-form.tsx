@@ -4,13 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { amountProblem, normalizeAmountInput, type AmountProblem } from '../../../shared/format/amount-input';
 import { formatAmount } from '../../../shared/format/figures';
 import { ApiError } from '../../../shared/http/http-client';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { CoinBadge } from '../../../shared/ui/coin-badge';
 import { transferRecipientQuery } from '../api/find-transfer-recipient';
 import { usePreTransfer, type PreTransfer } from '../api/pre-transfer';
-import { amountProblem, normalizeAmountInput, type AmountProblem } from './amount-input';
-import { CoinBadge } from './coin-badge';
-import { useWalletLanguage } from './wallet-locale';
 import styles from './transfer-form.module.css';
 
 export interface TransferDraft {
@@ -50,7 +50,7 @@ export function TransferForm({
   onPrepared: (prepared: PreTransfer, draft: TransferDraft) => void;
 }) {
   const { t } = useTranslation('wallet');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<TransferDraft>();
   const preTransfer = usePreTransfer();

@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../shared/format/figures';
 import { formatDateTime } from '../../../shared/format/format-date';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { CoinBadge } from '../../../shared/ui/coin-badge';
+import { QueryErrorState } from '../../../shared/ui/query-error-state';
+import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { transfersQuery } from '../api/get-transfers';
-import { CoinBadge } from './coin-badge';
-import { QueryErrorState } from './query-error';
-import { TableSkeleton } from './table-skeleton';
 import { TransferStatus } from './transfer-status';
-import { useWalletLanguage } from './wallet-locale';
 import styles from '../../../shared/ui/records-table.module.css';
 
 const pageSize = 10;
@@ -18,7 +18,7 @@ const pageSize = 10;
 /** Transfer records in both directions; the server gives pages without a total, so: back / more. */
 export function TransferRecords() {
   const { t } = useTranslation('wallet');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   const [pageNo, setPageNo] = useState(1);
   const records = useQuery(transfersQuery(pageNo, pageSize));
 
@@ -59,7 +59,8 @@ export function TransferRecords() {
     { key: 'status', title: t('transfer.record.status'), render: (_value, record) => <TransferStatus status={record.status} /> },
   ];
 
-  if (records.isError && !records.data) return <QueryErrorState error={records.error} onRetry={() => void records.refetch()} compact />;
+  if (records.isError && !records.data)
+    return <QueryErrorState namespace="wallet" error={records.error} onRetry={() => void records.refetch()} compact />;
   if (!records.data) return <TableSkeleton rows={4} columns={6} />;
 
   const hasMore = records.data.length === pageSize;

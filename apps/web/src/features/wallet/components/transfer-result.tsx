@@ -2,18 +2,18 @@ import type { TransferRecord } from '@coffer/contract';
 import { Button, Descriptions, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../app/route-table';
 import { formatAmount } from '../../../shared/format/figures';
 import { formatDateTime } from '../../../shared/format/format-date';
-import { ShortValue } from './short-value';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { pathTo } from '../../../shared/routes';
+import { ShortValue } from '../../../shared/ui/short-value';
 import { TransferStatus } from './transfer-status';
-import { useWalletLanguage } from './wallet-locale';
 import styles from './transfer-result.module.css';
 
 /** Step 3: the transfer record the server wrote. */
 export function TransferResult({ record, onAgain }: { record: TransferRecord; onAgain: () => void }) {
   const { t } = useTranslation('wallet');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   const amount = (value: string) => `${formatAmount(record.coin, value, language)} ${record.coin}`;
 
   return (

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hideSmallStorageKey } from '../components/hide-small-preference';
-import { renderWalletPage, requestedUrls, stubWalletApi } from '../components/wallet-test-render';
-import { testAssetRows, testCurrencies, testSessionUser, testSummary } from '../components/wallet-test-fixtures';
+import { renderWalletPage, requestedUrls, stubWalletApi } from '../../../../test/wallet-render';
+import { testAssetRows, testCurrencies, testSessionUser, testSummary } from '../../../../test/wallet-fixtures';
 import { BalancePage } from './balance-page';
 
 afterEach(() => {

@@ -3,17 +3,17 @@ import { Alert, Button, Card, Input, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../app/route-table';
+import { assetsQuery } from '../../../shared/api/get-assets';
 import { decimalSign } from '../../../shared/format/format-amount';
-import { assetsQuery } from '../api/get-assets';
+import { pathTo } from '../../../shared/routes';
+import { PageFrame } from '../../../shared/ui/page-frame';
+import { QueryErrorState } from '../../../shared/ui/query-error-state';
+import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { AssetTable } from '../components/asset-table';
 import { BalanceSummaryCard } from '../components/balance-summary-card';
 import { useHideSmallPreference } from '../components/hide-small-preference';
-import { QueryErrorState } from '../components/query-error';
-import { TableSkeleton } from '../components/table-skeleton';
 import { useDebouncedValue } from '../components/use-debounced-value';
-import { WalletPageFrame } from '../components/wallet-page-frame';
-import { useValuationFiat } from '../components/wallet-locale';
+import { useValuationFiat } from '../components/valuation-fiat';
 import styles from './balance-page.module.css';
 
 /** Balance account (spec §2): summary, asset table, search by coin, hide balances under 1 USD. */
@@ -46,7 +46,7 @@ export function BalancePage() {
   );
 
   return (
-    <WalletPageFrame
+    <PageFrame
       title={t('balance.title')}
       actions={
         <>
@@ -67,7 +67,7 @@ export function BalancePage() {
     >
       {everything.isError && !everything.data ? (
         <Card>
-          <QueryErrorState error={everything.error} onRetry={() => void everything.refetch()} />
+          <QueryErrorState namespace="wallet" error={everything.error} onRetry={() => void everything.refetch()} />
         </Card>
       ) : (
         <BalanceSummaryCard summary={everything.data?.summary} rows={everything.data?.rows} fiat={fiat} />
@@ -103,13 +103,13 @@ export function BalancePage() {
           </span>
         </div>
         {table.isError && !table.data ? (
-          <QueryErrorState error={table.error} onRetry={() => void table.refetch()} compact />
+          <QueryErrorState namespace="wallet" error={table.error} onRetry={() => void table.refetch()} compact />
         ) : table.data ? (
           <AssetTable rows={table.data.rows} fiat={fiat} isLoading={table.isPlaceholderData && table.isFetching} empty={emptyTable} />
         ) : (
           <TableSkeleton rows={5} columns={6} withBadge />
         )}
       </Card>
-    </WalletPageFrame>
+    </PageFrame>
   );
 }

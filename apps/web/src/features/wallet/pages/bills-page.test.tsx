@@ -3,8 +3,8 @@ import { errorMessage } from '@coffer/contract/errors';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWalletPage, requestedUrls, stubWalletApi } from '../components/wallet-test-render';
-import { testCurrencies, testSessionUser } from '../components/wallet-test-fixtures';
+import { renderWalletPage, requestedUrls, stubWalletApi } from '../../../../test/wallet-render';
+import { testCurrencies, testSessionUser } from '../../../../test/wallet-fixtures';
 import { BillsPage } from './bills-page';
 
 afterEach(() => {

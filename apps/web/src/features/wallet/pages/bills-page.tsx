@@ -5,18 +5,19 @@ import { Alert, Button, Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { pathTo } from '../../../app/route-table';
+import { currenciesQuery } from '../../../shared/api/get-currencies';
+import { parseDay, rangeInstants } from '../../../shared/format/day-range';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { pathTo } from '../../../shared/routes';
+import { PageFrame } from '../../../shared/ui/page-frame';
+import { QueryErrorState } from '../../../shared/ui/query-error-state';
+import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { billsExportUrl, browserTimeZone } from '../api/export-bills';
 import { billsQuery, type BillFilters as BillQueryFilters } from '../api/get-bills';
-import { currenciesQuery } from '../api/get-currencies';
 import { BillDetailDrawer } from '../components/bill-detail-drawer';
 import { BillFilters, type BillFilterValues } from '../components/bill-filters';
-import { isWithinDownloadLimit, parseDay, rangeInstants } from '../components/bill-range';
+import { isWithinDownloadLimit } from '../components/bill-range';
 import { billPageSizes, BillsTable } from '../components/bills-table';
-import { QueryErrorState } from '../components/query-error';
-import { TableSkeleton } from '../components/table-skeleton';
-import { WalletPageFrame } from '../components/wallet-page-frame';
-import { useWalletLanguage } from '../components/wallet-locale';
 import styles from './bills-page.module.css';
 
 const defaultPageSize = billPageSizes[1] ?? 20;
@@ -45,7 +46,7 @@ type DownloadNotice = { kind: 'error' | 'info'; text: string } | null;
 /** Asset bills (spec §1–§3, §5): filters, paged table, detail drawer, CSV of up to 3 months. */
 export function BillsPage() {
   const { t } = useTranslation('wallet');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   const [params, setParams] = useSearchParams();
   const [openBill, setOpenBill] = useState<Bill | null>(null);
   const [notice, setNotice] = useState<DownloadNotice>(null);
@@ -114,7 +115,7 @@ export function BillsPage() {
   );
 
   return (
-    <WalletPageFrame title={t('bills.title')}>
+    <PageFrame title={t('bills.title')}>
       <Card>
         <div className={styles.toolbar}>
           <BillFilters values={filters} currencies={currencies.data} onChange={handleFiltersChange} />
@@ -141,7 +142,7 @@ export function BillsPage() {
 
       <Card>
         {bills.isError && !bills.data ? (
-          <QueryErrorState error={bills.error} onRetry={() => void bills.refetch()} />
+          <QueryErrorState namespace="wallet" error={bills.error} onRetry={() => void bills.refetch()} />
         ) : bills.data ? (
           <BillsTable
             page={bills.data}
@@ -156,6 +157,6 @@ export function BillsPage() {
       </Card>
 
       <BillDetailDrawer bill={openBill} onClose={() => setOpenBill(null)} />
-    </WalletPageFrame>
+    </PageFrame>
   );
 }

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../../shared/ui/page-frame';
+import { QueryErrorState } from '../../../shared/ui/query-error-state';
 import { dashboardQuery } from '../api/get-dashboard';
 import { AssetTrendCard, EmptyPromptsCard, NewsCard, QuotationsCard, RecentActivityCard } from '../components/dashboard-widgets';
-import { QueryErrorState } from '../components/query-error';
-import { WalletPageFrame } from '../components/wallet-page-frame';
-import { useValuationFiat } from '../components/wallet-locale';
+import { useValuationFiat } from '../components/valuation-fiat';
 import styles from './dashboard-page.module.css';
 
 function DashboardSkeleton() {
@@ -35,7 +35,7 @@ export function DashboardPage() {
   const data = dashboard.data;
 
   return (
-    <WalletPageFrame title={t('dashboard.title')}>
+    <PageFrame title={t('dashboard.title')}>
       {data ? (
         <>
           {data.isEmpty ? <EmptyPromptsCard /> : null}
@@ -56,11 +56,11 @@ export function DashboardPage() {
         </>
       ) : dashboard.isError ? (
         <Card>
-          <QueryErrorState error={dashboard.error} onRetry={() => void dashboard.refetch()} />
+          <QueryErrorState namespace="wallet" error={dashboard.error} onRetry={() => void dashboard.refetch()} />
         </Card>
       ) : (
         <DashboardSkeleton />
       )}
-    </WalletPageFrame>
+    </PageFrame>
   );
 }

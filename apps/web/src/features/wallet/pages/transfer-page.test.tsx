@@ -2,8 +2,8 @@ import type { TransferRecord } from '@coffer/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWalletPage, requestedUrls, StubFailure, stubWalletApi } from '../components/wallet-test-render';
-import { testAssetRows, testCurrencies, testSessionUser, testSummary } from '../components/wallet-test-fixtures';
+import { renderWalletPage, requestedUrls, StubFailure, stubWalletApi } from '../../../../test/wallet-render';
+import { testAssetRows, testCurrencies, testSessionUser, testSummary } from '../../../../test/wallet-fixtures';
 import { TransferPage } from './transfer-page';
 
 afterEach(() => {

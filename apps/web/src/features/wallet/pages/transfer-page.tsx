@@ -4,20 +4,20 @@ import { Alert, Card, Skeleton, Steps } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { pathTo } from '../../../app/route-table';
+import { assetsQuery } from '../../../shared/api/get-assets';
+import { currenciesQuery } from '../../../shared/api/get-currencies';
+import { sessionUserQuery } from '../../../shared/api/session-user';
 import { formatDateTime } from '../../../shared/format/format-date';
-import { sessionUserQuery } from '../../identity/api/identity-api';
-import { assetsQuery } from '../api/get-assets';
-import { currenciesQuery } from '../api/get-currencies';
+import { newRequestId } from '../../../shared/http/request-id';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { pathTo } from '../../../shared/routes';
+import { PageFrame } from '../../../shared/ui/page-frame';
+import { QueryErrorState } from '../../../shared/ui/query-error-state';
 import type { PreTransfer } from '../api/pre-transfer';
-import { QueryErrorState } from '../components/query-error';
-import { newRequestId } from '../components/request-id';
 import { TransferConfirm } from '../components/transfer-confirm';
 import { TransferForm, type TransferDraft } from '../components/transfer-form';
 import { TransferRecords } from '../components/transfer-records';
 import { TransferResult } from '../components/transfer-result';
-import { WalletPageFrame } from '../components/wallet-page-frame';
-import { useWalletLanguage } from '../components/wallet-locale';
 import layout from '../../../shared/ui/form-page-layout.module.css';
 import styles from './transfer-page.module.css';
 
@@ -31,7 +31,7 @@ const stepIndex = { details: 0, confirm: 1, done: 2 } as const;
 /** Internal transfer to another Coffer customer (spec §1, §7): details, verification, result, records. */
 export function TransferPage() {
   const { t } = useTranslation('wallet');
-  const language = useWalletLanguage();
+  const language = useLanguage();
   const [params] = useSearchParams();
   const currencies = useQuery(currenciesQuery);
   const assets = useQuery(assetsQuery());
@@ -54,7 +54,7 @@ export function TransferPage() {
 
   let body: ReactNode;
   if (currencies.isError && !currencies.data) {
-    body = <QueryErrorState error={currencies.error} onRetry={() => void currencies.refetch()} />;
+    body = <QueryErrorState namespace="wallet" error={currencies.error} onRetry={() => void currencies.refetch()} />;
   } else if (!currencies.data) {
     body = <Skeleton active paragraph={{ rows: 6 }} />;
   } else if (step.name === 'details') {
@@ -87,7 +87,7 @@ export function TransferPage() {
   }
 
   return (
-    <WalletPageFrame
+    <PageFrame
       title={t('transfer.title')}
       actions={
         <Link className={layout.headerLink} to={pathTo('propertyCenterBalance')}>
@@ -141,6 +141,6 @@ export function TransferPage() {
       <Card title={<h2 className={layout.recordsTitle}>{t('transfer.recordsTitle')}</h2>}>
         <TransferRecords />
       </Card>
-    </WalletPageFrame>
+    </PageFrame>
   );
 }

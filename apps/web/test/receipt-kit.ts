@@ -1,7 +1,7 @@
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import type { OrderDetail, QuoteKey } from '@coffer/contract';
 import { quoteSigningBytes, quoteSigningText, type SignedQuoteFields } from '@coffer/contract/trade-receipt';
-import { testOrder } from './trade-test-kit';
+import { testOrder } from './trade-kit';
 
 /** Test-only: a real Ed25519 key pair, as the server's quote signer holds one. */
 export function testSigner(keyId = 'k1') {

@@ -1,10 +1,10 @@
 import type { Currency } from '@coffer/contract';
-import { walletPaths } from '@coffer/contract/wallet-paths';
+import { walletEndpoints } from '@coffer/contract/wallet-endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../http/call';
 
 export function getCurrencies(signal?: AbortSignal): Promise<Currency[]> {
-  return apiData<Currency[]>(walletPaths.currencies, { signal });
+  return call(walletEndpoints.currencies, {}, { signal });
 }
 
 /** Supported coins with their scale (decimals an amount may have) and display precision. */

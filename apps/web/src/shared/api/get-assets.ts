@@ -1,9 +1,9 @@
-import type { assetTableSchema } from '@coffer/contract';
-import { walletPaths } from '@coffer/contract/wallet-paths';
+import type { EndpointResponse } from '@coffer/contract/endpoint';
+import { walletEndpoints } from '@coffer/contract/wallet-endpoints';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call } from '../http/call';
 
-export type AssetTable = (typeof assetTableSchema)['_output'];
+export type AssetTable = EndpointResponse<typeof walletEndpoints.bitAssets>;
 
 export interface AssetFilters {
   /** Search by coin code or name; empty for every coin. */
@@ -14,10 +14,11 @@ export interface AssetFilters {
 
 export function getAssets(filters: AssetFilters, signal?: AbortSignal): Promise<AssetTable> {
   const coin = filters.coin?.trim();
-  return apiData<AssetTable>(walletPaths.bitAssets, {
-    query: { coin: coin ? coin : undefined, hideSmall: filters.hideSmall ? 'true' : 'false' },
-    signal,
-  });
+  return call(
+    walletEndpoints.bitAssets,
+    { query: { coin: coin ? coin : undefined, hideSmall: filters.hideSmall ? 'true' : 'false' } },
+    { signal },
+  );
 }
 
 /** The balance account's asset table (spec §2), one row per supported coin. */

@@ -1,7 +1,14 @@
-import type { Language, ResearchReportPage } from '@coffer/contract';
+import type { Language } from '@coffer/contract/languages';
+import type { EndpointResponse } from '@coffer/contract/endpoint';
+import type { researchEndpoints } from '@coffer/contract/research-endpoints';
 import { researchPaths, type ResearchChannel } from '@coffer/contract/research-paths';
 import { queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../shared/http/http-client';
+import { call, endpointRoute } from '../http/call';
+
+/** Named by its route: the home page lists news on its first paint, which loads no zod. */
+const listEndpoint = endpointRoute<typeof researchEndpoints.list>('GET', researchPaths.list);
+
+type ResearchReportPage = EndpointResponse<typeof researchEndpoints.list>;
 
 export interface ReportListRequest {
   language: Language;
@@ -15,8 +22,7 @@ export function listReports(
   { language, channel, pageNum, pageSize }: ReportListRequest,
   signal?: AbortSignal,
 ): Promise<ResearchReportPage> {
-  const path = researchPaths.list.replace(':lang', encodeURIComponent(language)).replace(':channel', channel);
-  return apiData<ResearchReportPage>(path, { query: { pageNum, pageSize }, signal });
+  return call(listEndpoint, { params: { lang: language, channel }, query: { pageNum, pageSize } }, { signal });
 }
 
 export const reportListQuery = (request: ReportListRequest) =>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { renderPage } from '../../../../test/render-page';
+import { renderPage } from './render-page';
 
 /** Test-only: renders one wallet page the way the app does (i18n, TanStack Query, a router). */
 export function renderWalletPage(page: ReactNode, options: { path: string; url?: string }) {

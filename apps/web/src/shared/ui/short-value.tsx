@@ -1,6 +1,6 @@
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../../../shared/ui/toast-store';
+import { showToast } from './toast-store';
 import styles from './short-value.module.css';
 
 /** "0x12ab…89ef": long addresses and hashes shortened in the middle (design.md). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { availableFiatValue, subtractFiat } from '../../features/wallet/components/fiat-sum';
 import { amountProblem, normalizeAmountInput } from './amount-input';
-import { availableFiatValue, subtractFiat } from './fiat-sum';
 
 describe('normalizeAmountInput', () => {
   it('makes pasted and typed amounts plain decimals', () => {

@@ -1,14 +1,6 @@
 import type { FiatCurrency } from '@coffer/contract/constants';
-import { isLanguage, type Language } from '@coffer/contract/languages';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { sessionUserQuery } from '../../identity/api/identity-api';
-
-/** The interface language as one of ours (English when i18next holds something else). */
-export function useWalletLanguage(): Language {
-  const { i18n } = useTranslation();
-  return isLanguage(i18n.language) ? i18n.language : 'en';
-}
+import { sessionUserQuery } from '../../../shared/api/session-user';
 
 /** The valuation currency of local storage (spec §3: "fiat", default usd), until the session says. */
 function storedFiat(): FiatCurrency {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestI18n } from '../../../../test/i18n';
+import { createTestI18n } from '../../../test/i18n';
 import { PriceChange, priceColorsStorageKey } from './price-direction';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
-import { decimalSign } from '../../../shared/format/format-amount';
-import { useWalletLanguage } from './wallet-locale';
+import { decimalSign } from '../format/format-amount';
+import { useLanguage } from '../i18n/use-language';
 import styles from './price-direction.module.css';
 
 /** Preference key for the colour convention; absent means "follow the language". */
@@ -19,7 +19,7 @@ function storedConvention(): 'greenUp' | 'redUp' | null {
  * Traditional Chinese, unless the user chose otherwise.
  */
 export function useIsRedUp(): boolean {
-  const language = useWalletLanguage();
+  const language = useLanguage();
   const stored = storedConvention();
   if (stored) return stored === 'redUp';
   return language === 'zh-CN' || language === 'zh-TW';

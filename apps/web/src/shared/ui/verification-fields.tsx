@@ -1,0 +1,88 @@
+import { Form, Input } from 'antd';
+import { SendCodeButton } from './send-code-button';
+import styles from './verification-fields.module.css';
+
+export type SecondFactor = 'ga' | 'sms' | 'email';
+
+export interface VerificationValues {
+  fundPassword: string;
+  code: string;
+}
+
+/** The words of the fields, from the catalogue of the screen that shows them. */
+export interface VerificationTexts {
+  fundPassword: string;
+  fundPasswordRequired: string;
+  gaCode: string;
+  smsCode: string;
+  emailCode: string;
+  codeRequired: string;
+  codePlaceholder: string;
+  sixDigits: string;
+}
+
+const sixDigits = /^\d{6}$/;
+
+/** The second factor's code as the withdraw, trust and transfer calls take it. */
+export function codeFields(factor: SecondFactor, code: string): { gaCode: string } | { smsCode: string } | { emailCode: string } {
+  return factor === 'ga' ? { gaCode: code } : factor === 'sms' ? { smsCode: code } : { emailCode: code };
+}
+
+/**
+ * Fund password and the one second factor the server asked for (authenticator code, or an
+ * SMS / e-mail code with its send button and 60-s wait), as `fundPassword` and `code` of the
+ * surrounding antd Form. Without `withFundPassword` (adding an address), only the second factor.
+ */
+export function VerificationFields({
+  factor,
+  testIdPrefix,
+  texts,
+  onSendCode,
+  withFundPassword = true,
+}: {
+  factor: SecondFactor;
+  testIdPrefix: string;
+  texts: VerificationTexts;
+  onSendCode: () => Promise<{ resendAfterSeconds: number }>;
+  withFundPassword?: boolean;
+}) {
+  const codeLabel = factor === 'ga' ? texts.gaCode : factor === 'sms' ? texts.smsCode : texts.emailCode;
+  return (
+    <>
+      {withFundPassword ? (
+        <Form.Item
+          name="fundPassword"
+          label={texts.fundPassword}
+          rules={[
+            { required: true, message: texts.fundPasswordRequired },
+            { pattern: sixDigits, message: texts.sixDigits },
+          ]}
+        >
+          <Input.Password data-testid={`${testIdPrefix}-fund-password`} maxLength={6} inputMode="numeric" autoComplete="off" />
+        </Form.Item>
+      ) : null}
+      <Form.Item label={codeLabel} required className={styles.codeItem}>
+        <div className={styles.codeRow}>
+          <Form.Item
+            name="code"
+            noStyle
+            rules={[
+              { required: true, message: texts.codeRequired },
+              { pattern: sixDigits, message: texts.sixDigits },
+            ]}
+          >
+            <Input
+              data-testid={factor === 'ga' ? `${testIdPrefix}-ga-code` : `${testIdPrefix}-code`}
+              aria-label={codeLabel}
+              maxLength={6}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              placeholder={texts.codePlaceholder}
+            />
+          </Form.Item>
+          {factor === 'ga' ? null : <SendCodeButton onSend={onSendCode} testId={`${testIdPrefix}-send-code`} />}
+        </div>
+      </Form.Item>
+    </>
+  );
+}
