@@ -1,4 +1,7 @@
 import { type Kysely, sql } from 'kysely';
+import { sqlFunction } from '../../platform/db/sql-function';
+
+const functionsDir = new URL('./sql/', import.meta.url);
 
 /**
  * `coffer_session_ended` carries the id of a session that ended (log out, password change),
@@ -11,13 +14,9 @@ import { type Kysely, sql } from 'kysely';
 export const sessionEndedChannel = 'coffer_session_ended';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // sql/account_events_announce_session_end.sql notifies on `sessionEndedChannel`.
+  await sqlFunction(functionsDir, 'account_events_announce_session_end', 1).execute(db);
   await sql`
-    create function account_events_announce_session_end() returns trigger language plpgsql as $$
-    begin
-      perform pg_notify('${sql.raw(sessionEndedChannel)}', new.id::text);
-      return null;
-    end $$;
-
     create trigger user_session_announce_end after update of ended_at on user_session
       for each row when (old.ended_at is null and new.ended_at is not null)
       execute function account_events_announce_session_end();
