@@ -1,8 +1,8 @@
 import { fromBaseUnits, type DepositAddress, type DepositAddressQuery } from '@coffer/contract';
-import { sql } from 'kysely';
 import QRCode from 'qrcode';
 import type { Db } from '../../platform/db/database';
 import { depositError } from './deposits.errors';
+import { findDepositAddress, insertDepositAddress, takeAddressIndex } from './deposits.repository';
 import type { DepositChain, DerivedAddress } from './deposit-chains';
 import type { DepositSettings } from './deposit-settings';
 
@@ -23,38 +23,20 @@ export function createDepositAddressService(deps: {
 }): DepositAddressService {
   const { db, settings, chains } = deps;
 
-  async function existing(userId: string, chain: string): Promise<DerivedAddress | undefined> {
-    return db
-      .selectFrom('deposit_address')
-      .select(['address', 'memo'])
-      .where('user_id', '=', userId)
-      .where('chain', '=', chain)
-      .executeTakeFirst();
-  }
-
   /** The customer's address on `chain`, allocated on first use. */
   async function ensureAddress(userId: string, chain: string): Promise<DerivedAddress> {
     const depositChain = chains.get(chain);
     if (!depositChain) throw depositError('depositNotAvailable', {}, 'chain');
-    const found = await existing(userId, chain);
+    const found = await findDepositAddress(db, userId, chain);
     if (found) return found;
     // The counter row stays locked until commit, so indexes are handed out one at a time;
     // a customer's second, concurrent request rolls back and reads the first one's address.
     const created = await db
       .transaction()
       .execute(async (trx) => {
-        const counter = await sql<{ index: number }>`
-        insert into deposit_address_counter (chain, next_index) values (${chain}, 1)
-        on conflict (chain) do update set next_index = deposit_address_counter.next_index + 1
-        returning next_index - 1 as index`.execute(trx);
-        const index = counter.rows[0]!.index;
+        const index = await takeAddressIndex(trx, chain);
         const derived = depositChain.deriveAddress(index);
-        const inserted = await trx
-          .insertInto('deposit_address')
-          .values({ user_id: userId, chain, derivation_index: index, address: derived.address, memo: derived.memo })
-          .onConflict((conflict) => conflict.constraint('deposit_address_one_per_customer').doNothing())
-          .returning(['address', 'memo'])
-          .executeTakeFirst();
+        const inserted = await insertDepositAddress(trx, { userId, chain, index, address: derived.address, memo: derived.memo });
         if (!inserted) throw new ConcurrentAllocation();
         return inserted;
       })
@@ -62,7 +44,7 @@ export function createDepositAddressService(deps: {
         if (error instanceof ConcurrentAllocation) return null;
         throw error;
       });
-    return created ?? (await existing(userId, chain))!;
+    return created ?? (await findDepositAddress(db, userId, chain))!;
   }
 
   return {

@@ -1,9 +1,9 @@
 import { billTypes } from '@coffer/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { Logger } from '../../platform/observability/logger';
 import type { Ledger } from '../ledger';
 import type { DepositSettings } from './deposit-settings';
+import { dueDeposits, markDepositsCredited } from './deposit-watcher.repository';
 
 /** Deposits credited per transaction. */
 const creditBatch = 200;
@@ -86,30 +86,15 @@ export function createDepositCrediting(deps: {
         );
         journals.push({ id: deposit.id, journalId: posted.journalId });
       }
-      const updated = await sql`
-        update deposit d
-           set status = 'credited', journal_id = v.journal_id, confirmations = d.required_confirmations, credited_at = now()
-          from unnest(${journals.map((row) => row.id)}::bigint[], ${journals.map((row) => row.journalId)}::bigint[]) as v (id, journal_id)
-         where d.id = v.id and d.status = 'waiting'`.execute(trx);
-      if (Number(updated.numAffectedRows ?? 0n) !== deposits.length) throw new Error('a deposit of the batch is no longer waiting');
+      const updated = await markDepositsCredited(trx, journals);
+      if (updated !== deposits.length) throw new Error('a deposit of the batch is no longer waiting');
       return journals.map((row) => row.journalId);
     });
   }
 
   async function creditDue(tip: number, cursor: number): Promise<number> {
     const byAsset = await settings.forChain(chain);
-    const due = (
-      await db
-        .selectFrom('deposit')
-        .select(['id', 'user_id', 'asset', 'txid', 'log_index', 'amount'])
-        .where('chain', '=', chain)
-        .where('status', '=', 'waiting')
-        .where('block_height', '<=', String(cursor))
-        .where(sql<boolean>`block_height + required_confirmations - 1 <= ${tip}`)
-        .orderBy('block_height')
-        .orderBy('id')
-        .execute()
-    ).filter((deposit) => byAsset.get(deposit.asset)?.isDepositEnabled === true); // switched-off coins wait, still recorded
+    const due = (await dueDeposits(db, chain, tip, cursor)).filter((deposit) => byAsset.get(deposit.asset)?.isDepositEnabled === true); // switched-off coins wait, still recorded
     // Customers split over a few concurrent lanes: no two lanes touch one account, so they
     // never wait on each other's row locks, and each customer's credits keep block order.
     const lanes = Array.from({ length: creditLanes }, () => [] as DueDeposit[]);

@@ -1,10 +1,11 @@
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { Logger } from '../../platform/observability/logger';
 import type { ChainDeposit } from '../chain';
 import type { DepositSettings } from './deposit-settings';
 import type { ScannedBlock } from './deposit-watcher';
 import type { DepositTable } from './deposits.schema';
+import { depositAddressesAfter, insertDeposits, upsertScannedBlocks } from './deposit-watcher.repository';
 
 const insertChunk = 1_000;
 
@@ -32,13 +33,7 @@ export function createDepositRecording(deps: { db: Db; settings: DepositSettings
 
   /** New deposit addresses since the last tick (addresses never change once given out). */
   async function refreshAddresses(): Promise<void> {
-    const rows = await db
-      .selectFrom('deposit_address')
-      .select(['id', 'user_id', 'address', 'memo'])
-      .where('chain', '=', chain)
-      .where('id', '>', lastAddressId)
-      .orderBy('id')
-      .execute();
+    const rows = await depositAddressesAfter(db, chain, lastAddressId);
     for (const row of rows) {
       watched.set(row.memo === null ? row.address : `${row.address}#${row.memo}`, { userId: row.user_id, memo: row.memo });
       watchedAddresses.add(row.address);
@@ -100,25 +95,10 @@ export function createDepositRecording(deps: { db: Db; settings: DepositSettings
     return db.transaction().execute(async (trx) => {
       let inserted = 0;
       for (let start = 0; start < rows.length; start += insertChunk) {
-        const result = await trx
-          .insertInto('deposit')
-          .values(rows.slice(start, start + insertChunk))
-          .onConflict((conflict) => conflict.constraint('deposit_once').doNothing())
-          .executeTakeFirst();
-        inserted += Number(result.numInsertedOrUpdatedRows ?? 0n);
+        inserted += await insertDeposits(trx, rows.slice(start, start + insertChunk));
       }
       for (let start = 0; start < blocks.length; start += insertChunk) {
-        await trx
-          .insertInto('chain_scanned_block')
-          .values(
-            blocks.slice(start, start + insertChunk).map((block) => ({ chain, height: String(block.height), block_hash: block.hash })),
-          )
-          .onConflict((conflict) =>
-            conflict
-              .columns(['chain', 'height'])
-              .doUpdateSet((eb) => ({ block_hash: eb.ref('excluded.block_hash'), scanned_at: sql`now()` })),
-          )
-          .execute();
+        await upsertScannedBlocks(trx, chain, blocks.slice(start, start + insertChunk));
       }
       return inserted;
     });

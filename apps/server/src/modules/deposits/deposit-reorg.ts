@@ -1,6 +1,12 @@
 import type { Db } from '../../platform/db/database';
 import type { Logger } from '../../platform/observability/logger';
 import type { ChainSource } from '../chain';
+import {
+  creditedDepositsFrom,
+  deleteScannedBlocksFrom,
+  deleteUncreditedDepositsFrom,
+  recentScannedBlocks,
+} from './deposit-watcher.repository';
 
 export interface DepositReorgCheck {
   /** The newest scanned blocks, newest first. */
@@ -15,16 +21,7 @@ export interface DepositReorgCheck {
 export function createDepositReorgCheck(deps: { db: Db; source: ChainSource; chain: string; logger: Logger }): DepositReorgCheck {
   const { db, source, chain, logger } = deps;
 
-  async function recentBlocks(limit: number) {
-    const rows = await db
-      .selectFrom('chain_scanned_block')
-      .select(['height', 'block_hash'])
-      .where('chain', '=', chain)
-      .orderBy('height', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({ height: Number(row.height), hash: row.block_hash }));
-  }
+  const recentBlocks = (limit: number) => recentScannedBlocks(db, chain, limit);
 
   /** Lowest height whose recorded hash is no longer the chain's, or null when all agree. */
   async function findFork(window: number): Promise<number | null> {
@@ -48,21 +45,9 @@ export function createDepositReorgCheck(deps: { db: Db; source: ChainSource; cha
 
   async function rewind(fork: number): Promise<void> {
     const { removed, creditedAbove } = await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('chain_scanned_block').where('chain', '=', chain).where('height', '>=', String(fork)).execute();
-      const removedRows = await trx
-        .deleteFrom('deposit')
-        .where('chain', '=', chain)
-        .where('block_height', '>=', String(fork))
-        .where('status', '<>', 'credited')
-        .returning(['id', 'txid', 'log_index', 'status'])
-        .execute();
-      const credited = await trx
-        .selectFrom('deposit')
-        .select(['id', 'txid', 'log_index'])
-        .where('chain', '=', chain)
-        .where('block_height', '>=', String(fork))
-        .where('status', '=', 'credited')
-        .execute();
+      await deleteScannedBlocksFrom(trx, chain, fork);
+      const removedRows = await deleteUncreditedDepositsFrom(trx, chain, fork);
+      const credited = await creditedDepositsFrom(trx, chain, fork);
       return { removed: removedRows, creditedAbove: credited };
     });
     logger.warn(

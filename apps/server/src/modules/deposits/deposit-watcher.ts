@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { Logger } from '../../platform/observability/logger';
 import type { ChainDeposit, ChainSource } from '../chain';
@@ -7,6 +6,7 @@ import { createDepositRecording } from './deposit-recording';
 import { createDepositReorgCheck } from './deposit-reorg';
 import type { Ledger } from '../ledger';
 import type { DepositSettings } from './deposit-settings';
+import { pruneScannedBlocks, updateConfirmations } from './deposit-watcher.repository';
 
 export interface TickResult {
   tip: number;
@@ -118,14 +118,6 @@ export function createDepositWatcher(deps: {
     return blocks;
   }
 
-  async function updateConfirmations(tip: number): Promise<void> {
-    await sql`
-      update deposit
-         set confirmations = least(required_confirmations, greatest(0, ${tip}::bigint - block_height + 1))::integer
-       where chain = ${chain} and confirmations < required_confirmations
-         and status in ('waiting', 'failed')`.execute(db);
-  }
-
   async function reorgWindow(): Promise<number> {
     const deepest = Math.max(1, ...[...(await settings.forChain(chain)).values()].map((setting) => setting.confirmationsToCredit));
     return Math.min(256, deepest + 4);
@@ -162,15 +154,11 @@ export function createDepositWatcher(deps: {
           started = performance.now();
           detected = await record(blocks);
           timings.recordMs = performance.now() - started;
-          await db
-            .deleteFrom('chain_scanned_block')
-            .where('chain', '=', chain)
-            .where('height', '<', String(blocks.at(-1)!.height - keepBlocks))
-            .execute();
+          await pruneScannedBlocks(db, chain, blocks.at(-1)!.height - keepBlocks);
         }
       }
       const cursor = newest && scanned === 0 ? newest.height : from + scanned - 1;
-      await updateConfirmations(tip);
+      await updateConfirmations(db, chain, tip);
       const creditStarted = performance.now();
       const credited = await creditDue(tip, cursor);
       timings.creditMs = performance.now() - creditStarted;

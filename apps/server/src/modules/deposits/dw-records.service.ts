@@ -1,7 +1,8 @@
 import { fromBaseUnits, type DepositRecord, type DwRecord, type DwRecordsBody } from '@coffer/contract';
-import { sql, type RawBuilder } from 'kysely';
+import type { RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { depositError } from './deposits.errors';
+import { countRecordKeys, depositRecordKeys, depositRecordRows, recordKeysPage, recordKeysUnion } from './deposits.repository';
 import { depositRowStatusOf, depositStatusCodes } from './deposit-statuses';
 import type { AssetsApi } from '../assets';
 
@@ -32,44 +33,19 @@ function parseInstant(value: string | undefined, field: string): Date | undefine
 
 /** Deposits as records of the list (spec §3: time, coin, amount, progress, status). */
 export function depositRecordSource(db: Db, assets: Pick<AssetsApi, 'scaleOf'>): DwRecordSource {
-  /** The filter speaks the API's codes; a code that names no status matches nothing. */
-  const statusFilter = (code: number) => {
-    const status = depositRowStatusOf(code);
-    return status === undefined ? sql`and false` : sql`and d.status = ${status}`;
-  };
   return {
     kind: 'deposit',
-    select: (userId, filters) => sql`
-      select 'deposit'::text as kind, d.id::text as id, d.detected_at as time
-        from deposit d
-       where d.user_id = ${userId}
-         ${filters.coin ? sql`and d.asset = ${filters.coin}` : sql``}
-         ${filters.status !== undefined ? statusFilter(filters.status) : sql``}
-         ${filters.start ? sql`and d.detected_at >= ${filters.start}` : sql``}
-         ${filters.end ? sql`and d.detected_at < ${filters.end}` : sql``}`,
+    // The filter speaks the API's codes; a code that names no status matches nothing.
+    select: (userId, filters) =>
+      depositRecordKeys(userId, {
+        coin: filters.coin,
+        status: filters.status !== undefined ? (depositRowStatusOf(filters.status) ?? null) : undefined,
+        start: filters.start,
+        end: filters.end,
+      }),
     async load(userId, ids) {
       if (ids.length === 0) return new Map();
-      const rows = await db
-        .selectFrom('deposit as d')
-        .select([
-          'd.id',
-          'd.detected_at',
-          'd.asset',
-          'd.chain',
-          'd.amount',
-          'd.confirmations',
-          'd.required_confirmations',
-          'd.status',
-          'd.fail_reason',
-          'd.address',
-          'd.memo',
-          'd.txid',
-          'd.block_height',
-          'd.credited_at',
-        ])
-        .where('d.user_id', '=', userId)
-        .where('d.id', 'in', ids)
-        .execute();
+      const rows = await depositRecordRows(db, userId, ids);
       return new Map(
         await Promise.all(
           rows.map(async (row): Promise<[string, DepositRecord]> => {
@@ -127,29 +103,19 @@ export function createDwRecordsService(deps: { db: Db; sources: DwRecordSource[]
       const sources = deps.sources.filter((source) => !body.kind || source.kind === body.kind);
       const empty = { pageNo: body.pageNo, pageSize: body.pageSize, total: 0, records: [] as DwRecord[] };
       if (sources.length === 0) return empty;
-      const union = sql.join(
-        sources.map((source) => sql`(${source.select(userId, filters)})`),
-        sql` union all `,
-      );
-      const page = await sql<{ kind: DwRecord['kind']; id: string; total: string }>`
-        select kind, id, count(*) over () as total
-          from (${union}) as records
-         order by time desc, id::bigint desc
-         limit ${body.pageSize} offset ${(body.pageNo - 1) * body.pageSize}`.execute(deps.db);
-      if (page.rows.length === 0) {
+      const union = recordKeysUnion(sources.map((source) => source.select(userId, filters)));
+      const keys = await recordKeysPage(deps.db, union, body.pageSize, (body.pageNo - 1) * body.pageSize);
+      if (keys.length === 0) {
         // Past the last page the window gives no total; count it.
-        const counted = await sql<{ total: string }>`select count(*) as total from (${union}) as records`.execute(deps.db);
-        return { ...empty, total: Number(counted.rows[0]?.total ?? 0) };
+        return { ...empty, total: await countRecordKeys(deps.db, union) };
       }
       const loaded = new Map<string, Map<string, DwRecord>>();
       for (const source of sources) {
-        const ids = page.rows.filter((row) => row.kind === source.kind).map((row) => row.id);
+        const ids = keys.filter((row) => row.kind === source.kind).map((row) => row.id);
         loaded.set(source.kind, await source.load(userId, ids));
       }
-      const records = page.rows
-        .map((row) => loaded.get(row.kind)?.get(row.id))
-        .filter((record): record is DwRecord => record !== undefined);
-      return { pageNo: body.pageNo, pageSize: body.pageSize, total: Number(page.rows[0]!.total), records };
+      const records = keys.map((row) => loaded.get(row.kind)?.get(row.id)).filter((record): record is DwRecord => record !== undefined);
+      return { pageNo: body.pageNo, pageSize: body.pageSize, total: Number(keys[0]!.total), records };
     },
   };
 }

@@ -1,10 +1,7 @@
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { Logger } from '../../platform/observability/logger';
 import type { DepositWatcher, TickResult } from './deposit-watcher';
-
-/** First half of the advisory lock key: the deposit watchers' namespace. */
-const lockNamespace = 727_001;
+import { tryLockChain, unlockChain } from './deposit-watcher.repository';
 
 /**
  * Runs one watcher tick while holding its chain's PostgreSQL advisory lock, so among any
@@ -12,14 +9,11 @@ const lockNamespace = 727_001;
  */
 export async function tickExclusively(db: Db, watcher: DepositWatcher): Promise<TickResult | null> {
   return db.connection().execute(async (connection) => {
-    const locked = await sql<{
-      locked: boolean;
-    }>`select pg_try_advisory_lock(${lockNamespace}, hashtext(${watcher.chain})) as locked`.execute(connection);
-    if (!locked.rows[0]?.locked) return null;
+    if (!(await tryLockChain(connection, watcher.chain))) return null;
     try {
       return await watcher.tick();
     } finally {
-      await sql`select pg_advisory_unlock(${lockNamespace}, hashtext(${watcher.chain}))`.execute(connection);
+      await unlockChain(connection, watcher.chain);
     }
   });
 }

@@ -1,9 +1,10 @@
 import type { ActiveSession, HistoryRecord, SecondFactor, SessionUser } from '@coffer/contract';
-import { sql } from 'kysely';
 import { boundFactors, loadUser, toSessionUser, type Caller, type IdentityDeps } from './identity-core';
 import { identityError } from './identity.errors';
 import { maskEmail, maskPhone, storedLocation } from './request-facts';
 import type { SignedIn } from './security-change';
+import { countHistory, historyRows, type HistoryTable } from './security.repository';
+import { setFiat } from './user.repository';
 
 export interface PageRequest {
   pageNo: number;
@@ -33,21 +34,13 @@ export interface AccountService {
 export function createAccountService(deps: IdentityDeps): AccountService {
   const { db } = deps;
 
-  async function historyPage(table: 'security_history' | 'login_history', userId: string, page: PageRequest): Promise<HistoryPage> {
-    const base = db.selectFrom(table).where('user_id', '=', userId);
-    const [{ total } = { total: '0' }] = await base.select(sql<string>`count(*)`.as('total')).execute();
-    const rows = await base
-      .select(['id', 'created_at', 'device', 'status', 'ip', 'location'])
-      .$if(table === 'security_history', (query) => query.select(sql<number>`operation`.as('operation')))
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.pageSize)
-      .offset((page.pageNo - 1) * page.pageSize)
-      .execute();
+  async function historyPage(table: HistoryTable, userId: string, page: PageRequest): Promise<HistoryPage> {
+    const total = await countHistory(db, table, userId);
+    const rows = await historyRows(db, table, userId, page);
     return {
       pageNo: page.pageNo,
       pageSize: page.pageSize,
-      total: Number(total),
+      total,
       records: rows.map((row) => ({
         id: row.id,
         time: row.created_at.toISOString(),
@@ -81,7 +74,7 @@ export function createAccountService(deps: IdentityDeps): AccountService {
     },
 
     async setFiat(signedIn: SignedIn, fiat: 'USD' | 'CNY') {
-      await db.updateTable('app_user').set({ fiat }).where('id', '=', signedIn.userId).execute();
+      await setFiat(db, signedIn.userId, fiat);
     },
 
     securityHistory: (signedIn: SignedIn, page: PageRequest) => historyPage('security_history', signedIn.userId, page),

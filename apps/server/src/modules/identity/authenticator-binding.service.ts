@@ -4,10 +4,9 @@ import { encryptSecret, macOf } from '../../platform/security/crypto';
 import { checkNewTotp, loadUser, requireCodeFormat, verifyAllFactors, type Caller, type IdentityDeps } from './identity-core';
 import { identityError } from './identity.errors';
 import { commitChange, type FundingFacts, type SignedIn } from './security-change';
+import { findPendingSecret, insertPendingSecret, pendingSecretPurpose, spendPendingSecret } from './security.repository';
 import { totpUri, createTotpSecret } from './totp';
-
-/** A pending authenticator secret is bound to the user and expires with this MAC's check. */
-const pendingSecretPurpose = 'pending-authenticator';
+import { setAuthenticator } from './user.repository';
 
 /** Binding an authenticator (or changing it): a secret the server offered, proved by its first code. */
 export interface AuthenticatorBindingService {
@@ -35,17 +34,7 @@ export function createAuthenticatorBindingService(deps: IdentityDeps, funding: F
       const otpauthUrl = totpUri(secret, user.email ?? `+${user.phone_dial_code ?? ''}${user.phone ?? ''}`);
       const qrCodeSvg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
       // Remember which secret was offered, so a bind can only use one the server made.
-      await db
-        .insertInto('verification_code')
-        .values({
-          purpose: pendingSecretPurpose,
-          channel: 'email',
-          target: `user:${user.id}`,
-          user_id: user.id,
-          code_hash: pendingSecretMac(user.id, secret),
-          expires_at: new Date(Date.now() + 30 * 60_000),
-        })
-        .execute();
+      await insertPendingSecret(db, user.id, pendingSecretMac(user.id, secret), new Date(Date.now() + 30 * 60_000));
       return { secret, otpauthUrl, qrCodeSvg };
     },
 
@@ -53,15 +42,7 @@ export function createAuthenticatorBindingService(deps: IdentityDeps, funding: F
       const user = await loadUser(deps, signedIn.userId);
       if (purpose === 'bindAuthenticator' && user.totp_secret_encrypted) throw identityError('invalidParameter', {}, 'secret');
       if (purpose === 'changeAuthenticator' && !user.totp_secret_encrypted) throw identityError('invalidParameter', {}, 'secret');
-      const offered = await db
-        .selectFrom('verification_code')
-        .select('id')
-        .where('purpose', '=', pendingSecretPurpose)
-        .where('target', '=', `user:${user.id}`)
-        .where('code_hash', '=', pendingSecretMac(user.id, body.secret))
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', new Date())
-        .executeTakeFirst();
+      const offered = await findPendingSecret(db, user.id, pendingSecretMac(user.id, body.secret));
       if (!offered) throw identityError('invalidParameter', {}, 'secret');
       const newCode = requireCodeFormat(body.newGaCode, 'newGaCode');
       // The new authenticator's code proves the secret was scanned; its step becomes the last
@@ -82,12 +63,8 @@ export function createAuthenticatorBindingService(deps: IdentityDeps, funding: F
         purpose === 'bindAuthenticator' ? 'firstSetUp' : 'change',
         caller,
         async (trx) => {
-          await trx
-            .updateTable('app_user')
-            .set({ totp_secret_encrypted: encryptSecret(deps.key, body.secret), totp_last_step: step })
-            .where('id', '=', user.id)
-            .execute();
-          await trx.updateTable('verification_code').set({ used_at: new Date() }).where('id', '=', offered.id).execute();
+          await setAuthenticator(trx, user.id, encryptSecret(deps.key, body.secret), step);
+          await spendPendingSecret(trx, offered.id);
         },
       );
     },

@@ -20,7 +20,7 @@ import {
 } from './identity-core';
 import { accountRuleError, identityError } from './identity.errors';
 import { commitChange, type FundingFacts, type SignedIn } from './security-change';
-import type { UserRepository } from './user.repository';
+import { setEmail, setPhone, type UserRepository } from './user.repository';
 
 function validNewPhone(countryCode: string | undefined, phone: string | undefined) {
   const country = countryCode ? findCountry(countryCode) : undefined;
@@ -96,7 +96,7 @@ export function createContactBindingService(deps: IdentityDeps, funding: Funding
         () => deps.codes.check(newAddressScope('bindEmail'), newAddress, newCode, 'newEmailCode', caller.ip),
       ]);
       await commitChange(changeDeps, user, securityOperations.bindEmail, 'firstSetUp', caller, async (trx) => {
-        await trx.updateTable('app_user').set({ email }).where('id', '=', user.id).execute();
+        await setEmail(trx, user.id, email);
       });
     },
 
@@ -113,11 +113,7 @@ export function createContactBindingService(deps: IdentityDeps, funding: Funding
       ]);
       const operation = purpose === 'bindPhone' ? securityOperations.bindPhone : securityOperations.changePhone;
       await commitChange(changeDeps, user, operation, purpose === 'bindPhone' ? 'firstSetUp' : 'change', caller, async (trx) => {
-        await trx
-          .updateTable('app_user')
-          .set({ phone: next.phone, phone_dial_code: next.country.dialCode, phone_country: next.country.code })
-          .where('id', '=', user.id)
-          .execute();
+        await setPhone(trx, user.id, { phone: next.phone, dialCode: next.country.dialCode, country: next.country.code });
       });
     },
   };

@@ -17,3 +17,10 @@ export function createDevOutbox(db: Db): DevOutbox {
     },
   };
 }
+
+/** The newest `limit` messages, newest first; only those to `recipient` when one is given. */
+export function listDevOutbox(db: Db, limit: number, recipient: string | undefined) {
+  let query = db.selectFrom('dev_outbox').selectAll().orderBy('id', 'desc').limit(limit);
+  if (recipient !== undefined) query = query.where('recipient', '=', recipient);
+  return query.execute();
+}

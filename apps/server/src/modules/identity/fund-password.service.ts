@@ -3,7 +3,7 @@ import { attemptPolicies, type AttemptCheck } from './attempt-limiter';
 import { loadUser, verifyAllFactors, type Caller, type IdentityDeps } from './identity-core';
 import { accountRuleError, identityError } from './identity.errors';
 import { commitChange, type FundingFacts, type SignedIn } from './security-change';
-import type { UserRow } from './user.repository';
+import { setFundPasswordHash, type UserRow } from './user.repository';
 
 /** The fund password: set, reset, change, and its check for money moves. */
 export interface FundPasswordService {
@@ -60,7 +60,7 @@ export function createFundPasswordService(deps: IdentityDeps, funding: FundingFa
       const fundPasswordHash = await hashNewFundPassword(user, body.fundPassword);
       const operation = mode === 'set' ? securityOperations.setPaymentPassword : securityOperations.resetPaymentPassword;
       await commitChange(changeDeps, user, operation, mode === 'set' ? 'firstSetUp' : 'change', caller, async (trx) => {
-        await trx.updateTable('app_user').set({ fund_password_hash: fundPasswordHash }).where('id', '=', user.id).execute();
+        await setFundPasswordHash(trx, user.id, fundPasswordHash);
       });
       await deps.limiter.reset(attemptPolicies.fundPasswordByAccount, user.id);
     },
@@ -72,7 +72,7 @@ export function createFundPasswordService(deps: IdentityDeps, funding: FundingFa
       await verifyFundPassword(user, body.oldFundPassword, caller.ip);
       const fundPasswordHash = await hashNewFundPassword(user, body.fundPassword);
       await commitChange(changeDeps, user, securityOperations.changePaymentPassword, 'change', caller, async (trx) => {
-        await trx.updateTable('app_user').set({ fund_password_hash: fundPasswordHash }).where('id', '=', user.id).execute();
+        await setFundPasswordHash(trx, user.id, fundPasswordHash);
       });
     },
 

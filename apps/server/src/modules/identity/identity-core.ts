@@ -12,7 +12,6 @@ import {
   type SecurityVerification,
   type SessionUser,
 } from '@coffer/contract';
-import { sql } from 'kysely';
 import type { Messenger } from '../../platform/adapters/messenger';
 import type { Db } from '../../platform/db/database';
 import { decryptSecret } from '../../platform/security/crypto';
@@ -23,7 +22,7 @@ import { accountRuleError, identityError } from './identity.errors';
 import type { RequestFacts } from './request-facts';
 import type { SessionStore } from './session-store';
 import { matchTotpStep } from './totp';
-import type { UserRepository, UserRow } from './user.repository';
+import { claimTotpStep, type UserRepository, type UserRow } from './user.repository';
 import {
   codeChecks,
   releaseProofs,
@@ -122,15 +121,7 @@ async function checkTotp(
   return {
     reservations,
     spentError: identityError('authenticatorCodeWrong', {}, field),
-    async spend(trx) {
-      const claimed = await trx
-        .updateTable('app_user')
-        .set({ totp_last_step: step })
-        .where('id', '=', user.id)
-        .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]))
-        .executeTakeFirst();
-      return claimed.numUpdatedRows === 1n;
-    },
+    spend: (trx) => claimTotpStep(trx, user.id, step),
   };
 }
 
@@ -260,22 +251,6 @@ export async function sendCode(
   const purpose = scope.replace(/:new$/, '') as CodePurpose;
   return deps.codes.issue(scope, target, (code) => codeMessage(purpose, caller.language, code));
 }
-
-export async function recordSecurityOperation(
-  db: Db,
-  userId: string,
-  operation: number,
-  caller: Caller,
-  status: 'success' | 'failed' = 'success',
-): Promise<void> {
-  await db
-    .insertInto('security_history')
-    .values({ user_id: userId, operation, status, device: caller.device, ip: caller.ip, location: caller.location })
-    .execute();
-}
-
-/** Spec §4: any security change blocks withdrawals for 24 hours. */
-export const withdrawLockUntil = sql<Date>`now() + interval '24 hours'`;
 
 export async function loadUser(deps: Pick<IdentityDeps, 'users'>, userId: string): Promise<UserRow> {
   const user = await deps.users.findById(userId);

@@ -20,6 +20,19 @@ export interface LoginRepository {
   spendSessionTicket(ticketHash: string): Promise<string | undefined>;
 }
 
+/** A login-history row, on the executor given (a registration writes it in its transaction). */
+export async function insertLoginHistory(
+  db: Db,
+  userId: string,
+  facts: Pick<RequestFacts, 'device' | 'ip' | 'location'>,
+  status: 'success' | 'failed',
+): Promise<void> {
+  await db
+    .insertInto('login_history')
+    .values({ user_id: userId, status, device: facts.device, ip: facts.ip, location: facts.location })
+    .execute();
+}
+
 export function createLoginRepository(db: Db): LoginRepository {
   return {
     async insertPreLogin(row) {
@@ -54,12 +67,7 @@ export function createLoginRepository(db: Db): LoginRepository {
       return spent.numUpdatedRows === 1n;
     },
 
-    async recordLogin(userId, facts, status) {
-      await db
-        .insertInto('login_history')
-        .values({ user_id: userId, status, device: facts.device, ip: facts.ip, location: facts.location })
-        .execute();
-    },
+    recordLogin: (userId, facts, status) => insertLoginHistory(db, userId, facts, status),
 
     async failuresOf(scope, subject) {
       const counter = await db

@@ -1,21 +1,21 @@
 import { checkConfirmation, checkLoginPassword, securityOperations, type AccountIdentity, type ResetTicket } from '@coffer/contract';
-import { sql } from 'kysely';
 import { macOf, randomToken } from '../../platform/security/crypto';
 import {
   consumeUserTotp,
   findUserByAccount,
   loadUser,
-  recordSecurityOperation,
   requireCodeFormat,
   resolveAccount,
   sendCode,
   holdSend,
-  withdrawLockUntil,
   type Caller,
   type IdentityDeps,
   type ResolvedAccount,
 } from './identity-core';
 import { accountRuleError, identityError } from './identity.errors';
+import { findLivePasswordReset, insertPasswordReset, spendPasswordReset } from './password-reset.repository';
+import { insertSecurityHistory } from './security.repository';
+import { resetPasswordHash } from './user.repository';
 
 const resetMinutes = 15;
 
@@ -62,14 +62,7 @@ export function createPasswordResetService(deps: IdentityDeps): PasswordResetSer
       }
       await deps.codes.consume('resetPassword', codeTargetOf(account, user.id), code, 'code', caller.ip);
       const resetToken = randomToken();
-      await deps.db
-        .insertInto('password_reset')
-        .values({
-          user_id: user.id,
-          token_hash: resetMac(resetToken),
-          expires_at: sql<Date>`now() + make_interval(mins => ${resetMinutes})`,
-        })
-        .execute();
+      await insertPasswordReset(deps.db, user.id, resetMac(resetToken), resetMinutes);
       // A reset never skips a bound authenticator.
       return { resetToken, twofaRequired: user.totp_secret_encrypted ? ['ga'] : [] };
     },
@@ -80,13 +73,7 @@ export function createPasswordResetService(deps: IdentityDeps): PasswordResetSer
     ): Promise<void> {
       const problem = checkLoginPassword(body.password) ?? checkConfirmation(body.password, body.confirmPassword);
       if (problem) throw accountRuleError(problem, problem === 'passwordsNotSame' ? 'confirmPassword' : 'password');
-      const reset = await deps.db
-        .selectFrom('password_reset')
-        .select(['id', 'user_id'])
-        .where('token_hash', '=', resetMac(body.resetToken))
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', sql<Date>`now()`)
-        .executeTakeFirst();
+      const reset = await findLivePasswordReset(deps.db, resetMac(body.resetToken));
       if (!reset) throw identityError('codeExpired', {}, 'resetToken');
       const user = await loadUser(deps, reset.user_id);
       if (user.totp_secret_encrypted) {
@@ -94,20 +81,10 @@ export function createPasswordResetService(deps: IdentityDeps): PasswordResetSer
       }
       const passwordHash = await deps.hasher.hash(body.password);
       await deps.db.transaction().execute(async (trx) => {
-        const spent = await trx
-          .updateTable('password_reset')
-          .set({ used_at: sql<Date>`now()` })
-          .where('id', '=', reset.id)
-          .where('used_at', 'is', null)
-          .executeTakeFirst();
-        if (spent.numUpdatedRows !== 1n) throw identityError('codeExpired', {}, 'resetToken');
-        await trx
-          .updateTable('app_user')
-          .set({ password_hash: passwordHash, withdraw_locked_until: withdrawLockUntil })
-          .where('id', '=', user.id)
-          .execute();
+        if (!(await spendPasswordReset(trx, reset.id))) throw identityError('codeExpired', {}, 'resetToken');
+        await resetPasswordHash(trx, user.id, passwordHash);
         await deps.sessions.endAllOthers(user.id, null, trx);
-        await recordSecurityOperation(trx, user.id, securityOperations.resetLoginPassword, caller);
+        await insertSecurityHistory(trx, user.id, securityOperations.resetLoginPassword, caller);
       });
     },
   };

@@ -13,7 +13,6 @@ import { alreadyRegisteredMessage } from './identity-messages';
 import {
   findUserByAccount,
   loadUser,
-  recordSecurityOperation,
   requireCodeFormat,
   resolveAccount,
   sendCode,
@@ -24,6 +23,9 @@ import {
   type ResolvedAccount,
 } from './identity-core';
 import { accountRuleError, identityError } from './identity.errors';
+import { insertLoginHistory } from './login.repository';
+import { insertSecurityHistory } from './security.repository';
+import { insertUserUnlessTaken } from './user.repository';
 
 const inviteAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -92,30 +94,22 @@ export function createRegistrationService(deps: IdentityDeps): RegistrationServi
 
       const { userId, session } = await deps.db.transaction().execute(async (trx) => {
         for (let attempt = 0; attempt < 5; attempt += 1) {
-          const inserted = await trx
-            .insertInto('app_user')
-            .values({
-              user_no: newUserNo(),
-              account_kind: body.accountKind,
-              email: account.kind === 'email' ? account.email : null,
-              phone_country: account.kind === 'phone' ? account.countryCode : null,
-              phone_dial_code: account.kind === 'phone' ? account.dialCode : null,
-              phone: account.kind === 'phone' ? account.phone : null,
-              residence_country: body.countryCode,
-              password_hash: passwordHash,
-              invite_code: newInviteCode(),
-              invited_by: inviter?.id ?? null,
-              last_login_at: new Date(),
-            })
-            .onConflict((conflict) => conflict.doNothing())
-            .returning('id')
-            .executeTakeFirst();
+          const inserted = await insertUserUnlessTaken(trx, {
+            user_no: newUserNo(),
+            account_kind: body.accountKind,
+            email: account.kind === 'email' ? account.email : null,
+            phone_country: account.kind === 'phone' ? account.countryCode : null,
+            phone_dial_code: account.kind === 'phone' ? account.dialCode : null,
+            phone: account.kind === 'phone' ? account.phone : null,
+            residence_country: body.countryCode,
+            password_hash: passwordHash,
+            invite_code: newInviteCode(),
+            invited_by: inviter?.id ?? null,
+            last_login_at: new Date(),
+          });
           if (inserted) {
-            await recordSecurityOperation(trx, inserted.id, securityOperations.register, caller);
-            await trx
-              .insertInto('login_history')
-              .values({ user_id: inserted.id, status: 'success', device: caller.device, ip: caller.ip, location: caller.location })
-              .execute();
+            await insertSecurityHistory(trx, inserted.id, securityOperations.register, caller);
+            await insertLoginHistory(trx, inserted.id, caller, 'success');
             return { userId: inserted.id, session: await deps.sessions.create(inserted.id, caller, trx) };
           }
           // A conflict is either the address (taken meanwhile) or a random number reused.

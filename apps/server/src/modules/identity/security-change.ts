@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/database';
-import { recordSecurityOperation, withdrawLockUntil, type Caller } from './identity-core';
-import type { UserRow } from './user.repository';
+import type { Caller } from './identity-core';
+import { insertSecurityHistory } from './security.repository';
+import { lockWithdrawals, type UserRow } from './user.repository';
 
 /** The signed-in caller a security setting changes for. */
 export interface SignedIn {
@@ -47,7 +48,7 @@ export async function commitChange(
   const locks = await startsWithdrawLock(deps.funding, user, kind);
   await deps.db.transaction().execute(async (trx) => {
     await change(trx);
-    if (locks) await trx.updateTable('app_user').set({ withdraw_locked_until: withdrawLockUntil }).where('id', '=', user.id).execute();
-    await recordSecurityOperation(trx, user.id, operation, caller);
+    if (locks) await lockWithdrawals(trx, user.id);
+    await insertSecurityHistory(trx, user.id, operation, caller);
   });
 }

@@ -6,7 +6,7 @@ import { createFundPasswordService, type FundPasswordService } from './fund-pass
 import { loadUser, verifyAllFactors, type Caller, type IdentityDeps } from './identity-core';
 import { accountRuleError, identityError } from './identity.errors';
 import { commitChange, type FundingFacts, type SignedIn } from './security-change';
-import type { UserRow } from './user.repository';
+import { setPasswordHash, type UserRow } from './user.repository';
 
 export type { FundingFacts } from './security-change';
 
@@ -50,7 +50,7 @@ export function createSecuritySettingsService(deps: IdentityDeps, funding: Fundi
       await verifyAllFactors(deps, user, 'changePassword', body, caller.ip);
       const passwordHash = await deps.hasher.hash(body.password);
       await commitChange({ db: deps.db, funding }, user, securityOperations.changeLoginPassword, 'change', caller, async (trx) => {
-        await trx.updateTable('app_user').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+        await setPasswordHash(trx, user.id, passwordHash);
         await deps.sessions.endAllOthers(user.id, signedIn.sessionId, trx);
       });
     },

@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { AppUserTable } from './identity.schema';
 
@@ -15,7 +15,7 @@ export interface UserRepository {
   findByFullPhone(fullPhone: string): Promise<UserRow | undefined>;
 }
 
-/** The only SQL over `app_user`. */
+/** The reads of `app_user` by key (its writes follow, as functions). */
 export function createUserRepository(db: Db): UserRepository {
   const selectUser = () => db.selectFrom('app_user').selectAll();
   return {
@@ -30,4 +30,77 @@ export function createUserRepository(db: Db): UserRepository {
         .where(sql<string>`'+' || phone_dial_code || phone`, '=', fullPhone)
         .executeTakeFirst(),
   };
+}
+
+// The writes to `app_user`, each on the executor it is given (`db`, or the caller's transaction).
+
+/** Spec §4: any security change blocks withdrawals for 24 hours. */
+const withdrawLockUntil = sql<Date>`now() + interval '24 hours'`;
+
+/** Creates an account unless a unique key (address, user number, invite code) is taken; its id, or undefined. */
+export function insertUserUnlessTaken(trx: Db, user: Insertable<AppUserTable>): Promise<{ id: string } | undefined> {
+  return trx
+    .insertInto('app_user')
+    .values(user)
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
+
+export async function setFiat(db: Db, userId: string, fiat: 'USD' | 'CNY'): Promise<void> {
+  await db.updateTable('app_user').set({ fiat }).where('id', '=', userId).execute();
+}
+
+/** Claims an authenticator step later than the last used one; false when it was not later. */
+export async function claimTotpStep(trx: Db, userId: string, step: number): Promise<boolean> {
+  const claimed = await trx
+    .updateTable('app_user')
+    .set({ totp_last_step: step })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]))
+    .executeTakeFirst();
+  return claimed.numUpdatedRows === 1n;
+}
+
+/** Binds an authenticator's encrypted secret, with the step its binding code used. */
+export async function setAuthenticator(trx: Db, userId: string, secretEncrypted: string, lastStep: number): Promise<void> {
+  await trx
+    .updateTable('app_user')
+    .set({ totp_secret_encrypted: secretEncrypted, totp_last_step: lastStep })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function setEmail(trx: Db, userId: string, email: string): Promise<void> {
+  await trx.updateTable('app_user').set({ email }).where('id', '=', userId).execute();
+}
+
+export async function setPhone(trx: Db, userId: string, phone: { phone: string; dialCode: string; country: string }): Promise<void> {
+  await trx
+    .updateTable('app_user')
+    .set({ phone: phone.phone, phone_dial_code: phone.dialCode, phone_country: phone.country })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function setFundPasswordHash(trx: Db, userId: string, fundPasswordHash: string): Promise<void> {
+  await trx.updateTable('app_user').set({ fund_password_hash: fundPasswordHash }).where('id', '=', userId).execute();
+}
+
+export async function setPasswordHash(trx: Db, userId: string, passwordHash: string): Promise<void> {
+  await trx.updateTable('app_user').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+/** A reset login password, locking withdrawals for 24 hours in the same statement. */
+export async function resetPasswordHash(trx: Db, userId: string, passwordHash: string): Promise<void> {
+  await trx
+    .updateTable('app_user')
+    .set({ password_hash: passwordHash, withdraw_locked_until: withdrawLockUntil })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Locks withdrawals for 24 hours from now. */
+export async function lockWithdrawals(trx: Db, userId: string): Promise<void> {
+  await trx.updateTable('app_user').set({ withdraw_locked_until: withdrawLockUntil }).where('id', '=', userId).execute();
 }

@@ -1,6 +1,15 @@
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { AssetsApi } from '../assets';
+import {
+  advancePrices,
+  bucketCloses,
+  deleteMinuteClosesBefore,
+  livePriceRows,
+  livePrices,
+  minuteCloseStats,
+  notifySlot,
+  seedMissingPrices,
+} from './market.repository';
 import { priceText, priceUnits } from './price-math';
 import type { PriceSource } from './price-source';
 
@@ -29,15 +38,6 @@ export interface WindowStats {
   earliest: bigint;
   high: bigint;
   low: bigint;
-}
-
-/** `null` quote: USD. Otherwise a coin code: every value is the exact quotient, cut to 8 decimals. */
-function valueExpression(quote: string | null) {
-  return quote === null ? sql`(c.usd_price * 100000000)::numeric(40, 0)` : sql`div(c.usd_price * 100000000, q.usd_price)::numeric(40, 0)`;
-}
-
-function quoteJoin(quote: string | null) {
-  return quote === null ? sql`` : sql`join market_tick q on q.minute = c.minute and q.asset = ${quote}`;
 }
 
 export interface MarketService {
@@ -72,12 +72,7 @@ export function createMarketService(deps: {
   async function seedNewAssets(): Promise<void> {
     if (hasSeededNewAssets) return;
     const references = await assets.referenceUsdPrices();
-    await sql`
-      insert into market_price (asset, seq, usd_price)
-      select code, 0, trunc(usd_price, 8)
-        from unnest(${references.map((reference) => reference.code)}::text[], ${references.map((reference) => reference.usdPrice)}::numeric[])
-          as reference (code, usd_price)
-      on conflict (asset) do nothing`.execute(db);
+    await seedMissingPrices(db, references);
     hasSeededNewAssets = true;
   }
 
@@ -90,41 +85,25 @@ export function createMarketService(deps: {
     await seedNewAssets();
     const slot = Math.floor(at.getTime() / slotMs);
     const minute = new Date(Math.floor(at.getTime() / minuteMs) * minuteMs);
-    const rows = await db.selectFrom('market_price').select(['asset', 'seq', 'usd_price']).execute();
+    const rows = await livePriceRows(db);
     const behind = rows.filter((row) => Number(row.seq) < slot);
     if (behind.length === 0) return 0;
     const current = new Map(behind.map((row) => [row.asset, priceUnits(row.usd_price)]));
     const next = await source.nextPrices(current, slot);
-    const candidates = behind.map(
-      (row) => sql`(${row.asset}, ${row.seq}::bigint, ${priceText(next.get(row.asset) ?? priceUnits(row.usd_price))}::numeric)`,
-    );
-    const advanced = await sql<{ asset: string }>`
-      with candidate (asset, read_seq, usd_price) as (values ${sql.join(candidates)}),
-      advanced as (
-        update market_price p
-           set seq = ${slot}, usd_price = candidate.usd_price, updated_at = ${at}
-          from candidate
-         where p.asset = candidate.asset and p.seq = candidate.read_seq
-        returning p.asset, p.usd_price
-      ),
-      closed as (
-        insert into market_tick (asset, minute, usd_price)
-        select asset, ${minute}, usd_price from advanced
-        on conflict (asset, minute) do update set usd_price = excluded.usd_price
-      )
-      select asset from advanced`.execute(db);
-    if (advanced.rows.length > 0) await sql`select pg_notify(${tickChannel}, ${String(slot)})`.execute(db);
-    return advanced.rows.length;
+    const candidates = behind.map((row) => ({
+      asset: row.asset,
+      readSeq: row.seq,
+      usdPrice: priceText(next.get(row.asset) ?? priceUnits(row.usd_price)),
+    }));
+    const advanced = await advancePrices(db, { slot, minute, at, candidates });
+    if (advanced.length > 0) await notifySlot(db, tickChannel, slot);
+    return advanced.length;
   }
 
   /** Every enabled coin in catalogue order; the catalogue's reference price (cut to 8 decimals) until its first tick. */
   async function latestUsdPrices(): Promise<Map<string, LivePrice>> {
-    const [catalogue, rows] = await Promise.all([
-      assets.list(),
-      sql<{ asset: string; usd_price: string; seq: string; updated_at: Date }>`
-        select asset, usd_price::text as usd_price, seq::text as seq, updated_at from market_price`.execute(db),
-    ]);
-    const live = new Map(rows.rows.map((row) => [row.asset, row]));
+    const [catalogue, rows] = await Promise.all([assets.list(), livePrices(db)]);
+    const live = new Map(rows.map((row) => [row.asset, row]));
     return new Map(
       catalogue.map((asset) => {
         const row = live.get(asset.code);
@@ -150,15 +129,8 @@ export function createMarketService(deps: {
 
     /** First, highest and lowest minute close per coin in [since, until), in USD or a coin. */
     async windowStats(quote: string | null, since: Date, until: Date): Promise<Map<string, WindowStats>> {
-      const rows = await sql<{ asset: string; earliest: string; high: string; low: string }>`
-        select c.asset,
-               (array_agg(${valueExpression(quote)} order by c.minute))[1]::text as earliest,
-               max(${valueExpression(quote)})::text as high,
-               min(${valueExpression(quote)})::text as low
-          from market_tick c ${quoteJoin(quote)}
-         where c.minute >= ${since} and c.minute < ${until}
-         group by c.asset`.execute(db);
-      return new Map(rows.rows.map((row) => [row.asset, { earliest: BigInt(row.earliest), high: BigInt(row.high), low: BigInt(row.low) }]));
+      const rows = await minuteCloseStats(db, quote, since, until);
+      return new Map(rows.map((row) => [row.asset, { earliest: BigInt(row.earliest), high: BigInt(row.high), low: BigInt(row.low) }]));
     },
 
     /**
@@ -167,21 +139,12 @@ export function createMarketService(deps: {
      * before it happened.
      */
     async series(coin: string, quote: string | null, since: Date, bucketSeconds: number): Promise<Array<{ time: Date; units: bigint }>> {
-      const rows = await sql<{ closed_at: Date; close: string }>`
-        select date_bin(${`${bucketSeconds} seconds`}::interval, c.minute, timestamptz '2000-01-01') as bucket,
-               max(c.minute) as closed_at,
-               (array_agg(${valueExpression(quote)} order by c.minute desc))[1]::text as close
-          from market_tick c ${quoteJoin(quote)}
-         where c.asset = ${coin} and c.minute >= ${since}
-         group by bucket order by bucket`.execute(db);
-      return rows.rows.map((row) => ({ time: new Date(row.closed_at), units: BigInt(row.close) }));
+      const rows = await bucketCloses(db, coin, quote, since, bucketSeconds);
+      return rows.map((row) => ({ time: new Date(row.closed_at), units: BigInt(row.close) }));
     },
 
     async pruneHistory(now = new Date()): Promise<void> {
-      await db
-        .deleteFrom('market_tick')
-        .where('minute', '<', new Date(now.getTime() - historyRetentionMs))
-        .execute();
+      await deleteMinuteClosesBefore(db, new Date(now.getTime() - historyRetentionMs));
     },
   };
 }

@@ -2,19 +2,7 @@ import type { Language, ResearchListQuery, ResearchReport, ResearchReportPage, R
 import { researchReportPagePath, type ResearchChannel } from '@coffer/contract/research-paths';
 import type { Db } from '../../platform/db/database';
 import { researchError } from './research.errors';
-
-const summaryColumns = ['id', 'language', 'channel', 'slug', 'title', 'summary', 'author', 'published_at'] as const;
-
-interface SummaryRow {
-  id: string;
-  language: Language;
-  channel: ResearchChannel;
-  slug: string;
-  title: string;
-  summary: string;
-  author: string;
-  published_at: Date;
-}
+import { findReport, newestReports, reportPage, translationsOf, type SummaryRow } from './research.repository';
 
 function toSummary(row: SummaryRow): ResearchReportSummary {
   return {
@@ -48,48 +36,28 @@ export interface ResearchService {
 
 export function createResearchService(deps: { db: Db }): ResearchService {
   const { db } = deps;
-  const visible = () => db.selectFrom('research_report').where('is_published', '=', true).where('published_at', '<=', new Date());
 
   return {
     async list(language: Language, channel: ResearchChannel, query: ResearchListQuery): Promise<ResearchReportPage> {
-      const filtered = visible().where('language', '=', language).where('channel', '=', channel);
-      const [rows, count] = await Promise.all([
-        filtered
-          .select(summaryColumns)
-          .orderBy('published_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(query.pageSize)
-          .offset((query.pageNum - 1) * query.pageSize)
-          .execute(),
-        filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return { pageNum: query.pageNum, pageSize: query.pageSize, total: Number(count.total), records: rows.map(toSummary) };
+      const { rows, total } = await reportPage(db, {
+        language,
+        channel,
+        limit: query.pageSize,
+        offset: (query.pageNum - 1) * query.pageSize,
+      });
+      return { pageNum: query.pageNum, pageSize: query.pageSize, total, records: rows.map(toSummary) };
     },
 
     async read(id: string): Promise<ResearchReport> {
-      const row = await visible()
-        .select([...summaryColumns, 'body'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const row = await findReport(db, id);
       if (!row) throw researchError('researchReportNotFound');
-      const translations = await visible()
-        .select(['language', 'id'])
-        .where('slug', '=', row.slug)
-        .where('id', '!=', row.id)
-        .orderBy('language')
-        .execute();
+      const translations = await translationsOf(db, row.slug, row.id);
       return { ...toSummary(row), paragraphs: paragraphsOf(row.body), translations };
     },
 
     /** The dashboard's news slot: the newest items of both channels in one language. */
     async latestNews(language: Language, limit: number): Promise<Array<{ title: string; url: string; time: string }>> {
-      const rows = await visible()
-        .select(['id', 'title', 'published_at'])
-        .where('language', '=', language)
-        .orderBy('published_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
+      const rows = await newestReports(db, language, limit);
       return rows.map((row) => ({ title: row.title, url: researchReportPagePath(row.id), time: row.published_at.toISOString() }));
     },
   };

@@ -1,6 +1,6 @@
 import type { TradeSide } from '@coffer/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { findChannelDecision, insertChannelDecision } from './channel-execution.repository';
 import type { UsdPriceFeed } from './price-feed';
 import { midPrice } from './pricing';
 
@@ -45,11 +45,7 @@ export function simulatedChannel(deps: {
   const { db, feed, tolerancePercent, maxPriceAgeSeconds, clock } = deps;
   return {
     async execute(order) {
-      const taken = await db
-        .selectFrom('trade_channel_execution')
-        .select(['outcome', 'reason'])
-        .where('order_id', '=', order.orderId)
-        .executeTakeFirst();
+      const taken = await findChannelDecision(db, order.orderId);
       if (taken) return taken;
       const now = clock();
       const { latest } = await feed(new Date(now.getTime() - maxPriceAgeSeconds * 1000));
@@ -62,16 +58,17 @@ export function simulatedChannel(deps: {
       // A customer buy is hedged by buying at the market: a higher market is the desk's loss.
       const adverse = order.side === 'buy' ? market - order.price : order.price - market;
       const isTooFar = adverse * 1_000_000n > order.price * tolerancePercent;
-      await sql`
-        insert into trade_channel_execution (order_id, outcome, reason, market_price, decided_at)
-        values (${order.orderId}, ${isTooFar ? 'rejected' : 'filled'}, ${isTooFar ? 'priceMoved' : null}, ${market.toString()}, ${now})
-        on conflict (order_id) do nothing`.execute(db);
+      await insertChannelDecision(db, {
+        orderId: order.orderId,
+        outcome: isTooFar ? 'rejected' : 'filled',
+        reason: isTooFar ? 'priceMoved' : null,
+        marketPrice: market.toString(),
+        decidedAt: now,
+      });
       // Whoever decided first, every caller answers that decision.
-      return db
-        .selectFrom('trade_channel_execution')
-        .select(['outcome', 'reason'])
-        .where('order_id', '=', order.orderId)
-        .executeTakeFirstOrThrow();
+      const decided = await findChannelDecision(db, order.orderId);
+      if (!decided) throw new Error('the channel decision was not recorded');
+      return decided;
     },
   };
 }

@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { quoteSigningBytes, type QuoteKey, type SignedQuoteFields } from '@coffer/contract';
 import type { Db } from '../../platform/db/database';
+import { recordSigningKey } from './signing-key.repository';
 
 /** PKCS#8 wrapping of a raw 32-byte Ed25519 seed (RFC 8410). */
 const pkcs8Prefix = Buffer.from('302e020100300506032b657004220420', 'hex');
@@ -75,11 +76,7 @@ export function lazySigner(db: Db, settings: { signingSeedHex: string | null; da
   return (): Promise<QuoteSigner> =>
     (signer ??= (async () => {
       const made = signerFromSeed(await loadSigningSeed(settings));
-      await db
-        .insertInto('trade_signing_key')
-        .values({ key_id: made.keyId, public_key: made.publicKey.publicKey })
-        .onConflict((conflict) => conflict.column('key_id').doNothing())
-        .execute();
+      await recordSigningKey(db, made.keyId, made.publicKey.publicKey);
       return made;
     })().catch((error: unknown) => {
       signer = null;

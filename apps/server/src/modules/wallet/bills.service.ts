@@ -18,6 +18,7 @@ import { createLedgerReads, type CustomerJournalLine, type CustomerJournalLineFi
 import type { BillDescriber } from './bill-describer';
 import { createBillDetails, csvDetailText, type BillDetailSource, type CounterpartNames } from './bill-details';
 import { csvLine, csvNumber, csvText } from './csv';
+import { transfersOfJournals } from './transfer.repository';
 
 /** A journal shows in a customer's bills as the net change of each of their accounts in it (a ledger line). */
 const billTypeOf = (line: Pick<CustomerJournalLine, 'billType' | 'amount'>): number =>
@@ -133,12 +134,7 @@ export function createBillsService(deps: {
   async function transfersOf(userId: string, lines: readonly CustomerJournalLine[]) {
     const journalIds = [...new Set(lines.filter((line) => line.billType === billTypes.transferOut).map((line) => line.journalId))];
     if (journalIds.length === 0) return new Map<string, { flow_id: string; from_user_id: string; to_user_id: string }>();
-    const rows = await db
-      .selectFrom('wallet_transfer')
-      .select(['journal_id', 'flow_id', 'from_user_id', 'to_user_id'])
-      .where('journal_id', 'in', journalIds)
-      .where((eb) => eb.or([eb('from_user_id', '=', userId), eb('to_user_id', '=', userId)]))
-      .execute();
+    const rows = await transfersOfJournals(db, userId, journalIds);
     return new Map(rows.map((row) => [row.journal_id, row]));
   }
 

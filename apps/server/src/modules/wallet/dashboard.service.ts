@@ -9,6 +9,7 @@ import type { AssetsApi } from '../assets';
 import type { BalancesService } from './balances.service';
 import type { BillsService } from './bills.service';
 import { centsToString } from '../../platform/money/fiat-valuation';
+import { insertSnapshot, newestSnapshots } from './dashboard.repository';
 
 const trendDays = 30;
 const newsItems = 5;
@@ -38,13 +39,7 @@ export function createDashboardService(deps: {
       const [summary, recent, snapshots, catalogue, marketQuotes, news] = await Promise.all([
         balances.summary(userId),
         bills.page(userId, { pageNo: 1, pageSize: 5 }),
-        db
-          .selectFrom('wallet_daily_snapshot')
-          .select(['day', 'usd_cents', 'cny_cents'])
-          .where('user_id', '=', userId)
-          .orderBy('day', 'desc')
-          .limit(trendDays)
-          .execute(),
+        newestSnapshots(db, userId, trendDays),
         assets.list(),
         market.usdQuotations(),
         research.latestNews(language, newsItems),
@@ -88,16 +83,12 @@ export function createDashboardService(deps: {
           for (const holder of holders) {
             const summary = await balances.summary(holder);
             const cents = (value: string) => value.replace('.', '').replace(/^0+(?=\d)/, '');
-            await db
-              .insertInto('wallet_daily_snapshot')
-              .values({
-                user_id: holder,
-                day,
-                usd_cents: cents(summary.totalAsset.usdValue),
-                cny_cents: cents(summary.totalAsset.rmbValue),
-              })
-              .onConflict((conflict) => conflict.columns(['user_id', 'day']).doNothing())
-              .execute();
+            await insertSnapshot(db, {
+              user_id: holder,
+              day,
+              usd_cents: cents(summary.totalAsset.usdValue),
+              cny_cents: cents(summary.totalAsset.rmbValue),
+            });
           }
           logger.info({ holders: holders.length }, 'daily snapshots taken');
         },

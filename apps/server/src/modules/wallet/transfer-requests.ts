@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { errorCatalogue, type ErrorKey, type ErrorParams } from '@coffer/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { DomainError } from '../../platform/errors/domain-error';
 import { walletError } from './wallet.errors';
 import type { TransferFailure } from './wallet.schema';
+import { completeClaim, failClaim, findClaim, insertClaim, lockClaim, retakeClaim } from './transfer-request.repository';
 
 export type TransferClaim = { kind: 'claimed'; attempt: number } | { kind: 'done'; transferId: string };
 
@@ -54,13 +54,8 @@ export interface TransferRequests {
 }
 
 export function createTransferRequests(db: Db, timing: TransferRequestTiming = defaultTiming): TransferRequests {
-  async function read(requestKey: string) {
-    return db
-      .selectFrom('wallet_transfer_request')
-      .select(['payload_hash', 'state', 'attempt', 'failure', 'transfer_id'])
-      .select(sql<boolean>`claimed_at < now() - make_interval(secs => ${timing.staleSeconds})`.as('is_stale'))
-      .where('request_key', '=', requestKey)
-      .executeTakeFirst();
+  function read(requestKey: string) {
+    return findClaim(db, requestKey, timing.staleSeconds);
   }
 
   return {
@@ -69,12 +64,7 @@ export function createTransferRequests(db: Db, timing: TransferRequestTiming = d
       // The attempt this call saw in flight: its failure is this call's answer too.
       let awaited: number | null = null;
       for (;;) {
-        const inserted = await db
-          .insertInto('wallet_transfer_request')
-          .values({ request_key: requestKey, user_id: userId, payload_hash: payloadHash, state: 'pending' })
-          .onConflict((conflict) => conflict.column('request_key').doNothing())
-          .returning('attempt')
-          .executeTakeFirst();
+        const inserted = await insertClaim(db, requestKey, userId, payloadHash);
         if (inserted) return { kind: 'claimed', attempt: inserted.attempt };
 
         const row = await read(requestKey);
@@ -94,22 +84,7 @@ export function createTransferRequests(db: Db, timing: TransferRequestTiming = d
         if (row.state === 'failed' && row.attempt === awaited) throw errorFrom(row.failure);
 
         // Failed before this call came, or abandoned: the id is free for this attempt.
-        const retaken = await db
-          .updateTable('wallet_transfer_request')
-          .set({ state: 'pending', attempt: row.attempt + 1, failure: null, payload_hash: payloadHash, claimed_at: sql<Date>`now()` })
-          .where('request_key', '=', requestKey)
-          .where('attempt', '=', row.attempt)
-          .where((eb) =>
-            eb.or([
-              eb('state', '=', 'failed'),
-              eb.and([
-                eb('state', '=', 'pending'),
-                eb('claimed_at', '<', sql<Date>`now() - make_interval(secs => ${timing.staleSeconds})`),
-              ]),
-            ]),
-          )
-          .returning('attempt')
-          .executeTakeFirst();
+        const retaken = await retakeClaim(db, requestKey, row.attempt, payloadHash, timing.staleSeconds);
         if (retaken) return { kind: 'claimed', attempt: retaken.attempt };
         // Another retry took it first: wait for that attempt.
       }
@@ -120,32 +95,17 @@ export function createTransferRequests(db: Db, timing: TransferRequestTiming = d
      * this attempt's, so a taken-over attempt cannot commit a second transfer.
      */
     async hold(trx: Db, requestKey: string, attempt: number): Promise<void> {
-      const row = await trx
-        .selectFrom('wallet_transfer_request')
-        .select(['state', 'attempt'])
-        .where('request_key', '=', requestKey)
-        .forUpdate()
-        .executeTakeFirst();
+      const row = await lockClaim(trx, requestKey);
       if (!row || row.state !== 'pending' || row.attempt !== attempt) throw new TransferClaimLost();
     },
 
     async complete(trx: Db, requestKey: string, transferId: string): Promise<void> {
-      await trx
-        .updateTable('wallet_transfer_request')
-        .set({ state: 'done', transfer_id: transferId })
-        .where('request_key', '=', requestKey)
-        .execute();
+      await completeClaim(trx, requestKey, transferId);
     },
 
     /** Records why the attempt failed (for its duplicates in flight) and frees the id. */
     async fail(requestKey: string, attempt: number, error: unknown): Promise<void> {
-      await db
-        .updateTable('wallet_transfer_request')
-        .set({ state: 'failed', failure: JSON.stringify(failureOf(error)) })
-        .where('request_key', '=', requestKey)
-        .where('attempt', '=', attempt)
-        .where('state', '=', 'pending')
-        .execute();
+      await failClaim(db, requestKey, attempt, JSON.stringify(failureOf(error)));
     },
   };
 }

@@ -63,3 +63,13 @@ export async function transferIdsOf(db: Db, userId: string, page: { pageNo: numb
     .execute();
   return rows.map((row) => row.id);
 }
+
+/** The customer's transfers among these journals, sent or received, with their counterparts. */
+export function transfersOfJournals(db: Db, userId: string, journalIds: string[]) {
+  return db
+    .selectFrom('wallet_transfer')
+    .select(['journal_id', 'flow_id', 'from_user_id', 'to_user_id'])
+    .where('journal_id', 'in', journalIds)
+    .where((eb) => eb.or([eb('from_user_id', '=', userId), eb('to_user_id', '=', userId)]))
+    .execute();
+}

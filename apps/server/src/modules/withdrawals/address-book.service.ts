@@ -1,11 +1,20 @@
 import type { AddWithdrawAddressBody, Language, VerifyTrustedAddressBody, WithdrawAddress } from '@coffer/contract';
-import { sql } from 'kysely';
 import type { DatabaseError } from 'pg';
 import type { Messenger } from '../../platform/adapters/messenger';
 import type { Db } from '../../platform/db/database';
 import { withdrawalError } from './withdrawals.errors';
 import type { IdentityApi } from '../identity';
 import type { WithdrawalDestinations } from './withdrawal-destination';
+import {
+  countEntries,
+  deleteEntry,
+  findEntry,
+  findOwnedEntry,
+  insertEntry,
+  listEntries,
+  lockCustomerEntries,
+  markEntryTrusted,
+} from './address-book.repository';
 
 const hourMs = 3_600_000;
 /** Spec §8/§9: at most 200 addresses per account. */
@@ -33,15 +42,6 @@ function trustedNotice(language: Language, entry: { address: string; note: strin
     },
   };
   return texts[language];
-}
-
-async function countEntries(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('withdraw_address')
-    .select(sql<string>`count(*)::text`.as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
 }
 
 export interface AddressBook {
@@ -94,20 +94,13 @@ export function createAddressBook(deps: {
   }
 
   async function owned(userId: string, id: string) {
-    const row = await db.selectFrom('withdraw_address').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    const row = await findOwnedEntry(db, userId, id);
     if (!row) throw withdrawalError('addressEntryNotFound', {}, 'id');
     return row;
   }
 
   async function find(userId: string, chain: string, address: string, tag: string | null): Promise<WithdrawAddress | null> {
-    const row = await db
-      .selectFrom('withdraw_address')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('chain', '=', chain)
-      .where('address', '=', address)
-      .where(sql<boolean>`tag is not distinct from ${tag}`)
-      .executeTakeFirst();
+    const row = await findEntry(db, userId, chain, address, tag);
     return row ? toEntry(row) : null;
   }
 
@@ -115,9 +108,7 @@ export function createAddressBook(deps: {
     find,
 
     async list(userId: string, chain?: string): Promise<WithdrawAddress[]> {
-      let query = db.selectFrom('withdraw_address').selectAll().where('user_id', '=', userId);
-      if (chain) query = query.where('chain', '=', chain);
-      return (await query.orderBy('id', 'desc').execute()).map(toEntry);
+      return (await listEntries(db, userId, chain)).map(toEntry);
     },
 
     /**
@@ -134,13 +125,9 @@ export function createAddressBook(deps: {
       try {
         // The count and the insert under one per-customer lock, so parallel adds cannot pass the limit together.
         const row = await db.transaction().execute(async (trx) => {
-          await sql`select pg_advisory_xact_lock(hashtext('withdraw_address'), hashtext(${userId}))`.execute(trx);
+          await lockCustomerEntries(trx, userId);
           if ((await countEntries(trx, userId)) >= maxEntries) throw withdrawalError('addressLimitReached');
-          return trx
-            .insertInto('withdraw_address')
-            .values({ user_id: userId, chain: body.chain, address: valid.address, tag: valid.tag, note: body.note })
-            .returningAll()
-            .executeTakeFirstOrThrow();
+          return insertEntry(trx, { user_id: userId, chain: body.chain, address: valid.address, tag: valid.tag, note: body.note });
         });
         return toEntry(row);
       } catch (error) {
@@ -152,7 +139,7 @@ export function createAddressBook(deps: {
 
     async remove(userId: string, id: string): Promise<void> {
       await owned(userId, id);
-      await db.deleteFrom('withdraw_address').where('id', '=', id).where('user_id', '=', userId).execute();
+      await deleteEntry(db, userId, id);
     },
 
     /** Marks an entry trusted after the fund password and second factor; e-mails the customer. */
@@ -166,14 +153,7 @@ export function createAddressBook(deps: {
       if (row.trusted_at) throw withdrawalError('addressAlreadyTrusted', {}, 'id');
       await deps.identity.assertNotSecurityLocked(userId);
       await deps.identity.verifyMoneyMove(userId, 'transfer', body.fundPassword, body, caller);
-      const updated = await db
-        .updateTable('withdraw_address')
-        .set({ trusted_at: new Date() })
-        .where('id', '=', row.id)
-        .where('user_id', '=', userId)
-        .where('trusted_at', 'is', null)
-        .returningAll()
-        .executeTakeFirst();
+      const updated = await markEntryTrusted(db, userId, row.id);
       if (!updated || !updated.trusted_at) throw withdrawalError('addressAlreadyTrusted', {}, 'id');
       const email = await deps.identity.noticeEmail(userId);
       if (email) {

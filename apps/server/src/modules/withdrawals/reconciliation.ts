@@ -5,6 +5,8 @@ import type { Logger } from '../../platform/observability/logger';
 import { createDepositReads } from '../deposits';
 import { createLedgerReads } from '../ledger';
 import type { WithdrawalSender } from './withdrawal-signer';
+import { broadcastUnresolved } from './withdrawal-outbox.repository';
+import { insertLines, insertRun, latestRun, runLines } from './reconciliation.repository';
 
 /** What reconciliation reads from one chain: balances of the platform's addresses. */
 export interface ChainBalanceReader {
@@ -64,14 +66,7 @@ export function createReconciliation(deps: {
     const sender = deps.senders.get(chain);
     const gone = new Map<string, bigint>();
     if (!sender) return gone;
-    const open = await db
-      .selectFrom('withdrawal_outbox as o')
-      .innerJoin('withdrawal as w', 'w.id', 'o.withdrawal_id')
-      .select(['o.txid', 'w.asset', 'w.amount'])
-      .where('o.chain', '=', chain)
-      .where('o.resolved_at', 'is', null)
-      .where('o.broadcast_at', 'is not', null)
-      .execute();
+    const open = await broadcastUnresolved(db, chain);
     for (const row of open) {
       const state = await sender.confirmations(row.txid);
       if (state.state !== 'included' && state.state !== 'failed') continue;
@@ -132,12 +127,8 @@ export function createReconciliation(deps: {
       }
     }
     const runRow = await db.transaction().execute(async (trx) => {
-      const inserted = await trx.insertInto('reconciliation_run').defaultValues().returning(['id', 'at']).executeTakeFirstOrThrow();
-      if (stored.length > 0)
-        await trx
-          .insertInto('reconciliation_line')
-          .values(stored.map((line) => ({ run_id: inserted.id, ...line })))
-          .execute();
+      const inserted = await insertRun(trx);
+      if (stored.length > 0) await insertLines(trx, inserted.id, stored);
       return inserted;
     });
     return { runId: runRow.id, at: runRow.at.toISOString(), lines };
@@ -146,15 +137,9 @@ export function createReconciliation(deps: {
   return {
     run,
     async latest(): Promise<ReconciliationRun | null> {
-      const runRow = await db.selectFrom('reconciliation_run').select(['id', 'at']).orderBy('id', 'desc').limit(1).executeTakeFirst();
+      const runRow = await latestRun(db);
       if (!runRow) return null;
-      const rows = await db
-        .selectFrom('reconciliation_line')
-        .selectAll()
-        .where('run_id', '=', runRow.id)
-        .orderBy('chain')
-        .orderBy('asset')
-        .execute();
+      const rows = await runLines(db, runRow.id);
       return {
         runId: runRow.id,
         at: runRow.at.toISOString(),

@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { Logger } from '../../platform/observability/logger';
 import { BroadcastRejectedError } from '../chain';
 import type { WithdrawalSettlement } from './withdrawal-settlement';
 import type { SignedWithdrawalRow, WithdrawalSender } from './withdrawal-signer';
 import { moveWithdrawal } from './withdrawal-moves';
+import { recordBroadcast, recordBroadcastError, recordSignedTransaction } from './withdrawal-outbox.repository';
 
 /** The signer's way to the chain: sign and record before broadcasting, and (re-)broadcast what is recorded. */
 export interface WithdrawalBroadcast {
@@ -29,28 +29,16 @@ export function createWithdrawalBroadcast(deps: { db: Db; logger: Logger; fail: 
     } catch (error) {
       if (error instanceof BroadcastRejectedError) {
         await sender.abandon(outbox.raw).catch((abandonError: unknown) => logger.error({ err: abandonError }, 'abandon failed'));
-        await db
-          .updateTable('withdrawal_outbox')
-          .set({ last_error: error.reason.slice(0, 500), attempts: sql`attempts + 1` })
-          .where('withdrawal_id', '=', withdrawal.id)
-          .execute();
+        await recordBroadcastError(db, withdrawal.id, error.reason.slice(0, 500));
         await fail(withdrawal, 'broadcastRejected');
         return 'rejected';
       }
-      await db
-        .updateTable('withdrawal_outbox')
-        .set({ last_error: (error instanceof Error ? error.message : String(error)).slice(0, 500), attempts: sql`attempts + 1` })
-        .where('withdrawal_id', '=', withdrawal.id)
-        .execute();
+      await recordBroadcastError(db, withdrawal.id, (error instanceof Error ? error.message : String(error)).slice(0, 500));
       logger.warn({ err: error, withdrawalId: withdrawal.id }, 'broadcast outcome unknown; the same transaction will be sent again');
       return 'unknown';
     }
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('withdrawal_outbox')
-        .set({ broadcast_at: sql`coalesce(broadcast_at, now())`, attempts: sql`attempts + 1`, last_error: null })
-        .where('withdrawal_id', '=', withdrawal.id)
-        .execute();
+      await recordBroadcast(trx, withdrawal.id);
       // A re-broadcast of a confirming one stays confirming.
       await moveWithdrawal(trx, withdrawal.id, 'processing', 'confirming');
     });
@@ -65,10 +53,13 @@ export function createWithdrawalBroadcast(deps: { db: Db; logger: Logger; fail: 
       ...(withdrawal.tag ? { tag: withdrawal.tag } : {}),
     });
     // Recorded before it can reach the chain: a crash after this line re-sends this very transaction.
-    await db
-      .insertInto('withdrawal_outbox')
-      .values({ withdrawal_id: withdrawal.id, chain: withdrawal.chain, txid: signed.txid, raw: signed.raw, network_fee: signed.networkFee })
-      .execute();
+    await recordSignedTransaction(db, {
+      withdrawal_id: withdrawal.id,
+      chain: withdrawal.chain,
+      txid: signed.txid,
+      raw: signed.raw,
+      network_fee: signed.networkFee,
+    });
     logger.info({ withdrawalId: withdrawal.id, chain: withdrawal.chain, txid: signed.txid }, 'withdrawal signed');
     return (await broadcast(withdrawal, sender, { raw: signed.raw })) !== 'rejected';
   }

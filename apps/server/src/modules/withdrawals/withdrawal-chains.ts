@@ -6,6 +6,7 @@ import { createDepositReads } from '../deposits';
 import type { Ledger } from '../ledger';
 import type { ChainBalanceReader } from './reconciliation';
 import type { WithdrawalSender } from './withdrawal-signer';
+import { findRecordedNetworkFee, unresolvedRawTransactions } from './withdrawal-outbox.repository';
 
 /** The chains withdrawals are sent on, their balance readers and smart-contract checks. */
 export interface WithdrawalChainSet {
@@ -29,21 +30,11 @@ export function withdrawalSendingRecords(db: Db): SendingRecords {
   const deposits = createDepositReads(db);
   return {
     async unresolvedTransactions(chain) {
-      const rows = await db
-        .selectFrom('withdrawal_outbox')
-        .select('raw')
-        .where('chain', '=', chain)
-        .where('resolved_at', 'is', null)
-        .execute();
+      const rows = await unresolvedRawTransactions(db, chain);
       return rows.map((row) => row.raw);
     },
     async recordedNetworkFee(chain, txid) {
-      const row = await db
-        .selectFrom('withdrawal_outbox')
-        .select('network_fee')
-        .where('chain', '=', chain)
-        .where('txid', '=', txid)
-        .executeTakeFirst();
+      const row = await findRecordedNetworkFee(db, chain, txid);
       return BigInt(row?.network_fee ?? '0');
     },
     async depositAddresses(chain) {

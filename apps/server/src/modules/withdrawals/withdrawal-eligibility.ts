@@ -7,6 +7,7 @@ import {
 } from '@coffer/contract';
 import type { Db } from '../../platform/db/database';
 import { withdrawalError } from './withdrawals.errors';
+import { isWithdrawalRestricted } from './withdrawals.repository';
 import type { IdentityApi } from '../identity';
 
 /** Catalogue codes of the §5 interception messages. */
@@ -36,9 +37,8 @@ export interface WithdrawalEligibility {
 export function createWithdrawalEligibility(deps: { db: Db; identity: IdentityApi; minKycLevel: number }): WithdrawalEligibility {
   const { db, identity, minKycLevel } = deps;
 
-  async function isRestricted(userId: string): Promise<boolean> {
-    const row = await db.selectFrom('withdrawal_restriction').select('user_id').where('user_id', '=', userId).executeTakeFirst();
-    return row !== undefined;
+  function isRestricted(userId: string): Promise<boolean> {
+    return isWithdrawalRestricted(db, userId);
   }
 
   async function information(userId: string): Promise<WithdrawUserInformation> {

@@ -1,9 +1,9 @@
 import { billTypes } from '@coffer/contract';
-import type { Updateable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { Ledger } from '../ledger';
 import { assertTransition } from './withdrawal-states';
-import type { WithdrawalRowStatus, WithdrawalTables } from './withdrawals.schema';
+import { updateWithdrawalStatus, type WithdrawalChanges } from './withdrawals.repository';
+import type { WithdrawalRowStatus } from './withdrawals.schema';
 
 /** The ledger journals one withdrawal can post; each at most once. */
 export type WithdrawalJournalKind = 'hold' | 'internal' | 'settle' | 'release' | 'network-fee';
@@ -21,8 +21,6 @@ export function withdrawalReference(withdrawalId: string) {
   return { type: 'withdrawal', id: withdrawalId };
 }
 
-type WithdrawalChanges = Omit<Updateable<WithdrawalTables['withdrawal']>, 'status' | 'updated_at'>;
-
 /**
  * The one way a withdrawal's status changes: `from` → `to` must be in the state table (the
  * database trigger refuses it too), and the row moves only if it is still in `from`. Whether it
@@ -36,13 +34,7 @@ export async function moveWithdrawal(
   changes: WithdrawalChanges = {},
 ): Promise<boolean> {
   assertTransition(from, to);
-  const result = await executor
-    .updateTable('withdrawal')
-    .set({ ...changes, status: to, updated_at: new Date() })
-    .where('id', '=', withdrawalId)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  return updateWithdrawalStatus(executor, withdrawalId, from, to, changes);
 }
 
 type HeldWithdrawal = { id: string; user_id: string; asset: string; amount: string; fee: string; hold_id: string | null };

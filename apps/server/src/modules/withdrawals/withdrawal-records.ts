@@ -1,9 +1,9 @@
 import { fromBaseUnits, type WithdrawalRecord, type WithdrawalStatus } from '@coffer/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { AssetsApi } from '../assets';
 import type { DwRecordSource } from '../deposits';
 import type { WithdrawalRowStatus } from './withdrawals.schema';
+import { withdrawalRecordRows, withdrawalRecordSelect } from './withdrawals.repository';
 
 const statusNames: Record<WithdrawalRowStatus, WithdrawalStatus> = {
   awaitingConfirmation: 'awaitingConfirmation',
@@ -22,32 +22,7 @@ export async function loadWithdrawalRecords(
   ids: string[],
 ): Promise<Map<string, WithdrawalRecord>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('withdrawal as w')
-    .leftJoin('withdrawal_outbox as o', 'o.withdrawal_id', 'w.id')
-    .select([
-      'w.id',
-      'w.serial_no',
-      'w.created_at',
-      'w.kind',
-      'w.asset',
-      'w.chain',
-      'w.address',
-      'w.tag',
-      'w.amount',
-      'w.fee',
-      'w.status',
-      'w.fail_reason',
-      'w.confirmations',
-      'w.required_confirmations',
-      'w.confirm_before',
-      'w.completed_at',
-      // A transaction never broadcast is not shown as a link to the chain.
-      sql<string | null>`case when o.broadcast_at is not null then o.txid end`.as('txid'),
-    ])
-    .where('w.user_id', '=', userId)
-    .where('w.id', 'in', ids)
-    .execute();
+  const rows = await withdrawalRecordRows(db, userId, ids);
   return new Map(
     await Promise.all(
       rows.map(async (row): Promise<[string, WithdrawalRecord]> => {
@@ -87,14 +62,7 @@ export async function loadWithdrawalRecords(
 export function withdrawalRecordSource(db: Db, assets: Pick<AssetsApi, 'scaleOf'>): DwRecordSource {
   return {
     kind: 'withdrawal',
-    select: (userId, filters) => sql`
-      select 'withdrawal'::text as kind, w.id::text as id, w.created_at as time
-        from withdrawal w
-       where w.user_id = ${userId}
-         ${filters.status !== undefined ? sql`and false` : sql``}
-         ${filters.coin ? sql`and w.asset = ${filters.coin}` : sql``}
-         ${filters.start ? sql`and w.created_at >= ${filters.start}` : sql``}
-         ${filters.end ? sql`and w.created_at < ${filters.end}` : sql``}`,
+    select: (userId, filters) => withdrawalRecordSelect(userId, filters),
     load: (userId, ids) => loadWithdrawalRecords(db, assets, userId, ids),
   };
 }

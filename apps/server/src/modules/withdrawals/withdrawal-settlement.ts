@@ -4,6 +4,8 @@ import type { Logger } from '../../platform/observability/logger';
 import type { Ledger } from '../ledger';
 import { moveWithdrawal, releaseAndCancel, withdrawalJournalKey, withdrawalReference } from './withdrawal-moves';
 import type { SignedWithdrawalRow, WithdrawalSender } from './withdrawal-signer';
+import { resolveOutbox } from './withdrawal-outbox.repository';
+import { lockWithdrawalStatus } from './withdrawals.repository';
 
 /** How the signer ends a withdrawal on chain: paid (hold settled) or failed (hold released). */
 export interface WithdrawalSettlement {
@@ -21,15 +23,10 @@ export function createWithdrawalSettlement(deps: { db: Db; ledger: Ledger; logge
 
   async function fail(withdrawal: SignedWithdrawalRow, reason: string): Promise<void> {
     await db.transaction().execute(async (trx) => {
-      const current = await trx
-        .selectFrom('withdrawal')
-        .select('status')
-        .where('id', '=', withdrawal.id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
+      const current = await lockWithdrawalStatus(trx, withdrawal.id);
       if (current.status !== 'processing' && current.status !== 'confirming') return;
       await releaseAndCancel(trx, ledger, withdrawal, { from: current.status, to: 'failed', reason });
-      await trx.updateTable('withdrawal_outbox').set({ resolved_at: new Date() }).where('withdrawal_id', '=', withdrawal.id).execute();
+      await resolveOutbox(trx, withdrawal.id);
     });
     logger.warn({ withdrawalId: withdrawal.id, reason }, 'withdrawal failed; hold released without fee');
   }
@@ -60,12 +57,7 @@ export function createWithdrawalSettlement(deps: { db: Db; ledger: Ledger; logge
     const amount = BigInt(withdrawal.amount);
     const fee = BigInt(withdrawal.fee);
     return db.transaction().execute(async (trx) => {
-      const current = await trx
-        .selectFrom('withdrawal')
-        .select('status')
-        .where('id', '=', withdrawal.id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
+      const current = await lockWithdrawalStatus(trx, withdrawal.id);
       if (current.status !== 'confirming') return false;
       const posted = await ledger.settleHold(
         {
@@ -85,7 +77,7 @@ export function createWithdrawalSettlement(deps: { db: Db; ledger: Ledger; logge
         confirmations,
         completed_at: new Date(),
       });
-      await trx.updateTable('withdrawal_outbox').set({ resolved_at: new Date() }).where('withdrawal_id', '=', withdrawal.id).execute();
+      await resolveOutbox(trx, withdrawal.id);
       return true;
     });
   }

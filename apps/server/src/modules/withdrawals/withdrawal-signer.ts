@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { Logger } from '../../platform/observability/logger';
 import type { ChainSender } from '../chain';
@@ -6,6 +5,8 @@ import type { Ledger } from '../ledger';
 import { releaseAndCancel } from './withdrawal-moves';
 import { createWithdrawalBroadcast } from './withdrawal-broadcast';
 import { createWithdrawalSettlement } from './withdrawal-settlement';
+import { openOutboxWithdrawals, tryLockSigner, unlockSigner, unsignedWithdrawals } from './withdrawal-outbox.repository';
+import { expiredConfirmations, setConfirmations } from './withdrawals.repository';
 
 /** A chain's sender, with the fee a mined transaction actually paid where the chain can tell. */
 export type WithdrawalSender = ChainSender & {
@@ -14,8 +15,6 @@ export type WithdrawalSender = ChainSender & {
   networkFeePaid?(txid: string): Promise<bigint>;
 };
 
-/** First half of the advisory lock: one signer at a time across processes. */
-const signerLockNamespace = 727_102;
 const batchSize = 20;
 
 export interface WithdrawalSigner {
@@ -100,22 +99,12 @@ export function createWithdrawalSigner(deps: {
       if (await settle(withdrawal, sender, outbox.txid, state.confirmations)) result.settled += 1;
       return;
     }
-    await db
-      .updateTable('withdrawal')
-      .set({ confirmations: state.confirmations, updated_at: new Date() })
-      .where('id', '=', withdrawal.id)
-      .execute();
+    await setConfirmations(db, withdrawal.id, state.confirmations);
   }
 
   /** Large withdrawals not confirmed within 5 hours: cancelled, hold released in full. */
   async function expireConfirmations(): Promise<number> {
-    const due = await db
-      .selectFrom('withdrawal')
-      .select(['id', 'user_id', 'asset', 'amount', 'fee', 'hold_id'])
-      .where('status', '=', 'awaitingConfirmation')
-      .where('confirm_before', '<=', new Date())
-      .limit(batchSize)
-      .execute();
+    const due = await expiredConfirmations(db, batchSize);
     for (const row of due) {
       // Confirmed or cancelled meanwhile: the move does not happen and nothing is released.
       await db
@@ -127,34 +116,13 @@ export function createWithdrawalSigner(deps: {
     return due.length;
   }
 
-  const withdrawalColumns = [
-    'w.id',
-    'w.user_id',
-    'w.asset',
-    'w.chain',
-    'w.address',
-    'w.tag',
-    'w.amount',
-    'w.fee',
-    'w.hold_id',
-    'w.required_confirmations',
-  ] as const;
-
   async function tick(): Promise<SignerTickResult> {
     const result: SignerTickResult = { signed: 0, settled: 0, failed: 0, expired: await expireConfirmations() };
     const chains = [...senders.keys()];
     if (chains.length === 0) return result;
 
     // Recorded transactions first: they hold nonces/inputs the new ones come after.
-    const open = await db
-      .selectFrom('withdrawal_outbox as o')
-      .innerJoin('withdrawal as w', 'w.id', 'o.withdrawal_id')
-      .select([...withdrawalColumns, 'o.txid', 'o.raw', 'o.broadcast_at'])
-      .where('o.resolved_at', 'is', null)
-      .where('w.status', 'in', ['processing', 'confirming'])
-      .where('o.chain', 'in', chains)
-      .orderBy('w.id')
-      .execute();
+    const open = await openOutboxWithdrawals(db, chains);
     for (const row of open) {
       try {
         await advance(row, senders.get(row.chain)!, row, result);
@@ -163,17 +131,7 @@ export function createWithdrawalSigner(deps: {
       }
     }
 
-    const approved = await db
-      .selectFrom('withdrawal as w')
-      .leftJoin('withdrawal_outbox as o', 'o.withdrawal_id', 'w.id')
-      .select(withdrawalColumns)
-      .where('w.status', '=', 'processing')
-      .where('w.kind', '=', 'ordinary')
-      .where('o.withdrawal_id', 'is', null)
-      .where('w.chain', 'in', chains)
-      .orderBy('w.id')
-      .limit(batchSize)
-      .execute();
+    const approved = await unsignedWithdrawals(db, chains, batchSize);
     for (const row of approved) {
       try {
         if (await signNew(row, senders.get(row.chain)!)) result.signed += 1;
@@ -191,12 +149,11 @@ export function createWithdrawalSigner(deps: {
     /** One tick under the signer's advisory lock; `null` when another process holds it. */
     async tickExclusively(): Promise<SignerTickResult | null> {
       return db.connection().execute(async (connection) => {
-        const locked = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${signerLockNamespace}, 0) as locked`.execute(connection);
-        if (!locked.rows[0]?.locked) return null;
+        if (!(await tryLockSigner(connection))) return null;
         try {
           return await tick();
         } finally {
-          await sql`select pg_advisory_unlock(${signerLockNamespace}, 0)`.execute(connection);
+          await unlockSigner(connection);
         }
       });
     },

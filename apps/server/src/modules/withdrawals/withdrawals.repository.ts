@@ -1,5 +1,6 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import type { DwRecordSource } from '../deposits';
 import type { WithdrawalRowStatus, WithdrawalTables } from './withdrawals.schema';
 
 /** First half of the advisory lock serialising one customer's submissions (the 24-hour limit). */
@@ -8,9 +9,10 @@ const customerLockNamespace = 727_101;
 /** Statuses that count against the 24-hour limit: everything not failed or cancelled. */
 const countingStatuses = ['awaitingConfirmation', 'processing', 'confirming', 'completed'] as const;
 
-// The withdrawal service's SQL on the `withdrawal` table (status changes go through
-// `withdrawal-moves.ts`, records through `withdrawal-records.ts`). Each function takes the
-// executor it runs on: the pool, or the caller's transaction.
+// The module's SQL on `withdrawal` and `withdrawal_restriction` (the outbox's:
+// `withdrawal-outbox.repository.ts`). A status changes only through `withdrawal-moves.ts`, the
+// one caller of `updateWithdrawalStatus`. Each function takes the executor it runs on: the pool,
+// or the caller's transaction.
 
 /** USD cents of the customer's withdrawals in the last 24 hours that count against the limit. */
 export async function usedCents(executor: Db, userId: string): Promise<bigint> {
@@ -94,4 +96,93 @@ export async function withdrawalIdsPage(
     base.select(sql<string>`count(*)::text`.as('total')).executeTakeFirstOrThrow(),
   ]);
   return { ids: ids.map((row) => row.id), total: Number(count.total) };
+}
+
+/** What a status move may write beside the status (the move itself is `withdrawal-moves.ts`'s). */
+export type WithdrawalChanges = Omit<Updateable<WithdrawalTables['withdrawal']>, 'status' | 'updated_at'>;
+
+/** Moves the row to `to` with `changes` only if it is still in `from`; whether it moved. */
+export async function updateWithdrawalStatus(
+  executor: Db,
+  withdrawalId: string,
+  from: WithdrawalRowStatus,
+  to: WithdrawalRowStatus,
+  changes: WithdrawalChanges,
+): Promise<boolean> {
+  const result = await executor
+    .updateTable('withdrawal')
+    .set({ ...changes, status: to, updated_at: new Date() })
+    .where('id', '=', withdrawalId)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** The withdrawal's status, locked for the rest of the transaction. */
+export function lockWithdrawalStatus(trx: Db, withdrawalId: string): Promise<{ status: WithdrawalRowStatus }> {
+  return trx.selectFrom('withdrawal').select('status').where('id', '=', withdrawalId).forUpdate().executeTakeFirstOrThrow();
+}
+
+/** The confirmations a withdrawal's transaction has so far (no status change). */
+export async function setConfirmations(executor: Db, withdrawalId: string, confirmations: number): Promise<void> {
+  await executor.updateTable('withdrawal').set({ confirmations, updated_at: new Date() }).where('id', '=', withdrawalId).execute();
+}
+
+/** Large withdrawals whose second-confirmation deadline has passed, at most `limit`. */
+export function expiredConfirmations(executor: Db, limit: number) {
+  return executor
+    .selectFrom('withdrawal')
+    .select(['id', 'user_id', 'asset', 'amount', 'fee', 'hold_id'])
+    .where('status', '=', 'awaitingConfirmation')
+    .where('confirm_before', '<=', new Date())
+    .limit(limit)
+    .execute();
+}
+
+/** Whether an operator restricted the customer's withdrawals. */
+export async function isWithdrawalRestricted(executor: Db, userId: string): Promise<boolean> {
+  const row = await executor.selectFrom('withdrawal_restriction').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The customer's withdrawals by id with their broadcast txid, for the records. */
+export function withdrawalRecordRows(executor: Db, userId: string, ids: string[]) {
+  return executor
+    .selectFrom('withdrawal as w')
+    .leftJoin('withdrawal_outbox as o', 'o.withdrawal_id', 'w.id')
+    .select([
+      'w.id',
+      'w.serial_no',
+      'w.created_at',
+      'w.kind',
+      'w.asset',
+      'w.chain',
+      'w.address',
+      'w.tag',
+      'w.amount',
+      'w.fee',
+      'w.status',
+      'w.fail_reason',
+      'w.confirmations',
+      'w.required_confirmations',
+      'w.confirm_before',
+      'w.completed_at',
+      // A transaction never broadcast is not shown as a link to the chain.
+      sql<string | null>`case when o.broadcast_at is not null then o.txid end`.as('txid'),
+    ])
+    .where('w.user_id', '=', userId)
+    .where('w.id', 'in', ids)
+    .execute();
+}
+
+/** The select of the customer's withdrawals the deposit and withdrawal list unions (`pfDwTranxs`). */
+export function withdrawalRecordSelect(userId: string, filters: Parameters<DwRecordSource['select']>[1]) {
+  return sql`
+      select 'withdrawal'::text as kind, w.id::text as id, w.created_at as time
+        from withdrawal w
+       where w.user_id = ${userId}
+         ${filters.status !== undefined ? sql`and false` : sql``}
+         ${filters.coin ? sql`and w.asset = ${filters.coin}` : sql``}
+         ${filters.start ? sql`and w.created_at >= ${filters.start}` : sql``}
+         ${filters.end ? sql`and w.created_at < ${filters.end}` : sql``}`;
 }
