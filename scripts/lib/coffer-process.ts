@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -61,6 +62,21 @@ async function embeddedDatabaseUrl(dataDir: string, port: number): Promise<strin
 }
 
 /**
+ * A loopback port free right now, chosen by the kernel: a port drawn at random may be taken by
+ * another server or by an outgoing connection's local port (the kernel's 32768–60999 range).
+ */
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
  * Runs Coffer exactly as `npm start` does (build, embedded PostgreSQL, migrations, jobs) on
  * a port and data folder of its own; `stop` sends SIGTERM and removes the data.
  */
@@ -68,7 +84,8 @@ export async function startCoffer(options: { port?: number; env?: Record<string,
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'coffer-run-'));
   // As root, the embedded PostgreSQL runs as a `postgres` user, which must reach the folder.
   await chmod(dataDir, 0o755);
-  const port = options.port ?? 18_000 + Math.floor(Math.random() * 2_000);
+  const port = options.port ?? (await freeLoopbackPort());
+  const [databasePort, chainPort] = [await freeLoopbackPort(), await freeLoopbackPort()];
   const output: string[] = [];
   const server = spawn('npm', ['start'], {
     cwd: repoRoot,
@@ -77,8 +94,8 @@ export async function startCoffer(options: { port?: number; env?: Record<string,
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(port + 10_000),
-      EVM_LOCAL_PORT: String(port + 20_000),
+      EMBEDDED_PG_PORT: String(databasePort),
+      EVM_LOCAL_PORT: String(chainPort),
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       ...options.env,
@@ -118,6 +135,6 @@ export async function startCoffer(options: { port?: number; env?: Record<string,
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
-  const databaseUrl = options.env?.DATABASE_URL || (await embeddedDatabaseUrl(dataDir, port + 10_000));
-  return { baseUrl, databaseUrl, evmRpcUrl: `http://127.0.0.1:${port + 20_000}`, output, stop };
+  const databaseUrl = options.env?.DATABASE_URL || (await embeddedDatabaseUrl(dataDir, databasePort));
+  return { baseUrl, databaseUrl, evmRpcUrl: `http://127.0.0.1:${chainPort}`, output, stop };
 }

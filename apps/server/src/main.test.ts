@@ -7,6 +7,7 @@ import { identityPaths } from '@coffer/contract/identity-paths';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database';
+import { freePort } from '../test/ports';
 import { isProcessAlive, programName, readProcessInfo } from './platform/process/child-processes';
 
 /**
@@ -98,9 +99,9 @@ async function waitUntilGone(pids: number[], timeoutMs: number): Promise<number[
   return pids.filter(isProcessAlive);
 }
 
-function ports(): { PORT: string; EMBEDDED_PG_PORT: string; EVM_LOCAL_PORT: string } {
-  const base = 21_000 + Math.floor(Math.random() * 8_000);
-  return { PORT: String(base), EMBEDDED_PG_PORT: String(base + 10_000), EVM_LOCAL_PORT: String(base + 20_000) };
+async function ports(): Promise<{ PORT: string; EMBEDDED_PG_PORT: string; EVM_LOCAL_PORT: string }> {
+  const [server, database, chain] = [await freePort(), await freePort(), await freePort()];
+  return { PORT: String(server), EMBEDDED_PG_PORT: String(database), EVM_LOCAL_PORT: String(chain) };
 }
 
 describe('the server process', () => {
@@ -113,7 +114,7 @@ describe('the server process', () => {
       if (cluster?.isSymbolicLink()) await rm(await readlink(path.join(dataDir, 'pg')), { recursive: true, force: true, maxRetries: 5 });
       await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
     });
-    const env = { ...ports(), DATA_DIR: dataDir, DATABASE_URL: '', CODE_SENDS_PER_IP_PER_HOUR: '10000' };
+    const env = { ...(await ports()), DATA_DIR: dataDir, DATABASE_URL: '', CODE_SENDS_PER_IP_PER_HOUR: '10000' };
 
     const first = startServer(env);
     await waitUntilReady(first);
@@ -192,7 +193,7 @@ describe('the server process', () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'coffer-sigterm-test-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true, maxRetries: 5 }));
     const env = {
-      ...ports(),
+      ...(await ports()),
       DATA_DIR: dataDir,
       DATABASE_URL: database.url,
       PASSWORD_PEPPER: 'a-test-pepper-of-at-least-thirty-two-characters',

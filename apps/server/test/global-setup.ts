@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/platform/db/embedded-postgres';
+import { freePort } from './ports';
 import { createLogger } from '../src/platform/observability/logger';
 
 declare module 'vitest' {
@@ -26,7 +27,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await chmod(dataDir, 0o755);
   const embedded = await startEmbeddedPostgres({
     dataDir,
-    port: 55_000 + Math.floor(Math.random() * 5_000),
+    port: await freePort(),
     logger: createLogger({ LOG_LEVEL: 'warn' }),
   });
   project.provide('adminDatabaseUrl', embedded.url);

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../../../test/ports';
 import { createLogger } from '../observability/logger';
 import { isOrphaned, isProcessAlive, readProcessInfo } from '../process/child-processes';
 import { findBinaries, startEmbeddedPostgres } from './embedded-postgres';
@@ -23,10 +24,6 @@ async function dataFolder(): Promise<string> {
   await chmod(dataDir, 0o755);
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   return dataDir;
-}
-
-function freePort(): number {
-  return 40_000 + Math.floor(Math.random() * 9_000);
 }
 
 async function query(url: string, text: string): Promise<unknown[]> {
@@ -51,7 +48,7 @@ function postgresIds(): { uid?: number; gid?: number } {
 describe('embedded PostgreSQL', () => {
   it('keeps its data between runs', async () => {
     const dataDir = await dataFolder();
-    const port = freePort();
+    const port = await freePort();
 
     const first = await startEmbeddedPostgres({ dataDir, port, logger });
     await query(first.url, "create table kept (note text); insert into kept values ('from the first run')");
@@ -67,7 +64,7 @@ describe('embedded PostgreSQL', () => {
 
   it('uses a superuser password generated into secrets.json, not a fixed one', async () => {
     const dataDir = await dataFolder();
-    const port = freePort();
+    const port = await freePort();
     const database = await startEmbeddedPostgres({ dataDir, port, logger });
     cleanups.push(() => database.stop());
 
@@ -82,7 +79,7 @@ describe('embedded PostgreSQL', () => {
 
   it('moves a cluster made with the old fixed password to a generated one, keeping the other secrets', async () => {
     const dataDir = await dataFolder();
-    const port = freePort();
+    const port = await freePort();
     const first = await startEmbeddedPostgres({ dataDir, port, logger });
     await query(
       first.url,
@@ -106,7 +103,7 @@ describe('embedded PostgreSQL', () => {
 
   it('stops a PostgreSQL left running by a killed server, then starts on the same data', async () => {
     const dataDir = await dataFolder();
-    const port = freePort();
+    const port = await freePort();
     const first = await startEmbeddedPostgres({ dataDir, port, logger });
     await query(first.url, "create table kept (note text); insert into kept values ('written before the crash')");
     await first.stop();
@@ -139,7 +136,7 @@ describe('embedded PostgreSQL', () => {
 
   it('starts over a postmaster.pid whose number now belongs to another program (a restarted container)', async () => {
     const dataDir = await dataFolder();
-    const port = freePort();
+    const port = await freePort();
     const first = await startEmbeddedPostgres({ dataDir, port, logger });
     await first.stop();
     // Of PostgreSQL's own user: one of another user it could not signal, and would ignore.
@@ -160,10 +157,10 @@ describe('embedded PostgreSQL', () => {
 
   it('leaves a PostgreSQL of a running server alone and says why it cannot start', async () => {
     const dataDir = await dataFolder();
-    const running = await startEmbeddedPostgres({ dataDir, port: freePort(), logger });
+    const running = await startEmbeddedPostgres({ dataDir, port: await freePort(), logger });
     cleanups.push(() => running.stop());
 
-    await expect(startEmbeddedPostgres({ dataDir, port: freePort(), logger })).rejects.toThrow(
+    await expect(startEmbeddedPostgres({ dataDir, port: await freePort(), logger })).rejects.toThrow(
       /already running \(pid \d+\) under process \d+: another Coffer server uses this DATA_DIR/,
     );
     expect(await query(running.url, 'select 1 as answer')).toEqual([{ answer: 1 }]);
@@ -171,7 +168,7 @@ describe('embedded PostgreSQL', () => {
 
   it("names PostgreSQL's own reason when it cannot start", async () => {
     const dataDir = await dataFolder();
-    const port = freePort();
+    const port = await freePort();
     const taken: Server = createServer((socket) => socket.destroy());
     await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
     cleanups.push(() => new Promise((resolve) => taken.close(resolve)));
@@ -181,7 +178,7 @@ describe('embedded PostgreSQL', () => {
 
   it('dies with the process that started it, even one killed with SIGKILL', async () => {
     const dataDir = await dataFolder();
-    const port = freePort();
+    const port = await freePort();
     // A server stand-in: starts the embedded PostgreSQL, prints its pid, waits to be killed.
     const script = `
       import { startEmbeddedPostgres } from ${JSON.stringify(path.resolve(import.meta.dirname, 'embedded-postgres.ts'))};
@@ -215,7 +212,7 @@ describe('embedded PostgreSQL', () => {
     const relocationRoot = await mkdtemp(path.join(os.tmpdir(), 'coffer-relocated-'));
     await chmod(relocationRoot, 0o755);
     cleanups.push(() => rm(relocationRoot, { recursive: true, force: true }));
-    const port = freePort();
+    const port = await freePort();
 
     const first = await startEmbeddedPostgres({ dataDir, port, logger, relocationRoot });
     await query(first.url, "create table kept (note text); insert into kept values ('private')");
@@ -235,7 +232,7 @@ describe('embedded PostgreSQL', () => {
 
   it('an existing cluster that PostgreSQL can no longer reach is not moved: the error says what to do', async () => {
     const dataDir = await dataFolder();
-    const port = freePort();
+    const port = await freePort();
     const first = await startEmbeddedPostgres({ dataDir, port, logger });
     await first.stop();
     await chmod(dataDir, 0o700);
