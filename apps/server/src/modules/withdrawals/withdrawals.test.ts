@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { depositPaths, languageTypeByLanguage, operatorTokenHeader, walletPaths, withdrawalPaths } from '@coffer/contract';
 import type { FastifyInstance } from 'fastify';
-import { createTestClient, createWalletClient, erc20Abi, http, parseEther, type Address } from 'viem';
+import { createTestClient, createWalletClient, erc20Abi, http, parseEther, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
@@ -56,8 +56,23 @@ function newSigner(senders: Map<string, WithdrawalSender> = chains.senders) {
   return createWithdrawalSigner({ db: database.db, ledger: createLedger(database.db), senders, logger: silentLogger });
 }
 
+/**
+ * A balance on the chain once every broadcast transaction is mined: anvil answers
+ * `eth_sendRawTransaction` before its miner has put the transaction in a block, so on a busy
+ * machine a balance read straight after a broadcast can come before the block.
+ */
 async function onChainBalance(asset: 'ETH' | 'USDT', address: Address): Promise<bigint> {
   const client = evmPublicClient(anvil.rpcUrl);
+  const broadcast = await database.db
+    .selectFrom('withdrawal_outbox')
+    .select('txid')
+    .where('chain', '=', 'ethereum')
+    .where('broadcast_at', 'is not', null)
+    .where('resolved_at', 'is', null)
+    .execute();
+  await Promise.all(
+    broadcast.map(({ txid }) => client.waitForTransactionReceipt({ hash: txid as Hex, pollingInterval: 50, timeout: 20_000 })),
+  );
   return asset === 'ETH'
     ? client.getBalance({ address })
     : client.readContract({ address: node.tokens.USDT, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
