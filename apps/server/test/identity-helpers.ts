@@ -1,6 +1,7 @@
 import { identityPaths } from '@coffer/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { totpCode } from '../src/modules/identity/totp';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely
 type AnyData = any;
@@ -54,10 +55,11 @@ export const testPassword = 'Vault-Key-2026';
 /**
  * Signs a new customer up by e-mail (code from the dev outbox) through the identity API; the
  * client keeps the session cookie the registration answers with, so it is signed in.
+ * `codeSent` is the answer to the request for the registration code.
  */
 export async function signUpByEmail(app: FastifyInstance, email: string, password = testPassword) {
   const client = identityClient(app);
-  await client.post(identityPaths.registerCode, { accountType: 'email', account: email, countryCode: 'DE' });
+  const codeSent = await client.post(identityPaths.registerCode, { accountType: 'email', account: email, countryCode: 'DE' });
   const registered = await client.post(identityPaths.register, {
     accountType: 'email',
     account: email,
@@ -68,5 +70,33 @@ export async function signUpByEmail(app: FastifyInstance, email: string, passwor
     agreeTerms: true,
   });
   expect(registered.body.code).toBe(0);
-  return { client, userNo: registered.body.data.user.userNo as string };
+  return { client, userNo: registered.body.data.user.userNo as string, codeSent };
+}
+
+/**
+ * Binds the authenticator of `secret` (generated for the customer) and sets the fund password,
+ * each with a code to the customer's `email`; the fund password also with the authenticator's
+ * code of the next 30-second step.
+ */
+export async function bindAuthenticatorAndFundPassword(
+  app: FastifyInstance,
+  client: ReturnType<typeof identityClient>,
+  email: string,
+  secret: string,
+  fundPassword: string,
+): Promise<void> {
+  await client.post(identityPaths.userCode, { purpose: 'bindAuthenticator', channel: 'email' });
+  await client.post(identityPaths.authenticatorBind, {
+    secret,
+    newGaCode: await totpCode(secret),
+    emailCode: await latestCode(app, email),
+  });
+  await client.post(identityPaths.userCode, { purpose: 'fundPassword', channel: 'email' });
+  const set = await client.post(identityPaths.fundPasswordSet, {
+    fundPassword,
+    confirmFundPassword: fundPassword,
+    emailCode: await latestCode(app, email),
+    gaCode: await totpCode(secret, Date.now() + 30_000),
+  });
+  expect(set.body.code).toBe(0);
 }

@@ -1,13 +1,11 @@
 import { depositPaths, identityPaths, withdrawalPaths } from '@coffer/contract';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
-import { identityClient, latestCode } from './identity-helpers';
+import { bindAuthenticatorAndFundPassword, signUpByEmail } from './identity-helpers';
 import type { Db } from '../src/platform/db/database';
 import { totpCode } from '../src/modules/identity/totp';
 import { createLedger } from '../src/modules/ledger/ledger.service';
 
 export const fundPassword = '258036';
-const password = 'Vault-Key-2026';
 let counter = 0;
 
 /**
@@ -19,36 +17,11 @@ let counter = 0;
 export async function withdrawalCustomer(app: FastifyInstance, db: Db, options: { complete?: boolean; depositChain?: string } = {}) {
   counter += 1;
   const email = `withdraw${counter}-${Date.now() % 100000}@coffer.test`;
-  const client = identityClient(app);
-  await client.post(identityPaths.registerCode, { accountType: 'email', account: email, countryCode: 'DE' });
-  const registered = await client.post(identityPaths.register, {
-    accountType: 'email',
-    account: email,
-    countryCode: 'DE',
-    code: await latestCode(app, email),
-    password,
-    confirmPassword: password,
-    agreeTerms: true,
-  });
-  expect(registered.body.code).toBe(0);
-  const userNo = registered.body.data.user.userNo as string;
+  const { client, userNo } = await signUpByEmail(app, email);
   const user = await db.selectFrom('app_user').select('id').where('user_no', '=', userNo).executeTakeFirstOrThrow();
   const { secret } = (await client.post(identityPaths.authenticatorGenerate)).body.data as { secret: string };
   if (options.complete !== false) {
-    await client.post(identityPaths.userCode, { purpose: 'bindAuthenticator', channel: 'email' });
-    await client.post(identityPaths.authenticatorBind, {
-      secret,
-      newGaCode: await totpCode(secret),
-      emailCode: await latestCode(app, email),
-    });
-    await client.post(identityPaths.userCode, { purpose: 'fundPassword', channel: 'email' });
-    const set = await client.post(identityPaths.fundPasswordSet, {
-      fundPassword,
-      confirmFundPassword: fundPassword,
-      emailCode: await latestCode(app, email),
-      gaCode: await totpCode(secret, Date.now() + 30_000),
-    });
-    expect(set.body.code).toBe(0);
+    await bindAuthenticatorAndFundPassword(app, client, email, secret, fundPassword);
     // Phone and identity have no test flow of their own here: set as bound and verified.
     await db
       .updateTable('app_user')

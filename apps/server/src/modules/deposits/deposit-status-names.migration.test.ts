@@ -1,29 +1,9 @@
-import { Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { migrations } from '../../migrations';
-import { migrateToLatest } from '../../platform/db/migrate';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { databaseBeforeMigration } from '../../../test/status-names-migration-kit';
 
-/** The migration just before 0022: the database as it was with smallint statuses. */
-const before = Object.keys(migrations)[Object.keys(migrations).indexOf('0022-deposit-status-names') - 1]!;
-let database: TestDatabase;
-let migrator: Migrator;
-
-beforeAll(async () => {
-  database = await createTestDatabase({ migrate: false });
-  migrator = new Migrator({
-    db: database.db,
-    provider: { getMigrations: async () => migrations },
-    migrationTableName: 'schema_migration',
-    migrationLockTableName: 'schema_migration_lock',
-  });
-  const { error } = await migrator.migrateTo(before);
-  if (error) throw error;
-}, 60_000);
-
-afterAll(async () => {
-  await database?.drop();
-});
+/** From the migration just before 0022: the database as it was with smallint statuses. */
+const database = databaseBeforeMigration('0022-deposit-status-names');
 
 async function statuses(): Promise<Record<string, unknown>> {
   const rows = await sql<{ txid: string; status: unknown }>`select txid, status from deposit order by id`.execute(database.db);
@@ -54,7 +34,7 @@ describe('0022: deposit statuses as text', () => {
         ((select id from app_user), 'ethereum', 'ETH', '0xwaiting', 0, '0xa', 5, 12, '0xb', 12, 2, 3, null, null);
     `.execute(database.db);
 
-    expect(await migrateToLatest(database.db, migrations)).toContain('0022-deposit-status-names');
+    expect(await database.migrateToLatest()).toContain('0022-deposit-status-names');
     expect(await statuses()).toEqual({ '0xcredited': 'credited', '0xfailed': 'failed', '0xwaiting': 'waiting' });
     const column = await sql<{ type: string }>`
       select data_type as type from information_schema.columns where table_name = 'deposit' and column_name = 'status'`.execute(
@@ -81,12 +61,11 @@ describe('0022: deposit statuses as text', () => {
       'deposit_failed_has_reason',
     );
 
-    const { error } = await migrator.migrateTo(before);
-    if (error) throw error;
+    await database.migrateDown();
     expect(await statuses()).toEqual({ '0xcredited': 1, '0xfailed': 2, '0xwaiting': 3 });
     expect(await definitions()).toEqual(oldDefinitions);
 
-    await migrateToLatest(database.db, migrations);
+    await database.migrateToLatest();
     expect(await statuses()).toEqual({ '0xcredited': 'credited', '0xfailed': 'failed', '0xwaiting': 'waiting' });
   });
 });

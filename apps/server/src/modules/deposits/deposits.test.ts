@@ -2,21 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { depositPaths, walletPaths } from '@coffer/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { createTestClient, createWalletClient, http, parseEther, type Address } from 'viem';
+import { parseEther, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { anvilTestClient, localWalletClient, startTestEvmNode } from '../../../test/evm-kit';
 import { identityClient, signUpByEmail } from '../../../test/identity-helpers';
 import { evmReceivingChain, HdSeed, type EvmNode } from '../chain';
-import {
-  deployTestTokens,
-  evmDevFaucet,
-  freeLoopbackPort,
-  localChainId,
-  localFunder,
-  startAnvil,
-  type AnvilProcess,
-} from '../chain/devnets';
+import { evmDevFaucet, localFunder, type AnvilProcess } from '../chain/devnets';
 import { nativeTransferLogIndex } from '../chain/evm/evm-chain-source';
 import { createLedger } from '../ledger/ledger.service';
 import { createLogger } from '../../platform/observability/logger';
@@ -33,13 +26,7 @@ const seed = new HdSeed(randomBytes(64));
 let counter = 0;
 
 const silentLogger = createLogger({ LOG_LEVEL: 'silent' });
-const testClient = () => createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) });
-const chain = () => ({
-  id: localChainId,
-  name: 'anvil',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [anvil.rpcUrl] } },
-});
+const testClient = () => anvilTestClient(anvil.rpcUrl);
 
 /** A fresh watcher over the same database and chain: what a restarted process builds. */
 function newWatcher(): DepositWatcher {
@@ -81,21 +68,12 @@ async function records(client: ReturnType<typeof identityClient>, body: Record<s
 }
 
 async function sendEth(to: Address, value: bigint): Promise<string> {
-  const wallet = createWalletClient({ chain: chain(), transport: http(anvil.rpcUrl) });
+  const wallet = localWalletClient(anvil.rpcUrl);
   return wallet.sendTransaction({ account: localFunder, to, value });
 }
 
 beforeAll(async () => {
-  // Mining only on demand: each transaction is a block of its own, `anvil_mine` adds empty ones.
-  anvil = await startAnvil({ port: await freeLoopbackPort(), chainId: localChainId, blockTimeSeconds: null, stateDir: null });
-  node = {
-    rpcUrl: anvil.rpcUrl,
-    chainId: localChainId,
-    isEmbedded: true,
-    tokens: await deployTestTokens(anvil.rpcUrl),
-    funder: localFunder,
-    stop: anvil.stop,
-  };
+  ({ anvil, node } = await startTestEvmNode());
   database = await createTestDatabase();
   app = await buildTestApp(database.db, { depositChains: { chains: [evmReceivingChain(node, seed)], faucets: [evmDevFaucet(node)] } });
 }, 60_000);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { identityClient, latestCode } from '../../../test/identity-helpers';
+import { identityClient, latestCode, signUpByEmail } from '../../../test/identity-helpers';
 import { totpCode } from './totp';
 
 let database: TestDatabase;
@@ -27,20 +27,9 @@ function freshEmail(): string {
 }
 
 async function register(email = freshEmail()) {
-  const client = identityClient(app);
-  const sent = await client.post(paths.registerCode, { accountType: 'email', account: email, countryCode: 'DE' });
-  expect(sent.body).toMatchObject({ code: 0, data: { resendAfterSeconds: 60 } });
-  const registered = await client.post(paths.register, {
-    accountType: 'email',
-    account: email,
-    countryCode: 'DE',
-    code: await latestCode(app, email),
-    password,
-    confirmPassword: password,
-    agreeTerms: true,
-  });
-  expect(registered.body.code).toBe(0);
-  return { client, email, user: registered.body.data.user as { userNo: string } };
+  const { client, userNo, codeSent } = await signUpByEmail(app, email, password);
+  expect(codeSent.body).toMatchObject({ code: 0, data: { resendAfterSeconds: 60 } });
+  return { client, email, user: { userNo } };
 }
 
 async function loginWithEmailCode(email: string) {

@@ -131,56 +131,54 @@ export interface Ledger {
   foldHouseBalances(): Promise<number>;
 }
 
-function transferJournal(input: TransferInput): JournalRequest {
-  if (input.amount <= 0n) throw new LedgerInvariantError('transfers move a positive amount');
-  if (input.from === input.to) throw new LedgerInvariantError('a transfer needs two different accounts');
+/** The journal of a movement: its key, bill type and reference (and note, where it has one), then `legs`. */
+function movementJournal(
+  input: { idempotencyKey: string; billType: number; reference?: JournalRequest['reference'] },
+  legs: Leg[],
+  note?: string,
+): JournalRequest {
   return {
     idempotencyKey: input.idempotencyKey,
     billType: input.billType,
     ...(input.reference ? { reference: input.reference } : {}),
-    ...(input.note ? { note: input.note } : {}),
-    legs: [
+    ...(note ? { note } : {}),
+    legs,
+  };
+}
+
+function transferJournal(input: TransferInput): JournalRequest {
+  if (input.amount <= 0n) throw new LedgerInvariantError('transfers move a positive amount');
+  if (input.from === input.to) throw new LedgerInvariantError('a transfer needs two different accounts');
+  return movementJournal(
+    input,
+    [
       { accountId: input.from, bucket: 'available', amount: -input.amount },
       { accountId: input.to, bucket: 'available', amount: input.amount },
     ],
-  };
+    input.note,
+  );
 }
 
 function holdJournal(input: HoldInput): JournalRequest {
   if (input.amount <= 0n) throw new LedgerInvariantError('holds freeze a positive amount');
-  return {
-    idempotencyKey: input.idempotencyKey,
-    billType: input.billType,
-    ...(input.reference ? { reference: input.reference } : {}),
-    legs: [
-      { accountId: input.accountId, bucket: 'available', amount: -input.amount },
-      { accountId: input.accountId, bucket: 'frozen', amount: input.amount },
-    ],
-  };
+  return movementJournal(input, [
+    { accountId: input.accountId, bucket: 'available', amount: -input.amount },
+    { accountId: input.accountId, bucket: 'frozen', amount: input.amount },
+  ]);
 }
 
 function settleHoldJournal(input: SettleHoldInput): JournalRequest {
-  return {
-    idempotencyKey: input.idempotencyKey,
-    billType: input.billType,
-    ...(input.reference ? { reference: input.reference } : {}),
-    legs: [
-      { accountId: input.accountId, bucket: 'frozen', amount: -input.amount },
-      ...input.to.map((target) => ({ accountId: target.accountId, bucket: 'available' as const, amount: target.amount })),
-    ],
-  };
+  return movementJournal(input, [
+    { accountId: input.accountId, bucket: 'frozen', amount: -input.amount },
+    ...input.to.map((target) => ({ accountId: target.accountId, bucket: 'available' as const, amount: target.amount })),
+  ]);
 }
 
 function releaseHoldJournal(input: ReleaseHoldInput): JournalRequest {
-  return {
-    idempotencyKey: input.idempotencyKey,
-    billType: input.billType,
-    ...(input.reference ? { reference: input.reference } : {}),
-    legs: [
-      { accountId: input.accountId, bucket: 'frozen', amount: -input.amount },
-      { accountId: input.accountId, bucket: 'available', amount: input.amount },
-    ],
-  };
+  return movementJournal(input, [
+    { accountId: input.accountId, bucket: 'frozen', amount: -input.amount },
+    { accountId: input.accountId, bucket: 'available', amount: input.amount },
+  ]);
 }
 
 /**

@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { orderJournalKey } from './order.service';
 import { preparedRunner, type PreparedRunner } from './prepared';
 import { publishedKey } from './quote-signer';
-import { quoteStore } from './quote-store';
+import { quoteStore, quoteValuesOf } from './quote-store';
 import { ledgerPostArguments, settlementJournal, type LedgerPostArguments } from './settlement';
 import { ledgerInvariants, tradeFixture, type TradeFixture } from '../../../test/trade-kit';
 import type { QuoteRow } from './quote.service';
@@ -201,40 +201,9 @@ describe('storing quotes with group commit', () => {
       const row = stored.find((candidate) => candidate.id === quote.quoteId)!;
       expect(row.signature).toBe(quote.signature);
       const key = keys.find((candidate) => candidate.keyId === row.key_id)!;
-      const {
-        keyId,
-        quoteId,
-        pair,
-        side,
-        price,
-        baseAmount,
-        quoteAmount,
-        payCoin,
-        payAmount,
-        receiveCoin,
-        receiveAmount,
-        feeCoin,
-        fee,
-        expiresAt,
-      } = quote;
-      const signed = {
-        keyId,
-        quoteId,
-        pair,
-        side,
-        price,
-        baseAmount,
-        quoteAmount,
-        payCoin,
-        payAmount,
-        receiveCoin,
-        receiveAmount,
-        feeCoin,
-        fee,
-        expiresAt,
-      };
       const publicKey = publishedKey(key.keyId, key.publicKey).publicKeyPem;
-      expect(verify(null, quoteSigningBytes(signed), publicKey, Buffer.from(row.signature, 'base64'))).toBe(true);
+      // The quote's signed fields (`quoteSigningBytes` reads those, in `signedQuoteFieldOrder`, and nothing else).
+      expect(verify(null, quoteSigningBytes(quote), publicKey, Buffer.from(row.signature, 'base64'))).toBe(true);
     }
   });
 
@@ -252,26 +221,7 @@ describe('storing quotes with group commit', () => {
     const ids = (
       await sql<{ id: string }>`select nextval('trade_quote_id_seq')::text as id from generate_series(1, 4)`.execute(database.db)
     ).rows.map((next) => next.id);
-    const valuesOf = (id: string, owner: string) => [
-      id,
-      owner,
-      'spot',
-      row.pair,
-      row.base_asset,
-      row.quote_asset,
-      row.side,
-      row.price,
-      row.price_scale,
-      row.base_amount,
-      row.quote_amount,
-      row.fee,
-      row.fee_rate,
-      row.expires_at,
-      row.created_at,
-      row.key_id,
-      row.signature,
-      row.settlement,
-    ];
+    const valuesOf = (id: string, owner: string) => quoteValuesOf({ ...row, id, user_id: owner, purpose: 'spot' });
     // The first leaves alone; the next three wait for it and leave together.
     const outcomes = await Promise.allSettled([
       store.insert(valuesOf(ids[0]!, userId)),

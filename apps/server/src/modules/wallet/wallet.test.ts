@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { latestCode, signUpByEmail } from '../../../test/identity-helpers';
+import { bindAuthenticatorAndFundPassword, signUpByEmail } from '../../../test/identity-helpers';
 import { createLedger } from '../ledger/ledger.service';
 import { totpCode } from '../identity/totp';
 import { createWithdrawalDestinations } from '../withdrawals';
@@ -32,20 +32,7 @@ async function customer(holdings: Record<string, bigint> = {}) {
   const email = `wallet${counter}-${Date.now() % 100000}@coffer.test`;
   const { client, userNo } = await signUpByEmail(app, email, password);
   const { secret } = (await client.post(identityPaths.authenticatorGenerate)).body.data as { secret: string };
-  await client.post(identityPaths.userCode, { purpose: 'bindAuthenticator', channel: 'email' });
-  await client.post(identityPaths.authenticatorBind, {
-    secret,
-    newGaCode: await totpCode(secret),
-    emailCode: await latestCode(app, email),
-  });
-  await client.post(identityPaths.userCode, { purpose: 'fundPassword', channel: 'email' });
-  const set = await client.post(identityPaths.fundPasswordSet, {
-    fundPassword,
-    confirmFundPassword: fundPassword,
-    emailCode: await latestCode(app, email),
-    gaCode: await totpCode(secret, Date.now() + 30_000),
-  });
-  expect(set.body.code).toBe(0);
+  await bindAuthenticatorAndFundPassword(app, client, email, secret, fundPassword);
   const user = await database.db.selectFrom('app_user').select('id').where('user_no', '=', userNo).executeTakeFirstOrThrow();
   // As if the 24-hour lock after those security changes had passed.
   await database.db.updateTable('app_user').set({ withdraw_locked_until: null }).where('id', '=', user.id).execute();

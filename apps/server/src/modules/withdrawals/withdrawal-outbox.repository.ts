@@ -1,5 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { withdrawalTransferColumns } from './withdrawals.repository';
 import type { WithdrawalTables } from './withdrawals.schema';
 
 // The SQL on `withdrawal_outbox`: the signer's record-before-broadcast outbox (with the
@@ -19,18 +20,7 @@ export async function unlockSigner(connection: Db): Promise<void> {
   await sql`select pg_advisory_unlock(${signerLockNamespace}, 0)`.execute(connection);
 }
 
-const withdrawalColumns = [
-  'w.id',
-  'w.user_id',
-  'w.asset',
-  'w.chain',
-  'w.address',
-  'w.tag',
-  'w.amount',
-  'w.fee',
-  'w.hold_id',
-  'w.required_confirmations',
-] as const;
+const withdrawalColumns = ['w.id', 'w.user_id', ...withdrawalTransferColumns, 'w.hold_id', 'w.required_confirmations'] as const;
 
 /** Recorded, unresolved transactions of withdrawals still processing or confirming on these chains. */
 export function openOutboxWithdrawals(executor: Db, chains: string[]) {

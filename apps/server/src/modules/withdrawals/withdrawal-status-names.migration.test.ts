@@ -1,39 +1,14 @@
-import { Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { migrations } from '../../migrations';
-import { migrateToLatest } from '../../platform/db/migrate';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { databaseBeforeMigration } from '../../../test/status-names-migration-kit';
 import { withdrawalBillDescriber } from './withdrawal-bill-describer';
 import { withdrawalTransitions } from './withdrawal-states';
 import { withdrawalTransitionPairsSql, withdrawalTransitionsAt0019 } from './withdrawal-states.migration';
 import { withdrawalTransitionsAt0023 } from './withdrawal-status-names.migration';
 
-/** The migration just before 0023: the database as it was with snake_case statuses. */
-const before = Object.keys(migrations)[Object.keys(migrations).indexOf('0023-withdrawal-status-names') - 1]!;
+/** From the migration just before 0023: the database as it was with snake_case statuses. */
+const database = databaseBeforeMigration('0023-withdrawal-status-names');
 const oldStatuses = ['awaiting_confirmation', 'processing', 'confirming', 'completed', 'failed', 'cancelled'];
-let database: TestDatabase;
-let migrator: Migrator;
-
-beforeAll(async () => {
-  database = await createTestDatabase({ migrate: false });
-  migrator = new Migrator({
-    db: database.db,
-    provider: { getMigrations: async () => migrations },
-    migrationTableName: 'schema_migration',
-    migrationLockTableName: 'schema_migration_lock',
-  });
-  const { error } = await migrator.migrateTo(before);
-  if (error) throw error;
-}, 60_000);
-
-afterAll(async () => {
-  await database?.drop();
-});
-
-async function migrateDown(): Promise<void> {
-  const { error } = await migrator.migrateTo(before);
-  if (error) throw error;
-}
 
 /** Each row's status, by the status it was written in (its serial number). */
 async function statuses(): Promise<Record<string, string>> {
@@ -88,7 +63,7 @@ describe('0023: withdrawal statuses in camelCase', () => {
     `.execute(database.db);
     for (const status of oldStatuses) await insertRow(status, status, 'awaiting_confirmation');
 
-    expect(await migrateToLatest(database.db, migrations)).toContain('0023-withdrawal-status-names');
+    expect(await database.migrateToLatest()).toContain('0023-withdrawal-status-names');
     expect(await statuses()).toEqual({
       awaiting_confirmation: 'awaitingConfirmation',
       processing: 'processing',
@@ -118,7 +93,7 @@ describe('0023: withdrawal statuses in camelCase', () => {
     );
     await insertRow('late', 'awaitingConfirmation', 'awaitingConfirmation');
 
-    await migrateDown();
+    await database.migrateDown();
     expect(await statuses()).toEqual({
       awaiting_confirmation: 'processing',
       processing: 'processing',
@@ -134,7 +109,7 @@ describe('0023: withdrawal statuses in camelCase', () => {
       'WITHDRAWAL_ILLEGAL_TRANSITION confirming -> processing',
     );
 
-    await migrateToLatest(database.db, migrations);
+    await database.migrateToLatest();
     expect(await statuses()).toMatchObject({ late: 'cancelled', confirming: 'confirming' });
     expect(await definitions()).toEqual(newDefinitions);
   });

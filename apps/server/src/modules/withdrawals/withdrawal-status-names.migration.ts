@@ -32,25 +32,24 @@ export const withdrawalTransitionsAt0023: WithdrawalTransitionTable = {
  * names only `completed` and is left alone.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    drop trigger withdrawal_transition on withdrawal;
-    alter table withdrawal
-      drop constraint withdrawal_status_check,
-      drop constraint withdrawal_waiting_has_deadline;
-    drop index withdrawal_open;
-    alter table withdrawal
-      alter column status type text
-        using (case status when 'awaiting_confirmation' then 'awaitingConfirmation' else status end),
-      add constraint withdrawal_status_check
-        check (status in ('awaitingConfirmation', 'processing', 'confirming', 'completed', 'failed', 'cancelled')),
-      add constraint withdrawal_waiting_has_deadline check ((status = 'awaitingConfirmation') = (confirm_before is not null));
-    create index withdrawal_open on withdrawal (status, id) where status in ('awaitingConfirmation', 'processing', 'confirming');
-  `.execute(db);
-  await createWithdrawalTransitionFunction(db, withdrawalTransitionsAt0023);
-  await createWithdrawalTransitionTrigger(db);
+  await renameAwaitingConfirmation(db, 'awaiting_confirmation', 'awaitingConfirmation', withdrawalTransitionsAt0023);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await renameAwaitingConfirmation(db, 'awaitingConfirmation', 'awaiting_confirmation', withdrawalTransitionsAt0019);
+}
+
+/**
+ * Rewrites the rows' `from` to `to`, rebuilds the status CHECK, the deadline CHECK and the
+ * open-withdrawal index on `to`, and re-creates the transition trigger from `transitions`.
+ */
+async function renameAwaitingConfirmation(
+  db: Kysely<unknown>,
+  from: string,
+  to: string,
+  transitions: WithdrawalTransitionTable,
+): Promise<void> {
+  const [oldName, newName] = [sql.raw(`'${from}'`), sql.raw(`'${to}'`)];
   await sql`
     drop trigger withdrawal_transition on withdrawal;
     alter table withdrawal
@@ -59,12 +58,12 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     drop index withdrawal_open;
     alter table withdrawal
       alter column status type text
-        using (case status when 'awaitingConfirmation' then 'awaiting_confirmation' else status end),
+        using (case status when ${oldName} then ${newName} else status end),
       add constraint withdrawal_status_check
-        check (status in ('awaiting_confirmation', 'processing', 'confirming', 'completed', 'failed', 'cancelled')),
-      add constraint withdrawal_waiting_has_deadline check ((status = 'awaiting_confirmation') = (confirm_before is not null));
-    create index withdrawal_open on withdrawal (status, id) where status in ('awaiting_confirmation', 'processing', 'confirming');
+        check (status in (${newName}, 'processing', 'confirming', 'completed', 'failed', 'cancelled')),
+      add constraint withdrawal_waiting_has_deadline check ((status = ${newName}) = (confirm_before is not null));
+    create index withdrawal_open on withdrawal (status, id) where status in (${newName}, 'processing', 'confirming');
   `.execute(db);
-  await createWithdrawalTransitionFunction(db, withdrawalTransitionsAt0019);
+  await createWithdrawalTransitionFunction(db, transitions);
   await createWithdrawalTransitionTrigger(db);
 }

@@ -145,6 +145,9 @@ export async function isWithdrawalRestricted(executor: Db, userId: string): Prom
   return row !== undefined;
 }
 
+/** A withdrawal's coin, destination and amounts (table alias `w`); the signer's outbox reads select them too. */
+export const withdrawalTransferColumns = ['w.asset', 'w.chain', 'w.address', 'w.tag', 'w.amount', 'w.fee'] as const;
+
 /** The customer's withdrawals by id with their broadcast txid, for the records. */
 export function withdrawalRecordRows(executor: Db, userId: string, ids: string[]) {
   return executor
@@ -155,12 +158,7 @@ export function withdrawalRecordRows(executor: Db, userId: string, ids: string[]
       'w.serial_no',
       'w.created_at',
       'w.kind',
-      'w.asset',
-      'w.chain',
-      'w.address',
-      'w.tag',
-      'w.amount',
-      'w.fee',
+      ...withdrawalTransferColumns,
       'w.status',
       'w.fail_reason',
       'w.confirmations',

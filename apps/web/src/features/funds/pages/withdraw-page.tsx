@@ -155,6 +155,7 @@ export function WithdrawPage() {
           <Steps
             size="small"
             current={current ? stepIndex[current.name] : 0}
+            status={current?.name === 'done' ? 'finish' : 'process'}
             className={styles.steps}
             items={[{ title: t('withdraw.steps.details') }, { title: t('withdraw.steps.verify') }, { title: t('withdraw.steps.done') }]}
           />

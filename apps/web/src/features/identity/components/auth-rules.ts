@@ -1,6 +1,5 @@
 import type { ErrorKey } from '@coffer/contract/errors';
 import { errorMessage } from '@coffer/contract/errors';
-import { isLanguage, type Language } from '@coffer/contract/languages';
 import {
   checkConfirmation,
   checkEmail,
@@ -12,12 +11,7 @@ import {
 import type { FormRule } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/** The interface language as the error catalogue knows it. */
-export function useAuthLanguage(): Language {
-  const { i18n } = useTranslation();
-  return isLanguage(i18n.language) ? i18n.language : 'en';
-}
+import { useLanguage } from '../../../shared/i18n/use-language';
 
 const asText = (value: unknown): string => (typeof value === 'string' ? value : '');
 
@@ -32,7 +26,7 @@ export const normalisePhone = (value: unknown): string => asText(value).replace(
  */
 export function useAuthRules() {
   const { t } = useTranslation('auth');
-  const language = useAuthLanguage();
+  const language = useLanguage();
 
   return useMemo(() => {
     const fromCheck = (check: (value: string) => ErrorKey | null): FormRule => ({

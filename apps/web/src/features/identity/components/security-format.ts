@@ -1,13 +1,9 @@
-import { isLanguage, type Language } from '@coffer/contract/languages';
 import { findCountry } from '@coffer/contract/rules';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../shared/i18n/use-language';
 
-/** The interface language as one of ours (English when i18next holds something else). */
-export function useLanguage(): Language {
-  const { i18n } = useTranslation();
-  return isLanguage(i18n.language) ? i18n.language : 'en';
-}
+/** The interface language (shared), for the security components that take it from here. */
+export { useLanguage };
 
 /** Date and time in the user's language: `Intl.DateTimeFormat(lang, medium date, short time)`. */
 export function useDateTimeFormat(): (iso: string | null | undefined) => string {

@@ -1,8 +1,2 @@
-import { isLanguage, type Language } from '@coffer/contract/languages';
-import { useTranslation } from 'react-i18next';
-
 /** The interface language as one of ours (English when i18next holds something else). */
-export function useTradeLanguage(): Language {
-  const { i18n } = useTranslation();
-  return isLanguage(i18n.language) ? i18n.language : 'en';
-}
+export { useLanguage as useTradeLanguage } from '../../../shared/i18n/use-language';

@@ -122,6 +122,7 @@ export function TransferPage() {
           <Steps
             size="small"
             current={stepIndex[step.name]}
+            status={step.name === 'done' ? 'finish' : 'process'}
             className={styles.steps}
             items={[{ title: t('transfer.steps.details') }, { title: t('transfer.steps.verify') }, { title: t('transfer.steps.done') }]}
           />
