@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium';
 
-export const launchBrowser = launchChromium;
+export const launchBrowser = (extraArgs: readonly string[] = []) => launchChromium(extraArgs);
 
 export function baseUrl(): string {
   return inject('baseUrl');

@@ -7,6 +7,8 @@ declare module 'vitest' {
     databaseUrl: string;
     /** JSON-RPC of the local anvil chain the Coffer under test runs. */
     evmRpcUrl: string;
+    /** The one-time link of the back office's first super admin, as the first start logged it. */
+    operatorActivationLink: string;
   }
 }
 
@@ -19,5 +21,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', coffer.baseUrl);
   project.provide('databaseUrl', coffer.databaseUrl);
   project.provide('evmRpcUrl', coffer.evmRpcUrl);
+  project.provide('operatorActivationLink', await firstOperatorLink(coffer.output));
   return coffer.stop;
+}
+
+/** The embedded default's first start logs the super admin's activation link once it listens. */
+async function firstOperatorLink(output: string[]): Promise<string> {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    const match = /"activationLink":"([^"]+)"/.exec(output.join(''));
+    if (match) return match[1]!;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the first start logged no operator activation link');
 }

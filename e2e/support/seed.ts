@@ -31,7 +31,11 @@ async function api(path: string, body: unknown, cookie: string | null): Promise<
  * A customer made through the real API (register, authenticator, fund password), past the
  * 24-hour lock, credited through the ledger as a deposit would be.
  */
-export async function seedCustomer(label: string, holdings: Record<string, bigint>): Promise<SeededCustomer> {
+export async function seedCustomer(
+  label: string,
+  holdings: Record<string, bigint>,
+  options: { kycLevel?: number } = {},
+): Promise<SeededCustomer> {
   const email = `${label}${Date.now() % 1_000_000}@coffer.test`;
   const password = 'Vault-Key-2026';
   const fundPassword = '258036';
@@ -72,8 +76,13 @@ export async function seedCustomer(label: string, holdings: Record<string, bigin
   const database = openDatabase(inject('databaseUrl'), { max: 2 });
   try {
     const user = await database.db.selectFrom('app_user').select('id').where('user_no', '=', userNo).executeTakeFirstOrThrow();
-    // As if the 24-hour lock after those security changes had passed.
-    await database.db.updateTable('app_user').set({ withdraw_locked_until: null }).where('id', '=', user.id).execute();
+    // As if the 24-hour lock after those security changes had passed, and identity verified to
+    // the advanced level (KYC has journeys of its own: kyc.e2e.ts).
+    await database.db
+      .updateTable('app_user')
+      .set({ withdraw_locked_until: null, kyc_level: options.kycLevel ?? 2 })
+      .where('id', '=', user.id)
+      .execute();
     const ledger = createLedger(database.db);
     for (const [asset, amount] of Object.entries(holdings)) {
       await ledger.transfer({
@@ -130,6 +139,19 @@ export async function saveAddress(
         created_at: dayAgo,
       })
       .execute();
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Identity verified to the basic level (KYC1), as if its form had been sent: the first-day
+ * journey's other steps are its subject; KYC itself is driven in the browser by kyc.e2e.ts.
+ */
+export async function verifyBasicIdentity(email: string): Promise<void> {
+  const database = openDatabase(inject('databaseUrl'), { max: 1 });
+  try {
+    await database.db.updateTable('app_user').set({ kyc_level: 1 }).where('email', '=', email.toLowerCase()).execute();
   } finally {
     await database.close();
   }

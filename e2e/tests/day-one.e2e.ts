@@ -7,6 +7,7 @@ import { formatAmount } from '../../apps/web/src/shared/format/figures';
 import { launchBrowser, newDesktopPage } from '../support/browser';
 import { translator } from '../support/catalogues';
 import { authenticatorApp, codeSentBy } from '../support/codes';
+import { verifyBasicIdentity } from '../support/seed';
 
 /**
  * Issue 13's first day of a new customer, in each language, through the browser only: sign up,
@@ -134,6 +135,7 @@ describe('a new customer’s first day in the browser', () => {
       // Three first set-ups on an account that never received funds: no 24-hour lock, here or on the withdraw page.
       expect(await page.getByTestId('withdraw-lock').count()).toBe(0);
       await snap('1-security');
+      await verifyBasicIdentity(email);
       await goTo('withdraw');
       await page.getByTestId('withdraw-available').waitFor();
       expect(await page.getByTestId('withdraw-blocked').count()).toBe(0);

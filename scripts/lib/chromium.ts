@@ -14,6 +14,10 @@ export const chromiumArgs = [
   '--disable-sync',
 ];
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+/** `extraArgs`: e.g. Chromium's fake camera and microphone for a recording journey. */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, ...extraArgs] });
 }
+
+/** A camera and microphone that need no device and no permission prompt (Chromium's test stream). */
+export const fakeMediaArgs = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] as const;

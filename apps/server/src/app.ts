@@ -4,11 +4,16 @@ import type { Pool } from 'pg';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAssetsModule } from './modules/assets';
+import { createAuditModule } from './modules/audit';
+import { createBackofficeModule } from './modules/backoffice';
 import { createDepositsModule, depositBillDescriber, type DepositChainSet } from './modules/deposits';
 import { createDevOutbox, createIdentityModule } from './modules/identity';
-import { createLedgerModule, hasCustomerReceivedFunds } from './modules/ledger';
+import { createLedgerModule, createLedgerReads, hasCustomerReceivedFunds } from './modules/ledger';
+import { createKycModule } from './modules/kyc';
 import { createMarketModule } from './modules/market';
+import { createOperatorsModule } from './modules/operators';
 import { createResearchModule } from './modules/research';
+import { createSanctionsModule } from './modules/sanctions';
 import { createTradeModule, tradeBillDescriber } from './modules/trade';
 import { createAccountFeed, createWalletModule, registerAccountFeedRoutes } from './modules/wallet';
 import { createWithdrawalsModule, withdrawalBillDescriber, type WithdrawalChainSet } from './modules/withdrawals';
@@ -27,6 +32,7 @@ import type { JobQueue } from './platform/jobs/job-queue';
 import type { Logger } from './platform/observability/logger';
 import { metricsAccess, registerMetrics, type Metrics } from './platform/observability/metrics';
 import type { ServerSecrets } from './platform/security/secrets';
+import type { BlobStore } from './platform/storage';
 
 export interface AppDeps {
   config: AppConfig;
@@ -46,6 +52,8 @@ export interface AppDeps {
   depositChains?: DepositChainSet;
   /** Chains withdrawals are sent on (hot-wallet signers, balance readers); none: only internal withdrawals. */
   withdrawalChains?: WithdrawalChainSet;
+  /** Where KYC uploads are kept; by default encrypted files under DATA_DIR. */
+  blobs?: BlobStore;
 }
 
 const requestIdPattern = /^[\w.:-]{8,64}$/;
@@ -96,6 +104,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registry: deps.metrics.registry,
   });
   identity.register(app);
+  // The back office's operators (their own cookie under /admin), every privileged action in the audit log.
+  const audit = createAuditModule({ db: deps.db }).api;
+  const operators = createOperatorsModule({
+    db: deps.db,
+    config: deps.config,
+    secrets: deps.secrets,
+    limiter: identity.limiter,
+    audit,
+  });
+  operators.register(app);
+  // Identity verification in three levels, and what each level allows (withdrawals, trades).
+  const kyc = createKycModule({
+    db: deps.db,
+    config: deps.config,
+    secrets: deps.secrets,
+    identity: identity.api,
+    limiter: identity.limiter,
+    audit,
+    requireOperator: operators.requireOperator,
+    ...(deps.blobs ? { blobs: deps.blobs } : {}),
+  });
+  await kyc.register(app);
   const ledger = createLedgerModule({
     db: deps.db,
     ...(deps.pool ? { pool: deps.pool } : {}),
@@ -144,6 +174,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAccountFeedRoutes(app, { feed: accountFeed, allowedOrigins: allowedOrigins(deps.config) });
   app.addHook('onReady', accountFeed.start);
   app.addHook('onClose', accountFeed.stop);
+  // Sanctions screening of withdrawal destinations and deposit senders; compliance decides the holds.
+  const sanctions = createSanctionsModule({
+    db: deps.db,
+    assets,
+    identity: identity.api,
+    audit,
+    requireOperator: operators.requireOperator,
+  });
   const withdrawals = createWithdrawalsModule({
     db: deps.db,
     assets,
@@ -156,9 +194,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     chains: deps.withdrawalChains ?? null,
     runsSigner: deps.jobs !== null,
     registry: deps.metrics.registry,
+    operatorGuard: operators.requireOperator,
+    kyc: kyc.api,
+    sanctions: sanctions.screening,
   });
   for (const job of withdrawals.jobs) deps.jobs?.define(job);
   withdrawals.register(app);
+  // The back office's customer, audit and reconciliation calls (after kyc, and the withdrawals whose reconciliation history it reads).
+  createBackofficeModule({
+    db: deps.db,
+    identity: identity.api,
+    ledgerReads: createLedgerReads(deps.db),
+    assets,
+    audit,
+    reconciliation: withdrawals.services.reconciliation,
+    // The kyc module's index.ts offers no per-customer application read yet: the profile lists none until it does.
+    kycApplications: kyc.api.applications,
+    requireOperator: operators.requireOperator,
+  }).register(app);
   const trade = createTradeModule({
     db: deps.db,
     assets,
@@ -166,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config: deps.config,
     market: market.api,
     logger: deps.logger,
+    levelTradeMaxUsd: kyc.api.tradeMaxUsdFor,
     ...(deps.pool ? { pool: deps.pool } : {}),
     ...(deps.asyncCommitPool ? { asyncCommitPool: deps.asyncCommitPool } : {}),
   });
@@ -181,8 +235,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     runWatchers: deps.jobs !== null,
     recordSources: [withdrawals.recordSource],
     onCredited: trade.services.autoSwap.onDepositCredited,
+    sanctions: sanctions.screening,
   });
   deposits.register(app);
+  sanctions.decideThrough({ withdrawal: withdrawals.sanctionsSubject, deposit: deposits.sanctionsSubject });
+  sanctions.register(app);
 
   await registerWebApp(app, deps.config.WEB_DIST_DIR);
   return app;

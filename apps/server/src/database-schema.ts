@@ -1,10 +1,15 @@
 import type { AssetTables } from './modules/assets/assets.schema';
+import type { AuditTables } from './modules/audit/audit.schema';
 import type { ChainDevnetTables } from './modules/chain/chain-devnets.schema';
 import type { DepositTables } from './modules/deposits/deposits.schema';
 import type { IdentityTables } from './modules/identity/identity.schema';
 import type { LedgerTables } from './modules/ledger/ledger.schema';
 import type { MarketTables } from './modules/market/market.schema';
+import type { OperatorTables } from './modules/operators/operators.schema';
+import type { KycTables } from './modules/kyc/kyc.schema';
+import type { KycSandboxTables } from './modules/kyc/provider/sandbox.schema';
 import type { ResearchTables } from './modules/research/research.schema';
+import type { SanctionsTables } from './modules/sanctions/sanctions.schema';
 import type { SystemTables } from './modules/system/system.schema';
 import type { TradeTables } from './modules/trade/trade.schema';
 import type { WalletTables } from './modules/wallet/wallet.schema';
@@ -28,5 +33,10 @@ declare module './platform/db/database' {
       DepositTables,
       WithdrawalTables,
       WalletTables,
-      ResearchTables {}
+      AuditTables,
+      ResearchTables,
+      OperatorTables,
+      KycTables,
+      KycSandboxTables,
+      SanctionsTables {}
 }

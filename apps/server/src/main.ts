@@ -1,4 +1,6 @@
 import { buildApp } from './app';
+import { createAuditModule } from './modules/audit';
+import { bootstrapFirstOperator } from './modules/operators';
 import { provideChainRuntime } from './modules/chain';
 import { provideWithdrawalChains } from './modules/withdrawals';
 import { createNodeHeartbeat, pruneStaleNodesJob } from './modules/system';
@@ -102,6 +104,19 @@ async function main(): Promise<void> {
       },
       'Coffer is up',
     );
+    // The embedded default's first start: the back office's super admin and a one-time activation link.
+    const firstOperator = await bootstrapFirstOperator({
+      db: database.db,
+      config,
+      secrets,
+      audit: createAuditModule({ db: database.db }).api,
+    });
+    if (firstOperator) {
+      logger.warn(
+        { email: firstOperator.email, activationLink: firstOperator.activationLink, expiresAt: firstOperator.expiresAt },
+        'no back-office operator yet: activate the super admin at /admin with this one-time link',
+      );
+    }
     markStarted();
   } catch (error) {
     logger.fatal({ err: error }, `start-up failed: ${error instanceof Error ? error.message : String(error)}`);

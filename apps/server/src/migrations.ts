@@ -18,6 +18,7 @@ import * as wallet from './modules/wallet/wallet.migration';
 import * as walletTransferRequests from './modules/wallet/transfer-requests.migration';
 import * as ledgerBalanceEvents from './modules/ledger/balance-events.migration';
 import * as identitySessionEvents from './modules/identity/session-events.migration';
+import * as identityCustomerLock from './modules/identity/customer-lock.migration';
 import * as deposits from './modules/deposits/deposits.migration';
 import * as chainDevnets from './modules/chain/chain-devnets.migration';
 import * as withdrawals from './modules/withdrawals/withdrawals.migration';
@@ -26,6 +27,14 @@ import * as withdrawalStatusNames from './modules/withdrawals/withdrawal-status-
 import * as depositStatusNames from './modules/deposits/deposit-status-names.migration';
 import * as research from './modules/research/research.migration';
 import * as nodeHeartbeat from './modules/system/node-heartbeat.migration';
+import * as audit from './modules/audit/audit.migration';
+import * as operators from './modules/operators/operators.migration';
+import * as kyc from './modules/kyc/kyc.migration';
+import { sandboxMigration as kycSandbox } from './modules/kyc/provider/sandbox.migration';
+import * as sanctions from './modules/sanctions/sanctions.migration';
+import * as depositSources from './modules/deposits/deposit-sources.migration';
+import * as withdrawalReview from './modules/withdrawals/withdrawal-review.migration';
+import * as ledgerHoldJournalIndexes from './modules/ledger/hold-journal-indexes.migration';
 
 /**
  * One migration made of several modules' parts, applied in order and undone in reverse: a
@@ -72,4 +81,11 @@ export const migrations: Record<string, Migration> = {
   '0021-trade-pay-through-ledger': tradePayThroughLedger,
   '0022-deposit-status-names': depositStatusNames,
   '0023-withdrawal-status-names': withdrawalStatusNames,
+  '0024-audit': audit,
+  '0025-operators': operators,
+  '0026-kyc': inOrder(kyc, kycSandbox),
+  '0027-identity-customer-lock': identityCustomerLock,
+  '0028-sanctions': inOrder(sanctions, depositSources),
+  '0029-withdrawal-review': withdrawalReview,
+  '0030-ledger-hold-journal-indexes': ledgerHoldJournalIndexes,
 };

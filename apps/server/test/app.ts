@@ -3,6 +3,7 @@ import { buildApp } from '../src/app';
 import type { DepositChainSet } from '../src/modules/deposits';
 import type { WithdrawalChainSet } from '../src/modules/withdrawals';
 import { loadConfig } from '../src/platform/config';
+import { createMemoryBlobStore } from '../src/platform/storage';
 import type { Db } from '../src/platform/db/database';
 import type { Messenger } from '../src/platform/adapters/messenger';
 import type { JobQueue } from '../src/platform/jobs/job-queue';
@@ -42,6 +43,7 @@ export async function buildTestApp(
     jobs: options.jobs ?? null,
     version: '0.0.0-test',
     secrets: testSecrets,
+    blobs: createMemoryBlobStore(),
     ...(options.messenger ? { messenger: options.messenger } : {}),
     ...(options.depositChains ? { depositChains: options.depositChains } : {}),
     ...(options.withdrawalChains ? { withdrawalChains: options.withdrawalChains } : {}),

@@ -168,11 +168,7 @@ const configSchema = z.object({
   XRP_LEDGER_INTERVAL_MS: z.coerce.number().int().min(200).max(60_000).default(4_000),
   /** How often the deposit watchers look for new blocks. */
   DEPOSIT_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(500),
-  /** Withdrawals: the rolling 24-hour limit in USD (spec §9 initial 2000) and the large-withdrawal threshold needing a second confirmation. */
-  WITHDRAWAL_DAILY_LIMIT_USD: z
-    .string()
-    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be a USD amount such as 2000')
-    .default('2000'),
+  /** Withdrawals: the large-withdrawal threshold needing a second confirmation (each KYC level's 24-hour limit is in the back office). */
   LARGE_WITHDRAWAL_USD: z
     .string()
     .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be a USD amount such as 1000')
@@ -184,12 +180,21 @@ const configSchema = z.object({
     .min(0)
     .max(24 * 30)
     .default(24),
-  /** KYC level a withdrawal needs; 0 until identity verification (KYC) is built, then 1. */
-  WITHDRAWAL_MIN_KYC_LEVEL: z.coerce.number().int().min(0).max(3).default(0),
+  /** KYC level a withdrawal needs (spec §5: identity verification); each level's limits are in the back office. */
+  WITHDRAWAL_MIN_KYC_LEVEL: z.coerce.number().int().min(0).max(3).default(1),
+  /**
+   * The identity-verification provider of KYC2: `sandbox` (served by the app under /sandbox/kyc,
+   * the default outside production) or `sumsub` (the SUMSUB_* variables). Production without
+   * one configured offers no KYC2.
+   */
+  KYC_PROVIDER: z.enum(['sandbox', 'sumsub']).optional(),
+  SUMSUB_API_URL: z.url().default('https://api.sumsub.com'),
+  SUMSUB_APP_TOKEN: z.string().min(1).max(500).optional(),
+  SUMSUB_SECRET_KEY: z.string().min(1).max(500).optional(),
+  SUMSUB_WEBHOOK_SECRET: z.string().min(1).max(500).optional(),
+  SUMSUB_LEVEL_NAME: z.string().min(1).max(200).default('basic-kyc-level'),
   /** How often the withdrawal signer looks for work. */
   WITHDRAWAL_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
-  /** Token for the operator calls (reconciliation); unset: those calls refuse everyone. */
-  OPERATOR_TOKEN: z.string().min(32).max(200).optional(),
 });
 
 export type AppConfig = Omit<z.infer<typeof configSchema>, 'DEV_OUTBOX'> & { DEV_OUTBOX: boolean };
@@ -201,11 +206,13 @@ const secretVariables = new Set([
   'HD_MNEMONIC',
   'HD_SEED_HEX',
   'TRADE_SIGNING_KEY',
-  'OPERATOR_TOKEN',
   'BTC_RPC_URL',
   'SMTP_URL',
   'TWILIO_AUTH_TOKEN',
   'METRICS_TOKEN',
+  'SUMSUB_APP_TOKEN',
+  'SUMSUB_SECRET_KEY',
+  'SUMSUB_WEBHOOK_SECRET',
 ]);
 
 export class ConfigError extends Error {

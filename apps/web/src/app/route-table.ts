@@ -31,6 +31,7 @@ export type RoutePage =
   | 'changeFundPassword'
   | 'resetFundPassword'
   | 'accountInfo'
+  | 'identification'
   | 'dashboard'
   | 'balance'
   | 'bills'
@@ -123,7 +124,7 @@ export const routeTable = [
   account('securityChangeFundPassword', { page: 'changeFundPassword' }),
   account('securityResetFundPassword', { page: 'resetFundPassword' }),
   account('propertyAccountInfo', { page: 'accountInfo' }),
-  account('identification'),
+  account('identification', { page: 'identification' }),
   account('propertyApiManagement'),
   account('propertyCenterQuotation', { page: 'quotations' }),
   account('propertyCenterQuotationBtc', { page: 'quotations' }),

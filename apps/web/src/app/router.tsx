@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import type { Namespace } from '../shared/i18n/i18n';
-import type { RouteHandle as SharedRouteHandle } from '../shared/routes';
+import { pathTo, type RouteHandle as SharedRouteHandle } from '../shared/routes';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorPage } from './layouts/route-error-page';
 import { createRouteLoader, type GuardEnvironment } from './route-guards';
@@ -32,6 +32,7 @@ const pageNamespaces: Partial<Record<RoutePage, Namespace[]>> = {
   changeFundPassword: identityNamespaces,
   resetFundPassword: identityNamespaces,
   accountInfo: identityNamespaces,
+  identification: ['kyc'],
   dashboard: ['wallet'],
   balance: ['wallet'],
   bills: ['wallet'],
@@ -69,6 +70,7 @@ const pageModules: Record<RoutePage, () => Promise<{ Component: ComponentType }>
   changeFundPassword: async () => ({ Component: (await identityPages()).ChangeFundPasswordPage }),
   resetFundPassword: async () => ({ Component: (await identityPages()).ResetFundPasswordPage }),
   accountInfo: async () => ({ Component: (await identityPages()).AccountInfoPage }),
+  identification: async () => ({ Component: (await import('../features/kyc/pages')).IdentificationPage }),
   dashboard: async () => ({ Component: (await import('../features/wallet/pages')).DashboardPage }),
   balance: async () => ({ Component: (await import('../features/wallet/pages')).BalancePage }),
   bills: async () => ({ Component: (await import('../features/wallet/pages')).BillsPage }),
@@ -120,11 +122,26 @@ export function buildRoutes(environment: RouterEnvironment): RouteObject[] {
     const layout = areaLayouts[area];
     return layout ? { lazy: layout, children: routes } : { children: routes };
   });
+  // The identity provider sends the customer back to `/identification?kyc2=…` (KYC2).
+  children.push({
+    path: '/identification',
+    loader: ({ request }) => redirect(`${pathTo('identification')}${new URL(request.url).search}`),
+  });
   children.push({
     path: '*',
     lazy: async () => ({ Component: (await import('../features/system/pages/not-found-page')).NotFoundPage }),
   });
-  return [{ element: <RootLayout />, errorElement: <RouteErrorPage />, children }];
+  // The back office: operators, not customers, so none of the customer's layout, session,
+  // live balances or login prompt (RootLayout) wraps it; its own routes are inside AdminApp.
+  const adminApp: RouteObject = {
+    path: '/admin/*',
+    errorElement: <RouteErrorPage />,
+    lazy: async () => {
+      const [module] = await Promise.all([import('../features/admin/pages'), environment.loadNamespaces(['admin'])]);
+      return { Component: module.AdminApp };
+    },
+  };
+  return [{ element: <RootLayout />, errorElement: <RouteErrorPage />, children }, adminApp];
 }
 
 export function createAppRouter(queryClient: QueryClient, loadNamespaces: RouterEnvironment['loadNamespaces']) {

@@ -163,19 +163,19 @@ export const withdrawalEndpoints = {
     response: withdrawAddressSchema,
   }),
 
-  // ── Operator (token in `x-operator-token`) ──
+  // ── Back office (an operator session with the permission) ──
   reconciliationRun: defineEndpoint({
     method: 'POST',
     path: withdrawalPaths.reconciliationRun,
     tags: operatorTags,
-    summary: 'Runs the chain/ledger reconciliation (operator token)',
+    summary: 'Runs the chain/ledger reconciliation (operator: reconciliation.run)',
     response: reconciliationRunSchema,
   }),
   reconciliationLatest: defineEndpoint({
     method: 'GET',
     path: withdrawalPaths.reconciliationLatest,
     tags: operatorTags,
-    summary: 'The latest reconciliation run (operator token)',
+    summary: 'The latest reconciliation run (operator: reconciliation.read)',
     response: reconciliationRunSchema.nullable(),
   }),
 };

@@ -36,11 +36,8 @@ export const withdrawalPaths = {
   addWithdrawAddress: '/uc/v1/action/add-withdraw-address',
   /** POST: marks an entry trusted after the fund password and second factor; usable unverified after the cooling period. */
   verifyTrustedAddress: '/uc/v1/action/verify-trusted-address',
-  /** POST (operator token in `x-operator-token`): runs the chain/ledger reconciliation now. */
-  reconciliationRun: '/ops/v1/reconciliation/run',
-  /** GET (operator token): the latest reconciliation run. */
-  reconciliationLatest: '/ops/v1/reconciliation/latest',
+  /** POST (back office, `reconciliation.run`): runs the chain/ledger reconciliation now. */
+  reconciliationRun: '/admin/api/v1/reconciliation/run',
+  /** GET (back office, `reconciliation.read`): the latest reconciliation run. */
+  reconciliationLatest: '/admin/api/v1/reconciliation/latest',
 } as const;
-
-/** Header carrying the operator token of the reconciliation calls. */
-export const operatorTokenHeader = 'x-operator-token';

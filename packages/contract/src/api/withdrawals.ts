@@ -159,7 +159,16 @@ export type WithdrawBody = z.infer<typeof withdrawBodySchema>;
 export const confirmWithdrawalBodySchema = z.object({ serialNumber: z.string().trim().min(8).max(40) });
 export const cancelWithdrawalBodySchema = confirmWithdrawalBodySchema;
 
-export const withdrawalStatuses = ['awaitingConfirmation', 'processing', 'confirming', 'completed', 'failed', 'cancelled'] as const;
+/** `underReview`: held by sanctions screening until compliance releases (→ processing) or refuses (→ cancelled) it. */
+export const withdrawalStatuses = [
+  'awaitingConfirmation',
+  'underReview',
+  'processing',
+  'confirming',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
 export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
 
 /** Spec §3 withdrawal: account type, coin, address, memo tag, amount, fee, serial number; plus status and txid. */
@@ -178,7 +187,7 @@ export const withdrawalRecordSchema = z.object({
   amount: z.string(),
   fee: z.string(),
   status: z.enum(withdrawalStatuses),
-  /** Why it failed or was cancelled: `broadcastRejected`, `chainFailed`, `confirmationExpired`, `cancelledByCustomer`. */
+  /** Why it failed or was cancelled: `broadcastRejected`, `chainFailed`, `confirmationExpired`, `cancelledByCustomer`, `cancelledByReview`. */
   failReason: z.string().nullable(),
   txid: z.string().nullable(),
   confirmations: z.number().int(),

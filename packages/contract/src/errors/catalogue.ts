@@ -7,7 +7,8 @@ import type { Language } from '../languages';
  *
  * Families: 19000001… platform and request errors (meanings not given by the spec, so the
  * platform's own), 16000001… user/account, 17000001… account centre, 18000001… code sending,
- * 15000001… enterprise, 21000001… coins, 13010001… trading, 20000001… payment.
+ * 15000001… enterprise, 21000001… coins, 13010001… trading, 20000001… payment,
+ * 22000001… identity verification (KYC).
  */
 interface ErrorDefinition {
   readonly code: number;
@@ -460,6 +461,15 @@ export const errorCatalogue = {
       ru: 'Сеанс истёк, войдите снова',
     },
   },
+  accountSuspended: {
+    code: 16000026,
+    messages: {
+      en: 'This account is locked; please contact support',
+      'zh-CN': '该账户已被锁定，请联系客服',
+      'zh-TW': '該帳戶已被鎖定，請聯繫客服',
+      ru: 'Этот аккаунт заблокирован; обратитесь в службу поддержки',
+    },
+  },
 
   // ── 17000001…: account centre ───────────────────────────────────────────────────
   insufficientBalance: {
@@ -790,6 +800,45 @@ export const errorCatalogue = {
       ru: 'Хранение для этого аккаунта не подключено; обратитесь к администратору',
     },
   },
+  // Back-office operators (15000020–15000039)
+  operatorLoginRequired: {
+    code: 15000020,
+    httpStatus: 401,
+    messages: {
+      en: 'Please log in to the back office',
+      'zh-CN': '请先登录管理后台',
+      'zh-TW': '請先登入管理後台',
+      ru: 'Войдите в панель управления',
+    },
+  },
+  operatorSessionExpired: {
+    code: 15000021,
+    httpStatus: 401,
+    messages: {
+      en: 'Your back-office session has expired; please log in again',
+      'zh-CN': '管理后台会话已过期，请重新登录',
+      'zh-TW': '管理後台工作階段已過期，請重新登入',
+      ru: 'Сеанс панели управления истёк; войдите снова',
+    },
+  },
+  operatorCredentialsWrong: {
+    code: 15000022,
+    messages: {
+      en: 'Wrong e-mail, password or authenticator code',
+      'zh-CN': '邮箱、密码或验证器验证码错误',
+      'zh-TW': '電子郵件、密碼或驗證器驗證碼錯誤',
+      ru: 'Неверная почта, пароль или код аутентификатора',
+    },
+  },
+  operatorDisabled: {
+    code: 15000023,
+    messages: {
+      en: 'This operator account is disabled',
+      'zh-CN': '该操作员账户已停用',
+      'zh-TW': '該操作員帳戶已停用',
+      ru: 'Учётная запись оператора отключена',
+    },
+  },
 
   // ── 21000001…: coins ────────────────────────────────────────────────────────────
   coinNotSupported: {
@@ -959,6 +1008,71 @@ export const errorCatalogue = {
       ru: 'Этот адрес уже доверенный',
     },
   },
+  // Sanctions screening (21000038; the back office's list and hold calls 21000054–21000059)
+  addressUnderReview: {
+    code: 21000038,
+    messages: {
+      en: 'This address cannot be used; please contact support',
+      'zh-CN': '该地址无法使用，请联系客服',
+      'zh-TW': '該地址無法使用，請聯絡客服',
+      ru: 'Этот адрес нельзя использовать; обратитесь в службу поддержки',
+    },
+  },
+  sanctionsListInvalid: {
+    code: 21000054,
+    messages: {
+      en: 'The file is not an SDN advanced XML list that can be read: {reason}',
+      'zh-CN': '该文件不是可读取的SDN高级XML名单：{reason}',
+      'zh-TW': '該檔案不是可讀取的SDN進階XML名單：{reason}',
+      ru: 'Файл не является читаемым списком SDN в расширенном формате XML: {reason}',
+    },
+  },
+  sanctionsListTooLarge: {
+    code: 21000055,
+    httpStatus: 413,
+    messages: {
+      en: 'The list file is larger than {limit} MB',
+      'zh-CN': '名单文件超过 {limit} MB',
+      'zh-TW': '名單檔案超過 {limit} MB',
+      ru: 'Файл списка больше {limit} МБ',
+    },
+  },
+  sanctionsEntryNotFound: {
+    code: 21000056,
+    messages: {
+      en: 'The list entry was not found, or it was already removed',
+      'zh-CN': '未找到该名单条目，或已被移除',
+      'zh-TW': '找不到該名單條目，或已被移除',
+      ru: 'Запись списка не найдена или уже удалена',
+    },
+  },
+  sanctionsEntryAlreadyListed: {
+    code: 21000057,
+    messages: {
+      en: 'This address is already on the manual list',
+      'zh-CN': '该地址已在手动名单中',
+      'zh-TW': '該地址已在手動名單中',
+      ru: 'Этот адрес уже есть в ручном списке',
+    },
+  },
+  sanctionsHoldNotFound: {
+    code: 21000058,
+    messages: {
+      en: 'The hold was not found',
+      'zh-CN': '未找到该冻结记录',
+      'zh-TW': '找不到該凍結紀錄',
+      ru: 'Блокировка не найдена',
+    },
+  },
+  sanctionsHoldAlreadyDecided: {
+    code: 21000059,
+    messages: {
+      en: 'This hold has already been decided',
+      'zh-CN': '该冻结记录已处理',
+      'zh-TW': '該凍結紀錄已處理',
+      ru: 'По этой блокировке уже принято решение',
+    },
+  },
 
   // ── 13010001…: trading ──────────────────────────────────────────────────────────
   orderNotFound: {
@@ -1077,6 +1191,15 @@ export const errorCatalogue = {
       ru: 'Сумма превышает максимум для одной сделки',
     },
   },
+  tradeAboveLevelLimit: {
+    code: 13010015,
+    messages: {
+      en: 'The amount exceeds the largest trade of your verification level ({limit} USD); verify your identity to trade more',
+      'zh-CN': '超过您当前认证等级的单笔交易上限（{limit} USD），完成更高级别的身份认证后可交易更多',
+      'zh-TW': '超過您目前認證等級的單筆交易上限（{limit} USD），完成更高級別的身分認證後可交易更多',
+      ru: 'Сумма превышает максимум сделки для вашего уровня проверки ({limit} USD); пройдите проверку личности, чтобы торговать больше',
+    },
+  },
 
   // ── 20000001…: card payments ────────────────────────────────────────────────────
   paymentFailed: {
@@ -1095,6 +1218,170 @@ export const errorCatalogue = {
       'zh-CN': '价格波动超过2.5%，请重新确认订单',
       'zh-TW': '價格波動超過2.5%，請重新確認訂單',
       ru: 'Цена изменилась более чем на 2,5%; подтвердите заказ снова',
+    },
+  },
+
+  // ── 22000001…: identity verification (KYC) ──────────────────────────────────────
+  kycAgeOutOfRange: {
+    code: 22000001,
+    messages: {
+      en: 'Identity verification is open to people aged 18 to 70',
+      'zh-CN': '身份认证仅限18至70周岁的用户',
+      'zh-TW': '身分認證僅限18至70歲的使用者',
+      ru: 'Проверку личности могут пройти лица в возрасте от 18 до 70 лет',
+    },
+  },
+  kycCountryRestricted: {
+    code: 22000002,
+    messages: {
+      en: 'This country or region is restricted; identity verification is not available',
+      'zh-CN': '该国家或地区受限，无法进行身份认证',
+      'zh-TW': '該國家或地區受限，無法進行身分認證',
+      ru: 'Эта страна или регион под ограничениями; проверка личности недоступна',
+    },
+  },
+  kycFieldInvalid: {
+    code: 22000003,
+    messages: {
+      en: 'Please check this field: {field}',
+      'zh-CN': '请检查填写内容：{field}',
+      'zh-TW': '請檢查填寫內容：{field}',
+      ru: 'Проверьте поле: {field}',
+    },
+  },
+  kycDocumentTooSmall: {
+    code: 22000004,
+    messages: {
+      en: 'The file is too small; an image must be at least 20 KB',
+      'zh-CN': '文件过小，图片不能小于20KB',
+      'zh-TW': '檔案過小，圖片不能小於20KB',
+      ru: 'Файл слишком мал: изображение должно быть не меньше 20 КБ',
+    },
+  },
+  kycDocumentTooLarge: {
+    code: 22000005,
+    messages: {
+      en: 'The file is too large; an image may be at most 5 MB',
+      'zh-CN': '文件过大，图片不能超过5MB',
+      'zh-TW': '檔案過大，圖片不能超過5MB',
+      ru: 'Файл слишком велик: изображение должно быть не больше 5 МБ',
+    },
+  },
+  kycDocumentType: {
+    code: 22000006,
+    messages: {
+      en: 'Unsupported file format: please upload JPG or PNG (PDF is also accepted for the proof of address)',
+      'zh-CN': '文件格式不支持，请上传JPG或PNG格式（地址证明也可上传PDF）',
+      'zh-TW': '檔案格式不支援，請上傳JPG或PNG格式（地址證明也可上傳PDF）',
+      ru: 'Неподдерживаемый формат файла: загрузите JPG или PNG (для подтверждения адреса подойдёт и PDF)',
+    },
+  },
+  kycUploadFailed: {
+    code: 22000007,
+    messages: {
+      en: 'Image upload failed, please try again',
+      'zh-CN': '图片上传失败，请重试',
+      'zh-TW': '圖片上傳失敗，請重試',
+      ru: 'Не удалось загрузить изображение, повторите попытку',
+    },
+  },
+  kycVideoTooLong: {
+    code: 22000008,
+    messages: {
+      en: 'The video is too long; it may be at most 2 minutes',
+      'zh-CN': '视频过长，时长不能超过2分钟',
+      'zh-TW': '影片過長，長度不能超過2分鐘',
+      ru: 'Видео слишком длинное: не более 2 минут',
+    },
+  },
+  kycVideoFailed: {
+    code: 22000009,
+    messages: {
+      en: 'Recording or video verification failed or timed out, please try again',
+      'zh-CN': '录制或视频认证失败或超时，请重试',
+      'zh-TW': '錄製或視訊認證失敗或逾時，請重試',
+      ru: 'Запись или видеопроверка не удалась либо превысила время ожидания, повторите попытку',
+    },
+  },
+  kycBrowserUnsupported: {
+    code: 22000010,
+    messages: {
+      en: 'This browser does not support advanced verification; please use Chrome or Safari',
+      'zh-CN': '当前浏览器不支持高级认证，请使用Chrome或Safari浏览器',
+      'zh-TW': '目前的瀏覽器不支援進階認證，請使用Chrome或Safari瀏覽器',
+      ru: 'Этот браузер не поддерживает расширенную проверку; используйте Chrome или Safari',
+    },
+  },
+  kycQrUnavailable: {
+    code: 22000011,
+    messages: {
+      en: 'The QR code could not be obtained, please refresh',
+      'zh-CN': '二维码获取失败，请刷新',
+      'zh-TW': 'QR Code取得失敗，請重新整理',
+      ru: 'Не удалось получить QR-код, обновите страницу',
+    },
+  },
+  kycLevelOrder: {
+    code: 22000012,
+    messages: {
+      en: 'Please complete the previous verification level first',
+      'zh-CN': '请先完成上一级认证',
+      'zh-TW': '請先完成上一級認證',
+      ru: 'Сначала пройдите предыдущий уровень проверки',
+    },
+  },
+  kycAlreadyVerifying: {
+    code: 22000013,
+    messages: {
+      en: 'An application is already under review; please wait for the result',
+      'zh-CN': '已有认证申请正在审核中，请等待审核结果',
+      'zh-TW': '已有認證申請正在審核中，請等待審核結果',
+      ru: 'Заявка уже на рассмотрении; дождитесь результата',
+    },
+  },
+  kycAlreadyVerified: {
+    code: 22000014,
+    messages: {
+      en: 'This verification level is already complete',
+      'zh-CN': '该级别认证已完成',
+      'zh-TW': '該級別認證已完成',
+      ru: 'Этот уровень проверки уже пройден',
+    },
+  },
+  kycUploadNotFound: {
+    code: 22000015,
+    messages: {
+      en: 'The uploaded file was not found or has expired; please upload it again',
+      'zh-CN': '上传的文件不存在或已过期，请重新上传',
+      'zh-TW': '上傳的檔案不存在或已過期，請重新上傳',
+      ru: 'Загруженный файл не найден или устарел; загрузите его снова',
+    },
+  },
+  kycProviderSessionInvalid: {
+    code: 22000016,
+    messages: {
+      en: 'The verification session is invalid or has expired; please start again',
+      'zh-CN': '认证会话无效或已过期，请重新开始',
+      'zh-TW': '認證工作階段無效或已過期，請重新開始',
+      ru: 'Сеанс проверки недействителен или истёк; начните заново',
+    },
+  },
+  kycIdCheckWrong: {
+    code: 22000017,
+    messages: {
+      en: 'The last six digits of the ID number do not match',
+      'zh-CN': '证件号码后六位不正确',
+      'zh-TW': '證件號碼後六位不正確',
+      ru: 'Последние шесть цифр номера документа не совпадают',
+    },
+  },
+  kycSanctionsReview: {
+    code: 22000018,
+    messages: {
+      en: 'Your application is under additional review; we will let you know the result',
+      'zh-CN': '您的申请正在进一步审核中，审核结果将另行通知',
+      'zh-TW': '您的申請正在進一步審核中，審核結果將另行通知',
+      ru: 'Ваша заявка проходит дополнительную проверку; мы сообщим о результате',
     },
   },
 } as const satisfies Record<string, ErrorDefinition>;

@@ -1,2 +1,3 @@
 export * from './account-rules';
 export * from './countries';
+export * from './kyc-rules';

@@ -20,6 +20,12 @@ export interface ChainDeposit {
   amount: bigint;
   /** XRP destination tag, as digits. */
   tag?: string;
+  /**
+   * Who sent it, where the chain source knows (sanctions screening of deposit sources): on EVM
+   * the transaction's `from` and, for a token, the `Transfer`'s `from`. Absent where the source
+   * does not read senders (Bitcoin inputs, the XRP `Account`, for now).
+   */
+  senders?: string[];
 }
 
 export interface ChainSource {

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { depositPaths, operatorTokenHeader, walletPaths, withdrawalPaths } from '@coffer/contract';
+import { depositPaths, walletPaths, withdrawalPaths } from '@coffer/contract';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { signUpByEmail, type identityClient } from '../../../test/identity-helpers';
+import { signInOperator } from '../../../test/operator-kit';
 import { loadConfig } from '../../platform/config';
 import {
   bitcoinBalances,
@@ -41,7 +42,6 @@ import { createDepositSettings } from './deposit-settings';
 import { createDepositWatcher, type DepositWatcher } from './deposit-watcher';
 
 const seed = new HdSeed(randomBytes(64));
-const operatorToken = randomBytes(24).toString('hex');
 let database: TestDatabase;
 let app: FastifyInstance;
 let bitcoin: BitcoinDevnet;
@@ -106,7 +106,6 @@ beforeAll(async () => {
   const records = withdrawalSendingRecords(database.db);
   const xrpChain = xrpSendingChain({ node: xrp, seed, records });
   app = await buildTestApp(database.db, {
-    env: { OPERATOR_TOKEN: operatorToken },
     depositChains: {
       chains: [bitcoinReceivingChain(bitcoin, seed), xrpReceivingChain(xrp, seed)],
       faucets: [bitcoinDevFaucet(bitcoin), xrpDevFaucet(xrp)],
@@ -314,7 +313,7 @@ describe('Bitcoin and XRP deposits on the devnets', () => {
     const run = await app.inject({
       method: 'POST',
       url: withdrawalPaths.reconciliationRun,
-      headers: { [operatorTokenHeader]: operatorToken },
+      headers: { cookie: (await signInOperator(app, database.db, { role: 'finance' })).cookie },
     });
     const lines = run.json().data.lines as Array<{ chain: string; asset: string; difference: string }>;
     // BTC: the below-minimum deposit is on chain and credited to nobody.

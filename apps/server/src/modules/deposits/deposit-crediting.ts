@@ -2,6 +2,7 @@ import { billTypes } from '@coffer/contract';
 import type { Db } from '../../platform/db/database';
 import type { Logger } from '../../platform/observability/logger';
 import type { Ledger } from '../ledger';
+import type { SanctionsHit, SanctionsScreening } from '../sanctions';
 import type { DepositSettings } from './deposit-settings';
 import { dueDeposits, markDepositsCredited } from './deposit-watcher.repository';
 
@@ -17,10 +18,15 @@ export interface DepositCrediting {
   idle(): Promise<void>;
 }
 
+/** The ledger keys of a deposit frozen by sanctions screening: its hold, and its release. */
+export const depositSanctionsKey = (depositId: string, step: 'hold' | 'release') => `deposit:${depositId}:sanctions-${step}`;
+
 /**
- * The watcher's credit-once step (moved out of `deposit-watcher.ts` unchanged): a ledger
- * journal per deposit (bill 2001, key `deposit:chain:txid:logIndex`) and the state change to
- * credited in one transaction, then the after-credit hook behind it.
+ * The watcher's credit-once step: a ledger journal per deposit (bill 2001, key
+ * `deposit:chain:txid:logIndex`) and the state change to credited in one transaction, then the
+ * after-credit hook behind it. A deposit whose sender is on a sanctions list is credited and
+ * frozen at once, in the same transaction: a ledger hold on the credited amount and the
+ * sanctions hold naming the entry (compliance releases or refuses it); no hook runs for it.
  */
 export function createDepositCrediting(deps: {
   db: Db;
@@ -29,6 +35,8 @@ export function createDepositCrediting(deps: {
   chain: string;
   logger: Logger;
   onCredited?: (journalId: string) => Promise<void>;
+  /** Screens the deposits' senders; without it nothing is screened (tests of the watcher alone). */
+  sanctions?: Pick<SanctionsScreening, 'screenMany' | 'openHold'>;
 }): DepositCrediting {
   const { db, ledger, settings, chain, logger } = deps;
 
@@ -47,7 +55,28 @@ export function createDepositCrediting(deps: {
     });
   }
 
-  type DueDeposit = { id: string; user_id: string; asset: string; txid: string; log_index: number; amount: string };
+  type DueDeposit = {
+    id: string;
+    user_id: string;
+    asset: string;
+    txid: string;
+    log_index: number;
+    amount: string;
+    source_addresses: string[] | null;
+  };
+
+  /** The listed sender of each deposit that has one (the first listed of its senders). */
+  async function listedSenders(deposits: DueDeposit[]): Promise<Map<string, { address: string; hit: SanctionsHit }>> {
+    const listed = new Map<string, { address: string; hit: SanctionsHit }>();
+    const senders = [...new Set(deposits.flatMap((deposit) => deposit.source_addresses ?? []))];
+    if (!deps.sanctions || senders.length === 0) return listed;
+    const hits = await deps.sanctions.screenMany(chain, senders);
+    for (const deposit of deposits) {
+      const address = deposit.source_addresses?.find((sender) => hits.has(sender));
+      if (address) listed.set(deposit.id, { address, hit: hits.get(address)! });
+    }
+    return listed;
+  }
 
   /**
    * Credits deposits in one transaction: a ledger journal each (bill 2001, key
@@ -59,7 +88,9 @@ export function createDepositCrediting(deps: {
     afterCommit(journalIds);
   }
 
+  /** Credits the deposits; answers the journals of those not frozen (the after-credit hook's). */
   async function commitCredits(deposits: DueDeposit[]): Promise<string[]> {
+    const listed = await listedSenders(deposits);
     const accounts = await Promise.all(
       deposits.map(async (deposit) => ({
         customer: await ledger.customerAccount(deposit.user_id, deposit.asset),
@@ -85,11 +116,49 @@ export function createDepositCrediting(deps: {
           trx,
         );
         journals.push({ id: deposit.id, journalId: posted.journalId });
+        const sender = listed.get(deposit.id);
+        if (sender && deps.sanctions) await freeze(trx, deps.sanctions, deposit, account.customer, sender);
       }
       const updated = await markDepositsCredited(trx, journals);
       if (updated !== deposits.length) throw new Error('a deposit of the batch is no longer waiting');
-      return journals.map((row) => row.journalId);
+      return journals.filter((row) => !listed.has(row.id)).map((row) => row.journalId);
     });
+  }
+
+  /** Freezes a credited deposit whose sender is listed: the ledger hold, and the sanctions hold naming the entry. */
+  async function freeze(
+    trx: Db,
+    sanctions: Pick<SanctionsScreening, 'openHold'>,
+    deposit: DueDeposit,
+    customer: string,
+    sender: { address: string; hit: SanctionsHit },
+  ): Promise<void> {
+    const amount = BigInt(deposit.amount);
+    const held = await ledger.hold(
+      {
+        idempotencyKey: depositSanctionsKey(deposit.id, 'hold'),
+        billType: billTypes.deposit,
+        accountId: customer,
+        amount,
+        reference: { type: 'deposit', id: deposit.id },
+      },
+      trx,
+    );
+    await sanctions.openHold(trx, {
+      kind: 'deposit',
+      subjectId: deposit.id,
+      userId: deposit.user_id,
+      asset: deposit.asset,
+      amount,
+      chain,
+      address: sender.address,
+      entryId: sender.hit.entryId,
+      ledgerHoldId: held.holdId,
+    });
+    logger.warn(
+      { alert: 'sanctioned-deposit', depositId: deposit.id, txid: deposit.txid, sender: sender.address },
+      'deposit from a listed sender: credited and frozen',
+    );
   }
 
   async function creditDue(tip: number, cursor: number): Promise<number> {

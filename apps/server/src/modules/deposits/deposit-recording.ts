@@ -89,6 +89,7 @@ export function createDepositRecording(deps: { db: Db; settings: DepositSettings
           required_confirmations: setting.confirmationsToCredit,
           status: isBelowMinimum ? 'failed' : 'waiting',
           fail_reason: isBelowMinimum ? 'belowMinimum' : null,
+          source_addresses: deposit.senders ?? null,
         });
       }
     }

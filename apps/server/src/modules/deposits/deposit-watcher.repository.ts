@@ -110,7 +110,7 @@ export async function updateConfirmations(db: Db, chain: string, tip: number): P
 export function dueDeposits(db: Db, chain: string, tip: number, cursor: number) {
   return db
     .selectFrom('deposit')
-    .select(['id', 'user_id', 'asset', 'txid', 'log_index', 'amount'])
+    .select(['id', 'user_id', 'asset', 'txid', 'log_index', 'amount', 'source_addresses'])
     .where('chain', '=', chain)
     .where('status', '=', 'waiting')
     .where('block_height', '<=', String(cursor))

@@ -5,6 +5,7 @@ import { createDepositCrediting } from './deposit-crediting';
 import { createDepositRecording } from './deposit-recording';
 import { createDepositReorgCheck } from './deposit-reorg';
 import type { Ledger } from '../ledger';
+import type { SanctionsScreening } from '../sanctions';
 import type { DepositSettings } from './deposit-settings';
 import { pruneScannedBlocks, updateConfirmations } from './deposit-watcher.repository';
 
@@ -57,7 +58,8 @@ export interface DepositWatcher {
  *    once per (chain, txid, log index);
  * 3. counts confirmations as tip − block + 1 and credits each deposit that reached its
  *    coin's count: ledger journal (bill 2001, key `deposit:chain:txid:logIndex`) and the
- *    state change to credited (1) in one transaction.
+ *    state change to credited (1) in one transaction — frozen in it too when a sender is on a
+ *    sanctions list.
  * Everything it knows is in PostgreSQL, so a restart continues where it stopped, and the
  * ledger key makes a second credit impossible. One process drives it at a time (runner).
  */
@@ -74,6 +76,8 @@ export function createDepositWatcher(deps: {
    * failure is logged and left to the hook owner's own scheduled scan.
    */
   onCredited?: (journalId: string) => Promise<void>;
+  /** Screens each credited deposit's senders (where the chain source names them): a listed one is frozen. */
+  sanctions?: Pick<SanctionsScreening, 'screenMany' | 'openHold'>;
 }): DepositWatcher {
   const { db, ledger, settings, source } = deps;
   const chain = source.chain;
@@ -90,6 +94,7 @@ export function createDepositWatcher(deps: {
     chain,
     logger,
     ...(deps.onCredited ? { onCredited: deps.onCredited } : {}),
+    ...(deps.sanctions ? { sanctions: deps.sanctions } : {}),
   });
   const { creditDue } = crediting;
   const recording = createDepositRecording({ db, settings, chain, logger });

@@ -50,6 +50,8 @@ export interface DepositTable {
   journal_id: string | null;
   detected_at: Timestamp;
   credited_at: NullableTimestamp;
+  /** Who sent it, where the chain says (`deposit-sources.migration.ts`): screened at crediting. */
+  source_addresses: ColumnType<string[] | null, string[] | null | undefined, never>;
 }
 
 /** The deposits' tables (`deposits.migration.ts`). */

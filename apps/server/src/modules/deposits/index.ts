@@ -3,9 +3,11 @@ import type { Db } from '../../platform/db/database';
 import type { Logger } from '../../platform/observability/logger';
 import type { AssetsApi } from '../assets';
 import type { Ledger } from '../ledger';
+import type { SanctionsHoldSubject, SanctionsScreening } from '../sanctions';
 import { createDepositAddressService } from './deposit-address.service';
 import type { DepositChain } from './deposit-chains';
 import { createDepositOptionsService } from './deposit-options.service';
+import { createDepositReview } from './deposit-review';
 import { createDepositSettings } from './deposit-settings';
 import { createDepositWatcher, type DepositWatcher, type DepositWatcherOptions } from './deposit-watcher';
 import { registerDepositRoutes, type DepositServices } from './deposits.routes';
@@ -34,6 +36,8 @@ export interface DepositsModule {
   services: DepositServices;
   watchers: DepositWatcher[];
   runner: WatcherRunner;
+  /** Compliance's decisions on deposits frozen by screening, for the sanctions module. */
+  sanctionsSubject: SanctionsHoldSubject;
   register(app: FastifyInstance): void;
 }
 
@@ -55,6 +59,8 @@ export function createDepositsModule(deps: {
   watcherOptions?: DepositWatcherOptions;
   /** After each credit has committed, with its ledger journal (the trade module's automatic swap). */
   onCredited?: (journalId: string) => Promise<void>;
+  /** Screens credited deposits' senders; a listed one is frozen as it is credited. */
+  sanctions: SanctionsScreening;
 }): DepositsModule {
   const settings = createDepositSettings(deps.assets);
   const chains = new Map((deps.chains?.chains ?? []).map((chain) => [chain.chain, chain]));
@@ -74,6 +80,7 @@ export function createDepositsModule(deps: {
       logger: deps.logger,
       ...(deps.watcherOptions ? { options: deps.watcherOptions } : {}),
       ...(deps.onCredited ? { onCredited: deps.onCredited } : {}),
+      sanctions: deps.sanctions,
     }),
   );
   const runner = createWatcherRunner({ db: deps.db, watchers, pollMs: deps.pollMs, logger: deps.logger });
@@ -81,6 +88,7 @@ export function createDepositsModule(deps: {
     services,
     watchers,
     runner,
+    sanctionsSubject: createDepositReview({ ledger: deps.ledger }),
     register(app: FastifyInstance): void {
       registerDepositRoutes(app, services);
       if (deps.runWatchers) {

@@ -11,8 +11,11 @@ import {
 } from './identity-core';
 import { identityError } from './identity.errors';
 import { maskEmail, maskPhone } from './request-facts';
+import { raiseKycLevel } from './user.repository';
+import type { Db } from '../../platform/db/database';
 import { findLiveSessionIds } from './session-store';
 import type { SecuritySettingsService } from './security-settings.service';
+import { createCustomerAdmin, type CustomerAdminApi } from './customer-admin.service';
 
 export interface WithdrawalFacts {
   emailBound: boolean;
@@ -26,9 +29,10 @@ export interface WithdrawalFacts {
 /**
  * What other modules may ask of identity (style.md: through index.ts, never the tables):
  * finding a customer by account, the fund password and a second factor for money moves,
- * and the 24-hour lock after security changes.
+ * the 24-hour lock after security changes, and the back office's customer calls
+ * (`CustomerAdminApi`: search, facts, lock, histories).
  */
-export interface IdentityApi {
+export interface IdentityApi extends CustomerAdminApi {
   /**
    * A customer named by user number, e-mail or phone (+dial code and number). Each lookup by
    * a signed-in customer (`quota.userId`) spends one of their recipient lookups (30 an hour,
@@ -52,13 +56,23 @@ export interface IdentityApi {
   verifySecondFactor(userId: string, purpose: 'transfer', verification: SecurityVerification, caller: { ip: string }): Promise<void>;
   /** What a withdrawal needs of the account. */
   withdrawalFacts(userId: string): Promise<WithdrawalFacts>;
-  /** Spec §4: withdrawals and transfers wait 24 hours after a security change (securityChangeWithdrawLock). */
+  /**
+   * Every money move (transfer, withdrawal, address-book change) passes here: refused while the
+   * back office has locked the customer (accountSuspended), and for 24 hours after a security
+   * change (spec §4, securityChangeWithdrawLock).
+   */
   assertNotSecurityLocked(userId: string): Promise<void>;
   /** Which of these sessions are still live (not ended, not expired). */
   liveSessionIds(sessionIds: readonly string[]): Promise<Set<string>>;
   /** Where notices about the account go: its bound e-mail, null when none is bound. */
   noticeEmail(userId: string): Promise<string | null>;
   describe(userId: string): Promise<{ userNo: string; masked: string }>;
+  /** The fund password alone, within its attempt limits (the ID check of spec §5 asks for it). */
+  verifyFundPassword(userId: string, fundPassword: string, caller: { ip: string }): Promise<void>;
+  /** The verified KYC level (0–3). */
+  kycLevel(userId: string): Promise<number>;
+  /** Raises the verified KYC level inside the caller's transaction (the kyc module's decision). */
+  raiseKycLevel(executor: Db, userId: string, level: number): Promise<void>;
 }
 
 export function createIdentityApi(deps: IdentityDeps, securitySettings: Pick<SecuritySettingsService, 'verifyFundPassword'>): IdentityApi {
@@ -68,6 +82,8 @@ export function createIdentityApi(deps: IdentityDeps, securitySettings: Pick<Sec
   }
 
   return {
+    ...createCustomerAdmin(deps),
+
     /**
      * A customer named by user number, e-mail or phone (+dial code and number). Each lookup by
      * a signed-in customer (`quota.userId`) spends one of their recipient lookups (30 an hour,
@@ -148,9 +164,10 @@ export function createIdentityApi(deps: IdentityDeps, securitySettings: Pick<Sec
       };
     },
 
-    /** Spec §4: withdrawals and transfers wait 24 hours after a security change. */
+    /** A customer the back office locked moves no money; spec §4: withdrawals and transfers wait 24 hours after a security change. */
     async assertNotSecurityLocked(userId: string): Promise<void> {
       const user = await loadUser(deps, userId);
+      if (user.locked_at !== null) throw identityError('accountSuspended');
       if (user.withdraw_locked_until && user.withdraw_locked_until > new Date()) throw identityError('securityChangeWithdrawLock');
     },
 
@@ -160,6 +177,20 @@ export function createIdentityApi(deps: IdentityDeps, securitySettings: Pick<Sec
     /** Where notices about the account go (an address-book change): its bound e-mail, null when none is bound. */
     async noticeEmail(userId: string): Promise<string | null> {
       return (await deps.users.findById(userId))?.email ?? null;
+    },
+
+    async verifyFundPassword(userId: string, fundPassword: string, caller: { ip: string }): Promise<void> {
+      const user = await loadUser(deps, userId);
+      if (!user.fund_password_hash) throw identityError('fundPasswordNotSet');
+      await securitySettings.verifyFundPassword(userId, fundPassword, caller.ip);
+    },
+
+    async kycLevel(userId: string): Promise<number> {
+      return (await loadUser(deps, userId)).kyc_level;
+    },
+
+    async raiseKycLevel(executor: Db, userId: string, level: number): Promise<void> {
+      await raiseKycLevel(executor, userId, level);
     },
 
     async describe(userId: string): Promise<{ userNo: string; masked: string }> {

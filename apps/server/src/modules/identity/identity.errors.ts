@@ -15,6 +15,7 @@ export const identityError = domainErrors([
   ...accountRuleKeys,
   'accountAlreadyExists',
   'accountLocked',
+  'accountSuspended',
   'authenticatorCodeWrong',
   'codeAlreadyUsed',
   'codeAttemptsExceeded',

@@ -24,6 +24,10 @@ export interface AppUserTable {
   withdraw_locked_until: NullableTimestamp;
   last_login_at: NullableTimestamp;
   created_at: Timestamp;
+  /** The back office's lock (`customer-lock.migration.ts`): the three are set together or all null. */
+  locked_at: NullableTimestamp;
+  locked_by: ColumnType<string | null, string | null | undefined, string | null>;
+  lock_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UserSessionTable {

@@ -29,7 +29,10 @@ export { createDevOutbox } from './dev-outbox';
 export { sessionEndedChannel } from './session-events.migration';
 export { findLiveSessionIds } from './session-store';
 export type { IdentityApi, WithdrawalFacts } from './identity-api';
+export type { CustomerFacts, CustomerHistoryEntry, CustomerLockChange } from './customer-admin.service';
 export { attemptPolicies, type AttemptCheck, type AttemptLimiter, type AttemptPolicy } from './attempt-limiter';
+export type { Reservation } from './attempt-limiter';
+export { createTotpSecret, matchTotpStep, totpCode, totpUri } from './totp';
 
 export type { FundingFacts } from './security-change';
 

@@ -82,6 +82,12 @@ export function createLoginService(deps: IdentityDeps, logins: LoginRepository):
         : await deps.hasher.verifyNothing(body.password).then(() => false);
       if (isVerified && user) {
         await limiter.succeeded(reservations);
+        // Said only to whoever proved the password: to anyone else a locked account answers
+        // wrongCredentials like every wrong password and unknown account.
+        if (user.locked_at !== null) {
+          await recordLogin(user.id, caller, 'failed');
+          throw identityError('accountSuspended');
+        }
         return startSecondFactor(challengeDeps, user, caller);
       }
       // The failure is already counted (the reservation); the history row is only a record.
@@ -100,6 +106,8 @@ export function createLoginService(deps: IdentityDeps, logins: LoginRepository):
     async loginTwofa(body, caller) {
       const preLogin = await findPreLogin(challengeDeps, body.preLoginToken);
       const { user } = preLogin;
+      // Locked since the password step: the code is not even checked.
+      if (user.locked_at !== null) throw identityError('accountSuspended');
       const code = requireCodeFormat(body.code, 'code');
       if (!boundFactors(user).includes(body.method)) throw identityError('invalidParameter', {}, 'method');
       try {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { macOf, randomToken } from '../../platform/security/crypto';
+import { identityError } from './identity.errors';
 
 export interface SessionContext {
   clientKind: string;
@@ -25,6 +26,7 @@ export interface ActiveSessionRow {
 }
 
 export interface SessionStore {
+  /** A new session of the account; accountSuspended while the back office has it locked. */
   create(userId: string, context: SessionContext, executor?: Db): Promise<{ token: string; sessionId: string }>;
   /** The live session a token names (its idle expiry slid forward), or null. */
   resolve(token: string): Promise<ResolvedSession | null>;
@@ -51,20 +53,34 @@ export function createSessionStore(deps: { db: Db; key: Buffer; ttlHours: number
   const tokenMac = (token: string) => macOf(key, 'session', token);
 
   return {
+    /**
+     * Inserted only while the account is not locked, reading its row FOR SHARE: a lock either
+     * commits first (then no session is made) or waits for this insert (then the lock's own
+     * statement, which runs after, ends the session). accountSuspended when it is locked.
+     */
     async create(userId: string, context: SessionContext, executor: Db = db): Promise<{ token: string; sessionId: string }> {
       const token = randomToken();
       const row = await executor
         .insertInto('user_session')
-        .values({
-          user_id: userId,
-          token_hash: tokenMac(token),
-          client_kind: context.clientKind,
-          device: context.device,
-          ip: context.ip,
-          expires_at: sql<Date>`now() + make_interval(hours => ${ttlHours})`,
-        })
+        .columns(['user_id', 'token_hash', 'client_kind', 'device', 'ip', 'expires_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('app_user')
+            .select([
+              'id',
+              eb.val(tokenMac(token)).as('token_hash'),
+              eb.val(context.clientKind).as('client_kind'),
+              eb.val(context.device).as('device'),
+              eb.val(context.ip).as('ip'),
+              sql<Date>`now() + make_interval(hours => ${ttlHours})`.as('expires_at'),
+            ])
+            .where('id', '=', userId)
+            .where('locked_at', 'is', null)
+            .forShare(),
+        )
         .returning('id')
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      if (!row) throw identityError('accountSuspended');
       return { token, sessionId: row.id };
     },
 

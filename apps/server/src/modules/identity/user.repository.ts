@@ -104,3 +104,17 @@ export async function resetPasswordHash(trx: Db, userId: string, passwordHash: s
 export async function lockWithdrawals(trx: Db, userId: string): Promise<void> {
   await trx.updateTable('app_user').set({ withdraw_locked_until: withdrawLockUntil }).where('id', '=', userId).execute();
 }
+
+/**
+ * Sets the customer's verified KYC level (the kyc module's decision, in its transaction). A
+ * level only rises here; answers whether the row changed.
+ */
+export async function raiseKycLevel(trx: Db, userId: string, level: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('app_user')
+    .set({ kyc_level: level })
+    .where('id', '=', userId)
+    .where('kyc_level', '<', level)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

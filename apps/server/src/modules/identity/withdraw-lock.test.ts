@@ -100,6 +100,8 @@ describe('first set-up on an account that never received funds', () => {
     expect(await operations(cleo)).toEqual([1005, 1008, 1001, 1000]);
 
     await credit(cleo);
+    // Identity verification (KYC1) is a withdrawal's other condition, with flows of its own (kyc.test.ts).
+    await database.db.updateTable('app_user').set({ kyc_level: 1 }).where('id', '=', cleo.userId).execute();
     const check = (await cleo.client.get(withdrawalPaths.userCanWithdraw)).body.data;
     expect(check).toMatchObject({ canWithdraw: true, forbiddenCode: null, lockedUntil: null, interceptions: [] });
   });

@@ -192,4 +192,38 @@ describe('the ledger read API', () => {
     expect(await reads.customerCreditsOf(2001, credits[1]!.journalId)).toEqual([credits[1]]);
     expect(await reads.customerCreditsOf(2004, credits[1]!.journalId), 'another bill type').toEqual([]);
   });
+
+  it('leaves out a credit frozen at once by a hold of the same reference until the hold is released', async () => {
+    const cursor =
+      (
+        await database.db
+          .selectFrom('journal')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst()
+      )?.id ?? '0';
+    const userId = newUser();
+    const account = await ledger.customerAccount(userId, 'ETH');
+    const reference = { type: 'deposit', id: `frozen-${counter}` };
+    await ledger.transfer({
+      idempotencyKey: key('listed'),
+      billType: 2001,
+      from: await ledger.platformAccount('chain', 'ETH'),
+      to: account,
+      amount: 5n,
+      reference,
+    });
+    const held = await ledger.hold({ idempotencyKey: key('freeze'), billType: 2001, accountId: account, amount: 5n, reference });
+    expect((await reads.customerCreditsAfter(2001, cursor, 10)).filter((credit) => credit.userId === userId)).toEqual([]);
+    await ledger.releaseHold({
+      idempotencyKey: key('release'),
+      billType: 2001,
+      holdId: held.holdId!,
+      accountId: account,
+      amount: 5n,
+      reference,
+    });
+    expect(
+      (await reads.customerCreditsAfter(2001, cursor, 10)).filter((credit) => credit.userId === userId).map((credit) => credit.amount),
+    ).toEqual(['5']);
+  });
 });

@@ -65,6 +65,14 @@ export function createLedgerReads(db: Db): LedgerReads {
         join ledger_account a on a.id = e.account_id
        where ${journals} and j.bill_type = ${billType}
          and a.owner_type = 'customer' and a.purpose = 'wallet' and e.bucket = 'available'
+         -- A credit frozen at once by a hold of the same reference (a deposit from a listed
+         -- sender, under compliance review) is not the customer's to spend yet; a hold's release
+         -- is no new credit (a released deposit is not swapped automatically).
+         and not exists (
+           select 1 from journal hj join ledger_hold h on h.hold_journal_id = hj.id
+            where h.status = 'pending' and hj.id <> j.id
+              and hj.reference_type = j.reference_type and hj.reference_id = j.reference_id)
+         and not exists (select 1 from ledger_hold r where r.resolve_journal_id = j.id)
        group by j.id, j.created_at, a.owner_ref, e.asset
       having sum(e.amount) > 0
        order by j.id

@@ -52,6 +52,8 @@ export interface TradeModuleDeps {
   pool?: Pool;
   asyncCommitPool?: Pool;
   channel?: LiquidityChannel;
+  /** The largest trade of the customer's verified KYC level (spec §6), USD; none: only TRADE_MAX_USD. */
+  levelTradeMaxUsd?: (userId: string) => Promise<string>;
 }
 
 /**
@@ -74,6 +76,7 @@ export function createTradeModule(deps: TradeModuleDeps): TradeModule {
     signer: lazySigner(deps.db, settings),
     clock,
     runAsyncCommit,
+    ...(deps.levelTradeMaxUsd ? { levelTradeMaxUsd: deps.levelTradeMaxUsd } : {}),
   });
   const liquidity =
     deps.channel ??

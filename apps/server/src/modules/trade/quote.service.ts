@@ -1,5 +1,6 @@
 import {
   fromBaseUnits,
+  toBaseUnits,
   type Quote,
   type QuoteKey,
   type QuoteRequest,
@@ -61,6 +62,8 @@ export function createQuoteService(deps: {
   clock: () => Date;
   /** Stores quotes: a commit that need not wait for the disk (a forgotten quote is asked again). */
   runAsyncCommit: PreparedRunner;
+  /** The largest trade of the customer's verified level, USD as a decimal string (spec §6); none: no level limit. */
+  levelTradeMaxUsd?: (userId: string) => Promise<string>;
 }): QuoteService {
   const { db, assets, settings, feed, signer, clock, runAsyncCommit } = deps;
   const store = quoteStore(runAsyncCommit, storeBatching);
@@ -106,6 +109,10 @@ export function createQuoteService(deps: {
         ? usdValue(terms.payAmount, pair.quoteScale, market.quoteUsd)
         : usdValue(terms.payAmount, pair.baseScale, market.baseUsd);
     if (payValue > settings.maxUsd) throw tradeError('tradeAmountTooLarge', {}, 'amount');
+    if (deps.levelTradeMaxUsd) {
+      const limit = await deps.levelTradeMaxUsd(userId);
+      if (payValue > toBaseUnits(limit, priceScale)) throw tradeError('tradeAboveLevelLimit', { limit }, 'amount');
+    }
 
     const [id, key] = await Promise.all([ids.next(), signer()]);
     const row: QuoteRow = {

@@ -12,6 +12,7 @@ export const tradeError = domainErrors([
   'quoteNotFound',
   'quoteRequestFailed',
   'tradeAmountTooLarge',
+  'tradeAboveLevelLimit',
   'tradeAmountTooSmall',
   'tradeInsufficientBalance',
   'tradePairNotSupported',

@@ -4,6 +4,7 @@ import type { Messenger } from '../../platform/adapters/messenger';
 import type { Db } from '../../platform/db/database';
 import { withdrawalError } from './withdrawals.errors';
 import type { IdentityApi } from '../identity';
+import type { SanctionsScreening } from '../sanctions';
 import type { WithdrawalDestinations } from './withdrawal-destination';
 import {
   countEntries,
@@ -67,6 +68,8 @@ export function createAddressBook(deps: {
   destinations: WithdrawalDestinations;
   messenger: Messenger;
   coolingHours: number;
+  /** Sanctions screening: a listed address is never saved nor trusted. */
+  sanctions: Pick<SanctionsScreening, 'screen'>;
 }): AddressBook {
   const { db, destinations } = deps;
   const coolingMs = deps.coolingHours * hourMs;
@@ -99,6 +102,11 @@ export function createAddressBook(deps: {
     return row;
   }
 
+  /** Refuses a listed address, in neutral words (`addressUnderReview`): the customer is not told why. */
+  async function assertNotListed(chain: string, address: string): Promise<void> {
+    if ((await deps.sanctions.screen(chain, address)).hit) throw withdrawalError('addressUnderReview', {}, 'address');
+  }
+
   async function find(userId: string, chain: string, address: string, tag: string | null): Promise<WithdrawAddress | null> {
     const row = await findEntry(db, userId, chain, address, tag);
     return row ? toEntry(row) : null;
@@ -121,6 +129,7 @@ export function createAddressBook(deps: {
       if (valid.needsTagConfirmation && body.confirmEmptyTag !== true) throw withdrawalError('tagConfirmationRequired', {}, 'tag');
       if (await find(userId, body.chain, valid.address, valid.tag)) throw withdrawalError('addressAlreadySaved', {}, 'address');
       if ((await countEntries(db, userId)) >= maxEntries) throw withdrawalError('addressLimitReached');
+      await assertNotListed(body.chain, valid.address);
       await deps.identity.verifySecondFactor(userId, 'transfer', body, caller);
       try {
         // The count and the insert under one per-customer lock, so parallel adds cannot pass the limit together.
@@ -151,6 +160,8 @@ export function createAddressBook(deps: {
     ): Promise<WithdrawAddress> {
       const row = await owned(userId, body.id);
       if (row.trusted_at) throw withdrawalError('addressAlreadyTrusted', {}, 'id');
+      // Listed since it was saved: never trusted.
+      await assertNotListed(row.chain, row.address);
       await deps.identity.assertNotSecurityLocked(userId);
       await deps.identity.verifyMoneyMove(userId, 'transfer', body.fundPassword, body, caller);
       const updated = await markEntryTrusted(db, userId, row.id);

@@ -153,6 +153,7 @@ describe('the limit of 200 addresses (spec §8/§9)', () => {
       }),
       messenger: { send: async () => undefined },
       coolingHours: 24,
+      sanctions: { screen: async () => ({ hit: null }) },
     });
     const answers = await Promise.allSettled(
       Array.from({ length: 100 }, () =>

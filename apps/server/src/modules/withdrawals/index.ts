@@ -8,18 +8,21 @@ import type { JobDefinition } from '../../platform/jobs/job-queue';
 import type { Logger } from '../../platform/observability/logger';
 import type { AssetsApi } from '../assets';
 import type { IdentityApi } from '../identity';
+import type { KycApi } from '../kyc';
 import type { DwRecordSource } from '../deposits';
 import type { Ledger } from '../ledger';
 import type { MarketApi } from '../market';
+import type { SanctionsHoldSubject, SanctionsScreening } from '../sanctions';
 import { createAddressBook, type AddressBook } from './address-book.service';
 import { createReconciliation, type Reconciliation } from './reconciliation';
 import type { WithdrawalChainSet } from './withdrawal-chains';
 import { createWithdrawalDestinations } from './withdrawal-destination';
 import { createWithdrawalEligibility } from './withdrawal-eligibility';
 import { withdrawalRecordSource } from './withdrawal-records';
+import { createWithdrawalReview } from './withdrawal-review';
 import { createSignerLoop, createWithdrawalSigner, type WithdrawalSigner } from './withdrawal-signer';
 import { createWithdrawalService, type WithdrawalService } from './withdrawal.service';
-import { registerWithdrawalRoutes } from './withdrawals.routes';
+import { registerWithdrawalRoutes, type OperatorGuard } from './withdrawals.routes';
 
 export { provideWithdrawalChains, recordHotWalletFunding, type WithdrawalChainSet } from './withdrawal-chains';
 export { withdrawalRecordSource } from './withdrawal-records';
@@ -27,15 +30,18 @@ export { withdrawalBillDescriber } from './withdrawal-bill-describer';
 export { createWithdrawalDestinations, type ResolvedDestination, type WithdrawalDestinations } from './withdrawal-destination';
 
 export type { AddressBook } from './address-book.service';
-export type { ChainBalanceReader, Reconciliation } from './reconciliation';
+export type { ChainBalanceReader, Reconciliation, ReconciliationRunSummary } from './reconciliation';
 export type { SignerTickResult, WithdrawalSender, WithdrawalSigner } from './withdrawal-signer';
 export type { WithdrawalRecordsPage, WithdrawalService } from './withdrawal.service';
+export type { OperatorGuard } from './withdrawals.routes';
 
 /** What `app.ts` gets from the withdrawals module. */
 export interface WithdrawalsModule {
   services: { withdrawals: WithdrawalService; addressBook: AddressBook; reconciliation: Reconciliation; signer: WithdrawalSigner };
   /** The withdrawal kind of the deposit and withdrawal records (`pfDwTranxs`). */
   recordSource: DwRecordSource;
+  /** Compliance's decisions on withdrawals under review, for the sanctions module. */
+  sanctionsSubject: SanctionsHoldSubject;
   jobs: JobDefinition[];
   register(app: FastifyInstance): void;
 }
@@ -53,18 +59,16 @@ export function createWithdrawalsModule(deps: {
   market: Pick<MarketApi, 'latestUsdPrices'>;
   messenger: Messenger;
   logger: Logger;
-  config: Pick<
-    AppConfig,
-    | 'WITHDRAWAL_DAILY_LIMIT_USD'
-    | 'LARGE_WITHDRAWAL_USD'
-    | 'TRUSTED_ADDRESS_COOLING_HOURS'
-    | 'WITHDRAWAL_MIN_KYC_LEVEL'
-    | 'WITHDRAWAL_POLL_MS'
-    | 'OPERATOR_TOKEN'
-  >;
+  config: Pick<AppConfig, 'LARGE_WITHDRAWAL_USD' | 'TRUSTED_ADDRESS_COOLING_HOURS' | 'WITHDRAWAL_MIN_KYC_LEVEL' | 'WITHDRAWAL_POLL_MS'>;
   chains: WithdrawalChainSet | null;
   runsSigner: boolean;
   registry?: Registry;
+  /** The operators module's guard for the reconciliation calls. */
+  operatorGuard: OperatorGuard;
+  /** Each verified level's limits (spec §6) and the ID check of spec §5. */
+  kyc: Pick<KycApi, 'limitsFor' | 'checkIdLast6'>;
+  /** Sanctions screening of destinations (submission, address book); a hit is held `underReview`. */
+  sanctions: SanctionsScreening;
 }): WithdrawalsModule {
   const { db, ledger, identity, config } = deps;
   const senders = deps.chains?.senders ?? new Map();
@@ -81,6 +85,7 @@ export function createWithdrawalsModule(deps: {
     destinations,
     messenger: deps.messenger,
     coolingHours: config.TRUSTED_ADDRESS_COOLING_HOURS,
+    sanctions: deps.sanctions,
   });
   const withdrawals = createWithdrawalService({
     db,
@@ -92,10 +97,11 @@ export function createWithdrawalsModule(deps: {
     destinations,
     addressBook,
     settings: {
-      dailyLimitCents: toBaseUnits(config.WITHDRAWAL_DAILY_LIMIT_USD, 2),
+      dailyLimitCents: async (userId) => toBaseUnits((await deps.kyc.limitsFor(await identity.kycLevel(userId))).withdrawalDailyUsd, 2),
       largeWithdrawalCents: toBaseUnits(config.LARGE_WITHDRAWAL_USD, 2),
     },
     sendingChains: () => new Set(senders.keys()),
+    sanctions: deps.sanctions,
   });
   const signer = createWithdrawalSigner({ db, ledger, senders, logger: deps.logger });
   const loop = createSignerLoop(signer, config.WITHDRAWAL_POLL_MS, deps.logger);
@@ -118,9 +124,14 @@ export function createWithdrawalsModule(deps: {
     services: { withdrawals, addressBook, reconciliation, signer },
     /** The withdrawal kind of the deposit and withdrawal records (`pfDwTranxs`). */
     recordSource: withdrawalRecordSource(db, deps.assets),
+    sanctionsSubject: createWithdrawalReview({ ledger }),
     jobs: [reconcileJob],
     register(app: FastifyInstance): void {
-      registerWithdrawalRoutes(app, { withdrawals, addressBook, reconciliation, identity }, { operatorToken: config.OPERATOR_TOKEN });
+      registerWithdrawalRoutes(
+        app,
+        { withdrawals, addressBook, reconciliation, identity, kyc: deps.kyc },
+        { operatorGuard: deps.operatorGuard },
+      );
       if (deps.runsSigner && senders.size > 0) {
         let starting: Promise<void> | null = null;
         // The hot wallet's float can take a few blocks on the local chain: the server does not wait for it.

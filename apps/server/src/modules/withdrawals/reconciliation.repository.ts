@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { WithdrawalTables } from './withdrawals.schema';
 
@@ -26,4 +26,20 @@ export function latestRun(executor: Db) {
 /** A run's lines by chain and asset. */
 export function runLines(executor: Db, runId: string) {
   return executor.selectFrom('reconciliation_line').selectAll().where('run_id', '=', runId).orderBy('chain').orderBy('asset').execute();
+}
+
+/** The newest runs, newest first, each with how many of its lines show a difference. */
+export function runHistory(executor: Db, limit: number) {
+  return executor
+    .selectFrom('reconciliation_run')
+    .leftJoin('reconciliation_line', 'reconciliation_line.run_id', 'reconciliation_run.id')
+    .select([
+      'reconciliation_run.id',
+      'reconciliation_run.at',
+      sql<string>`count(reconciliation_line.run_id) filter (where reconciliation_line.difference <> 0)`.as('mismatches'),
+    ])
+    .groupBy(['reconciliation_run.id', 'reconciliation_run.at'])
+    .orderBy('reconciliation_run.id', 'desc')
+    .limit(limit)
+    .execute();
 }

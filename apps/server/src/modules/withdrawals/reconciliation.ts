@@ -6,7 +6,7 @@ import { createDepositReads } from '../deposits';
 import { createLedgerReads } from '../ledger';
 import type { WithdrawalSender } from './withdrawal-signer';
 import { broadcastUnresolved } from './withdrawal-outbox.repository';
-import { insertLines, insertRun, latestRun, runLines } from './reconciliation.repository';
+import { insertLines, insertRun, latestRun, runHistory, runLines } from './reconciliation.repository';
 
 /** What reconciliation reads from one chain: balances of the platform's addresses. */
 export interface ChainBalanceReader {
@@ -20,11 +20,20 @@ export interface ChainBalanceReader {
   totalBalanceOf?(asset: string, addresses: string[]): Promise<bigint>;
 }
 
+/** A recorded run in a list: when it was recorded (a run is recorded once it has read every chain) and how many lines differ. */
+export interface ReconciliationRunSummary {
+  runId: string;
+  at: Date;
+  mismatches: number;
+}
+
 export interface Reconciliation {
   /** Reads every chain and asset, records the run and answers it. */
   run(): Promise<ReconciliationRun>;
   /** The last recorded run, if any. */
   latest(): Promise<ReconciliationRun | null>;
+  /** The newest `limit` recorded runs, newest first. */
+  history(limit: number): Promise<ReconciliationRunSummary[]>;
 }
 
 /**
@@ -136,6 +145,10 @@ export function createReconciliation(deps: {
 
   return {
     run,
+    async history(limit) {
+      const rows = await runHistory(db, limit);
+      return rows.map((row) => ({ runId: row.id, at: row.at, mismatches: Number(row.mismatches) }));
+    },
     async latest(): Promise<ReconciliationRun | null> {
       const runRow = await latestRun(db);
       if (!runRow) return null;

@@ -3,9 +3,14 @@ import { sql } from 'kysely';
 import type { BillDescriber } from '../wallet';
 import type { WithdrawalRowStatus } from './withdrawals.schema';
 
-/** A bill's `status` detail keeps the names it has always answered (`awaiting_confirmation`, …). */
+/**
+ * A bill's `status` detail keeps the names it has always answered (`awaiting_confirmation`, …).
+ * A withdrawal under review posts no bill (its hold moves nothing out of the account); were
+ * one shown, it would read as still processing.
+ */
 const billStatuses: Readonly<Record<WithdrawalRowStatus, BillWithdrawalStatus>> = {
   awaitingConfirmation: 'awaiting_confirmation',
+  underReview: 'processing',
   processing: 'processing',
   confirming: 'confirming',
   completed: 'completed',

@@ -1,7 +1,7 @@
-import { billTypes, type WithdrawResult } from '@coffer/contract';
+import type { WithdrawResult } from '@coffer/contract';
 import type { Db } from '../../platform/db/database';
 import type { Ledger } from '../ledger';
-import { moveWithdrawal, releaseAndCancel, withdrawalJournalKey, withdrawalReference } from './withdrawal-moves';
+import { moveWithdrawal, releaseAndCancel, settleInternal } from './withdrawal-moves';
 import { lockOwnWithdrawal } from './withdrawals.repository';
 import { withdrawalError } from './withdrawals.errors';
 
@@ -30,26 +30,7 @@ export function createWithdrawalConfirmation(deps: {
           return { id: row.id, expired: true };
         }
         if (row.kind === 'internal' && row.recipient_user_id) {
-          const customer = await ledger.customerAccount(userId, row.asset);
-          const recipient = await ledger.customerAccount(row.recipient_user_id, row.asset);
-          const total = BigInt(row.amount) + BigInt(row.fee);
-          const posted = await ledger.settleHold(
-            {
-              idempotencyKey: withdrawalJournalKey('settle', row.id),
-              billType: billTypes.transferOut,
-              holdId: row.hold_id,
-              accountId: customer,
-              amount: total,
-              to: [{ accountId: recipient, amount: BigInt(row.amount) }],
-              reference: withdrawalReference(row.id),
-            },
-            trx,
-          );
-          await moveWithdrawal(trx, row.id, 'awaitingConfirmation', 'completed', {
-            journal_id: posted.journalId,
-            confirm_before: null,
-            completed_at: new Date(),
-          });
+          await settleInternal(trx, ledger, row, 'awaitingConfirmation');
         } else {
           await moveWithdrawal(trx, row.id, 'awaitingConfirmation', 'processing', { confirm_before: null });
         }

@@ -67,3 +67,36 @@ export async function releaseAndCancel(
   );
   return true;
 }
+
+type HeldInternalWithdrawal = HeldWithdrawal & { recipient_user_id: string | null };
+
+/**
+ * Pays a held internal withdrawal to its recipient: the hold (amount + fee, no fee is kept
+ * internally) settled to the recipient's account, and the withdrawal completed from `from`. One
+ * transaction, the caller's, which has the row locked in `from`.
+ */
+export async function settleInternal(
+  trx: Db,
+  ledger: Ledger,
+  withdrawal: HeldInternalWithdrawal,
+  from: 'awaitingConfirmation' | 'processing',
+): Promise<void> {
+  if (!withdrawal.hold_id || !withdrawal.recipient_user_id) throw new Error(`withdrawal ${withdrawal.id} is not a held internal one`);
+  const posted = await ledger.settleHold(
+    {
+      idempotencyKey: withdrawalJournalKey('settle', withdrawal.id),
+      billType: billTypes.transferOut,
+      holdId: withdrawal.hold_id,
+      accountId: await ledger.customerAccount(withdrawal.user_id, withdrawal.asset),
+      amount: BigInt(withdrawal.amount) + BigInt(withdrawal.fee),
+      to: [{ accountId: await ledger.customerAccount(withdrawal.recipient_user_id, withdrawal.asset), amount: BigInt(withdrawal.amount) }],
+      reference: withdrawalReference(withdrawal.id),
+    },
+    trx,
+  );
+  await moveWithdrawal(trx, withdrawal.id, from, 'completed', {
+    journal_id: posted.journalId,
+    confirm_before: null,
+    completed_at: new Date(),
+  });
+}

@@ -11,7 +11,8 @@ import { usedCents } from './withdrawals.repository';
 import { withdrawalError } from './withdrawals.errors';
 
 export interface WithdrawalSettings {
-  dailyLimitCents: bigint;
+  /** The customer's rolling 24-hour limit, in US cents: their verified level's (spec §6). */
+  dailyLimitCents(userId: string): Promise<bigint>;
   largeWithdrawalCents: bigint;
 }
 
@@ -25,6 +26,8 @@ export interface WithdrawalPlan {
   destination: ResolvedDestination;
   isInner: boolean;
   skipsVerification: boolean;
+  /** The customer's 24-hour limit, read while planning: never inside the submission's locked transaction. */
+  dailyLimitCents: bigint;
 }
 
 /** The checks and figures of a withdrawal shared by its use cases (limits, pre-check, submission). */
@@ -117,16 +120,20 @@ export function createWithdrawalPlanning(deps: {
     const fee = isInner ? 0n : row.withdrawalFee;
     const price = await usdPrice(row.asset);
     const cents = valueInCents(units, row.scale, price);
-    const trusted = await addressBook.trustedAndCooled(userId, input.chain, destination.address, destination.tag);
-    return { row, units, fee, cents, price, destination, isInner, skipsVerification: trusted };
+    const [trusted, dailyLimitCents] = await Promise.all([
+      addressBook.trustedAndCooled(userId, input.chain, destination.address, destination.tag),
+      settings.dailyLimitCents(userId),
+    ]);
+    return { row, units, fee, cents, price, destination, isInner, skipsVerification: trusted, dailyLimitCents };
   }
 
   async function assertWithinLimits(userId: string, planned: WithdrawalPlan, executor: Db = db) {
     const { withdrawable } = await withdrawableOf(userId, planned.row.asset, executor);
     if (withdrawable < planned.units + planned.fee) throw withdrawalError('insufficientWithdrawable', {}, 'amount');
     const used = await usedCents(executor, userId);
-    if (used + planned.cents > settings.dailyLimitCents) {
-      throw withdrawalError('withdrawalDailyLimitExceeded', { limit: centsToString(settings.dailyLimitCents) }, 'amount');
+    const limit = planned.dailyLimitCents;
+    if (used + planned.cents > limit) {
+      throw withdrawalError('withdrawalDailyLimitExceeded', { limit: centsToString(limit) }, 'amount');
     }
   }
 

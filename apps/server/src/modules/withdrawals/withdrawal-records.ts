@@ -7,6 +7,7 @@ import { withdrawalRecordRows, withdrawalRecordSelect } from './withdrawals.repo
 
 const statusNames: Record<WithdrawalRowStatus, WithdrawalStatus> = {
   awaitingConfirmation: 'awaitingConfirmation',
+  underReview: 'underReview',
   processing: 'processing',
   confirming: 'confirming',
   completed: 'completed',

@@ -11,6 +11,11 @@ import type { WithdrawalRowStatus } from './withdrawals.schema';
  *   confirmation, amount + fee held. Confirmed, it goes on to `processing` (on chain) or
  *   straight to `completed` (internal, the hold settled to the recipient); cancelled by the
  *   customer or expired, it is `cancelled` and the hold released.
+ * - `underReview`: the destination is on a sanctions list (the sanctions module's screening at
+ *   submission), amount + fee held as for any withdrawal, never signed. Compliance releases it
+ *   to `processing` (an internal one then completes at once) or refuses it: `cancelled`, the
+ *   hold released in full. A large withdrawal to a listed address is written here too, without
+ *   a second-confirmation deadline: compliance's release stands in for it.
  * - `processing`: approved, held, not yet broadcast. Broadcast, it is `confirming`; refused by
  *   the chain, `failed` (hold released, no fee). An internal withdrawal that needs no second
  *   confirmation is written as `processing` and completed in the same transaction, once its
@@ -21,10 +26,12 @@ import type { WithdrawalRowStatus } from './withdrawals.schema';
  *
  * The database holds the same table in a trigger built from a copy of this one
  * (`withdrawal-states.migration.ts`, re-created in the new names by
- * `withdrawal-status-names.migration.ts`), so no writer can skip a state.
+ * `withdrawal-status-names.migration.ts` and with `underReview` by
+ * `withdrawal-review.migration.ts`), so no writer can skip a state.
  */
 export const withdrawalTransitions: Readonly<Record<WithdrawalRowStatus, readonly WithdrawalRowStatus[]>> = {
   awaitingConfirmation: ['processing', 'completed', 'cancelled'],
+  underReview: ['processing', 'cancelled'],
   processing: ['confirming', 'completed', 'failed'],
   confirming: ['completed', 'failed'],
   completed: [],

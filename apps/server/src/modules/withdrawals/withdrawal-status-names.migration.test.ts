@@ -4,6 +4,7 @@ import { databaseBeforeMigration } from '../../../test/status-names-migration-ki
 import { withdrawalBillDescriber } from './withdrawal-bill-describer';
 import { withdrawalTransitions } from './withdrawal-states';
 import { withdrawalTransitionPairsSql, withdrawalTransitionsAt0019 } from './withdrawal-states.migration';
+import { withdrawalTransitionsAt0029 } from './withdrawal-review.migration';
 import { withdrawalTransitionsAt0023 } from './withdrawal-status-names.migration';
 
 /** From the migration just before 0023: the database as it was with snake_case statuses. */
@@ -46,9 +47,12 @@ function move(serial: string, to: string, waiting: string) {
 }
 
 describe('0023: withdrawal statuses in camelCase', () => {
-  it('keeps the frozen tables: 0019 in the old names, 0023 the live table', () => {
+  it('keeps the frozen tables: 0019 in the old names, 0023 the live table before 0029 added underReview', () => {
     expect(Object.keys(withdrawalTransitionsAt0019)).toEqual(oldStatuses);
-    expect(withdrawalTransitionsAt0023).toEqual(withdrawalTransitions);
+    const { underReview: added, ...before0029 } = withdrawalTransitionsAt0029;
+    expect(added).toEqual(['processing', 'cancelled']);
+    expect(withdrawalTransitionsAt0023).toEqual(before0029);
+    expect(withdrawalTransitionsAt0029).toEqual(withdrawalTransitions);
     expect(withdrawalTransitionPairsSql(withdrawalTransitionsAt0019)).toContain("('awaiting_confirmation', 'processing')");
     expect(() => withdrawalTransitionPairsSql({ "x'); drop table withdrawal; --": [], a: ["x'"] })).toThrow('not a withdrawal status');
   });
@@ -76,7 +80,8 @@ describe('0023: withdrawal statuses in camelCase', () => {
     expect(newDefinitions.join('\n')).not.toContain('awaiting_confirmation');
     expect(newDefinitions).toEqual(
       expect.arrayContaining([
-        "CHECK ((status = ANY (ARRAY['awaitingConfirmation'::text, 'processing'::text, 'confirming'::text, 'completed'::text, 'failed'::text, 'cancelled'::text])))",
+        // As the latest migrations leave it: 0029 added underReview.
+        "CHECK ((status = ANY (ARRAY['awaitingConfirmation'::text, 'underReview'::text, 'processing'::text, 'confirming'::text, 'completed'::text, 'failed'::text, 'cancelled'::text])))",
         "CHECK (((status = 'awaitingConfirmation'::text) = (confirm_before IS NOT NULL)))",
         "CREATE INDEX withdrawal_open ON public.withdrawal USING btree (status, id) WHERE (status = ANY (ARRAY['awaitingConfirmation'::text, 'processing'::text, 'confirming'::text]))",
         'CREATE TRIGGER withdrawal_transition BEFORE UPDATE OF status ON public.withdrawal FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status)) EXECUTE FUNCTION withdrawal_check_transition()',
@@ -134,6 +139,7 @@ describe('0023: withdrawal statuses in camelCase', () => {
           (await withdrawalBillDescriber.detailOf({ ...facts, status: status as keyof typeof withdrawalTransitions }, context)).status,
       ),
     );
-    expect(answered).toEqual(oldStatuses);
+    // A withdrawal under review (0029) posts no bill; were one shown, it would read as processing.
+    expect(answered).toEqual([oldStatuses[0], 'processing', ...oldStatuses.slice(1)]);
   });
 });

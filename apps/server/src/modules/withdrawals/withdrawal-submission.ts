@@ -3,6 +3,7 @@ import { billTypes, type WithdrawBody, type WithdrawResult } from '@coffer/contr
 import type { Db } from '../../platform/db/database';
 import type { IdentityApi } from '../identity';
 import type { Ledger } from '../ledger';
+import type { SanctionsScreening } from '../sanctions';
 import type { WithdrawalEligibility } from './withdrawal-eligibility';
 import { moveWithdrawal, withdrawalJournalKey, withdrawalReference } from './withdrawal-moves';
 import type { WithdrawalPlanning, WithdrawalSettings } from './withdrawal-planning';
@@ -35,7 +36,9 @@ export interface WithdrawalSubmission {
  * The submission of a withdrawal: verification, then the withdrawal row and the hold of
  * amount + fee in one transaction, idempotent per request id. An internal withdrawal (another
  * customer's deposit address) that needs no second confirmation moves through the ledger at
- * once, without a chain fee.
+ * once, without a chain fee. A destination on a sanctions list is written `underReview`, held
+ * the same way and never signed, with the sanctions hold naming the entry in the same
+ * transaction; the customer sees only the neutral status.
  */
 export function createWithdrawalSubmission(deps: {
   db: Db;
@@ -44,6 +47,7 @@ export function createWithdrawalSubmission(deps: {
   eligibility: Pick<WithdrawalEligibility, 'assertEligible'>;
   planning: WithdrawalPlanning;
   settings: WithdrawalSettings;
+  sanctions: Pick<SanctionsScreening, 'screen' | 'openHold'>;
   resultFor: (userId: string, withdrawalId: string) => Promise<WithdrawResult>;
 }): WithdrawalSubmission {
   const { db, ledger, identity, eligibility, settings, resultFor } = deps;
@@ -81,6 +85,7 @@ export function createWithdrawalSubmission(deps: {
       }
 
       const isLarge = planned.cents > settings.largeWithdrawalCents;
+      const { hit } = await deps.sanctions.screen(planned.row.chain, planned.destination.address);
       const total = planned.units + planned.fee;
       const customer = await ledger.customerAccount(userId, planned.row.asset);
       const recipient = planned.destination.innerUserId
@@ -96,7 +101,8 @@ export function createWithdrawalSubmission(deps: {
           return twin.id;
         }
         await assertWithinLimits(userId, planned, trx);
-        const completesNow = planned.isInner && !isLarge;
+        const completesNow = planned.isInner && !isLarge && !hit;
+        const status = hit ? 'underReview' : isLarge ? 'awaitingConfirmation' : 'processing';
         const insertedId = await insertWithdrawal(trx, {
           serial_no: newSerialNumber(),
           user_id: userId,
@@ -112,8 +118,8 @@ export function createWithdrawalSubmission(deps: {
           usd_cents: planned.cents,
           recipient_user_id: planned.destination.innerUserId,
           // An internal one completes below, once its journal exists (the row's CHECK).
-          status: isLarge ? 'awaitingConfirmation' : 'processing',
-          confirm_before: isLarge ? new Date(Date.now() + secondConfirmationHours * 3_600_000) : null,
+          status,
+          confirm_before: status === 'awaitingConfirmation' ? new Date(Date.now() + secondConfirmationHours * 3_600_000) : null,
           required_confirmations: planned.row.confirmationsToWithdraw,
           // Set below, in this transaction, before it commits.
           journal_id: null,
@@ -144,6 +150,19 @@ export function createWithdrawalSubmission(deps: {
             trx,
           );
           await setHold(trx, insertedId, held.holdId);
+          if (hit) {
+            await deps.sanctions.openHold(trx, {
+              kind: 'withdrawal',
+              subjectId: insertedId,
+              userId,
+              asset: planned.row.asset,
+              amount: total,
+              chain: planned.row.chain,
+              address: planned.destination.address,
+              entryId: hit.entryId,
+              ledgerHoldId: held.holdId,
+            });
+          }
         }
         return insertedId;
       });

@@ -20,6 +20,7 @@ import type { AssetsApi } from '../assets';
 import type { IdentityApi } from '../identity';
 import type { Ledger } from '../ledger';
 import type { MarketApi } from '../market';
+import type { SanctionsScreening } from '../sanctions';
 import type { AddressBook } from './address-book.service';
 import { createWithdrawalConfirmation } from './withdrawal-confirmation';
 import type { WithdrawalDestinations } from './withdrawal-destination';
@@ -80,6 +81,8 @@ export function createWithdrawalService(deps: {
   settings: WithdrawalSettings;
   /** Chains with a signer for on-chain withdrawals. */
   sendingChains: () => Set<string>;
+  /** Screens every destination at submission. */
+  sanctions: Pick<SanctionsScreening, 'screen' | 'openHold'>;
 }): WithdrawalService {
   const { db, assets, ledger, identity, eligibility, destinations, addressBook, settings } = deps;
   const planning = createWithdrawalPlanning({
@@ -99,7 +102,16 @@ export function createWithdrawalService(deps: {
     return { record, confirmationCode: record.status === 'awaitingConfirmation' ? errorCatalogue.secondConfirmationRequired.code : null };
   }
 
-  const submission = createWithdrawalSubmission({ db, ledger, identity, eligibility, planning, settings, resultFor });
+  const submission = createWithdrawalSubmission({
+    db,
+    ledger,
+    identity,
+    eligibility,
+    planning,
+    settings,
+    sanctions: deps.sanctions,
+    resultFor,
+  });
   const confirmation = createWithdrawalConfirmation({ db, ledger, resultFor });
 
   return {
@@ -126,13 +138,14 @@ export function createWithdrawalService(deps: {
 
     async limits(userId: string, coin: string, chain: string): Promise<WithdrawLimit> {
       const row = await assetChain(coin, chain);
-      const [{ withdrawable }, used, price] = await Promise.all([
+      const [{ withdrawable }, used, price, dailyLimitCents] = await Promise.all([
         withdrawableOf(userId, row.asset),
         usedCents(userId),
         usdPrice(row.asset),
+        settings.dailyLimitCents(userId),
       ]);
       const fee = row.withdrawalFee;
-      const remainingCents = used >= settings.dailyLimitCents ? 0n : settings.dailyLimitCents - used;
+      const remainingCents = used >= dailyLimitCents ? 0n : dailyLimitCents - used;
       const priceUnits = toBaseUnits(price, priceScale);
       // cents → coin units at the live price, rounded down.
       const remainingCoin =
@@ -148,7 +161,7 @@ export function createWithdrawalService(deps: {
         fee: fromBaseUnits(fee, row.scale),
         available: fromBaseUnits(withdrawable, row.scale),
         maxWithdrawable: fromBaseUnits(maxWithdrawable, row.scale),
-        dailyLimitUsd: centsToString(settings.dailyLimitCents),
+        dailyLimitUsd: centsToString(dailyLimitCents),
         dailyUsedUsd: centsToString(used),
         dailyRemainingUsd: centsToString(remainingCents),
         dailyRemainingCoin: fromBaseUnits(remainingCoin, row.scale),
@@ -226,6 +239,7 @@ export function createWithdrawalService(deps: {
 function statusToRow(status: string) {
   const map = {
     awaitingConfirmation: 'awaitingConfirmation',
+    underReview: 'underReview',
     processing: 'processing',
     confirming: 'confirming',
     completed: 'completed',

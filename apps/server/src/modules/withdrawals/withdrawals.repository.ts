@@ -7,7 +7,7 @@ import type { WithdrawalRowStatus, WithdrawalTables } from './withdrawals.schema
 const customerLockNamespace = 727_101;
 
 /** Statuses that count against the 24-hour limit: everything not failed or cancelled. */
-const countingStatuses = ['awaitingConfirmation', 'processing', 'confirming', 'completed'] as const;
+const countingStatuses = ['awaitingConfirmation', 'underReview', 'processing', 'confirming', 'completed'] as const;
 
 // The module's SQL on `withdrawal` and `withdrawal_restriction` (the outbox's:
 // `withdrawal-outbox.repository.ts`). A status changes only through `withdrawal-moves.ts`, the
@@ -54,6 +54,11 @@ export function lockOwnWithdrawal(trx: Db, userId: string, serialNumber: string)
     .where('user_id', '=', userId)
     .forUpdate()
     .executeTakeFirst();
+}
+
+/** A withdrawal by id, locked for the rest of the transaction (compliance's decision on it). */
+export function lockWithdrawal(trx: Db, withdrawalId: string) {
+  return trx.selectFrom('withdrawal').selectAll().where('id', '=', withdrawalId).forUpdate().executeTakeFirst();
 }
 
 /** Whether the customer completed a withdrawal to this destination before. */

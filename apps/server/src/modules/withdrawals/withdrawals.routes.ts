@@ -1,9 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
-import { operatorTokenHeader, withdrawalEndpoints } from '@coffer/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { withdrawalEndpoints } from '@coffer/contract';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { withdrawalError } from './withdrawals.errors';
 import { routeEndpoint } from '../../platform/http/endpoint-route';
 import type { IdentityApi } from '../identity';
+import type { KycApi } from '../kyc';
 import { requireSession, signedIn } from '../identity';
 import type { AddressBook } from './address-book.service';
 import type { Reconciliation } from './reconciliation';
@@ -14,22 +14,20 @@ export interface WithdrawalServices {
   addressBook: AddressBook;
   reconciliation: Reconciliation;
   identity: IdentityApi;
+  kyc: Pick<KycApi, 'checkIdLast6'>;
 }
 
-/** Operator calls answer only to the configured token; without one they refuse everyone. */
-function assertOperator(request: FastifyRequest, token: string | undefined): void {
-  const given = request.headers[operatorTokenHeader];
-  if (!token || typeof given !== 'string') throw withdrawalError('noPermission');
-  const expected = Buffer.from(token);
-  const actual = Buffer.from(given);
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) throw withdrawalError('noPermission');
-}
+/**
+ * The back office's guard for an operator call (the operators module's `requireOperator`, handed
+ * in by `app.ts`): an operator session with the permission, or HTTP 401/403.
+ */
+export type OperatorGuard = (permission: 'reconciliation.read' | 'reconciliation.run') => preHandlerAsyncHookHandler;
 
 /** The withdrawal and address-book calls of spec §7, and the operator's reconciliation. */
 export function registerWithdrawalRoutes(
   app: FastifyInstance,
   services: WithdrawalServices,
-  options: { operatorToken: string | undefined },
+  options: { operatorGuard: OperatorGuard },
 ): void {
   const guarded = { preHandler: requireSession };
   const { withdrawals, addressBook } = services;
@@ -37,9 +35,14 @@ export function registerWithdrawalRoutes(
   routeEndpoint(app, withdrawalEndpoints.userCanWithdraw, guarded, (request) => withdrawals.check(signedIn(request).userId));
   routeEndpoint(app, withdrawalEndpoints.checkUserInformation, guarded, (request) => withdrawals.information(signedIn(request).userId));
   routeEndpoint(app, withdrawalEndpoints.verifyIdCard, guarded, async (request) => {
-    // Identity verification (KYC) stores no document yet, so there is nothing to compare the digits with.
-    await services.identity.assertNotSecurityLocked(signedIn(request).userId);
-    throw withdrawalError('identityDocumentMissing', {}, 'idCardLast6');
+    // Spec §5: the last six characters of the verified ID number, and the fund password; each counted.
+    const { userId } = signedIn(request);
+    await services.identity.assertNotSecurityLocked(userId);
+    await services.identity.verifyFundPassword(userId, request.body.fundPassword, { ip: request.ip });
+    const matches = await services.kyc.checkIdLast6(userId, request.body.idCardLast6);
+    if (matches === null) throw withdrawalError('identityDocumentMissing', {}, 'idCardLast6');
+    if (!matches) throw withdrawalError('kycIdCheckWrong', {}, 'idCardLast6');
+    return { verified: true };
   });
   routeEndpoint(app, withdrawalEndpoints.canWithdraw, guarded, (request) =>
     withdrawals.canWithdraw(request.query.coin, request.query.chain),
@@ -81,12 +84,10 @@ export function registerWithdrawalRoutes(
     addressBook.trust(signedIn(request).userId, request.body, request.language, { ip: request.ip }),
   );
 
-  routeEndpoint(app, withdrawalEndpoints.reconciliationRun, {}, async (request) => {
-    assertOperator(request, options.operatorToken);
-    return services.reconciliation.run();
-  });
-  routeEndpoint(app, withdrawalEndpoints.reconciliationLatest, {}, async (request) => {
-    assertOperator(request, options.operatorToken);
-    return services.reconciliation.latest();
-  });
+  routeEndpoint(app, withdrawalEndpoints.reconciliationRun, { preHandler: options.operatorGuard('reconciliation.run') }, () =>
+    services.reconciliation.run(),
+  );
+  routeEndpoint(app, withdrawalEndpoints.reconciliationLatest, { preHandler: options.operatorGuard('reconciliation.read') }, () =>
+    services.reconciliation.latest(),
+  );
 }

@@ -6,7 +6,8 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 /** numeric(38,0) columns: strings from pg, parsed with BigInt, never Number. */
 type Units = ColumnType<string, string | bigint, string | bigint>;
 
-export type WithdrawalRowStatus = 'awaitingConfirmation' | 'processing' | 'confirming' | 'completed' | 'failed' | 'cancelled';
+export type WithdrawalRowStatus =
+  'awaitingConfirmation' | 'underReview' | 'processing' | 'confirming' | 'completed' | 'failed' | 'cancelled';
 
 export interface WithdrawalTables {
   withdrawal: {

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { depositPaths, languageTypeByLanguage, operatorTokenHeader, walletPaths, withdrawalPaths } from '@coffer/contract';
+import { depositPaths, languageTypeByLanguage, walletPaths, withdrawalPaths } from '@coffer/contract';
 import type { FastifyInstance } from 'fastify';
-import { createTestClient, createWalletClient, erc20Abi, http, parseEther, type Address, type Hex } from 'viem';
+import { erc20Abi, parseEther, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { anvilTestClient, localWalletClient, startTestEvmNode } from '../../../test/evm-kit';
 import { createLogger } from '../../platform/observability/logger';
 import {
   BroadcastRejectedError,
@@ -17,20 +18,13 @@ import {
   HdSeed,
   type EvmNode,
 } from '../chain';
-import {
-  cofferTestTokenAbi,
-  deployTestTokens,
-  freeLoopbackPort,
-  localChainId,
-  localFunder,
-  startAnvil,
-  type AnvilProcess,
-} from '../chain/devnets';
+import { cofferTestTokenAbi, localFunder, type AnvilProcess } from '../chain/devnets';
 import { evmPublicClient } from '../chain/evm/evm-node';
 import { createLedger } from '../ledger/ledger.service';
 import { provideWithdrawalChains, type WithdrawalChainSet } from './withdrawal-chains';
 import { createWithdrawalSigner, type WithdrawalSender } from './withdrawal-signer';
 import { fundPassword, platformBalance, withdrawalCustomer } from '../../../test/withdrawal-kit';
+import { signInOperator } from '../../../test/operator-kit';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -38,17 +32,10 @@ let anvil: AnvilProcess;
 let node: EvmNode;
 let chains: WithdrawalChainSet;
 const seed = new HdSeed(randomBytes(64));
-const operatorToken = randomBytes(24).toString('hex');
 const silentLogger = createLogger({ LOG_LEVEL: 'silent' });
 
-const localChain = () => ({
-  id: localChainId,
-  name: 'anvil',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [anvil.rpcUrl] } },
-});
-const testClient = () => createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) });
-const funderWallet = () => createWalletClient({ chain: localChain(), transport: http(anvil.rpcUrl) });
+const testClient = () => anvilTestClient(anvil.rpcUrl);
+const funderWallet = () => localWalletClient(anvil.rpcUrl);
 const mine = (blocks: number) => testClient().mine({ blocks });
 
 /** A fresh signer over the same database and chain: what a restarted process builds. */
@@ -127,21 +114,12 @@ async function trustedAddress(owner: Customer, address: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  // Mining only on demand: each transaction is a block of its own, `anvil_mine` adds empty ones.
-  anvil = await startAnvil({ port: await freeLoopbackPort(), chainId: localChainId, blockTimeSeconds: null, stateDir: null });
-  node = {
-    rpcUrl: anvil.rpcUrl,
-    chainId: localChainId,
-    isEmbedded: true,
-    tokens: await deployTestTokens(anvil.rpcUrl),
-    funder: localFunder,
-    stop: anvil.stop,
-  };
+  ({ anvil, node } = await startTestEvmNode());
   database = await createTestDatabase();
   chains = provideWithdrawalChains({ db: database.db, chains: chainRuntimeOf({ seed, evm: node }) });
   await chains.prepare!({ ledger: createLedger(database.db), logger: silentLogger });
   app = await buildTestApp(database.db, {
-    env: { WITHDRAWAL_MIN_KYC_LEVEL: '1', OPERATOR_TOKEN: operatorToken, LOG_LEVEL: 'silent' },
+    env: { WITHDRAWAL_MIN_KYC_LEVEL: '1', LOG_LEVEL: 'silent' },
     depositChains: { chains: [evmReceivingChain(node, seed)], faucets: [] },
     withdrawalChains: chains,
   });
@@ -869,20 +847,20 @@ describe('destinations that burn the funds, X-addresses of another network, amou
 });
 
 describe('reconciliation', () => {
-  it('is refused without the operator token, finds chain and ledger agreeing, and reports a difference', async () => {
-    expect((await app.inject({ method: 'POST', url: withdrawalPaths.reconciliationRun })).json().code).toBe(15000002);
-    expect(
-      (
-        await app.inject({ method: 'POST', url: withdrawalPaths.reconciliationRun, headers: { [operatorTokenHeader]: 'x'.repeat(48) } })
-      ).json().code,
-    ).toBe(15000002);
+  it('is refused without an operator session or its permission, finds chain and ledger agreeing, and reports a difference', async () => {
+    const anonymous = await app.inject({ method: 'POST', url: withdrawalPaths.reconciliationRun });
+    expect([anonymous.statusCode, anonymous.json().code]).toEqual([401, 15000020]);
+    const support = await signInOperator(app, database.db, { role: 'support' });
+    const refused = await app.inject({ method: 'POST', url: withdrawalPaths.reconciliationRun, headers: { cookie: support.cookie } });
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 15000002]);
+    const operator = { cookie: (await signInOperator(app, database.db, { role: 'finance' })).cookie };
     // Settle whatever earlier tests left on its way.
     await mine(12);
     await newSigner().tick();
     const run = await app.inject({
       method: 'POST',
       url: withdrawalPaths.reconciliationRun,
-      headers: { [operatorTokenHeader]: operatorToken },
+      headers: operator,
     });
     expect(run.json().code).toBe(0);
     const lines = run.json().data.lines as Array<{ asset: string; difference: string; onChain: string }>;
@@ -898,10 +876,10 @@ describe('reconciliation', () => {
     const second = await app.inject({
       method: 'POST',
       url: withdrawalPaths.reconciliationRun,
-      headers: { [operatorTokenHeader]: operatorToken },
+      headers: operator,
     });
     expect(second.json().data.lines.find((line: { asset: string }) => line.asset === 'ETH').difference).toBe('1');
-    const latest = await app.inject({ url: withdrawalPaths.reconciliationLatest, headers: { [operatorTokenHeader]: operatorToken } });
+    const latest = await app.inject({ url: withdrawalPaths.reconciliationLatest, headers: operator });
     expect(latest.json().data.runId).toBe(second.json().data.runId);
     const metrics = await app.inject({ url: '/metrics' });
     expect(metrics.body).toMatch(/coffer_reconciliation_difference\{chain="ethereum",asset="ETH"\} 1/);

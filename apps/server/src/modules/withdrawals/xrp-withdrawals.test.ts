@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { operatorTokenHeader, withdrawalPaths } from '@coffer/contract';
+import { withdrawalPaths } from '@coffer/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
@@ -19,10 +19,10 @@ import { createLedger } from '../ledger/ledger.service';
 import { recordHotWalletFunding, withdrawalSendingRecords } from './withdrawal-chains';
 import { createWithdrawalSigner } from './withdrawal-signer';
 import { fundPassword, platformBalance, withdrawalCustomer } from '../../../test/withdrawal-kit';
+import { signInOperator } from '../../../test/operator-kit';
 
 const XRP = 1_000_000n;
 const seed = new HdSeed(randomBytes(64));
-const operatorToken = randomBytes(24).toString('hex');
 let database: TestDatabase;
 let app: FastifyInstance;
 let devnet: XrpDevnet;
@@ -37,7 +37,6 @@ beforeAll(async () => {
   await devnet.closeLedger();
   await recordHotWalletFunding(createLedger(database.db), 'XRP', 10_000n * XRP, funding);
   app = await buildTestApp(database.db, {
-    env: { OPERATOR_TOKEN: operatorToken },
     withdrawalChains: {
       senders: new Map([['xrpl', chain.sender]]),
       readers: [chain.balances!],
@@ -133,7 +132,7 @@ describe('XRP withdrawals on the devnet', () => {
     const run = await app.inject({
       method: 'POST',
       url: withdrawalPaths.reconciliationRun,
-      headers: { [operatorTokenHeader]: operatorToken },
+      headers: { cookie: (await signInOperator(app, database.db, { role: 'finance' })).cookie },
     });
     expect(run.json().data.lines).toEqual([expect.objectContaining({ chain: 'xrpl', asset: 'XRP', difference: '0' })]);
   }, 60_000);

@@ -39,7 +39,8 @@ export function findUnstorableText(value: unknown): string | null {
       if (!isStorableText(current)) return path;
       continue;
     }
-    if (typeof current !== 'object' || current === null) continue;
+    // A raw upload body (bytes, not text) is judged by its content elsewhere.
+    if (typeof current !== 'object' || current === null || Buffer.isBuffer(current)) continue;
     const entries = Object.entries(current);
     // Pushed in reverse, so the first offending field in document order is found first.
     for (let index = entries.length - 1; index >= 0; index -= 1) {

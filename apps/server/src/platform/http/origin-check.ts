@@ -4,6 +4,16 @@ import { sendError } from './error-handler';
 
 const stateChangingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A page of its own posts here (the sandbox identity provider's hosted form, whose browser
+     * sends `Origin: null`): no customer session is read, so a cross-site post gains nothing.
+     */
+    acceptsAnyOrigin?: boolean;
+  }
+}
+
 /**
  * The origins a browser may send state-changing requests from, or null to take the request's
  * own `Host` (development and tests, where a dev server may proxy from another port).
@@ -29,7 +39,7 @@ function isOwnOrigin(request: FastifyRequest, origin: string, allowed: string[] 
  */
 export function registerOriginCheck(app: FastifyInstance, allowed: string[] | null): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (!stateChangingMethods.has(request.method)) return;
+    if (!stateChangingMethods.has(request.method) || request.routeOptions.config.acceptsAnyOrigin) return;
     const origin = request.headers.origin;
     if (origin === undefined) return;
     if (!isOwnOrigin(request, origin, allowed)) {

@@ -13,7 +13,7 @@ export type CallInput<E extends Endpoint> = (E['params'] extends object ? { para
   (E['query'] extends object ? { query?: EndpointQuery<E> } : { query?: never }) &
   (E['body'] extends object ? { body: EndpointBody<E> } : { body?: never });
 
-export type CallOptions = Pick<RequestOptions, 'signal' | 'successText' | 'isWithdrawCheck' | 'timeoutMs'>;
+export type CallOptions = Pick<RequestOptions, 'signal' | 'successText' | 'isWithdrawCheck' | 'timeoutMs' | 'onUnauthorized' | 'isQuiet'>;
 
 declare const endpointType: unique symbol;
 

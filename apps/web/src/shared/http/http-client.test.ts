@@ -104,6 +104,19 @@ describe('apiRequest', () => {
     expect(currentToasts().error).toBeNull();
   });
 
+  it('hands an HTTP 401 to onUnauthorized instead of the login prompt, and toasts nothing when quiet', async () => {
+    const onUnauthorized = vi.fn();
+    fetchMock.mockResolvedValueOnce(answer({ code: 15000020, msg: 'log in', data: null }, 401));
+    fetchMock.mockResolvedValueOnce(answer({ code: 17000003, msg: '', data: null }));
+    fetchMock.mockRejectedValueOnce(new TypeError('offline'));
+    await expect(apiRequest('/admin/api/v1/me', { onUnauthorized, isQuiet: true })).rejects.toMatchObject({ isRedirect401: true });
+    await expect(apiRequest('/admin/api/v1/x', { isQuiet: true })).rejects.toThrow('You cannot transfer to yourself');
+    await expect(apiRequest('/admin/api/v1/y', { isQuiet: true })).rejects.toMatchObject({ isNetworkFailure: true });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(isLoginPromptOpen()).toBe(false);
+    expect(currentToasts().error).toBeNull();
+  });
+
   it('keeps one error toast at a time', async () => {
     fetchMock.mockResolvedValueOnce(answer({ code: 17000001, msg: '', data: null }));
     fetchMock.mockResolvedValueOnce(answer({ code: 17000003, msg: '', data: null }));

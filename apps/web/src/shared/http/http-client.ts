@@ -52,12 +52,21 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
+  /** Raw bytes sent as they are (an upload), with the file's own content type; instead of `body`. */
+  rawBody?: Blob;
   signal?: AbortSignal;
   /** The withdraw-check call shows -10094 as an error (spec §8). */
   isWithdrawCheck?: boolean;
   /** Shown as the success toast when the call succeeds. */
   successText?: string;
   timeoutMs?: number;
+  /**
+   * The back office's calls: an HTTP 401 runs this instead of opening the customer's login
+   * prompt (operators sign in on a page of their own).
+   */
+  onUnauthorized?: () => void;
+  /** No error toast: the screen shows the failure where it happened (the back office). */
+  isQuiet?: boolean;
 }
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
@@ -84,9 +93,9 @@ export function errorTextFor(envelope: Pick<ApiEnvelope<unknown>, 'code' | 'msg'
   return environment.text('http.netError');
 }
 
-function failNetwork(): never {
+function failNetwork(isQuiet = false): never {
   const text = environment.text('http.networkError');
-  showToast('error', text);
+  if (!isQuiet) showToast('error', text);
   throw new ApiError(null, text, false, true);
 }
 
@@ -105,25 +114,27 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   };
   const token = environment.nativeToken();
   if (token) headers[headerNames.jwtToken] = token;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.rawBody) headers['content-type'] = options.rawBody.type || 'application/octet-stream';
+  else if (options.body !== undefined) headers['content-type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      method: options.method ?? (options.body === undefined && !options.rawBody ? 'GET' : 'POST'),
       headers,
-      body: options.body === undefined ? null : JSON.stringify(options.body),
+      body: options.rawBody ?? (options.body === undefined ? null : JSON.stringify(options.body)),
       credentials: 'include',
       signal,
     });
   } catch (error) {
     // The caller's own abort (a page left) is no failure worth a toast.
     if (options.signal?.aborted) throw error;
-    failNetwork();
+    failNetwork(options.isQuiet);
   }
 
   if (response.status === 401) {
-    openLoginPrompt();
+    if (options.onUnauthorized) options.onUnauthorized();
+    else openLoginPrompt();
     throw new ApiError(401, 'redirect401', true);
   }
 
@@ -131,14 +142,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   try {
     envelope = (await response.json()) as ApiEnvelope<T>;
   } catch {
-    if (!response.ok) failNetwork();
+    if (!response.ok) failNetwork(options.isQuiet);
     const text = environment.text('http.netError');
-    showToast('error', text);
+    if (!options.isQuiet) showToast('error', text);
     throw new ApiError(null, text);
   }
   if (typeof envelope.code !== 'number') {
     const text = environment.text('http.netError');
-    showToast('error', text);
+    if (!options.isQuiet) showToast('error', text);
     throw new ApiError(null, text);
   }
 
@@ -151,7 +162,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     return envelope;
   }
   const text = errorTextFor(envelope);
-  showToast('error', text);
+  if (!options.isQuiet) showToast('error', text);
   throw new ApiError(envelope.code, text);
 }
 

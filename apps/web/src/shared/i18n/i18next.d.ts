@@ -8,6 +8,8 @@ import type market from './locales/en/market.json';
 import type funds from './locales/en/funds.json';
 import type trade from './locales/en/trade.json';
 import type research from './locales/en/research.json';
+import type kyc from './locales/en/kyc.json';
+import type admin from './locales/en/admin.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -22,6 +24,8 @@ declare module 'i18next' {
       funds: typeof funds;
       trade: typeof trade;
       research: typeof research;
+      kyc: typeof kyc;
+      admin: typeof admin;
     };
   }
 }

@@ -1,0 +1,153 @@
+/** The only SQL over `audit_log`. */
+import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Database, Db } from '../../platform/db/database';
+import type { AuditContent } from './audit-hash';
+import type { AuditFilter } from './index';
+
+export type AuditQuery = Omit<AuditFilter, 'page' | 'pageSize'>;
+
+/** A row as stored: its content, its link and its hash. */
+export interface StoredAuditRow extends AuditContent {
+  prevHash: Buffer;
+  hash: Buffer;
+}
+
+/** Advisory lock key of the chain's appends: the audit namespace, one chain. */
+const chainLockNamespace = 727_201;
+const chainLockKey = 0;
+
+/** A timestamp as UTC text to the microsecond, exactly as stored (the form the hash covers). */
+function utcText(timestamp: RawBuilder<unknown>): RawBuilder<string> {
+  return sql<string>`to_char(${timestamp} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+/** Serializes appends until the transaction ends. */
+export async function lockAuditChain(trx: Db): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${chainLockNamespace}, ${chainLockKey})`.execute(trx);
+}
+
+/** The last row's seq and hash (null before the first row) and the database clock now; read under the chain's lock. */
+export async function auditChainHead(trx: Db): Promise<{ seq: string | null; hash: Buffer | null; now: string }> {
+  const result = await sql<{ seq: string | null; hash: Buffer | null; now: string }>`
+    select last.seq, last.hash, ${utcText(sql`clock_timestamp()`)} as now
+      from (select 1) as here
+      left join lateral (select seq, hash from audit_log order by seq desc limit 1) as last on true`.execute(trx);
+  const head = result.rows[0];
+  if (!head) throw new Error('the audit chain head query answered no row');
+  return head;
+}
+
+const jsonText = (value: unknown): string | null => (value === null ? null : JSON.stringify(value));
+
+export async function insertAuditRow(trx: Db, row: StoredAuditRow): Promise<void> {
+  await trx
+    .insertInto('audit_log')
+    .values({
+      seq: row.seq,
+      created_at: row.createdAt,
+      actor_kind: row.actorKind,
+      actor_id: row.actorId,
+      actor_name: row.actorName,
+      action: row.action,
+      subject_kind: row.subjectKind,
+      subject_id: row.subjectId,
+      ip: row.ip,
+      user_agent: row.userAgent,
+      before: jsonText(row.before),
+      after: jsonText(row.after),
+      reason: row.reason,
+      prev_hash: row.prevHash,
+      hash: row.hash,
+    })
+    .execute();
+}
+
+function storedRows(db: Db) {
+  return db
+    .selectFrom('audit_log')
+    .select([
+      'seq',
+      utcText(sql`created_at`).as('created_at_utc'),
+      'actor_kind',
+      'actor_id',
+      'actor_name',
+      'action',
+      'subject_kind',
+      'subject_id',
+      'ip',
+      'user_agent',
+      'reason',
+      'before',
+      'after',
+      'prev_hash',
+      'hash',
+    ]);
+}
+
+type SelectedRow = Awaited<ReturnType<ReturnType<typeof storedRows>['execute']>>[number];
+
+function toStored(row: SelectedRow): StoredAuditRow {
+  return {
+    seq: row.seq,
+    createdAt: row.created_at_utc,
+    actorKind: row.actor_kind,
+    actorId: row.actor_id,
+    actorName: row.actor_name,
+    action: row.action,
+    subjectKind: row.subject_kind,
+    subjectId: row.subject_id,
+    ip: row.ip,
+    userAgent: row.user_agent,
+    reason: row.reason,
+    before: row.before,
+    after: row.after,
+    prevHash: row.prev_hash,
+    hash: row.hash,
+  };
+}
+
+/** Up to `limit` rows after `afterSeq`, in seq order: the chain a page at a time. */
+export async function auditChainPage(db: Db, afterSeq: string, limit: number): Promise<StoredAuditRow[]> {
+  const rows = await storedRows(db).where('seq', '>', afterSeq).orderBy('seq').limit(limit).execute();
+  return rows.map(toStored);
+}
+
+function matching(filter: AuditQuery) {
+  return (eb: ExpressionBuilder<Database, 'audit_log'>) => {
+    const conditions: Array<Expression<SqlBool>> = [];
+    if (filter.seq !== undefined) conditions.push(eb('seq', '=', filter.seq));
+    if (filter.actorKind !== undefined) conditions.push(eb('actor_kind', '=', filter.actorKind));
+    if (filter.actorId !== undefined) conditions.push(eb('actor_id', '=', filter.actorId));
+    if (filter.action !== undefined) conditions.push(eb('action', '=', filter.action));
+    if (filter.subjectKind !== undefined) conditions.push(eb('subject_kind', '=', filter.subjectKind));
+    if (filter.subjectId !== undefined) conditions.push(eb('subject_id', '=', filter.subjectId));
+    if (filter.from !== undefined) conditions.push(eb('created_at', '>=', sql<Date>`cast(${filter.from} as timestamptz)`));
+    if (filter.to !== undefined) conditions.push(eb('created_at', '<', sql<Date>`cast(${filter.to} as timestamptz)`));
+    return eb.and(conditions);
+  };
+}
+
+/** One page of the matching rows, newest first, and how many match. */
+export async function auditSearchPage(
+  db: Db,
+  filter: AuditQuery,
+  page: { limit: number; offset: number },
+): Promise<{ rows: StoredAuditRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    storedRows(db).where(matching(filter)).orderBy('seq', 'desc').limit(page.limit).offset(page.offset).execute(),
+    db
+      .selectFrom('audit_log')
+      .where(matching(filter))
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toStored), total: Number(count.total) };
+}
+
+/** Up to `limit` matching rows below `beforeSeq` (all when null), newest first: an export a page at a time. */
+export async function auditExportPage(db: Db, filter: AuditQuery, beforeSeq: string | null, limit: number): Promise<StoredAuditRow[]> {
+  let query = storedRows(db).where(matching(filter));
+  if (beforeSeq !== null) query = query.where('seq', '<', beforeSeq);
+  const rows = await query.orderBy('seq', 'desc').limit(limit).execute();
+  return rows.map(toStored);
+}

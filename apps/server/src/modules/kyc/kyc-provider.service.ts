@@ -1,0 +1,173 @@
+import { checkKycCountry, type KycProviderSessionBody, type KycRejectReasonKey, type Language } from '@coffer/contract';
+import type { Db } from '../../platform/db/database';
+import { macOf } from '../../platform/security/crypto';
+import type { AuditApi } from '../audit';
+import type { IdentityApi } from '../identity';
+import type { KycLevelsService } from './kyc-levels.service';
+import type { IdentityProvider, ProviderOutcome, SupportedCountry, WebhookHeaders } from './provider/identity-provider';
+import type { QrHandoff } from './provider/qr-handoff';
+import {
+  bindProviderSession,
+  findApplicationBySession,
+  findOpenApplication,
+  insertApplication,
+  lockApplicationBySession,
+  moveApplication,
+  takeDelivery,
+  type KycApplicationRow,
+} from './kyc.repository';
+import { kycError } from './kyc.errors';
+
+export interface KycProviderService {
+  countries(): Promise<SupportedCountry[]>;
+  /** Opens (or renews) the level-2 application's session on the provider's hosted page. */
+  startSession(
+    userId: string,
+    body: KycProviderSessionBody,
+    language: Language,
+    origin: string,
+  ): Promise<{ url: string; sessionId: string; expiresAt: string }>;
+  /** The customer is back from the provider's page: the application waits for the provider's webhook. */
+  returned(userId: string, sessionId: string): Promise<KycApplicationRow>;
+  /** A webhook delivery: verified, taken once, applied once. Throws invalidSignature when refused. */
+  webhook(rawBody: Buffer, headers: WebhookHeaders): Promise<'applied' | 'duplicate' | 'unknownSession'>;
+  /** The QR code that continues face recognition on a phone (spec §2), bound to the customer. */
+  faceQr(userId: string, origin: string): Promise<{ qrPayload: string; expiresAt: string }>;
+  /** The provider page a scanned QR code leads to. */
+  openQr(token: string): Promise<string>;
+}
+
+const providerReasons: Record<string, KycRejectReasonKey> = {
+  documentExpired: 'documentExpired',
+  documentInvalid: 'documentUnsupported',
+  documentUnreadable: 'documentUnreadable',
+  faceMismatch: 'faceMismatch',
+  selfieUnusable: 'livenessFailed',
+  notEligible: 'countryRestricted',
+};
+
+const qrTtlSeconds = 300;
+
+/** KYC2 through the identity provider (spec §2, §7 `jumio-initurl`, `save-kyc2`, face QR code). */
+export function createKycProviderService(deps: {
+  db: Db;
+  identity: IdentityApi;
+  levels: KycLevelsService;
+  audit: AuditApi;
+  provider: IdentityProvider;
+  qr: QrHandoff;
+  key: Buffer;
+}): KycProviderService {
+  const { db, identity, levels, audit, provider, qr, key } = deps;
+  /** Opaque to the provider: it never learns the user id or the e-mail. */
+  const customerRef = (userId: string) => macOf(key, 'kyc-customer-ref', userId).slice(0, 32);
+
+  async function decide(trx: Db, row: KycApplicationRow, outcome: ProviderOutcome): Promise<void> {
+    const by = `provider:${provider.name}`;
+    const extra = { provider_outcome: JSON.stringify(outcome) };
+    let after: KycApplicationRow | undefined;
+    if (outcome.kind === 'approved') {
+      after = await moveApplication(trx, row.id, ['continue', 'verifying'], 'verified', { by }, extra);
+      if (after) await identity.raiseKycLevel(trx, row.user_id, 2);
+    } else if (outcome.kind === 'rejected') {
+      const reasonKey = providerReasons[outcome.reason] ?? 'other';
+      after = await moveApplication(trx, row.id, ['continue', 'verifying'], 'failed', { by, reasonKey, reason: null }, extra);
+    } else {
+      // A person decides (the back office's queue).
+      after = await moveApplication(trx, row.id, ['continue', 'verifying'], 'verifying', null, extra);
+    }
+    if (!after) return;
+    await audit.record(trx, {
+      actor: { kind: 'system', id: by },
+      action: `kyc.provider.${outcome.kind}`,
+      subject: { kind: 'kycApplication', id: row.id },
+      before: { state: row.state },
+      after: { state: after.state },
+      reason: outcome.kind === 'rejected' ? outcome.reason : null,
+    });
+  }
+
+  return {
+    countries: () => provider.supportedCountries(),
+
+    async startSession(userId, body, language, origin) {
+      const problem = checkKycCountry(body.documentCountry);
+      if (problem === 'countryRestricted') throw kycError('kycCountryRestricted', {}, 'documentCountry');
+      if (problem) throw kycError('kycFieldInvalid', { field: 'documentCountry' }, 'documentCountry');
+      await levels.assertLevelOrder(userId, 2);
+      const open =
+        (await insertApplication(db, {
+          user_id: userId,
+          level: 2,
+          state: 'continue',
+          country: body.documentCountry,
+          document_type: body.documentType,
+        })) ?? (await findOpenApplication(db, userId, 2));
+      if (!open) throw kycError('kycAlreadyVerifying');
+      if (open.state === 'verifying') throw kycError('kycAlreadyVerifying');
+      const session = await provider.createSession({
+        reference: open.id,
+        customerRef: customerRef(userId),
+        country: body.documentCountry,
+        documentType: body.documentType,
+        successUrl: `${origin}/identification?kyc2=returned`,
+        errorUrl: `${origin}/identification?kyc2=error`,
+        callbackUrl: `${origin}/audit/v1/provider/webhook`,
+        locale: language,
+      });
+      const bound = await bindProviderSession(db, open.id, {
+        provider: provider.name,
+        sessionId: session.sessionId,
+        data: { providerUrl: session.redirectUrl, documentType: body.documentType, documentCountry: body.documentCountry },
+      });
+      if (!bound) throw kycError('kycAlreadyVerifying');
+      return { url: session.redirectUrl, sessionId: session.sessionId, expiresAt: session.expiresAt.toISOString() };
+    },
+
+    async returned(userId, sessionId) {
+      const row = await findApplicationBySession(db, provider.name, sessionId);
+      if (!row || row.user_id !== userId) throw kycError('kycProviderSessionInvalid');
+      if (row.state !== 'continue') return row;
+      return (
+        (await moveApplication(db, row.id, ['continue'], 'verifying', null)) ??
+        (await findApplicationBySession(db, provider.name, sessionId))!
+      );
+    },
+
+    async webhook(rawBody, headers) {
+      const parsed = provider.parseWebhook(rawBody, headers, new Date());
+      if (!parsed.ok) throw kycError('invalidSignature');
+      const { webhook } = parsed;
+      return db.transaction().execute(async (trx) => {
+        // The delivery is taken first: a replay or a re-delivery changes nothing.
+        if (!(await takeDelivery(trx, { deliveryId: webhook.deliveryId, provider: provider.name, sessionId: webhook.sessionId })))
+          return 'duplicate';
+        const row = await lockApplicationBySession(trx, provider.name, webhook.sessionId);
+        if (!row || row.id !== webhook.reference) return 'unknownSession';
+        await decide(trx, row, webhook.outcome);
+        return 'applied';
+      });
+    },
+
+    async faceQr(userId, origin) {
+      const open = await findOpenApplication(db, userId, 2);
+      if (!open?.provider_session_id || open.state !== 'continue') throw kycError('kycQrUnavailable');
+      const now = new Date();
+      const token = qr.issue(customerRef(userId), open.provider_session_id, now, qrTtlSeconds);
+      return {
+        qrPayload: `${origin}/audit/v1/web/faceid/qr?token=${encodeURIComponent(token)}`,
+        expiresAt: new Date(now.getTime() + qrTtlSeconds * 1000).toISOString(),
+      };
+    },
+
+    async openQr(token) {
+      const checked = qr.verify(token, new Date());
+      if (!checked.ok) throw kycError('kycQrUnavailable');
+      const row = await findApplicationBySession(db, provider.name, checked.sessionId);
+      if (!row || customerRef(row.user_id) !== checked.customerRef || row.state !== 'continue') throw kycError('kycQrUnavailable');
+      const url = (row.data as { providerUrl?: unknown }).providerUrl;
+      if (typeof url !== 'string') throw kycError('kycQrUnavailable');
+      return `${url}#selfie`;
+    },
+  };
+}

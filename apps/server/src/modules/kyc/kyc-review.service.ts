@@ -1,0 +1,76 @@
+import type { KycRejectReasonKey } from '@coffer/contract';
+import type { Db } from '../../platform/db/database';
+import type { AuditApi } from '../audit';
+import type { IdentityApi } from '../identity';
+import { findApplication, moveApplication, reviewQueue, type KycApplicationRow } from './kyc.repository';
+import { kycError } from './kyc.errors';
+
+/** Who decides, as the audit log names them. */
+export interface Reviewer {
+  operatorId: string;
+  name: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Reasons a reviewer may give (the contract's list); the customer sees each in their language. */
+export type RejectReasonKey = KycRejectReasonKey;
+
+export interface KycReviewService {
+  queue(page: number, pageSize: number): Promise<{ total: number; rows: KycApplicationRow[] }>;
+  application(id: string): Promise<KycApplicationRow>;
+  approve(id: string, reviewer: Reviewer): Promise<KycApplicationRow>;
+  reject(id: string, reviewer: Reviewer, reason: { key: RejectReasonKey; text: string | null }): Promise<KycApplicationRow>;
+}
+
+const summaryOf = (row: KycApplicationRow) => ({ id: row.id, userId: row.user_id, level: row.level, state: row.state });
+
+/**
+ * The operator's decision on an application waiting for a person (KYC3 always, KYC2 when the
+ * provider asks for manual review): the move, the level and the audit row in one transaction,
+ * so a decision is never half-written and two operators cannot both decide.
+ */
+export function createKycReviewService(deps: { db: Db; identity: IdentityApi; audit: AuditApi }): KycReviewService {
+  const { db, identity, audit } = deps;
+
+  async function decide(
+    id: string,
+    reviewer: Reviewer,
+    to: 'verified' | 'failed',
+    reason: { key: RejectReasonKey; text: string | null } | null,
+  ): Promise<KycApplicationRow> {
+    return db.transaction().execute(async (trx) => {
+      const before = await findApplication(trx, id);
+      if (!before) throw kycError('noMatchingData');
+      const after = await moveApplication(trx, id, ['verifying'], to, {
+        by: `operator:${reviewer.operatorId}`,
+        reasonKey: reason?.key ?? null,
+        reason: reason?.text ?? null,
+      });
+      if (!after) throw kycError(before.state === 'verified' ? 'kycAlreadyVerified' : 'invalidParameter');
+      if (to === 'verified') await identity.raiseKycLevel(trx, after.user_id, after.level);
+      await audit.record(trx, {
+        actor: { kind: 'operator', id: reviewer.operatorId, name: reviewer.name },
+        action: to === 'verified' ? 'kyc.approve' : 'kyc.reject',
+        subject: { kind: 'kycApplication', id },
+        ip: reviewer.ip,
+        userAgent: reviewer.userAgent,
+        before: summaryOf(before),
+        after: summaryOf(after),
+        reason: reason ? `${reason.key}${reason.text ? `: ${reason.text}` : ''}` : null,
+      });
+      return after;
+    });
+  }
+
+  return {
+    queue: (page, pageSize) => reviewQueue(db, page, pageSize),
+    async application(id) {
+      const row = await findApplication(db, id);
+      if (!row) throw kycError('noMatchingData');
+      return row;
+    },
+    approve: (id, reviewer) => decide(id, reviewer, 'verified', null),
+    reject: (id, reviewer, reason) => decide(id, reviewer, 'failed', reason),
+  };
+}

@@ -1,0 +1,302 @@
+import { adminKycPaths, errorCatalogue, kycPaths, tradePaths, withdrawalPaths } from '@coffer/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/app';
+import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { noisyPng, pngChunk, withPngChunks, zipArchive } from '../../../test/fixtures/uploads/image-fixtures';
+import { buildWebm, clustersReaching } from '../../../test/fixtures/uploads/webm-fixtures';
+import { type identityClient, signUpByEmail, type ApiAnswer } from '../../../test/identity-helpers';
+import { signInOperator } from '../../../test/operator-kit';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let counter = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildTestApp(database.db, { env: { KYC_PROVIDER: 'sandbox' } });
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+type Client = ReturnType<typeof identityClient>;
+
+async function customer(): Promise<{ client: Client; userNo: string; userId: string }> {
+  counter += 1;
+  const { client, userNo } = await signUpByEmail(app, `kyc${counter}-${Date.now() % 100000}@coffer.test`);
+  const user = await database.db.selectFrom('app_user').select('id').where('user_no', '=', userNo).executeTakeFirstOrThrow();
+  return { client, userNo, userId: user.id };
+}
+
+/** A file posted as the raw body, as the web does. */
+async function upload(client: Client, purpose: 'addressProof' | 'video', bytes: Buffer, contentType: string): Promise<ApiAnswer> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `${kycPaths.upload}?purpose=${purpose}`,
+    payload: bytes,
+    headers: { 'content-type': contentType, ...(client.cookie ? { cookie: client.cookie } : {}) },
+  });
+  return { status: response.statusCode, body: response.json() as ApiAnswer['body'] };
+}
+
+/** A real-looking photo of an address proof: noisy pixels, so it stays above 20 KB. */
+const addressProof = () => noisyPng(160, 120, counter + 1);
+
+const adultBirthday = '1990-05-17';
+
+function kyc1Body(uploadId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    surname: 'Müller',
+    givenName: 'Anna',
+    documentType: 'passport',
+    documentCountry: 'DE',
+    idNumber: 'C01X00T47',
+    birthday: adultBirthday,
+    building: '12',
+    street: 'Torstraße',
+    region: 'Berlin',
+    city: 'Berlin',
+    country: 'DE',
+    addressProofUploadId: uploadId,
+    ...overrides,
+  };
+}
+
+async function passKyc1(client: Client): Promise<ApiAnswer> {
+  const proof = await upload(client, 'addressProof', addressProof(), 'image/png');
+  expect(proof.body.code).toBe(0);
+  return client.post(kycPaths.saveKyc1, kyc1Body(proof.body.data.uploadId));
+}
+
+/** The day `years` years before today, minus `days` (UTC), as the server counts it. */
+function yearsAgo(years: number, days = 0): string {
+  const now = new Date();
+  const date = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate() - days));
+  return date.toISOString().slice(0, 10);
+}
+
+describe('levels and KYC1', () => {
+  it('a new customer is unverified, may not withdraw, and KYC1 by the rules makes them basic at once', async () => {
+    const { client } = await customer();
+    const before = await client.get(kycPaths.level);
+    expect(before.body.data).toMatchObject({
+      level: 0,
+      allows: { withdrawal24hLimitUsd: '0.00' },
+      levels: { basic: { state: 'notStarted' }, advanced: { state: 'notStarted' }, video: { state: 'notStarted' } },
+    });
+    expect(before.body.data.levels.basic.allows.withdrawal24hLimitUsd).toBe('2000.00');
+
+    const saved = await passKyc1(client);
+    expect(saved.body).toMatchObject({ code: 0, data: { level: 1, state: 'verified' } });
+    const after = await client.get(kycPaths.level);
+    expect(after.body.data).toMatchObject({
+      level: 1,
+      allows: { withdrawal24hLimitUsd: '2000.00' },
+      levels: { basic: { state: 'verified' } },
+    });
+    // A second KYC1 is refused: the level is verified.
+    expect((await passKyc1(client)).body.code).toBe(errorCatalogue.kycAlreadyVerified.code);
+  });
+
+  it('keeps the ID number sealed and masked, and checks its last six in constant time within 5 tries', async () => {
+    const { client, userId } = await customer();
+    await passKyc1(client);
+    const row = await database.db.selectFrom('kyc_application').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+    expect(row.id_number_masked).toBe('C0*****47');
+    expect(row.id_number_encrypted).not.toContain('C01X00T47');
+    expect(JSON.stringify(row.data)).not.toContain('C01X00T47');
+  });
+
+  it('refuses an age outside 18–70 at the boundaries, restricted countries and bad fields, and stores nothing', async () => {
+    const { client, userId } = await customer();
+    const proof = await upload(client, 'addressProof', addressProof(), 'image/png');
+    const uploadId = proof.body.data.uploadId as string;
+    const code = async (overrides: Record<string, unknown>) =>
+      (await client.post(kycPaths.saveKyc1, kyc1Body(uploadId, overrides))).body.code;
+    // The day before the 18th birthday, and the 71st birthday: refused.
+    expect(await code({ birthday: yearsAgo(18, -1) })).toBe(errorCatalogue.kycAgeOutOfRange.code);
+    expect(await code({ birthday: yearsAgo(71) })).toBe(errorCatalogue.kycAgeOutOfRange.code);
+    expect(await code({ country: 'IR' })).toBe(errorCatalogue.kycCountryRestricted.code);
+    expect(await code({ documentCountry: 'KP' })).toBe(errorCatalogue.kycCountryRestricted.code);
+    expect(await code({ surname: 'x'.repeat(31) })).toBe(errorCatalogue.kycFieldInvalid.code);
+    expect(await code({ idNumber: '12' })).toBe(errorCatalogue.kycFieldInvalid.code);
+    expect(await code({ addressProofUploadId: '999999999' })).toBe(errorCatalogue.kycUploadNotFound.code);
+    const rows = await database.db.selectFrom('kyc_application').select('id').where('user_id', '=', userId).execute();
+    expect(rows).toHaveLength(0);
+    // The 18th birthday itself, and the last day aged 70: accepted.
+    expect(await code({ birthday: yearsAgo(70, -1) })).toBe(0);
+  });
+
+  it('another customer cannot use an upload, and 100 parallel KYC1 submissions open one application', async () => {
+    const { client: mallory } = await customer();
+    const { client, userId } = await customer();
+    const proof = await upload(client, 'addressProof', addressProof(), 'image/png');
+    expect((await mallory.post(kycPaths.saveKyc1, kyc1Body(proof.body.data.uploadId))).body.code).toBe(
+      errorCatalogue.kycUploadNotFound.code,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => client.post(kycPaths.saveKyc1, kyc1Body(proof.body.data.uploadId))),
+    );
+    expect(answers.filter((answer) => answer.body.code === 0)).toHaveLength(1);
+    const rows = await database.db.selectFrom('kyc_application').select('id').where('user_id', '=', userId).execute();
+    expect(rows).toHaveLength(1);
+  }, 60_000);
+});
+
+describe('uploads are judged by their content', () => {
+  it('keeps only the pixels of a PNG carrying a ZIP, and refuses an SVG, a PDF named .png as video, tiny and huge files', async () => {
+    const { client } = await customer();
+    const polyglot = Buffer.concat([
+      withPngChunks(addressProof(), pngChunk('tEXt', Buffer.from('Comment\0<script>alert(1)</script>'))),
+      zipArchive(),
+    ]);
+    const accepted = await upload(client, 'addressProof', polyglot, 'image/png');
+    expect(accepted.body.code).toBe(0);
+    const stored = await app.inject({ url: `/audit/v1/action/upload/${accepted.body.data.uploadId}`, headers: { cookie: client.cookie! } });
+    expect(stored.statusCode).toBe(200);
+    expect(stored.headers['x-content-type-options']).toBe('nosniff');
+    expect(stored.rawPayload.includes(Buffer.from('PK\u0003\u0004'))).toBe(false);
+    expect(stored.rawPayload.includes(Buffer.from('<script>'))).toBe(false);
+    // Only its owner gets it.
+    const { client: other } = await customer();
+    const foreign = await app.inject({ url: `/audit/v1/action/upload/${accepted.body.data.uploadId}`, headers: { cookie: other.cookie! } });
+    expect(foreign.json()).toMatchObject({ code: errorCatalogue.kycUploadNotFound.code });
+
+    const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${' '.repeat(30_000)}<script>alert(1)</script></svg>`);
+    expect((await upload(client, 'addressProof', svg, 'image/png')).body.code).toBe(errorCatalogue.kycDocumentType.code);
+    expect((await upload(client, 'addressProof', noisyPng(60, 60), 'image/png')).body.code).toBe(errorCatalogue.kycDocumentTooSmall.code);
+    expect((await upload(client, 'addressProof', Buffer.alloc(5 * 1024 * 1024 + 100_000, 1), 'image/png')).body.code).toBe(
+      errorCatalogue.kycDocumentTooLarge.code,
+    );
+    expect((await upload(client, 'video', addressProof(), 'video/webm')).body.code).toBe(errorCatalogue.kycVideoFailed.code);
+    const long = buildWebm({ clusters: clustersReaching(130) });
+    expect((await upload(client, 'video', long, 'video/webm')).body.code).toBe(errorCatalogue.kycVideoTooLong.code);
+  }, 60_000);
+});
+
+describe('KYC3 and the back office review', () => {
+  it('needs KYC2 first, then waits for a person; support cannot decide, compliance approves, the audit log says who', async () => {
+    const { client, userId } = await customer();
+    await passKyc1(client);
+    const video = await upload(client, 'video', buildWebm({ clusters: clustersReaching(45) }), 'video/webm');
+    expect(video.body.code).toBe(0);
+    const kyc3 = {
+      purposes: ['investment', 'other'],
+      purposeOther: 'Paying suppliers',
+      incomeSources: ['salary'],
+      fundSources: ['trading'],
+      remark: 'Long-term savings',
+      notUsPerson: true,
+      accuracyConfirmed: true,
+      videoUploadId: video.body.data.uploadId,
+    };
+    expect((await client.post(kycPaths.saveKyc3, kyc3)).body.code).toBe(errorCatalogue.kycLevelOrder.code);
+    // As if the provider had approved KYC2.
+    await database.db.updateTable('app_user').set({ kyc_level: 2 }).where('id', '=', userId).execute();
+    expect((await client.post(kycPaths.saveKyc3, { ...kyc3, notUsPerson: false })).body.code).toBe(errorCatalogue.kycFieldInvalid.code);
+    const saved = await client.post(kycPaths.saveKyc3, kyc3);
+    expect(saved.body).toMatchObject({ code: 0, data: { level: 3, state: 'verifying' } });
+
+    const support = await signInOperator(app, database.db, { role: 'support' });
+    const compliance = await signInOperator(app, database.db, { role: 'compliance' });
+    const approvePath = adminKycPaths.approve.replace(':id', saved.body.data.applicationId);
+    const refused = await app.inject({ method: 'POST', url: approvePath, headers: { cookie: support.cookie } });
+    expect(refused.statusCode).toBe(403);
+    // A customer's session reaches no back-office call.
+    const asCustomer = await app.inject({ method: 'GET', url: adminKycPaths.queue, headers: { cookie: client.cookie! } });
+    expect(asCustomer.statusCode).toBe(401);
+
+    const queue = await app.inject({ url: adminKycPaths.queue, headers: { cookie: compliance.cookie } });
+    const item = (queue.json() as ApiAnswer['body']).data.items.find((each: { id: string }) => each.id === saved.body.data.applicationId);
+    expect(item).toMatchObject({ level: 3, state: 'verifying' });
+    const detail = await app.inject({ url: adminKycPaths.application.replace(':id', item.id), headers: { cookie: compliance.cookie } });
+    const file = (detail.json() as ApiAnswer['body']).data.file;
+    expect(file).toMatchObject({ purpose: 'video', kind: 'webm', durationSeconds: 45 });
+    const video45 = await app.inject({ url: adminKycPaths.file.replace(':id', file.uploadId), headers: { cookie: compliance.cookie } });
+    expect(video45.headers['content-type']).toBe('video/webm');
+
+    const approved = await app.inject({ method: 'POST', url: approvePath, headers: { cookie: compliance.cookie } });
+    expect(approved.json()).toMatchObject({ code: 0, data: { state: 'verified' } });
+    expect((await client.get(kycPaths.level)).body.data).toMatchObject({ level: 3, allows: { withdrawal24hLimitUsd: '1000000.00' } });
+    const again = await app.inject({ method: 'POST', url: approvePath, headers: { cookie: compliance.cookie } });
+    expect(again.json()).toMatchObject({ code: errorCatalogue.kycAlreadyVerified.code });
+
+    const audit = await database.db.selectFrom('audit_log').selectAll().where('subject_id', '=', item.id).orderBy('seq').execute();
+    expect(audit.map((row) => [row.action, row.actor_id])).toEqual([['kyc.approve', compliance.id]]);
+    const viewed = await database.db.selectFrom('audit_log').select('action').where('subject_id', '=', file.uploadId).execute();
+    expect(viewed.map((row) => row.action)).toEqual(['kyc.file.view']);
+  }, 90_000);
+
+  it('a rejection reaches the customer with its reason, who may submit again', async () => {
+    const { client, userId } = await customer();
+    await passKyc1(client);
+    await database.db.updateTable('app_user').set({ kyc_level: 2 }).where('id', '=', userId).execute();
+    const video = await upload(client, 'video', buildWebm({ clusters: clustersReaching(20) }), 'video/webm');
+    const body = {
+      purposes: ['trading'],
+      incomeSources: ['business'],
+      fundSources: ['mining'],
+      notUsPerson: true,
+      accuracyConfirmed: true,
+      videoUploadId: video.body.data.uploadId,
+    };
+    const saved = await client.post(kycPaths.saveKyc3, body);
+    const compliance = await signInOperator(app, database.db, { role: 'compliance' });
+    const rejected = await app.inject({
+      method: 'POST',
+      url: adminKycPaths.reject.replace(':id', saved.body.data.applicationId),
+      payload: { key: 'videoInvalid', text: 'The text was not read aloud' },
+      headers: { cookie: compliance.cookie },
+    });
+    expect(rejected.json()).toMatchObject({ code: 0, data: { state: 'failed' } });
+    expect((await client.get(kycPaths.level)).body.data.levels.video).toMatchObject({
+      state: 'failed',
+      rejectReason: { key: 'videoInvalid', text: 'The text was not read aloud' },
+    });
+    expect((await client.post(kycPaths.saveKyc3, body)).body).toMatchObject({ code: 0, data: { state: 'verifying' } });
+  }, 60_000);
+});
+
+describe('limits follow the level', () => {
+  it('the 24-hour withdrawal limit is the level’s, a super admin changes it in the audit log, and raising the level raises it', async () => {
+    const { client, userId } = await customer();
+    const limitOf = async () =>
+      (await client.get(`${withdrawalPaths.userWithdrawLimit}?coin=USDT&chain=ethereum`)).body.data.dailyLimitUsd as string;
+    expect(await limitOf()).toBe('0.00');
+    await passKyc1(client);
+    expect(await limitOf()).toBe('2000.00');
+    await database.db.updateTable('app_user').set({ kyc_level: 2 }).where('id', '=', userId).execute();
+    expect(await limitOf()).toBe('50000.00');
+
+    const admin = await signInOperator(app, database.db, { role: 'superAdmin' });
+    const compliance = await signInOperator(app, database.db, { role: 'compliance' });
+    const setLimit = (cookie: string) =>
+      app.inject({
+        method: 'PUT',
+        url: adminKycPaths.limit.replace(':level', '2'),
+        payload: { withdrawalDailyUsd: '75000', tradeMaxUsd: '250000' },
+        headers: { cookie },
+      });
+    expect((await setLimit(compliance.cookie)).statusCode).toBe(403);
+    expect((await setLimit(admin.cookie)).json()).toMatchObject({ code: 0, data: { withdrawalDailyUsd: '75000.00' } });
+    expect(await limitOf()).toBe('75000.00');
+    const audit = await database.db.selectFrom('audit_log').select(['action', 'actor_id']).where('action', '=', 'kyc.limits.set').execute();
+    expect(audit).toEqual([{ action: 'kyc.limits.set', actor_id: admin.id }]);
+  }, 60_000);
+
+  it('a level-0 customer cannot withdraw and trades only small amounts; the level lifts both', async () => {
+    const { client, userId } = await customer();
+    const check = await client.get(withdrawalPaths.userCanWithdraw);
+    expect(check.body.data.interceptions.map((each: { kind: string }) => each.kind)).toContain('identityNotVerified');
+    const quote = () => client.post(tradePaths.quote, { pair: 'BTC/USDT', side: 'buy', amount: '0.5', amountCoin: 'BTC' });
+    expect((await quote()).body).toMatchObject({ code: errorCatalogue.tradeAboveLevelLimit.code });
+    expect((await quote()).body.msg).toContain('1000.00');
+    await database.db.updateTable('app_user').set({ kyc_level: 3 }).where('id', '=', userId).execute();
+    // The level is kept a few seconds per process on the quote path.
+    await new Promise((resolve) => setTimeout(resolve, 5_100));
+    expect((await quote()).body.code).toBe(0);
+  }, 60_000);
+});

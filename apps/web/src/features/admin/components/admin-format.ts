@@ -1,0 +1,34 @@
+import type { HTMLAttributes } from 'react';
+import { formatDateTime } from '../../../shared/format/format-date';
+
+/** A time in the operator's language, or a dash when there is none. */
+export function timeText(iso: string | null | undefined, language: string): string {
+  return iso ? formatDateTime(iso, language) : '—';
+}
+
+const units: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** How long ago `iso` was, in the largest whole unit ("3 hours ago"), from `now`. */
+export function agoText(iso: string, now: number, language: string): string {
+  const elapsed = now - Date.parse(iso);
+  if (Number.isNaN(elapsed)) return '';
+  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  for (const [unit, size] of units) {
+    if (elapsed >= size) return format.format(-Math.floor(elapsed / size), unit);
+  }
+  return format.format(0, 'minute');
+}
+
+/** The translation key of a KYC level (0 unverified … 3 video). */
+export function levelKey(level: number): 'level0' | 'level1' | 'level2' | 'level3' {
+  return level <= 0 ? 'level0' : level === 1 ? 'level1' : level === 2 ? 'level2' : 'level3';
+}
+
+/** antd's `onRow` props carrying a test id (React's attribute types leave out `data-*`). */
+export function rowProps(testId: string, onClick?: () => void): HTMLAttributes<HTMLElement> {
+  return { onClick, 'data-testid': testId } as HTMLAttributes<HTMLElement>;
+}

@@ -1,0 +1,73 @@
+import type { OperatorPermission, OperatorProfile, OperatorRole } from '@coffer/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { createTestI18n } from '../../../../test/i18n';
+import admin from '../../../shared/i18n/locales/en/admin.json';
+import { AdminApp } from '../pages/admin-app';
+
+/** Test-only: an answer with its own HTTP status and envelope (an error, a 401, a 403). */
+export class AdminEnvelope {
+  constructor(
+    readonly code: number,
+    readonly msg = '',
+    readonly status = 200,
+    readonly data: unknown = null,
+  ) {}
+}
+
+type Request = { method: string; url: URL; body: unknown };
+type Answer = unknown | ((request: Request) => unknown);
+
+/**
+ * Test-only: the server as envelopes, by "METHOD /path" or "/path". An answer is data, an
+ * `AdminEnvelope`, or a function of the request giving either. An unknown path answers a
+ * catalogue error. Returns the fetch spy.
+ */
+export function stubAdminApi(answers: Record<string, Answer>) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
+    const answer = answers[`${method} ${url.pathname}`] ?? answers[url.pathname];
+    const value = typeof answer === 'function' ? (answer as (request: Request) => unknown)({ method, url, body }) : answer;
+    if (value instanceof AdminEnvelope) {
+      return new Response(JSON.stringify({ code: value.code, msg: value.msg, data: value.data }), {
+        status: value.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
+    const envelope = answer === undefined ? { code: 19000005, msg: 'not found', data: null } : { code: 0, msg: 'ok', data: value };
+    return new Response(JSON.stringify(envelope), { headers: { 'content-type': 'application/json' } });
+  });
+}
+
+/** Test-only: the calls made with `method` to `path` (query strings ignored), with their JSON bodies. */
+export function adminCallsTo(spy: ReturnType<typeof stubAdminApi>, method: string, path: string): unknown[] {
+  return spy.mock.calls
+    .filter(([input, init]) => new URL(String(input), 'http://localhost').pathname === path && (init?.method ?? 'GET') === method)
+    .map(([, init]) => (typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined));
+}
+
+/** Test-only: a signed-in operator with exactly `permissions`. */
+export function operatorWith(permissions: OperatorPermission[], role: OperatorRole = 'compliance'): OperatorProfile {
+  return { id: '7', email: 'ops@coffer.test', name: 'Olga Ops', role, permissions };
+}
+
+/** Test-only: the back office as the router mounts it (/admin/*), in English, starting at `url`. */
+export function renderAdmin(url: string) {
+  const i18n = createTestI18n();
+  i18n.addResourceBundle('en', 'admin', admin);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/admin/*', element: <AdminApp /> }], { initialEntries: [url] });
+  const view = render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { ...view, router, queryClient };
+}

@@ -1,0 +1,93 @@
+import { kycRejectReasons, type KycRejectReason } from '@coffer/contract';
+import { Alert, Button, Form, Input, Modal, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../api/admin-call';
+import { useKycDecision } from '../api/kyc-review';
+import styles from './admin.module.css';
+
+const rejectTextMaxChars = 500;
+
+function ApproveDialog({ applicationId, who, onClose }: { applicationId: string; who: string; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const decide = useKycDecision(applicationId);
+  return (
+    <Modal open title={t('kyc.approveTitle')} onCancel={onClose} footer={null} destroyOnHidden>
+      <p className={styles.dialogText}>{t('kyc.approveConfirm', { who })}</p>
+      {decide.isError ? (
+        <Alert type="error" showIcon title={errorText(decide.error)} className={styles.inlineAlert} data-testid="kyc-decision-error" />
+      ) : null}
+      <div className={styles.toolbar}>
+        <Button onClick={onClose}>{t('actions.cancel')}</Button>
+        <Button
+          type="primary"
+          loading={decide.isPending}
+          onClick={() => decide.mutate({ kind: 'approve' }, { onSuccess: onClose })}
+          data-testid="kyc-approve-confirm"
+        >
+          {t('kyc.approve')}
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+function RejectDialog({ applicationId, onClose }: { applicationId: string; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const decide = useKycDecision(applicationId);
+  const handleFinish = (values: KycRejectReason) =>
+    decide.mutate({ kind: 'reject', reason: { key: values.key, text: (values.text ?? '').trim() } }, { onSuccess: onClose });
+  return (
+    <Modal open title={t('kyc.rejectTitle')} onCancel={onClose} footer={null} destroyOnHidden>
+      <Form<KycRejectReason>
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ text: '' }}
+        onFinish={handleFinish}
+        data-testid="kyc-reject-form"
+      >
+        <Form.Item name="key" label={t('kyc.rejectReason')} rules={[{ required: true, message: t('kyc.rejectReasonRequired') }]}>
+          <Select
+            placeholder={t('kyc.rejectReasonPlaceholder')}
+            options={kycRejectReasons.map((key) => ({ value: key, label: t(`kyc.reasons.${key}`) }))}
+            data-testid="kyc-reject-reason"
+          />
+        </Form.Item>
+        <Form.Item name="text" label={t('kyc.rejectText')} extra={t('kyc.rejectTextHint')}>
+          <Input.TextArea rows={3} maxLength={rejectTextMaxChars} showCount data-testid="kyc-reject-text" />
+        </Form.Item>
+        {decide.isError ? (
+          <Alert type="error" showIcon title={errorText(decide.error)} className={styles.inlineAlert} data-testid="kyc-decision-error" />
+        ) : null}
+        <div className={styles.toolbar}>
+          <Button onClick={onClose}>{t('actions.cancel')}</Button>
+          <Button type="primary" danger htmlType="submit" loading={decide.isPending} data-testid="kyc-reject-confirm">
+            {t('kyc.reject')}
+          </Button>
+        </div>
+      </Form>
+    </Modal>
+  );
+}
+
+/**
+ * Approve (after a confirmation) or reject (a reason the customer sees in their language, and
+ * the reviewer's note) an application waiting for a person.
+ */
+export function KycDecision({ applicationId, who }: { applicationId: string; who: string }) {
+  const { t } = useTranslation('admin');
+  const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
+  const handleClose = () => setDialog(null);
+  return (
+    <>
+      <Button type="primary" onClick={() => setDialog('approve')} data-testid="kyc-approve">
+        {t('kyc.approve')}
+      </Button>
+      <Button danger onClick={() => setDialog('reject')} data-testid="kyc-reject">
+        {t('kyc.reject')}
+      </Button>
+      {dialog === 'approve' ? <ApproveDialog applicationId={applicationId} who={who} onClose={handleClose} /> : null}
+      {dialog === 'reject' ? <RejectDialog applicationId={applicationId} onClose={handleClose} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import type { CustomerProfile } from '@coffer/contract';
+import { adminConsolePaths } from '@coffer/contract/admin-console-endpoints';
+import { pathWith } from '@coffer/contract/endpoint';
+import { adminPaths } from '@coffer/contract/admin-paths';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { adminCallsTo, operatorWith, renderAdmin, stubAdminApi } from '../components/admin-test-kit';
+
+const slow = { timeout: 5_000 };
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const lockPath = pathWith(adminConsolePaths.lockCustomer, { userId: '1001' });
+
+const profile: CustomerProfile = {
+  userId: '1001',
+  userNo: '10001001',
+  email: 'li.wei@example.com',
+  phone: null,
+  kycLevel: 1,
+  lockedAt: null,
+  createdAt: '2026-01-02T09:15:00.000Z',
+  residenceCountry: 'SG',
+  fundPasswordSet: true,
+  authenticatorBound: false,
+  lastLoginAt: null,
+  withdrawLockedUntil: null,
+  lockReason: null,
+  balances: [{ coin: 'USDT', available: '12500.5', frozen: '0' }],
+  kycApplications: [],
+  securityHistory: [],
+  loginHistory: [],
+};
+
+describe('customer profile', { timeout: 25_000 }, () => {
+  it('locks with a required reason and a confirmation', async () => {
+    const user = userEvent.setup();
+    let current = profile;
+    const fetchSpy = stubAdminApi({
+      [adminPaths.me]: operatorWith(['customers.read', 'customers.lock'], 'support'),
+      [`GET ${pathWith(adminConsolePaths.customer, { userId: '1001' })}`]: () => current,
+      [`POST ${lockPath}`]: ({ body }: { body: { reason: string } }) => {
+        current = { ...profile, lockedAt: '2026-03-02T09:15:00.000Z', lockReason: body.reason };
+        return current;
+      },
+    });
+    renderAdmin('/admin/customers/1001');
+
+    expect((await screen.findByTestId('customer-summary', {}, slow)).textContent).toContain('10001001');
+    // Without audit.read the audit trail is not offered.
+    expect(screen.queryByTestId('customer-audit')).toBeNull();
+
+    await user.click(screen.getByTestId('customer-lock'));
+    await user.click(await screen.findByTestId('customer-lock-next', {}, slow));
+    expect(await screen.findByText('Give the reason; it is kept in the audit log', {}, slow)).toBeTruthy();
+
+    await user.type(screen.getByTestId('customer-lock-reason'), '  Chargeback fraud  ');
+    await user.click(screen.getByTestId('customer-lock-next'));
+    expect((await screen.findByTestId('customer-lock-confirmation', {}, slow)).textContent).toContain('Lock li.wei@example.com?');
+    expect(adminCallsTo(fetchSpy, 'POST', lockPath)).toHaveLength(0);
+
+    await user.click(screen.getByTestId('customer-lock-confirm'));
+
+    expect((await screen.findByTestId('customer-locked-notice', {}, slow)).textContent).toContain('Reason: Chargeback fraud');
+    await waitFor(() => expect(screen.getByTestId('customer-unlock')).toBeTruthy(), slow);
+    expect(adminCallsTo(fetchSpy, 'POST', lockPath)).toEqual([{ reason: 'Chargeback fraud' }]);
+  });
+});

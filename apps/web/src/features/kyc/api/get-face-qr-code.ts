@@ -1,0 +1,16 @@
+import type { KycFaceQrCode } from '@coffer/contract';
+import { kycEndpoints } from '@coffer/contract/kyc-endpoints';
+import { queryOptions } from '@tanstack/react-query';
+import { call } from '../../../shared/http/call';
+
+export function getFaceQrCode(signal?: AbortSignal): Promise<KycFaceQrCode> {
+  return call(kycEndpoints.faceQrCode, {}, { signal });
+}
+
+/** The QR code that continues face recognition on the customer's phone; fetched again when it expires. */
+export const faceQrCodeQuery = queryOptions({
+  queryKey: ['kyc', 'face-qr-code'],
+  queryFn: ({ signal }) => getFaceQrCode(signal),
+  staleTime: Infinity,
+  retry: false,
+});

@@ -1,0 +1,13 @@
+import type { KycSubmission, SaveKyc1Body } from '@coffer/contract';
+import { kycEndpoints } from '@coffer/contract/kyc-endpoints';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../shared/http/call';
+
+export function saveKyc1(body: SaveKyc1Body): Promise<KycSubmission> {
+  return call(kycEndpoints.saveKyc1, { body });
+}
+
+export function useSaveKyc1() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: saveKyc1, onSettled: () => queryClient.invalidateQueries({ queryKey: ['kyc', 'level'] }) });
+}

@@ -1,0 +1,13 @@
+import type { KycSubmission, SaveKyc3Body } from '@coffer/contract';
+import { kycEndpoints } from '@coffer/contract/kyc-endpoints';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../shared/http/call';
+
+export function saveKyc3(body: SaveKyc3Body): Promise<KycSubmission> {
+  return call(kycEndpoints.saveKyc3, { body });
+}
+
+export function useSaveKyc3() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: saveKyc3, onSettled: () => queryClient.invalidateQueries({ queryKey: ['kyc', 'level'] }) });
+}

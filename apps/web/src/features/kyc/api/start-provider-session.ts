@@ -1,0 +1,13 @@
+import type { KycProviderSession, KycProviderSessionBody } from '@coffer/contract';
+import { kycEndpoints } from '@coffer/contract/kyc-endpoints';
+import { useMutation } from '@tanstack/react-query';
+import { call } from '../../../shared/http/call';
+
+/** Opens a KYC2 session on the identity provider's hosted page. */
+export function startProviderSession(body: KycProviderSessionBody): Promise<KycProviderSession> {
+  return call(kycEndpoints.providerSession, { body });
+}
+
+export function useStartProviderSession() {
+  return useMutation({ mutationFn: startProviderSession });
+}

@@ -1,0 +1,1 @@
+export { IdentificationPage } from './identification-page';

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { kycDocumentTypes, kycLevelStates } from '../rules/kyc-rules';
+import { kycRejectReasonSchema, kycStepLevelSchema } from './kyc';
+import { recordIdSchema } from './record-id';
+
+/**
+ * The back office's KYC calls (issue 15): the review queue, an application with its files and
+ * checks, the decision, and the per-level limits a super admin sets. Amounts are decimal
+ * strings of USD.
+ */
+
+export const kycApplicationIdParamsSchema = z.object({ id: recordIdSchema('noMatchingData') });
+export const kycUploadIdParamsSchema = z.object({ id: recordIdSchema('kycUploadNotFound') });
+
+export const kycQueueQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const kycRuleCheckSchema = z.object({ rule: z.string(), passed: z.boolean(), detail: z.string().optional() });
+
+export const kycQueueItemSchema = z.object({
+  id: z.string(),
+  userNo: z.string(),
+  account: z.string(),
+  level: kycStepLevelSchema,
+  state: z.enum(kycLevelStates),
+  country: z.string(),
+  createdAt: z.string(),
+  /** The provider's answer (KYC2), as recorded. */
+  providerOutcome: z.string().nullable(),
+});
+export type KycQueueItem = z.infer<typeof kycQueueItemSchema>;
+
+export const kycQueueSchema = z.object({ total: z.number().int(), items: z.array(kycQueueItemSchema) });
+
+export const kycFileSchema = z.object({
+  uploadId: z.string(),
+  purpose: z.enum(['addressProof', 'video']),
+  kind: z.enum(['jpeg', 'png', 'pdf', 'webm', 'mp4']),
+  size: z.number().int(),
+  durationSeconds: z.number().nullable(),
+});
+
+export const kycApplicationDetailSchema = kycQueueItemSchema.extend({
+  /** What the customer gave (names, birthday, address, KYC3 answers), as submitted. */
+  data: z.record(z.string(), z.unknown()),
+  documentType: z.enum(kycDocumentTypes).nullable(),
+  idNumberMasked: z.string().nullable(),
+  file: kycFileSchema.nullable(),
+  ruleChecks: z.array(kycRuleCheckSchema),
+  rejectReason: kycRejectReasonSchema.nullable(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+});
+export type KycApplicationDetail = z.infer<typeof kycApplicationDetailSchema>;
+
+export const kycRejectBodySchema = kycRejectReasonSchema;
+
+export const kycLevelLimitSchema = z.object({
+  level: z.number().int().min(0).max(3),
+  withdrawalDailyUsd: z.string(),
+  tradeMaxUsd: z.string(),
+});
+export type KycLevelLimit = z.infer<typeof kycLevelLimitSchema>;
+
+const usdAmount = z
+  .string()
+  .trim()
+  .regex(/^\d{1,15}(\.\d{1,2})?$/);
+
+export const kycLevelLimitParamsSchema = z.object({ level: z.coerce.number().int().min(0).max(3) });
+export const kycLevelLimitBodySchema = z.strictObject({ withdrawalDailyUsd: usdAmount, tradeMaxUsd: usdAmount });
