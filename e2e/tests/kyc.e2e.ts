@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { inject } from 'vitest';
@@ -18,9 +20,13 @@ import { seedCustomer, type SeededCustomer } from '../support/seed';
 let browser: Browser;
 let customer: SeededCustomer;
 const settles = { timeout: 30_000, interval: 250 };
+const screenshotDir = path.resolve(import.meta.dirname, '../../.artifacts/screenshots');
+/** Each step kept as a picture, to look at what the journey saw. */
+const snap = (page: Page, step: string) => page.screenshot({ path: path.join(screenshotDir, `kyc-${step}.png`), fullPage: true });
 
 beforeAll(async () => {
   browser = await launchBrowser(fakeMediaArgs);
+  await mkdir(screenshotDir, { recursive: true });
   customer = await seedCustomer('kyc', {}, { kycLevel: 0 });
 });
 
@@ -52,8 +58,9 @@ async function kyc1(page: Page): Promise<void> {
   await page.getByTestId('kyc1-region').fill('Berlin');
   await page.getByTestId('kyc1-city').fill('Berlin');
   await choose(page, 'kyc1-country', 'Germany');
-  await page.getByTestId('kyc1-address-proof-file').setInputFiles(image(1));
+  await page.getByTestId('kyc1-address-proof').setInputFiles(image(1));
   await page.getByTestId('kyc1-address-proof-done').waitFor();
+  await snap(page, '1-basic-form');
   await page.getByTestId('kyc1-submit').click();
   await expect.poll(() => page.getByTestId('kyc-level-state-1').getAttribute('data-state'), settles).toBe('verified');
 }
@@ -67,6 +74,7 @@ async function kyc2(page: Page): Promise<void> {
   await page.locator('input[name="documentBack"]').setInputFiles(image(3));
   await page.locator('input[name="selfie"]').setInputFiles(image(4));
   await page.locator('input[name="outcome"][value="approve"]').check();
+  await snap(page, '2-provider-page');
   await page.locator('button[type="submit"]').click();
   await page.waitForURL(/\/propertyCenter\/identification/);
   // The outcome arrives by signed webhook; the screen follows.
@@ -80,9 +88,9 @@ async function kyc2(page: Page): Promise<void> {
 
 async function kyc3(page: Page): Promise<void> {
   await page.getByTestId('kyc-level-action-3').click();
-  await page.getByTestId('kyc3-purposes-investment').click();
-  await page.getByTestId('kyc3-incomeSources-salary').click();
-  await page.getByTestId('kyc3-fundSources-trading').click();
+  await page.getByTestId('kyc3-purpose-investment').click();
+  await page.getByTestId('kyc3-income-salary').click();
+  await page.getByTestId('kyc3-fund-trading').click();
   await page.getByTestId('kyc3-not-us-person').click();
   await page.getByTestId('kyc3-accuracy').click();
   expect(await page.getByTestId('kyc3-video-script').innerText()).toContain('Anna Müller');
@@ -91,6 +99,7 @@ async function kyc3(page: Page): Promise<void> {
   await page.waitForTimeout(3_000);
   await page.getByTestId('kyc3-stop').click();
   await page.getByTestId('kyc3-preview').waitFor();
+  await snap(page, '3-video-form');
   await page.getByTestId('kyc3-submit').click();
   await page.getByTestId('kyc3-submitted').waitFor(settles);
 }
@@ -98,11 +107,11 @@ async function kyc3(page: Page): Promise<void> {
 /** The first super admin, activated with the link the first start logged, then signed in with the authenticator. */
 async function operatorApproves(page: Page): Promise<void> {
   await page.goto(new URL(inject('operatorActivationLink')).pathname + new URL(inject('operatorActivationLink')).search);
-  const secret = (await page.getByTestId('admin-activate-secret').innerText()).trim();
-  await page.getByTestId('admin-activate-password').fill('Back-Office-2026');
-  await page.getByTestId('admin-activate-password-confirm').fill('Back-Office-2026');
-  await page.getByTestId('admin-activate-totp').fill(await generate({ secret }));
-  await page.getByTestId('admin-activate-submit').click();
+  const secret = (await page.getByTestId('activate-secret').innerText()).trim();
+  await page.getByTestId('activate-password').fill('Back-Office-2026');
+  await page.getByTestId('activate-password-confirm').fill('Back-Office-2026');
+  await page.getByTestId('activate-totp').fill(await generate({ secret }));
+  await page.getByTestId('activate-submit').click();
   await page.getByTestId('admin-login-email').waitFor();
   // The activation spent this 30-second step's code: the login waits for the next one.
   await page.waitForTimeout(31_000 - (Date.now() % 30_000));
@@ -111,10 +120,12 @@ async function operatorApproves(page: Page): Promise<void> {
   await page.getByTestId('admin-login-totp').fill(await generate({ secret }));
   await page.getByTestId('admin-login-submit').click();
   await page.getByTestId('admin-menu-kyc').click();
-  await page.getByTestId('kyc-queue-row').filter({ hasText: customer.userNo }).first().click();
+  await page.getByTestId('kyc-queue').locator('tr', { hasText: customer.userNo }).getByTestId('kyc-queue-open').click();
+  await page.getByTestId('kyc-file-video').waitFor();
+  await snap(page, '4-admin-application');
   await page.getByTestId('kyc-approve').click();
   await page.getByTestId('kyc-approve-confirm').click();
-  await page.getByTestId('kyc-decision-done').waitFor(settles);
+  await page.getByTestId('kyc-decided').waitFor(settles);
 }
 
 describe('identity verification in three levels, and the operator’s review', () => {
@@ -136,6 +147,7 @@ describe('identity verification in three levels, and the operator’s review', (
     await page.goto('/propertyCenter/identification?lang=en');
     await expect.poll(() => page.getByTestId('kyc-level-state-3').getAttribute('data-state'), settles).toBe('verified');
     expect(await page.getByTestId('kyc-allowance-withdraw').innerText()).toMatch(/1,000,000/);
+    await snap(page, '5-level-3');
     await page.context().close();
   }, 240_000);
 });
