@@ -21,9 +21,10 @@ export interface ChainDeposit {
   /** XRP destination tag, as digits. */
   tag?: string;
   /**
-   * Who sent it, where the chain source knows (sanctions screening of deposit sources): on EVM
-   * the transaction's `from` and, for a token, the `Transfer`'s `from`. Absent where the source
-   * does not read senders (Bitcoin inputs, the XRP `Account`, for now).
+   * Who sent it (sanctions screening of deposit sources): on EVM the transaction's `from` and,
+   * for a token, the `Transfer`'s `from`; on Bitcoin the distinct addresses the transaction's
+   * inputs spend from (none for a coinbase-like input); on XRP the paying `Account`. Absent
+   * where a source does not read senders.
    */
   senders?: string[];
 }

@@ -4,7 +4,7 @@ import { routeEndpoint, routeEndpointRaw } from '../../platform/http/endpoint-ro
 import type { BlobStore } from '../../platform/storage';
 import type { IdentityApi } from '../identity';
 import { requireSession, signedIn } from '../identity';
-import { operatorOf, type RequireOperator } from '../operators';
+import { operatorIdentityOf, type RequireOperator } from '../operators';
 import type { KycLevelsService } from './kyc-levels.service';
 import type { KycProviderService } from './kyc-provider.service';
 import type { KycReviewService, Reviewer } from './kyc-review.service';
@@ -38,15 +38,7 @@ const uploadContentTypes = ['application/octet-stream', 'image/jpeg', 'image/png
 /** The calendar day on the server (UTC): the age rule's "today". */
 const today = () => new Date().toISOString().slice(0, 10);
 
-const reviewerOf = (request: FastifyRequest): Reviewer => {
-  const operator = operatorOf(request);
-  return {
-    operatorId: operator.operatorId,
-    name: operator.name ?? operator.email,
-    ip: request.ip,
-    userAgent: (request.headers['user-agent'] ?? '').slice(0, 512),
-  };
-};
+const reviewerOf = (request: FastifyRequest): Reviewer => operatorIdentityOf(request);
 
 /** Sends a decrypted file so that a browser shows it but never runs it. */
 async function sendFile(reply: FastifyReply, blobs: BlobStore, upload: KycUploadRow) {

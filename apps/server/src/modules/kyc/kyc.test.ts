@@ -1,11 +1,12 @@
-import { adminKycPaths, errorCatalogue, kycPaths, tradePaths, withdrawalPaths } from '@coffer/contract';
+import { adminKycPaths, errorCatalogue, identityPaths, kycPaths, tradePaths, withdrawalPaths } from '@coffer/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { noisyPng, pngChunk, withPngChunks, zipArchive } from '../../../test/fixtures/uploads/image-fixtures';
 import { buildWebm, clustersReaching } from '../../../test/fixtures/uploads/webm-fixtures';
-import { type identityClient, signUpByEmail, type ApiAnswer } from '../../../test/identity-helpers';
+import { bindAuthenticatorAndFundPassword, type identityClient, signUpByEmail, type ApiAnswer } from '../../../test/identity-helpers';
+import { fundPassword } from '../../../test/withdrawal-kit';
 import { signInOperator } from '../../../test/operator-kit';
 
 let database: TestDatabase;
@@ -101,14 +102,38 @@ describe('levels and KYC1', () => {
     expect((await passKyc1(client)).body.code).toBe(errorCatalogue.kycAlreadyVerified.code);
   });
 
-  it('keeps the ID number sealed and masked, and checks its last six in constant time within 5 tries', async () => {
-    const { client, userId } = await customer();
+  it('keeps the ID number sealed and masked, and checks its last six within 5 tries, however many race', async () => {
+    counter += 1;
+    const email = `idc${counter}-${Date.now() % 100000}@coffer.test`;
+    const { client, userNo } = await signUpByEmail(app, email);
+    const { userId } = await database.db
+      .selectFrom('app_user')
+      .select('id as userId')
+      .where('user_no', '=', userNo)
+      .executeTakeFirstOrThrow();
+    const { secret } = (await client.post(identityPaths.authenticatorGenerate)).body.data as { secret: string };
+    await bindAuthenticatorAndFundPassword(app, client, email, secret, fundPassword);
+    const check = (idCardLast6: string) => client.post(withdrawalPaths.verifyIdCard, { idCardLast6, fundPassword });
+    expect((await check('X00T47')).body.code).toBe(errorCatalogue.identityDocumentMissing.code);
+
     await passKyc1(client);
     const row = await database.db.selectFrom('kyc_application').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
     expect(row.id_number_masked).toBe('C0*****47');
     expect(row.id_number_encrypted).not.toContain('C01X00T47');
     expect(JSON.stringify(row.data)).not.toContain('C01X00T47');
-  });
+
+    expect((await check('x00t47')).body).toMatchObject({ code: 0, data: { verified: true } });
+    expect((await check('X00T48')).body.code).toBe(errorCatalogue.kycIdCheckWrong.code);
+    const burst = await Promise.all(Array.from({ length: 100 }, () => check('X00T49')));
+    const codes = burst.map((answer) => answer.body.code);
+    // One try was spent above: at most 4 more are checked, every other request is refused unchecked.
+    expect(codes.filter((code) => code === errorCatalogue.kycIdCheckWrong.code).length).toBeLessThanOrEqual(4);
+    expect(
+      codes.filter((code) => code !== errorCatalogue.kycIdCheckWrong.code).every((code) => code === errorCatalogue.accountLocked.code),
+    ).toBe(true);
+    // Locked: even the right digits wait.
+    expect((await check('X00T47')).body.code).toBe(errorCatalogue.accountLocked.code);
+  }, 60_000);
 
   it('refuses an age outside 18–70 at the boundaries, restricted countries and bad fields, and stores nothing', async () => {
     const { client, userId } = await customer();

@@ -46,6 +46,18 @@ export function operatorCallerOf(request: FastifyRequest): OperatorCaller {
   return { ip: request.ip, userAgent: (request.headers['user-agent'] ?? '').slice(0, 512) };
 }
 
+/** Who acts and from where, as the audit log names an operator (name, else e-mail). */
+export interface OperatorIdentity extends OperatorCaller {
+  operatorId: string;
+  name: string;
+}
+
+/** The signed-in operator of a request behind `requireOperator`, with the caller's address. */
+export function operatorIdentityOf(request: FastifyRequest): OperatorIdentity {
+  const operator = operatorOf(request);
+  return { operatorId: operator.operatorId, name: operator.name ?? operator.email, ...operatorCallerOf(request) };
+}
+
 /** A guard for operator calls: the session, then the permission (none: any signed-in operator). */
 export type RequireOperator = (permission?: OperatorPermission) => preHandlerAsyncHookHandler;
 

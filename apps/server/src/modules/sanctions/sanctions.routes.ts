@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { adminSanctionsEndpoints, sanctionsImportMaxBytes } from '@coffer/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routeEndpoint } from '../../platform/http/endpoint-route';
-import { operatorOf, type RequireOperator } from '../operators';
+import { operatorIdentityOf, type RequireOperator } from '../operators';
 import type { SanctionsHoldDecisions } from './sanctions-holds.service';
 import type { SanctionsLists } from './sanctions-lists.service';
 import type { SanctionsOfficer } from './sanctions-officer';
@@ -11,15 +11,7 @@ import { sanctionsError } from './sanctions.errors';
 /** The content types the import takes as its raw body. */
 const listContentTypes = ['application/xml', 'text/xml', 'application/octet-stream'];
 
-const officerOf = (request: FastifyRequest): SanctionsOfficer => {
-  const operator = operatorOf(request);
-  return {
-    operatorId: operator.operatorId,
-    name: operator.name ?? operator.email,
-    ip: request.ip,
-    userAgent: (request.headers['user-agent'] ?? '').slice(0, 512),
-  };
-};
+const officerOf = (request: FastifyRequest): SanctionsOfficer => operatorIdentityOf(request);
 
 /** The back office's sanctions calls, each behind `sanctions.manage` (compliance, super admin). */
 export function registerSanctionsRoutes(

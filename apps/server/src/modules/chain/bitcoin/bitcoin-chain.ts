@@ -20,7 +20,10 @@ export const DUST_LIMIT = 546n;
 const RBF_SEQUENCE = 0xfffffffd;
 const MAX_LOCK_ATTEMPTS = 5;
 
-/** Deposits are the outputs paying watched addresses; coinbase outputs are not deposits (spec §5). */
+/**
+ * Deposits are the outputs paying watched addresses; coinbase outputs are not deposits (spec §5).
+ * A deposit's senders are the distinct addresses its transaction's inputs spend from.
+ */
 export function createBitcoinChainSource(node: BitcoinNode): ChainSource {
   return {
     chain: BITCOIN_CHAIN,
@@ -32,9 +35,17 @@ export function createBitcoinChainSource(node: BitcoinNode): ChainSource {
       const deposits: ChainDeposit[] = [];
       for (const tx of transactions) {
         if (tx.isCoinbase) continue;
+        const senders = [...new Set(tx.inputs.flatMap((input) => (input.address === null ? [] : [input.address])))];
         for (const output of tx.outputs) {
           if (output.address !== null && watched(output.address)) {
-            deposits.push({ txid: tx.txid, logIndex: output.vout, address: output.address, asset: ASSET, amount: output.value });
+            deposits.push({
+              txid: tx.txid,
+              logIndex: output.vout,
+              address: output.address,
+              asset: ASSET,
+              amount: output.value,
+              senders: [...senders],
+            });
           }
         }
       }

@@ -26,6 +26,11 @@ const hot = bitcoinHotWalletAddress(seed, { network: 'regtest' });
 const hotScript = bytesToHex((checkBitcoinAddress(hot, 'regtest') as { scriptPubKey: Uint8Array }).scriptPubKey);
 const customer = deriveDepositAddress(seed, 'BTC', 5, 'regtest');
 const customerScript = bytesToHex((checkBitcoinAddress(customer, 'regtest') as { scriptPubKey: Uint8Array }).scriptPubKey);
+/** Whoever paid the funding transaction: its inputs spend this address's outputs. */
+const outsider = deriveDepositAddress(seed, 'BTC', 900, 'regtest');
+const outsiderScript = bytesToHex((checkBitcoinAddress(outsider, 'regtest') as { scriptPubKey: Uint8Array }).scriptPubKey);
+/** A bare pay-to-pubkey script: standard, yet Core names no address for it. */
+const payToPubkeyScript = `21${'02'.padEnd(66, '1')}ac`;
 
 let server: Server;
 let url: string;
@@ -56,6 +61,15 @@ function reset(): void {
   locked = new Set();
   spent = new Set();
   feeEstimate = { feerate: 0.00012, blocks: 6 };
+  const earlier: FakeTx = {
+    txid: 'e'.repeat(64),
+    vin: [{ coinbase: '0100', sequence: 4294967295 }],
+    vout: [
+      { value: 0.3, n: 0, scriptPubKey: { hex: outsiderScript, address: outsider, type: 'witness_v0_keyhash' } },
+      { value: 0.2, n: 1, scriptPubKey: { hex: outsiderScript, address: outsider, type: 'witness_v0_keyhash' } },
+      { value: 0.1, n: 2, scriptPubKey: { hex: payToPubkeyScript, type: 'pubkey' } },
+    ],
+  };
   const coinbase: FakeTx = {
     txid: 'c'.repeat(64),
     vin: [{ coinbase: '0101', sequence: 4294967295 }],
@@ -63,16 +77,21 @@ function reset(): void {
   };
   const funding: FakeTx = {
     txid: 'f'.repeat(64),
-    vin: [{ txid: 'e'.repeat(64), vout: 0 }],
+    vin: [
+      { txid: 'e'.repeat(64), vout: 0 },
+      { txid: 'e'.repeat(64), vout: 1 },
+      { txid: 'e'.repeat(64), vout: 2 },
+    ],
     vout: [
       { value: 0.5, n: 0, scriptPubKey: { hex: hotScript, address: hot, type: 'witness_v0_keyhash' } },
       { value: 0.00012345, n: 1, scriptPubKey: { hex: customerScript, address: customer, type: 'witness_v0_keyhash' } },
       { value: 0, n: 2, scriptPubKey: { hex: '6a0474657374', type: 'nulldata' } },
     ],
   };
+  transactions.set(earlier.txid, earlier);
   transactions.set(coinbase.txid, coinbase);
   transactions.set(funding.txid, funding);
-  mine([]);
+  mine([earlier.txid]);
   mine([coinbase.txid, funding.txid]);
 }
 
@@ -91,7 +110,15 @@ function answer(method: string, params: unknown[]): Answer {
     case 'getblock': {
       const height = parseInt(params[0] as string, 16) - 1;
       const txids = blocks[height];
-      if (!txids || params[1] !== 2) return { error: { code: -5, message: 'Block not found' } };
+      if (!txids || params[1] !== 3) return { error: { code: -5, message: 'Block not found' } };
+      // Verbosity 3: each input with the output it spends; none where the node lacks it (no undo data).
+      const withPrevout = (input: FakeTx['vin'][number]) => {
+        if (!('txid' in input)) return input;
+        const previous = transactions.get(input.txid);
+        const output = previous?.vout[input.vout];
+        if (!previous || !output) return input;
+        return { ...input, prevout: { generated: previous.vin.some((each) => 'coinbase' in each), height: previous.block, ...output } };
+      };
       return {
         result: {
           hash: params[0],
@@ -99,7 +126,7 @@ function answer(method: string, params: unknown[]): Answer {
           height,
           tx: txids.map((txid) => {
             const tx = transactions.get(txid) as FakeTx;
-            return { txid: tx.txid, hash: tx.txid, version: 2, vin: tx.vin, vout: tx.vout };
+            return { txid: tx.txid, hash: tx.txid, version: 2, vin: tx.vin.map(withPrevout), vout: tx.vout };
           }),
         },
       };
@@ -238,7 +265,7 @@ afterAll(async () => {
 beforeEach(reset);
 
 describe('Bitcoin Core JSON-RPC node', () => {
-  it('sends basic auth from the URL and reads blocks in verbosity 2', async () => {
+  it('sends basic auth from the URL and reads blocks in verbosity 3, with the address each input spends from', async () => {
     const node = createBitcoinCoreNode({ url, network: 'regtest' });
     expect(await node.tipHeight()).toBe(1);
     expect(calls[0]?.authorization).toBe(`Basic ${Buffer.from('coffer:s3cret').toString('base64')}`);
@@ -246,12 +273,29 @@ describe('Bitcoin Core JSON-RPC node', () => {
     expect(await node.blockHash(7)).toBeNull();
     const source = createBitcoinChainSource(node);
     const deposits = await source.depositsInBlock(1, (address) => address === customer || address === hot);
-    // The coinbase output to `customer` is skipped; the OP_RETURN output has no address.
+    // The coinbase output to `customer` is skipped; the OP_RETURN output has no address; the
+    // senders are the inputs' addresses once each, the pay-to-pubkey one naming none.
     expect(deposits).toEqual([
-      { txid: 'f'.repeat(64), logIndex: 0, address: hot, asset: 'BTC', amount: 50_000_000n },
-      { txid: 'f'.repeat(64), logIndex: 1, address: customer, asset: 'BTC', amount: 12_345n },
+      { txid: 'f'.repeat(64), logIndex: 0, address: hot, asset: 'BTC', amount: 50_000_000n, senders: [outsider] },
+      { txid: 'f'.repeat(64), logIndex: 1, address: customer, asset: 'BTC', amount: 12_345n, senders: [outsider] },
     ]);
+    expect(calls.find((call) => call.method === 'getblock')?.params).toEqual([hash(2), 3]);
+    const [coinbase, funding] = (await node.blockTransactions(1)) ?? [];
+    expect(coinbase?.inputs).toEqual([{ address: null }]);
+    expect(funding?.inputs).toEqual([{ address: outsider }, { address: outsider }, { address: null }]);
     await expect(source.depositsInBlock(9, () => true)).rejects.toThrow();
+  });
+
+  it('refuses a block whose inputs come without prevout rather than leave their senders unknown', async () => {
+    const node = createBitcoinCoreNode({ url, network: 'regtest' });
+    const unknownSpend: FakeTx = {
+      txid: 'a'.repeat(64),
+      vin: [{ txid: 'b'.repeat(64), vout: 0 }],
+      vout: [{ value: 0.01, n: 0, scriptPubKey: { hex: customerScript, address: customer, type: 'witness_v0_keyhash' } }],
+    };
+    transactions.set(unknownSpend.txid, unknownSpend);
+    mine([unknownSpend.txid]);
+    await expect(createBitcoinChainSource(node).depositsInBlock(2, (address) => address === customer)).rejects.toThrow(/no prevout/);
   });
 
   it('converts fee estimates from BTC/kvB to sat/vB and falls back on a fresh node', async () => {

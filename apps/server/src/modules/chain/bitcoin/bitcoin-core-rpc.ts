@@ -37,23 +37,40 @@ export function btcToSatoshis(value: number): bigint {
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 
+const scriptPubKeySchema = z.object({ hex: z.string(), address: z.string().optional(), type: z.string().optional() }).passthrough();
+
+/** `getblock` at verbosity 3 (Core 23+): each input carries `prevout`, the output it spends. */
 const blockSchema = z.object({
   hash: hex64,
   height: z.number().int(),
   tx: z.array(
     z.object({
       txid: hex64,
-      vin: z.array(z.object({ coinbase: z.string().optional() }).passthrough()),
-      vout: z.array(
-        z.object({
-          value: z.number(),
-          n: z.number().int(),
-          scriptPubKey: z.object({ hex: z.string(), address: z.string().optional(), type: z.string().optional() }).passthrough(),
-        }),
+      vin: z.array(
+        z
+          .object({
+            coinbase: z.string().optional(),
+            prevout: z.object({ scriptPubKey: scriptPubKeySchema }).passthrough().optional(),
+          })
+          .passthrough(),
       ),
+      vout: z.array(z.object({ value: z.number(), n: z.number().int(), scriptPubKey: scriptPubKeySchema })),
     }),
   ),
 });
+
+type BlockInputJson = z.infer<typeof blockSchema>['tx'][number]['vin'][number];
+
+/**
+ * The address an input spends from. Core omits `prevout` where it has no undo data for the block
+ * (pruned, or no longer on the best chain): its senders are then unknown, and a deposit must not
+ * be credited unscreened, so the block is read again later.
+ */
+function inputAddress(input: BlockInputJson, block: string, txid: string): string | null {
+  if (input.coinbase !== undefined) return null;
+  if (!input.prevout) throw new Error(`bitcoin block ${block} answered no prevout for an input of ${txid}`);
+  return input.prevout.scriptPubKey.address ?? null;
+}
 
 const rawTransactionSchema = z
   .object({ txid: hex64, confirmations: z.number().int().optional(), blockhash: hex64.optional() })
@@ -93,7 +110,8 @@ export interface BitcoinCoreOptions {
 /**
  * Bitcoin Core over JSON-RPC, in the shapes of its documentation. The wallet behind the URL
  * watches the platform's addresses (descriptors imported by the operator) so `listunspent`
- * sees the hot wallet; `getrawtransaction` for any txid needs `txindex=1`.
+ * sees the hot wallet; `getrawtransaction` for any txid needs `txindex=1`; the deposits' senders
+ * come from `getblock` at verbosity 3 (Core 23 or later, the block's undo data kept).
  */
 export function createBitcoinCoreNode(
   options: BitcoinCoreOptions,
@@ -154,10 +172,11 @@ export function createBitcoinCoreNode(
     async blockTransactions(height): Promise<BlockTransaction[] | null> {
       const hash = await blockHash(height);
       if (hash === null) return null;
-      const block = blockSchema.parse(await call('getblock', [hash, 2]));
+      const block = blockSchema.parse(await call('getblock', [hash, 3]));
       return block.tx.map((tx) => ({
         txid: tx.txid,
         isCoinbase: tx.vin.some((input) => input.coinbase !== undefined),
+        inputs: tx.vin.map((input) => ({ address: inputAddress(input, hash, tx.txid) })),
         outputs: tx.vout.map((output) => ({
           vout: output.n,
           address: output.scriptPubKey.address ?? null,

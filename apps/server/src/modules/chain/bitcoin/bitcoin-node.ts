@@ -9,9 +9,17 @@ export interface BlockOutput {
   value: bigint;
 }
 
+/** One input of a block's transaction: what the output it spends paid to (Bitcoin Core's `vin[].prevout`). */
+export interface BlockInput {
+  /** Standard address of the spent output's script; `null` for a coinbase input and for non-standard scripts. */
+  address: string | null;
+}
+
 export interface BlockTransaction {
   txid: string;
   isCoinbase: boolean;
+  /** In `vin` order. */
+  inputs: BlockInput[];
   outputs: BlockOutput[];
 }
 
@@ -37,7 +45,7 @@ export interface BitcoinNode {
   network: BitcoinNetwork;
   tipHeight(): Promise<number>;
   blockHash(height: number): Promise<string | null>;
-  /** Transactions of the block at `height` on the best chain, `null` above the tip. */
+  /** Transactions of the block at `height` on the best chain, with the addresses their inputs spend from; `null` above the tip. */
   blockTransactions(height: number): Promise<BlockTransaction[] | null>;
   /** Accepts a signed transaction; answers its txid. Throws `BroadcastRejectedError` when refused. */
   sendRawTransaction(rawHex: string): Promise<string>;

@@ -155,6 +155,25 @@ export function blockTransactionRows(db: Db, height: number): Promise<BlockTrans
     .execute();
 }
 
+/** A block's transactions as they were sent (their inputs), by position. */
+export function blockRawTransactions(db: Db, height: number): Promise<Array<{ txid: string; raw: Uint8Array }>> {
+  return db.selectFrom('devnet_btc_tx').select(['txid', 'raw']).where('block_height', '=', height).orderBy('position').execute();
+}
+
+/** The addresses of these outputs (spent or not), the ones that exist. */
+export async function outputAddresses(
+  db: Db,
+  outpoints: Outpoint[],
+): Promise<Array<{ txid: string; vout: number; address: string | null }>> {
+  if (outpoints.length === 0) return [];
+  const rows = await sql<{
+    txid: string;
+    vout: number;
+    address: string | null;
+  }>`select txid, vout, address from devnet_btc_output where (txid, vout) in (${outpointList(outpoints)})`.execute(db);
+  return rows.rows;
+}
+
 /** A transaction's block height: `undefined` when unknown, `null` while in the mempool. */
 export async function transactionBlockHeight(db: Db, txid: string): Promise<number | null | undefined> {
   const row = await db.selectFrom('devnet_btc_tx').select('block_height').where('txid', '=', txid).executeTakeFirst();

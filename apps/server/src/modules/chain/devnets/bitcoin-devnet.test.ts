@@ -41,10 +41,12 @@ describe('Bitcoin devnet', () => {
     expect(await devnet.blockHash(2)).toBeNull();
     const source = createBitcoinChainSource(devnet);
     const deposits = await source.depositsInBlock(1, (address) => address === hot);
-    expect(deposits).toEqual([{ txid: faucetTxid, logIndex: 0, address: hot, asset: 'BTC', amount: 2n * COIN }]);
+    // The faucet's coinbase-like input spends no output: no sender.
+    expect(deposits).toEqual([{ txid: faucetTxid, logIndex: 0, address: hot, asset: 'BTC', amount: 2n * COIN, senders: [] }]);
     // The block's own coinbase pays the devnet miner and is never a deposit.
     const transactions = await devnet.blockTransactions(1);
     expect(transactions?.[0]?.isCoinbase).toBe(true);
+    expect(transactions?.map((tx) => tx.inputs)).toEqual([[{ address: null }], [{ address: null }]]);
     expect(await source.depositsInBlock(1, () => true)).toHaveLength(1);
     await expect(source.depositsInBlock(5, () => true)).rejects.toThrow();
   });
@@ -66,14 +68,42 @@ describe('Bitcoin devnet', () => {
     expect(await sender.confirmations(signed.txid)).toEqual({ state: 'included', confirmations: 2 });
 
     const deposits = await createBitcoinChainSource(devnet).depositsInBlock(block?.height ?? -1, (address) => address === customer);
-    expect(deposits).toEqual([{ txid: signed.txid, logIndex: 0, address: customer, asset: 'BTC', amount: 10_000_000n }]);
+    const hot = bitcoinHotWalletAddress(seed, devnet);
+    expect(deposits).toEqual([{ txid: signed.txid, logIndex: 0, address: customer, asset: 'BTC', amount: 10_000_000n, senders: [hot] }]);
 
     const tx = parseTransaction(hexToBytes(signed.raw));
     const change = tx.outputs[1]?.value ?? 0n;
     expect(2n * COIN - 10_000_000n - change).toBe(signed.networkFee);
     expect(signed.networkFee).toBeGreaterThanOrEqual(3n * 110n);
-    const hotUnspent = await devnet.listUnspent([bitcoinHotWalletAddress(seed, devnet)], 1);
+    const hotUnspent = await devnet.listUnspent([hot], 1);
     expect(hotUnspent.map((utxo) => utxo.value)).toEqual([change]);
+  });
+
+  it("answers each input's previous output address, and a deposit's senders once each", async () => {
+    // Another wallet pays from two coins of its hot wallet and one of a further address of its own.
+    const payer = mnemonicToSeedSync('legal winner thank year wave sausage worth useful legal winner thank yellow');
+    const payerHot = bitcoinHotWalletAddress(payer, devnet);
+    const payerOther = {
+      address: deriveDepositAddress(payer, 'BTC', 7, 'regtest'),
+      location: { chain: 'BTC', role: 'deposit', index: 7, network: 'regtest' } as const,
+    };
+    for (const address of [payerHot, payerHot, payerOther.address]) await devnet.faucet(address, 30_000_000n);
+    await devnet.mineBlock();
+    const sender = createBitcoinSender({ node: devnet, seed: payer, fundingKeys: async () => [payerOther] });
+    const customer = deriveDepositAddress(seed, 'BTC', 43, 'regtest');
+    const signed = await sender.buildAndSign({ to: customer, asset: 'BTC', amount: 80_000_000n });
+    await sender.broadcast(signed.raw);
+    const block = (await devnet.mineBlock())!;
+
+    const spending = (await devnet.blockTransactions(block.height))?.find((tx) => tx.txid === signed.txid);
+    const inputs = parseTransaction(hexToBytes(signed.raw)).inputs;
+    expect(inputs).toHaveLength(3);
+    // Each faucet coin is its transaction's only output, mined in the block before.
+    const paidTo = new Map(((await devnet.blockTransactions(block.height - 1)) ?? []).map((tx) => [tx.txid, tx.outputs[0]?.address]));
+    expect(spending?.inputs).toEqual(inputs.map((input) => ({ address: paidTo.get(input.txid) })));
+    const [deposit] = await createBitcoinChainSource(devnet).depositsInBlock(block.height, (address) => address === customer);
+    expect(deposit?.senders).toHaveLength(2);
+    expect(new Set(deposit?.senders)).toEqual(new Set([payerHot, payerOther.address]));
   });
 
   it('refuses double spends, forged signatures, inflation and garbage', async () => {

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../../platform/db/database';
 import { checkBitcoinAddress } from '../addresses/bitcoin-address';
 import { runEvery } from './devnet-timer';
-import type { BitcoinNode, BlockTransaction, NodeTransactionStatus, UnspentOutput } from '../bitcoin/bitcoin-node';
+import type { BitcoinNode, BlockInput, BlockTransaction, NodeTransactionStatus, UnspentOutput } from '../bitcoin/bitcoin-node';
+import { isCoinbaseInput, parseTransaction } from '../bitcoin/transaction';
 import { INITIAL_SUBSIDY, coinbaseLike, genesisOnce, mine } from './bitcoin-devnet-blocks';
 import { acceptTransaction, sendRawTransaction } from './bitcoin-devnet-transactions';
 import * as store from './bitcoin-devnet.repository';
@@ -21,6 +22,31 @@ export interface BitcoinDevnet extends BitcoinNode {
   startMining(options: { intervalMs: number; onError?: (error: unknown) => void }): () => void;
   /** Credits an address with new coins through a coinbase-like transaction in the mempool; answers its txid. */
   faucet(address: string, satoshis: bigint): Promise<string>;
+}
+
+/**
+ * Each input of a block's transactions in `vin` order, with the address of the output it spends,
+ * as Bitcoin Core's `prevout` gives it: none for a coinbase input (the block's own and the
+ * faucet's coinbase-like one).
+ */
+async function blockInputs(db: Db, height: number): Promise<Map<string, BlockInput[]>> {
+  const transactions = (await store.blockRawTransactions(db, height)).map((row) => ({ txid: row.txid, tx: parseTransaction(row.raw) }));
+  const spent = transactions.flatMap(({ tx }) => tx.inputs.filter((input) => !isCoinbaseInput(input)));
+  const addresses = new Map(
+    (await store.outputAddresses(db, spent)).map((output) => [`${output.txid}:${output.vout}`, output.address] as const),
+  );
+  return new Map(
+    transactions.map(({ txid, tx }) => [
+      txid,
+      tx.inputs.map((input) => {
+        if (isCoinbaseInput(input)) return { address: null };
+        const address = addresses.get(`${input.txid}:${input.vout}`);
+        // Accepted transactions spend only outputs the devnet holds.
+        if (address === undefined) throw new Error(`devnet transaction ${txid} spends an unknown output`);
+        return { address };
+      }),
+    ]),
+  );
 }
 
 /** The built-in Bitcoin regtest-style chain of the embedded default, kept in PostgreSQL (blocks: `bitcoin-devnet-blocks.ts`, mempool: `bitcoin-devnet-transactions.ts`, SQL: `bitcoin-devnet.repository.ts`). */
@@ -46,9 +72,15 @@ export function createBitcoinDevnet(db: Db, options: BitcoinDevnetOptions = {}):
       await ensureGenesis();
       if (!(await store.blockExists(db, height))) return null;
       const rows = await store.blockTransactionRows(db, height);
+      const inputs = await blockInputs(db, height);
       const transactions = new Map<string, BlockTransaction>();
       for (const row of rows) {
-        const tx = transactions.get(row.txid) ?? { txid: row.txid, isCoinbase: row.is_coinbase, outputs: [] };
+        const tx = transactions.get(row.txid) ?? {
+          txid: row.txid,
+          isCoinbase: row.is_coinbase,
+          inputs: inputs.get(row.txid) ?? [],
+          outputs: [],
+        };
         transactions.set(row.txid, tx);
         if (row.vout !== null && row.value !== null) tx.outputs.push({ vout: row.vout, address: row.address, value: BigInt(row.value) });
       }

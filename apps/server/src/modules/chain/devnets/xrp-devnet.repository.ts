@@ -128,14 +128,14 @@ export async function ledgerHash(db: Db, ledgerIndex: number): Promise<string | 
   return row?.hash ?? null;
 }
 
-/** A ledger's successful payments (faucet ones included) by position. */
+/** A ledger's successful payments (faucet ones included, from the faucet's account) by position. */
 export function ledgerPaymentRows(
   db: Db,
   ledgerIndex: number,
-): Promise<Array<{ hash: string; destination: string | null; amount: string; destination_tag: string | null }>> {
+): Promise<Array<{ hash: string; account: string; destination: string | null; amount: string; destination_tag: string | null }>> {
   return db
     .selectFrom('devnet_xrp_tx')
-    .select(['hash', 'destination', 'amount', 'destination_tag'])
+    .select(['hash', 'account', 'destination', 'amount', 'destination_tag'])
     .where('ledger_index', '=', ledgerIndex)
     .where('kind', 'in', ['payment', 'faucet'])
     .where('result', '=', 'tesSUCCESS')

@@ -34,8 +34,9 @@ describe('XRP devnet', () => {
     expect(ledger).toBe(2);
     expect(await devnet.accountInfo(hot)).toEqual({ balance: 1_000n * XRP, sequence: 1 });
     const source = createXrpChainSource(devnet);
+    // The faucet pays from its pseudo-account (ACCOUNT_ZERO), which is the payment's sender.
     expect(await source.depositsInBlock(2, (address) => address === hot)).toEqual([
-      { txid: faucet, logIndex: 0, address: hot, asset: 'XRP', amount: 1_000n * XRP, tag: '77' },
+      { txid: faucet, logIndex: 0, address: hot, asset: 'XRP', amount: 1_000n * XRP, tag: '77', senders: ['rrrrrrrrrrrrrrrrrrrrrhoLvTp'] },
     ]);
     expect(await source.blockHash(2)).toMatch(/^[0-9A-F]{64}$/);
     expect(await source.blockHash(3)).toBeNull();
@@ -53,7 +54,12 @@ describe('XRP devnet', () => {
     const ledger = (await devnet.closeLedger()) as number;
     expect(await sender.confirmations(signed.txid)).toEqual({ state: 'included', confirmations: 1 });
     const deposits = await createXrpChainSource(devnet).depositsInBlock(ledger, (address) => address === customer);
-    expect(deposits).toEqual([{ txid: signed.txid, logIndex: 0, address: customer, asset: 'XRP', amount: 25n * XRP, tag: '123' }]);
+    expect(deposits).toEqual([
+      { txid: signed.txid, logIndex: 0, address: customer, asset: 'XRP', amount: 25n * XRP, tag: '123', senders: [hot] },
+    ]);
+    expect(await devnet.ledgerPayments(ledger)).toEqual([
+      { hash: signed.txid, account: hot, destination: customer, amount: 25n * XRP, destinationTag: '123' },
+    ]);
     expect(await devnet.accountInfo(hot)).toEqual({ balance: 975n * XRP - 10n, sequence: 2 });
   });
 

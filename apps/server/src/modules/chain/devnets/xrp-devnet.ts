@@ -44,6 +44,7 @@ export function createXrpDevnet(db: Db, options: XrpDevnetOptions = {}): XrpDevn
       const rows = await store.ledgerPaymentRows(db, ledgerIndex);
       return rows.map((row) => ({
         hash: row.hash,
+        account: row.account,
         destination: row.destination as string,
         amount: BigInt(row.amount),
         destinationTag: row.destination_tag === null ? null : String(row.destination_tag),

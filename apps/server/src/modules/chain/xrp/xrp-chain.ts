@@ -9,7 +9,7 @@ export const XRP_CHAIN = 'xrpl';
 const ASSET = 'XRP';
 const HOT_WALLET: KeyLocation = { chain: 'XRP', role: 'hot-wallet', index: 0 };
 
-/** Ledgers are blocks: a payment counts once its ledger is validated. */
+/** Ledgers are blocks: a payment counts once its ledger is validated; its sender is the paying account. */
 export function createXrpChainSource(node: XrpNode): ChainSource {
   return {
     chain: XRP_CHAIN,
@@ -28,6 +28,7 @@ export function createXrpChainSource(node: XrpNode): ChainSource {
           asset: ASSET,
           amount: payment.amount,
           ...(payment.destinationTag !== null ? { tag: payment.destinationTag } : {}),
+          senders: [payment.account],
         }));
     },
   };

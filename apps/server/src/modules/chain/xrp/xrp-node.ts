@@ -1,6 +1,8 @@
 /** A validated XRP payment to an account, as the deposit watcher needs it. */
 export interface LedgerPayment {
   hash: string;
+  /** The sending account (the transaction's `Account`), a classic address. */
+  account: string;
   destination: string;
   /** Drops. */
   amount: bigint;
@@ -11,7 +13,8 @@ export type XrpTransactionStatus = { state: 'unknown' } | { state: 'queued' } | 
 
 /**
  * What the platform needs from the XRP Ledger. The built-in devnet provides it; a rippled
- * adapter would map it onto `ledger`, `submit`, `tx` and `account_info`.
+ * adapter would map it onto `ledger`, `submit`, `tx` and `account_info` (a payment's
+ * `Account`, `Destination`, `DestinationTag` and delivered amount from the ledger's transactions).
  */
 export interface XrpNode {
   /** Index of the newest validated ledger. */
