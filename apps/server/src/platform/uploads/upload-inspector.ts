@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { sanitiseImage } from './image-sanitiser';
+import { imagePool } from './image-pool';
 import { readMp4 } from './mp4-container';
 import { screenPdf } from './pdf-screening';
 import { refuse, type InspectedUpload, type UploadKind } from './upload-result';
@@ -43,8 +43,8 @@ const kindOfSniffed: Partial<Record<string, UploadKind>> = { jpg: 'jpeg', png: '
  * (pixels only), PDFs screened for active content and cut after their last `%%EOF`, videos
  * cut after their container and timed from it.
  *
- * Decoding a large image takes a second or more of CPU: call it off the request's hot path
- * (a job or a worker) when uploads are frequent.
+ * Decoding a large image takes seconds of CPU: it runs in the image pool's worker threads
+ * (`image-pool.ts`), never on the event loop.
  */
 export async function inspectUpload(bytes: Buffer, policyName: UploadPolicyName): Promise<InspectedUpload> {
   const policy = uploadPolicies[policyName];
@@ -58,7 +58,7 @@ export async function inspectUpload(bytes: Buffer, policyName: UploadPolicyName)
   switch (kind) {
     case 'jpeg':
     case 'png': {
-      const image = sanitiseImage(bytes, kind);
+      const image = await imagePool().sanitise(bytes, kind);
       if (!image.ok) return image;
       return { ok: true, kind, mime: mimeOf[kind], bytes: image.bytes, width: image.width, height: image.height };
     }
