@@ -52,6 +52,15 @@ export const kycApplicationDetailSchema = kycQueueItemSchema.extend({
   rejectReason: kycRejectReasonSchema.nullable(),
   decidedBy: z.string().nullable(),
   decidedAt: z.string().nullable(),
+  /** For levels 2 and 3: the customer's verified basic level (names, birthday, document, address), to compare with the document and the video. */
+  verifiedIdentity: z
+    .object({
+      data: z.record(z.string(), z.unknown()),
+      documentType: z.enum(kycDocumentTypes).nullable(),
+      idNumberMasked: z.string().nullable(),
+      country: z.string(),
+    })
+    .nullable(),
 });
 export type KycApplicationDetail = z.infer<typeof kycApplicationDetailSchema>;
 

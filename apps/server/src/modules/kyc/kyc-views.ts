@@ -66,6 +66,7 @@ export function detailOf(
   row: KycApplicationRow,
   customer: { userNo: string; masked: string },
   upload: KycUploadRow | undefined,
+  basic: KycApplicationRow | undefined,
 ): KycApplicationDetail {
   return {
     ...queueItemOf(row, customer),
@@ -85,5 +86,9 @@ export function detailOf(
     rejectReason: row.state === 'failed' ? rejectReasonOf(row) : null,
     decidedBy: row.decided_by,
     decidedAt: row.decided_at ? row.decided_at.toISOString() : null,
+    verifiedIdentity:
+      basic && row.level > 1
+        ? { data: basic.data, documentType: basic.document_type, idNumberMasked: basic.id_number_masked, country: basic.country }
+        : null,
   };
 }

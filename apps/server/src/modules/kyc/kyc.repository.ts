@@ -211,3 +211,14 @@ export async function verifiedIdDigest(db: Db, userId: string): Promise<string |
     .executeTakeFirst();
   return row?.id_last6_digest ?? null;
 }
+
+/** The customer's verified basic-level application (the reviewer compares it with a later level's document and video). */
+export function verifiedBasicApplication(db: Db, userId: string): Promise<KycApplicationRow | undefined> {
+  return db
+    .selectFrom('kyc_application')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('level', '=', 1)
+    .where('state', '=', 'verified')
+    .executeTakeFirst();
+}

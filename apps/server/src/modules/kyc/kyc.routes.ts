@@ -10,7 +10,7 @@ import type { KycProviderService } from './kyc-provider.service';
 import type { KycReviewService, Reviewer } from './kyc-review.service';
 import type { KycSubmissionService } from './kyc-submission.service';
 import { applicationOf, detailOf, levelInfoOf, queueItemOf, submissionOf } from './kyc-views';
-import { findUpload, type KycUploadRow } from './kyc.repository';
+import { findUpload, verifiedBasicApplication, type KycUploadRow } from './kyc.repository';
 import type { Db } from '../../platform/db/database';
 import type { AuditApi } from '../audit';
 import { kycError } from './kyc.errors';
@@ -148,7 +148,12 @@ function registerKycReviewRoutes(app: FastifyInstance, review: KycReviewService,
   });
   const detail = async (id: string) => {
     const row = await review.application(id);
-    return detailOf(row, await customerOf(row.user_id), row.upload_id ? await findUpload(deps.db, row.upload_id) : undefined);
+    const [customer, upload, basic] = await Promise.all([
+      customerOf(row.user_id),
+      row.upload_id ? findUpload(deps.db, row.upload_id) : undefined,
+      row.level > 1 ? verifiedBasicApplication(deps.db, row.user_id) : undefined,
+    ]);
+    return detailOf(row, customer, upload, basic);
   };
   routeEndpoint(app, adminKycEndpoints.application, { ...reviewer, hide: true }, (request) => detail(request.params.id));
   routeEndpoint(app, adminKycEndpoints.approve, { ...reviewer, hide: true }, async (request) => {

@@ -239,6 +239,13 @@ describe('KYC3 and the back office review', () => {
     expect(item).toMatchObject({ level: 3, state: 'verifying' });
     const detail = await app.inject({ url: adminKycPaths.application.replace(':id', item.id), headers: { cookie: compliance.cookie } });
     const file = (detail.json() as ApiAnswer['body']).data.file;
+    // The reviewer sees the verified basic level beside the video.
+    expect((detail.json() as ApiAnswer['body']).data.verifiedIdentity).toMatchObject({
+      data: { surname: 'Müller', givenName: 'Anna', birthday: adultBirthday },
+      documentType: 'passport',
+      idNumberMasked: 'C0*****47',
+      country: 'DE',
+    });
     expect(file).toMatchObject({ purpose: 'video', kind: 'webm', durationSeconds: 45 });
     const video45 = await app.inject({ url: adminKycPaths.file.replace(':id', file.uploadId), headers: { cookie: compliance.cookie } });
     expect(video45.headers['content-type']).toBe('video/webm');

@@ -28,6 +28,7 @@ function waitingApplication(overrides: Partial<KycApplicationDetail> = {}): KycA
     documentType: 'passport',
     idNumberMasked: 'E12****78',
     file: { uploadId: '9', purpose: 'addressProof', kind: 'png', size: 204_800, durationSeconds: null },
+    verifiedIdentity: null,
     ruleChecks: [
       { rule: 'age', passed: true },
       { rule: 'restrictedCountry', passed: false, detail: 'SG is allowed only with KYC2' },
@@ -64,6 +65,25 @@ describe('KYC application page', { timeout: 25_000 }, () => {
     expect(checks.map((check) => check.textContent)).toEqual(['✓ Passedage', '✗ FailedrestrictedCountry — SG is allowed only with KYC2']);
     expect(screen.getByTestId('kyc-file-image').getAttribute('src')).toBe(adminKycPaths.file.replace(':id', '9'));
     expect(screen.getByTestId('kyc-provider-outcome').textContent).toBe('No provider result');
+  });
+
+  it('shows a later level beside the verified basic level, to compare', async () => {
+    stubAdminApi({
+      [adminPaths.me]: operatorWith(['kyc.review']),
+      [`GET ${applicationPath}`]: waitingApplication({
+        level: 3,
+        verifiedIdentity: {
+          data: { surname: 'Li', givenName: 'Wei' },
+          documentType: 'passport',
+          idNumberMasked: 'E12****78',
+          country: 'SG',
+        },
+      }),
+    });
+    renderAdmin('/admin/kyc/41');
+    const identity = await screen.findByTestId('kyc-verified-identity', {}, slow);
+    expect(identity.textContent).toContain('Wei');
+    expect(identity.textContent).toContain('E12****78');
   });
 
   it('approves only after the confirmation, then shows the decision', async () => {

@@ -107,6 +107,21 @@ function ApplicationView({ application }: { application: KycApplicationDetail })
           )}
         </Card>
       </div>
+      {application.verifiedIdentity ? (
+        <Card title={t('kyc.verifiedIdentity')}>
+          <Descriptions column={2} size="small" bordered data-testid="kyc-verified-identity">
+            <Descriptions.Item label={t('kyc.verifiedDocument')}>
+              {application.verifiedIdentity.documentType ?? '—'} · {application.verifiedIdentity.idNumberMasked ?? '—'} ·{' '}
+              {application.verifiedIdentity.country}
+            </Descriptions.Item>
+            {Object.entries(application.verifiedIdentity.data).map(([key, value]) => (
+              <Descriptions.Item key={key} label={<span className={styles.mono}>{key}</span>}>
+                {valueText(value)}
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+        </Card>
+      ) : null}
       <Card title={t('kyc.file')}>{application.file ? <KycFileView file={application.file} /> : <EmptyText text={t('kyc.noFile')} />}</Card>
     </>
   );
