@@ -2,7 +2,7 @@ import type { KycRejectReasonKey } from '@coffer/contract';
 import type { Db } from '../../platform/db/database';
 import type { AuditApi } from '../audit';
 import type { IdentityApi } from '../identity';
-import { findApplication, moveApplication, reviewQueue, type KycApplicationRow } from './kyc.repository';
+import { findApplication, lockApplication, moveApplication, reviewQueue, type KycApplicationRow } from './kyc.repository';
 import { kycError } from './kyc.errors';
 
 /** Who decides, as the audit log names them. */
@@ -40,7 +40,8 @@ export function createKycReviewService(deps: { db: Db; identity: IdentityApi; au
     reason: { key: RejectReasonKey; text: string | null } | null,
   ): Promise<KycApplicationRow> {
     return db.transaction().execute(async (trx) => {
-      const before = await findApplication(trx, id);
+      // Locked: of two decisions racing, the second waits and sees the first one's outcome.
+      const before = await lockApplication(trx, id);
       if (!before) throw kycError('noMatchingData');
       const after = await moveApplication(trx, id, ['verifying'], to, {
         by: `operator:${reviewer.operatorId}`,

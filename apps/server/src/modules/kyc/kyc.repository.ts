@@ -29,6 +29,11 @@ export function findApplication(db: Db, id: string): Promise<KycApplicationRow |
   return db.selectFrom('kyc_application').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** An application locked for a decision in the caller's transaction. */
+export function lockApplication(db: Db, id: string): Promise<KycApplicationRow | undefined> {
+  return db.selectFrom('kyc_application').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 export function findApplicationBySession(db: Db, provider: string, sessionId: string): Promise<KycApplicationRow | undefined> {
   return db
     .selectFrom('kyc_application')

@@ -250,7 +250,14 @@ describe('KYC3 and the back office review', () => {
     const video45 = await app.inject({ url: adminKycPaths.file.replace(':id', file.uploadId), headers: { cookie: compliance.cookie } });
     expect(video45.headers['content-type']).toBe('video/webm');
 
-    const approved = await app.inject({ method: 'POST', url: approvePath, headers: { cookie: compliance.cookie } });
+    // 100 approvals at once (two operators racing, double clicks): one decision, one audit row.
+    const approvals = await Promise.all(
+      Array.from({ length: 100 }, () => app.inject({ method: 'POST', url: approvePath, headers: { cookie: compliance.cookie } })),
+    );
+    const codes = approvals.map((answer) => (answer.json() as ApiAnswer['body']).code);
+    expect(codes.filter((code) => code === 0)).toHaveLength(1);
+    expect(codes.filter((code) => code !== 0).every((code) => code === errorCatalogue.kycAlreadyVerified.code)).toBe(true);
+    const approved = approvals.find((answer) => (answer.json() as ApiAnswer['body']).code === 0)!;
     expect(approved.json()).toMatchObject({ code: 0, data: { state: 'verified' } });
     expect((await client.get(kycPaths.level)).body.data).toMatchObject({ level: 3, allows: { withdrawal24hLimitUsd: '1000000.00' } });
     const again = await app.inject({ method: 'POST', url: approvePath, headers: { cookie: compliance.cookie } });
