@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { stubEnvelopeApi, type StubAnswer } from '../../../../test/envelope-stub';
 import { createTestI18n } from '../../../../test/i18n';
 import admin from '../../../shared/i18n/locales/en/admin.json';
 import { AdminApp } from '../pages/admin-app';
@@ -18,30 +18,15 @@ export class AdminEnvelope {
   ) {}
 }
 
-type Request = { method: string; url: URL; body: unknown };
-type Answer = unknown | ((request: Request) => unknown);
-
 /**
  * Test-only: the server as envelopes, by "METHOD /path" or "/path". An answer is data, an
- * `AdminEnvelope`, or a function of the request giving either. An unknown path answers a
- * catalogue error. Returns the fetch spy.
+ * `AdminEnvelope`, or a function of the request giving either (`test/envelope-stub.ts`).
+ * Returns the fetch spy.
  */
-export function stubAdminApi(answers: Record<string, Answer>) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
-    const answer = answers[`${method} ${url.pathname}`] ?? answers[url.pathname];
-    const value = typeof answer === 'function' ? (answer as (request: Request) => unknown)({ method, url, body }) : answer;
-    if (value instanceof AdminEnvelope) {
-      return new Response(JSON.stringify({ code: value.code, msg: value.msg, data: value.data }), {
-        status: value.status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }
-    const envelope = answer === undefined ? { code: 19000005, msg: 'not found', data: null } : { code: 0, msg: 'ok', data: value };
-    return new Response(JSON.stringify(envelope), { headers: { 'content-type': 'application/json' } });
-  });
+export function stubAdminApi(answers: Record<string, StubAnswer>) {
+  return stubEnvelopeApi(answers, (value) =>
+    value instanceof AdminEnvelope ? { code: value.code, msg: value.msg, data: value.data, status: value.status } : null,
+  );
 }
 
 /** Test-only: the calls made with `method` to `path` (query strings ignored), with their JSON bodies. */

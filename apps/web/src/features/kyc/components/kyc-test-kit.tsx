@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { vi } from 'vitest';
+import { stubEnvelopeApi, type StubAnswer } from '../../../../test/envelope-stub';
 import { createTestI18n } from '../../../../test/i18n';
 import kyc from '../../../shared/i18n/locales/en/kyc.json';
 import { AntdProvider } from '../../../shared/ui/antd-provider';
@@ -18,29 +18,14 @@ export class KycEnvelope {
   ) {}
 }
 
-type Request = { method: string; url: URL; body: unknown };
-type Answer = unknown | ((request: Request) => unknown);
-
 /**
  * Test-only: the server as envelopes, by "METHOD /path" or "/path". An answer is data, a
- * `KycEnvelope`, or a function of the request giving either; a JSON body is parsed, a raw one
- * (an upload) passed as the Blob. An unknown path answers a catalogue error.
+ * `KycEnvelope`, or a function of the request giving either (`test/envelope-stub.ts`).
  */
-export function stubKycApi(answers: Record<string, Answer>) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
-    const answer = answers[`${method} ${url.pathname}`] ?? answers[url.pathname];
-    const value = typeof answer === 'function' ? (answer as (request: Request) => unknown)({ method, url, body }) : answer;
-    const envelope =
-      value instanceof KycEnvelope
-        ? { code: value.code, msg: value.msg, data: value.data }
-        : answer === undefined
-          ? { code: 19000005, msg: 'not found', data: null }
-          : { code: 0, msg: 'ok', data: value };
-    return new Response(JSON.stringify(envelope), { headers: { 'content-type': 'application/json' } });
-  });
+export function stubKycApi(answers: Record<string, StubAnswer>) {
+  return stubEnvelopeApi(answers, (value) =>
+    value instanceof KycEnvelope ? { code: value.code, msg: value.msg, data: value.data } : null,
+  );
 }
 
 function LocationProbe() {
