@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { AppConfig } from '../../platform/config';
 import type { Db } from '../../platform/db/database';
-import { allowedOrigins } from '../../platform/http/origin-check';
 import type { ServerSecrets } from '../../platform/security/secrets';
 import { createEncryptedFileStore, type BlobStore } from '../../platform/storage';
 import type { AuditApi } from '../audit';
@@ -114,12 +113,11 @@ export function createKycModule(deps: KycModuleDeps): KycModule {
       : null,
     review: createKycReviewService({ db, identity, audit }),
   };
-  const trusted = allowedOrigins({ NODE_ENV: 'test', PUBLIC_ORIGIN: config.PUBLIC_ORIGIN, PORT: config.PORT }) ?? [];
   /** PUBLIC_ORIGIN; else the loopback origin the request came to, when it is one the app trusts. */
   const originOf = (request: FastifyRequest) => {
     if (config.PUBLIC_ORIGIN) return new URL(config.PUBLIC_ORIGIN).origin;
     const origin = `${request.protocol}://${request.host}`;
-    return trusted.includes(origin) || /^http:\/\/(127\.0\.0\.1|localhost):\d+$/.test(origin) ? origin : `http://localhost:${config.PORT}`;
+    return /^http:\/\/(127\.0\.0\.1|localhost):\d+$/.test(origin) ? origin : `http://localhost:${config.PORT}`;
   };
 
   const cachedLevel = shortCache((userId: string) => identity.kycLevel(userId));
