@@ -30,6 +30,8 @@ import { loadConfig } from '../../apps/server/src/platform/config';
 import { createLedger, type Ledger } from '../../apps/server/src/modules/ledger/ledger.service';
 import { createAssetsModule } from '../../apps/server/src/modules/assets';
 import { createTradeModule } from '../../apps/server/src/modules/trade';
+import { createIdentityModule } from '../../apps/server/src/modules/identity';
+import { createTradeLimitReads } from '../../apps/server/src/modules/kyc';
 import type { UsdPriceFeed } from '../../apps/server/src/modules/trade/price-feed';
 
 const customerCount = Number(process.env.BENCH_CUSTOMERS ?? 1_000);
@@ -211,11 +213,22 @@ async function main(): Promise<void> {
       const latest = new Map(rows.rows.map((row) => [row.asset, { coin: row.asset, units: toBaseUnits(row.usd_price, 8), at }]));
       return { latest, history: new Map([...latest].map(([coin, reading]) => [coin, [reading]])) };
     };
+    const config = loadConfig({ NODE_ENV: 'production', TRADE_SIGNING_KEY: '11'.repeat(32), DATA_DIR: '/tmp/trade-bench-data' });
+    // The customer's KYC level and its largest trade, looked up on every quote as in the app
+    // (identity's level, the kyc module's limits, each kept a few seconds per process).
+    const identity = createIdentityModule({
+      db: database.db,
+      config,
+      secrets: { pepper: Buffer.alloc(32, 1), key: Buffer.alloc(32, 2) },
+      messenger: { send: async () => {} },
+      funding: { hasReceivedFunds: async () => true },
+    });
     const trade = createTradeModule({
       db: database.db,
       assets: createAssetsModule({ db: database.db }).api,
       ledger,
-      config: loadConfig({ NODE_ENV: 'production', TRADE_SIGNING_KEY: '11'.repeat(32), DATA_DIR: '/tmp/trade-bench-data' }),
+      config,
+      levelTradeMaxUsd: createTradeLimitReads({ db: database.db, identity: identity.api }),
       market: { latestUsdPrices: async () => new Map(), usdMinuteCloses: async () => [] },
       feed: livePrices,
       pool: database.pool,

@@ -75,6 +75,19 @@ function shortCache<K, V>(load: (key: K) => Promise<V>, ttlMs = 5000): (key: K) 
   };
 }
 
+/**
+ * The largest spot trade of a customer's level, USD, as the trade module reads it on every
+ * quote: level and limits kept a few seconds per process (a level only rises, so a stale one
+ * is stricter). The module's `tradeMaxUsdFor`; exported for `bench/trade`, which measures
+ * quotes with this lookup in their path.
+ */
+export function createTradeLimitReads(deps: { db: Db; identity: Pick<IdentityApi, 'kycLevel'> }): (userId: string) => Promise<string> {
+  const levels = createKycLevelsService({ db: deps.db, identity: deps.identity });
+  const cachedLevel = shortCache((userId: string) => deps.identity.kycLevel(userId));
+  const cachedLimits = shortCache((level: number) => levels.limitsFor(level));
+  return async (userId) => (await cachedLimits(await cachedLevel(userId))).tradeMaxUsd;
+}
+
 const idCardByAccount: AttemptPolicy = { scope: 'id-card:account', maxFailures: 5, windowMinutes: 60, lockMinutes: 60, onSuccess: 'reset' };
 
 /**
@@ -120,14 +133,13 @@ export function createKycModule(deps: KycModuleDeps): KycModule {
     return /^http:\/\/(127\.0\.0\.1|localhost):\d+$/.test(origin) ? origin : `http://localhost:${config.PORT}`;
   };
 
-  const cachedLevel = shortCache((userId: string) => identity.kycLevel(userId));
-  const cachedLimits = shortCache((level: number) => levels.limitsFor(level));
+  const tradeMaxUsdFor = createTradeLimitReads({ db, identity });
 
   return {
     api: {
       limitsFor: (level) => levels.limitsFor(level),
       applications: async (userId) => (await levels.applications(userId)).map(applicationOf),
-      tradeMaxUsdFor: async (userId) => (await cachedLimits(await cachedLevel(userId))).tradeMaxUsd,
+      tradeMaxUsdFor,
       async checkIdLast6(userId, lastSix) {
         const digest = await verifiedIdDigest(db, userId);
         if (!digest) return null;

@@ -54,7 +54,7 @@ const limitsOf = (row: KycLevelLimitRow): LevelLimits => ({
 });
 
 /** Levels and their states (spec §4), and what each level allows (spec §6). */
-export function createKycLevelsService(deps: { db: Db; identity: IdentityApi }): KycLevelsService {
+export function createKycLevelsService(deps: { db: Db; identity: Pick<IdentityApi, 'kycLevel'> }): KycLevelsService {
   const { db, identity } = deps;
 
   async function limits(): Promise<LevelLimits[]> {
