@@ -151,4 +151,10 @@ export const securityOperations = {
   setPaymentPassword: 1008,
   resetPaymentPassword: 1009,
   changePaymentPassword: 1010,
+  // Coffer's own, after the spec's 1000–1010 (issue 16):
+  createApiKey: 1011,
+  editApiKey: 1012,
+  deleteApiKey: 1013,
+  addPasskey: 1014,
+  removePasskey: 1015,
 } as const;

@@ -11,6 +11,7 @@ export * from './asset-summary-defaults';
 export * from './rules/account-rules';
 export * from './rules/countries';
 export * from './rules/kyc-rules';
+export * from './rules/api-signing';
 export * from './api/identity';
 export * from './api/identity-paths';
 export * from './money';

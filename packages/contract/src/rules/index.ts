@@ -1,3 +1,4 @@
 export * from './account-rules';
 export * from './countries';
 export * from './kyc-rules';
+export * from './api-signing';
