@@ -43,6 +43,7 @@ export const codePurposes = [
   'changePassword',
   'fundPassword',
   'transfer',
+  'apiKey',
 ] as const;
 export type CodePurpose = (typeof codePurposes)[number];
 

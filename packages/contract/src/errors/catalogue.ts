@@ -839,6 +839,118 @@ export const errorCatalogue = {
       ru: 'Учётная запись оператора отключена',
     },
   },
+  // API keys and signed requests (issue 16)
+  apiTimestampOutsideWindow: {
+    code: 15000030,
+    httpStatus: 401,
+    messages: {
+      en: "The request's timestamp is more than 30 seconds from the server's time",
+      'zh-CN': '请求时间戳与服务器时间相差超过30秒',
+      'zh-TW': '請求時間戳與伺服器時間相差超過30秒',
+      ru: 'Метка времени запроса отличается от времени сервера более чем на 30 секунд',
+    },
+  },
+  apiNonceReused: {
+    code: 15000031,
+    httpStatus: 401,
+    messages: {
+      en: 'This nonce has already been used',
+      'zh-CN': '该随机数已被使用',
+      'zh-TW': '該隨機數已被使用',
+      ru: 'Этот nonce уже использован',
+    },
+  },
+  apiIpNotAllowed: {
+    code: 15000032,
+    httpStatus: 403,
+    messages: {
+      en: "The request's IP address is not bound to this API key",
+      'zh-CN': '请求的IP地址未绑定到该API密钥',
+      'zh-TW': '請求的IP位址未綁定到該API金鑰',
+      ru: 'IP-адрес запроса не привязан к этому API-ключу',
+    },
+  },
+  apiKeyLimitReached: {
+    code: 15000033,
+    messages: {
+      en: 'At most {max} API keys per account',
+      'zh-CN': '每个账户最多{max}个API密钥',
+      'zh-TW': '每個帳戶最多{max}個API金鑰',
+      ru: 'Не более {max} API-ключей на аккаунт',
+    },
+  },
+  apiKeyLabelInvalid: {
+    code: 15000034,
+    messages: {
+      en: 'The note must be 1 to 50 characters',
+      'zh-CN': '备注须为1至50个字符',
+      'zh-TW': '備註須為1至50個字元',
+      ru: 'Примечание должно содержать от 1 до 50 символов',
+    },
+  },
+  apiKeyIpListInvalid: {
+    code: 15000035,
+    messages: {
+      en: 'Bound IPs must be valid addresses or ranges, comma-separated, at most 10',
+      'zh-CN': '绑定IP须为有效的地址或网段，以逗号分隔，最多10个',
+      'zh-TW': '綁定IP須為有效的位址或網段，以逗號分隔，最多10個',
+      ru: 'Привязанные IP должны быть корректными адресами или диапазонами через запятую, не более 10',
+    },
+  },
+  apiKeyPublicKeyInvalid: {
+    code: 15000036,
+    messages: {
+      en: 'The public key must be an Ed25519 key of 20 to 200 characters',
+      'zh-CN': '公钥须为20至200个字符的Ed25519公钥',
+      'zh-TW': '公鑰須為20至200個字元的Ed25519公鑰',
+      ru: 'Открытый ключ должен быть ключом Ed25519 длиной от 20 до 200 символов',
+    },
+  },
+  apiKeyChangeNotFound: {
+    code: 15000037,
+    messages: {
+      en: 'This change does not exist, has expired or was already made; please start again',
+      'zh-CN': '该变更不存在、已过期或已完成，请重新操作',
+      'zh-TW': '該變更不存在、已過期或已完成，請重新操作',
+      ru: 'Это изменение не существует, истекло или уже выполнено; начните заново',
+    },
+  },
+  apiKeyNotFound: {
+    code: 15000038,
+    messages: {
+      en: 'API key not found',
+      'zh-CN': 'API密钥不存在',
+      'zh-TW': 'API金鑰不存在',
+      ru: 'API-ключ не найден',
+    },
+  },
+  apiKeyWithdrawalLimitExceeded: {
+    code: 15000039,
+    messages: {
+      en: "This withdrawal exceeds the API key's 24-hour limit of {limit} USD",
+      'zh-CN': '该提币超出API密钥24小时限额{limit}美元',
+      'zh-TW': '該提幣超出API金鑰24小時限額{limit}美元',
+      ru: 'Вывод превышает 24-часовой лимит API-ключа {limit} USD',
+    },
+  },
+  apiKeyDestinationNotBound: {
+    code: 15000040,
+    messages: {
+      en: 'This API key may only withdraw to its bound addresses',
+      'zh-CN': '该API密钥只能提币到绑定的地址',
+      'zh-TW': '該API金鑰只能提幣到綁定的位址',
+      ru: 'Этот API-ключ может выводить только на привязанные адреса',
+    },
+  },
+  apiKeyPublicKeyInUse: {
+    code: 15000041,
+    messages: {
+      en: 'This public key is already used by another API key',
+      'zh-CN': '该公钥已被其他API密钥使用',
+      'zh-TW': '該公鑰已被其他API金鑰使用',
+      ru: 'Этот открытый ключ уже используется другим API-ключом',
+    },
+  },
 
   // ── 21000001…: coins ────────────────────────────────────────────────────────────
   coinNotSupported: {

@@ -2,3 +2,4 @@ export * from './account-rules';
 export * from './countries';
 export * from './kyc-rules';
 export * from './api-signing';
+export * from './api-key-rules';
