@@ -8,6 +8,7 @@ import type { IdentityProvider, ProviderOutcome, SupportedCountry, WebhookHeader
 import type { QrHandoff } from './provider/qr-handoff';
 import {
   bindProviderSession,
+  findApplication,
   findApplicationBySession,
   findOpenApplication,
   insertApplication,
@@ -20,7 +21,10 @@ import { kycError } from './kyc.errors';
 
 export interface KycProviderService {
   countries(): Promise<SupportedCountry[]>;
-  /** Opens (or renews) the level-2 application's session on the provider's hosted page. */
+  /**
+   * Opens the level-2 application's session on the provider's hosted page: the session it is
+   * bound to when that one is still open for the same document and language, else a new one.
+   */
   startSession(
     userId: string,
     body: KycProviderSessionBody,
@@ -47,6 +51,37 @@ const providerReasons: Record<string, KycRejectReasonKey> = {
 };
 
 const qrTtlSeconds = 300;
+
+/** What an application keeps of its provider session (`kyc_application.data`). */
+interface BoundSession {
+  providerUrl: string;
+  expiresAt: string;
+  documentType: string;
+  documentCountry: string;
+  language: Language;
+}
+
+/** A session is answered again only while this much of it is left for the customer to finish. */
+const sessionReuseMarginMs = 5 * 60_000;
+
+/**
+ * The provider session an application in `continue` is bound to, when it is the one asked for
+ * (same provider, document and language) and not about to expire: a second start, a second tab
+ * or a double click answers it again instead of replacing it.
+ */
+function openSessionOf(
+  row: KycApplicationRow,
+  wanted: { provider: string; documentCountry: string; documentType: string; language: Language },
+  now: Date,
+): { url: string; sessionId: string; expiresAt: string } | null {
+  if (row.state !== 'continue' || row.provider !== wanted.provider || !row.provider_session_id) return null;
+  const data = row.data as Partial<Record<keyof BoundSession, unknown>>;
+  if (typeof data.providerUrl !== 'string' || typeof data.expiresAt !== 'string') return null;
+  if (data.documentCountry !== wanted.documentCountry || data.documentType !== wanted.documentType || data.language !== wanted.language)
+    return null;
+  if (!(Date.parse(data.expiresAt) - now.getTime() >= sessionReuseMarginMs)) return null;
+  return { url: data.providerUrl, sessionId: row.provider_session_id, expiresAt: data.expiresAt };
+}
 
 /** KYC2 through the identity provider (spec §2, §7 `jumio-initurl`, `save-kyc2`, face QR code). */
 export function createKycProviderService(deps: {
@@ -103,8 +138,10 @@ export function createKycProviderService(deps: {
           country: body.documentCountry,
           document_type: body.documentType,
         })) ?? (await findOpenApplication(db, userId, 2));
-      if (!open) throw kycError('kycAlreadyVerifying');
-      if (open.state === 'verifying') throw kycError('kycAlreadyVerifying');
+      if (!open || open.state !== 'continue') throw kycError('kycAlreadyVerifying');
+      const wanted = { provider: provider.name, documentCountry: body.documentCountry, documentType: body.documentType, language };
+      const current = openSessionOf(open, wanted, new Date());
+      if (current) return current;
       const session = await provider.createSession({
         reference: open.id,
         customerRef: customerRef(userId),
@@ -115,13 +152,28 @@ export function createKycProviderService(deps: {
         callbackUrl: `${origin}/audit/v1/provider/webhook`,
         locale: language,
       });
-      const bound = await bindProviderSession(db, open.id, {
+      const data: BoundSession = {
+        providerUrl: session.redirectUrl,
+        expiresAt: session.expiresAt.toISOString(),
+        documentType: body.documentType,
+        documentCountry: body.documentCountry,
+        language,
+      };
+      // Bound only if the application still has the session read above: of racing starts one
+      // binds, and each other one answers the session that won (never its own, which the
+      // application does not know), so no answer names a session whose outcome would be dropped.
+      const bound = await bindProviderSession(db, open.id, open.provider_session_id, {
         provider: provider.name,
         sessionId: session.sessionId,
-        data: { providerUrl: session.redirectUrl, documentType: body.documentType, documentCountry: body.documentCountry },
+        data,
       });
-      if (!bound) throw kycError('kycAlreadyVerifying');
-      return { url: session.redirectUrl, sessionId: session.sessionId, expiresAt: session.expiresAt.toISOString() };
+      if (bound) return { url: session.redirectUrl, sessionId: session.sessionId, expiresAt: data.expiresAt };
+      const after = await findApplication(db, open.id);
+      if (!after || after.state !== 'continue') throw kycError('kycAlreadyVerifying');
+      // A racing start for another document or language won: this one must start again.
+      const winner = openSessionOf(after, wanted, new Date());
+      if (!winner) throw kycError('kycProviderSessionInvalid');
+      return winner;
     },
 
     async returned(userId, sessionId) {

@@ -9,6 +9,7 @@ import { freePort } from '../../../test/ports';
 import { derivedSecret } from './kyc-provider-choice';
 import { completeForm } from './provider/sandbox-test-kit';
 import { newSandboxDeliveryId, sandboxHeaders, signSandboxWebhook } from './provider/sandbox-protocol';
+import type { KycSandboxTables } from './provider/sandbox.schema';
 
 /**
  * KYC2 through the sandbox provider the app serves itself, reached over real HTTP as a real
@@ -54,7 +55,14 @@ async function basicCustomer() {
 const local = (url: string) => url.replace(/^http:\/\/(localhost|127\.0\.0\.1):\d+/, base);
 
 async function startSession(call: Awaited<ReturnType<typeof basicCustomer>>['call']) {
-  const started = await call('POST', kycPaths.providerSession, { documentCountry: 'DE', documentType: 'idCard' });
+  return startSessionFor(call, { documentCountry: 'DE', documentType: 'idCard' });
+}
+
+async function startSessionFor(
+  call: Awaited<ReturnType<typeof basicCustomer>>['call'],
+  body: { documentCountry: string; documentType: string },
+) {
+  const started = await call('POST', kycPaths.providerSession, body);
   expect(started.code).toBe(0);
   return started.data as unknown as { url: string; sessionId: string };
 }
@@ -180,6 +188,99 @@ describe('KYC2 through the sandbox identity provider', () => {
     expect((await levelOf(call)).level).toBe(2);
     const audit = await database.db.selectFrom('audit_log').select('action').where('subject_id', '=', application.id).execute();
     expect(audit.map((row) => row.action)).toEqual(['kyc.provider.approved']);
+  }, 60_000);
+
+  it('100 starts at once by one customer open one application bound to one session, and every answer names that session', async () => {
+    const { call, userId } = await basicCustomer();
+    const body = { documentCountry: 'DE', documentType: 'idCard' };
+    const answers = await Promise.all(Array.from({ length: 100 }, () => call('POST', kycPaths.providerSession, body)));
+    expect(answers.map((answer) => answer.code)).toEqual(Array.from({ length: 100 }, () => 0));
+    const answered = answers[0]!.data as unknown as { url: string; sessionId: string; expiresAt: string };
+    expect(answers.map((answer) => answer.data)).toEqual(Array.from({ length: 100 }, () => answered));
+
+    const applications = await database.db
+      .selectFrom('kyc_application')
+      .select(['id', 'level', 'state', 'provider_session_id'])
+      .where('user_id', '=', userId)
+      .execute();
+    expect(applications).toEqual([{ id: applications[0]!.id, level: 2, state: 'continue', provider_session_id: answered.sessionId }]);
+    const sandboxSession = await database.db
+      .withTables<KycSandboxTables>()
+      .selectFrom('kyc_sandbox_session')
+      .select(['reference', 'completed_at'])
+      .where('id', '=', answered.sessionId)
+      .executeTakeFirstOrThrow();
+    expect(sandboxSession).toEqual({ reference: applications[0]!.id, completed_at: null });
+    expect((await fetch(local(answered.url))).status).toBe(200);
+
+    // One more start answers the same session; another document replaces it (still one application).
+    expect((await call('POST', kycPaths.providerSession, body)).data).toEqual(answered);
+    const passport = await startSessionFor(call, { documentCountry: 'DE', documentType: 'passport' });
+    expect(passport.sessionId).not.toBe(answered.sessionId);
+    expect(await database.db.selectFrom('kyc_application').select('provider_session_id').where('user_id', '=', userId).execute()).toEqual([
+      { provider_session_id: passport.sessionId },
+    ]);
+    expect((await call('POST', kycPaths.saveKyc2, { sessionId: answered.sessionId })).code).toBe(
+      errorCatalogue.kycProviderSessionInvalid.code,
+    );
+    expect((await call('POST', kycPaths.saveKyc2, { sessionId: passport.sessionId })).code).toBe(0);
+  }, 60_000);
+
+  it('100 completes of one session at once record one outcome, deliver it once and apply it once; every submit goes back to the app', async () => {
+    const { call, userId } = await basicCustomer();
+    const session = await startSession(call);
+    const application = await database.db
+      .selectFrom('kyc_application')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('level', '=', 2)
+      .executeTakeFirstOrThrow();
+    const choices: Record<string, string>[] = [
+      { outcome: 'approve' },
+      { outcome: 'reject', reason: 'faceMismatch' },
+      { outcome: 'manualReview' },
+    ];
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, async (_, index) => {
+        const answer = await fetch(`${local(session.url)}/complete`, {
+          method: 'POST',
+          body: completeForm(choices[index % choices.length]!),
+          redirect: 'manual',
+        });
+        await answer.body?.cancel();
+        return `${answer.status} ${answer.headers.get('location')}`;
+      }),
+    );
+    const back = `303 ${new URL(session.url).origin}/identification?kyc2=returned`;
+    expect(answers).toEqual(Array.from({ length: 100 }, () => back));
+
+    const decided = () =>
+      database.db
+        .selectFrom('kyc_application')
+        .select(['state', 'provider_outcome'])
+        .where('id', '=', application.id)
+        .executeTakeFirstOrThrow();
+    await until(async () => (await decided()).provider_outcome !== null);
+    // Room for any second delivery to arrive (there must be none).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const recorded = await database.db
+      .withTables<KycSandboxTables>()
+      .selectFrom('kyc_sandbox_session')
+      .select(['outcome', 'delivery_id'])
+      .where('id', '=', session.sessionId)
+      .executeTakeFirstOrThrow();
+    const outcome = recorded.outcome!;
+    const deliveries = await database.db
+      .selectFrom('kyc_webhook_delivery')
+      .select('delivery_id')
+      .where('session_id', '=', session.sessionId)
+      .execute();
+    expect(deliveries).toEqual([{ delivery_id: recorded.delivery_id }]);
+    const states = { approved: 'verified', rejected: 'failed', manualReview: 'verifying' } as const;
+    expect(await decided()).toEqual({ state: states[outcome.kind], provider_outcome: outcome });
+    const audit = await database.db.selectFrom('audit_log').select('action').where('subject_id', '=', application.id).execute();
+    expect(audit).toEqual([{ action: `kyc.provider.${outcome.kind}` }]);
+    expect((await levelOf(call)).level).toBe(outcome.kind === 'approved' ? 2 : 1);
   }, 60_000);
 });
 

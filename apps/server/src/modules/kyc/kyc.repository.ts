@@ -174,11 +174,16 @@ export function findOpenApplication(db: Db, userId: string, level: number): Prom
     .executeTakeFirst();
 }
 
-/** Binds an application still in `continue` to a (new) provider session. */
+/**
+ * Binds an application still in `continue` to a (new) provider session, only while it is still
+ * bound to `expected` (compare-and-set in one statement): `undefined` when another start bound
+ * another session meanwhile, or the application moved on.
+ */
 export async function bindProviderSession(
   db: Db,
   id: string,
-  session: { provider: string; sessionId: string; data: Record<string, unknown> },
+  expected: string | null,
+  session: { provider: string; sessionId: string; data: object },
 ): Promise<KycApplicationRow | undefined> {
   return db
     .updateTable('kyc_application')
@@ -190,6 +195,7 @@ export async function bindProviderSession(
     })
     .where('id', '=', id)
     .where('state', '=', 'continue')
+    .where('provider_session_id', 'is not distinct from', expected)
     .returningAll()
     .executeTakeFirst();
 }
