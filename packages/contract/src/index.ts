@@ -12,6 +12,7 @@ export * from './rules/account-rules';
 export * from './rules/countries';
 export * from './rules/kyc-rules';
 export * from './rules/api-signing';
+export * from './rules/api-response-signing';
 export * from './rules/api-key-rules';
 export * from './api/identity';
 export * from './api/identity-paths';
