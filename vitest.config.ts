@@ -13,6 +13,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'client',
+          include: ['packages/client/src/**/*.test.ts'],
+          environment: 'node',
+          // The example runs as a child process (npm, tsx) against a local server.
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'scripts',
           include: ['scripts/**/*.test.ts'],
           environment: 'node',
