@@ -3,7 +3,8 @@ import { createHash, createPublicKey, verify } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { quoteSigningText } from '@coffer/contract';
+import { quoteSigningText, tradePaths } from '@coffer/contract';
+import { apiSigningCommands, apiSigningExample } from '@coffer/contract/api-signing-example';
 import { describe, expect, it } from 'vitest';
 import { signerFromSeed } from '../../modules/trade/quote-signer';
 import { apiDescription, ed25519SpkiPrefixBase64, receiptSigningExample, receiptVerificationCommands } from './api-description';
@@ -46,5 +47,24 @@ describe('the receipt signing example on /docs', () => {
     expect(apiDescription).toContain(signature);
     expect(apiDescription).toContain(receiptVerificationCommands());
     expect(apiDescription).toContain('coffer-quote-v1\nkeyId=<keyId>\nquoteId=<quoteId>');
+  });
+});
+
+describe('the signed-request example on /docs', () => {
+  const example = apiSigningExample;
+
+  it('shows the key pair, the request, the body hash, the canonical string, the signature and the commands', () => {
+    expect(apiDescription).toContain('## Signed requests');
+    expect(apiDescription).toContain(`\`\`\`\n${example.privateKeyPem}${example.publicKeyPem}\`\`\``);
+    expect(apiDescription).toContain(`${example.method} ${example.url} HTTP/1.1`);
+    expect(apiDescription).toContain(`X-SIGNATURE: ${example.signature}\n\n${example.body}\n`);
+    expect(apiDescription).toContain(`\`\`\`\n${example.canonicalString}\n\`\`\``);
+    expect(apiDescription).toContain(example.bodySha256Hex);
+    expect(apiDescription).toContain(apiSigningCommands());
+    expect(apiDescription).toContain('STATUS\nREQUEST-NONCE\nTIMESTAMP\nBODY-SHA256');
+  });
+
+  it('signs a call the API has: the quote', () => {
+    expect(example.url).toBe(tradePaths.quote);
   });
 });

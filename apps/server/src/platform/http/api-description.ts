@@ -1,4 +1,5 @@
-import { quoteSignatureVersion, signedQuoteFieldOrder, type SignedQuoteFields } from '@coffer/contract';
+import { apiNoncePattern, emptyBodySha256, quoteSignatureVersion, signedQuoteFieldOrder, type SignedQuoteFields } from '@coffer/contract';
+import { apiSigningCommands, apiSigningExample, apiSigningQueryExample } from '@coffer/contract/api-signing-example';
 
 /**
  * A worked example of a signed quote, made with the RFC 8032 test key 1 (secret
@@ -80,6 +81,109 @@ ${receiptVerificationCommands()}
 
 prints \`Signature Verified Successfully\`; change any byte of \`quote.txt\` and it fails.`;
 
+const signingExample = apiSigningExample;
+
+const signedRequests = `## Signed requests
+
+Programs call the customer API with an **API key** instead of a session. Make an Ed25519 key
+pair (\`openssl genpkey -algorithm ed25519 -out key.pem\`, public half:
+\`openssl pkey -in key.pem -pubout\`) and create the key in the web app's API management page
+with the public half: Coffer keeps only your public key (nothing it stores can sign for you)
+and answers an **access key** and its **platform public key**. Every request made with the key
+carries four headers:
+
+- \`X-ACCESS-KEY\`: the access key;
+- \`X-TIMESTAMP\`: milliseconds since the Unix epoch, decimal; refused more than 30 s away from Coffer's clock;
+- \`X-NONCE\`: 16–64 characters of \`A–Z a–z 0–9 _ -\` (\`${apiNoncePattern.source}\`), never used
+  again by the key (24 random characters will do);
+- \`X-SIGNATURE\`: base64 of the **Ed25519** signature (RFC 8032, the message itself, no
+  pre-hash) over the UTF-8 bytes of the canonical string.
+
+The canonical string is six lines joined by \`\\n\`, with no line break after the last:
+
+\`\`\`
+METHOD
+PATH
+QUERY
+BODY-SHA256
+TIMESTAMP
+NONCE
+\`\`\`
+
+- \`METHOD\`: upper case (\`GET\`, \`POST\`, \`PUT\`, \`DELETE\`).
+- \`PATH\`: the path exactly as sent, before any \`?\`.
+- \`QUERY\`: the query's \`name=value\` pairs, each name and value decoded (\`+\` is a space) and
+  percent-encoded again as RFC 3986 (\`A–Z a–z 0–9 - . _ ~\` kept, every other UTF-8 byte \`%XX\`
+  in upper case), sorted by name then value and joined by \`&\`; a name without \`=\` has an
+  empty value; an empty line when there is no query. For example \`${apiSigningQueryExample.url}\`
+  gives \`${apiSigningQueryExample.canonicalQuery}\`.
+- \`BODY-SHA256\`: lower-case hex SHA-256 of the exact body bytes sent — of no bytes
+  (\`${emptyBodySha256}\`) when there is no body. Serialise the JSON once, hash those bytes and
+  send those bytes: a body serialised again (other spacing, key order or escapes) no longer matches.
+- \`TIMESTAMP\`, \`NONCE\`: the header values.
+
+A request whose key is unknown or deleted, whose signature does not verify, whose timestamp is
+outside the window, whose nonce was seen before, that comes from an address outside the key's
+bound IPs or calls outside the key's rights is refused with an envelope error and changes nothing.
+
+### Worked example
+
+This key pair was made with \`openssl genpkey\` for this page only. It is public, belongs to no
+customer and is accepted nowhere: never use it.
+
+\`\`\`
+${signingExample.privateKeyPem}${signingExample.publicKeyPem}\`\`\`
+
+The request (the access key is sent, not signed):
+
+\`\`\`http
+${signingExample.method} ${signingExample.url} HTTP/1.1
+Content-Type: application/json
+X-ACCESS-KEY: ${signingExample.accessKey}
+X-TIMESTAMP: ${signingExample.timestamp}
+X-NONCE: ${signingExample.nonce}
+X-SIGNATURE: ${signingExample.signature}
+
+${signingExample.body}
+\`\`\`
+
+The body's SHA-256 is \`${signingExample.bodySha256Hex}\` and the canonical string (the third
+line, \`QUERY\`, is empty):
+
+\`\`\`
+${signingExample.canonicalString}
+\`\`\`
+
+Its signature is \`${signingExample.signature}\`. Ed25519 signatures are deterministic: this key
+and this string always give exactly these bytes. With OpenSSL 3:
+
+\`\`\`sh
+${apiSigningCommands()}
+\`\`\`
+
+prints the body hash, the signature above and \`Signature Verified Successfully\`.
+(\`openssl pkeyutl -sign -rawin -inkey key.pem -in canonical.txt | base64\` prints the same
+signature; GNU \`base64\` breaks it after 76 characters.)
+
+### Signed answers
+
+Every answer to a signed request carries \`X-COFFER-TIMESTAMP\` (milliseconds) and
+\`X-COFFER-SIGNATURE\`: base64 of Coffer's Ed25519 signature, made with the platform key (its
+SPKI in base64, answered at key creation and by \`GET /ak/v1/permission\`), over four lines
+joined by \`\\n\`:
+
+\`\`\`
+STATUS
+REQUEST-NONCE
+TIMESTAMP
+BODY-SHA256
+\`\`\`
+
+the HTTP status (\`200\`), the \`X-NONCE\` of your request, the \`X-COFFER-TIMESTAMP\` value and
+the lower-case hex SHA-256 of the answer's body bytes. Verify it before using the data: it
+proves the answer came from Coffer, unchanged, in answer to this request. The TypeScript client
+in \`packages/client\` signs requests and verifies answers this way (\`npm run example -w @coffer/client\`).`;
+
 const conventions = `Every answer is the envelope \`{ code, msg, data }\`; \`code\` 0 is success. Send
 \`LANGUAGE-TYPE\` (1 English, 2 Russian, 3 Traditional Chinese, 0 Simplified Chinese) for
 messages in your language. Signed-in calls take the \`coffer_session\` cookie (browsers) or the
@@ -95,4 +199,4 @@ messages in your language. Signed-in calls take the \`coffer_session\` cookie (b
 - Answers are \`Cache-Control: no-store\` unless they say otherwise.`;
 
 /** The OpenAPI document's `info.description` (CommonMark, shown at the top of /docs). */
-export const apiDescription = `${conventions}\n\n${receiptSigning}\n`;
+export const apiDescription = `${conventions}\n\n${signedRequests}\n\n${receiptSigning}\n`;
