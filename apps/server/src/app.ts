@@ -126,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.blobs ? { blobs: deps.blobs } : {}),
   });
   await kyc.register(app);
+  for (const job of kyc.jobs) deps.jobs?.define(job);
   const ledger = createLedgerModule({
     db: deps.db,
     ...(deps.pool ? { pool: deps.pool } : {}),

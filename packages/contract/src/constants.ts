@@ -26,6 +26,8 @@ export const limits = {
   kycImageMinBytes: 20 * 1024,
   kycImageMaxBytes: 5 * 1024 * 1024,
   kycVideoMaxSeconds: 120,
+  /** Not in the spec: two minutes of browser recording (about 30 MB at 2 Mbit/s) with room to spare. */
+  kycVideoMaxBytes: 50 * 1024 * 1024,
   fundPasswordDigits: 6,
   loginPasswordMinChars: 8,
   loginPasswordMaxChars: 20,

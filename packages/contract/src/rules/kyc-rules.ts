@@ -53,8 +53,8 @@ export const kycLimits = {
   remarkCjkMaxChars: 40,
   imageMinBytes: limits.kycImageMinBytes,
   imageMaxBytes: limits.kycImageMaxBytes,
-  /** Not in the spec: two minutes of browser recording (about 30 MB at 2 Mbit/s) with room to spare; the server's video policy is the same. */
-  videoMaxBytes: 50 * 1024 * 1024,
+  /** The server's video policy is the same. */
+  videoMaxBytes: limits.kycVideoMaxBytes,
   videoMaxSeconds: limits.kycVideoMaxSeconds,
 } as const;
 

@@ -1,5 +1,6 @@
 import type { KycApplication } from '@coffer/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { JobDefinition } from '../../platform/jobs/job-queue';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { AppConfig } from '../../platform/config';
@@ -14,7 +15,8 @@ import { createKycLevelsService, type LevelLimits } from './kyc-levels.service';
 import { chooseIdentityProvider, derivedSecret, servesSandbox, type KycProviderConfig } from './kyc-provider-choice';
 import { createKycProviderService } from './kyc-provider.service';
 import { createKycReviewService } from './kyc-review.service';
-import { createKycSubmissionService } from './kyc-submission.service';
+import { createKycSubmissionService, uploadTtlMs } from './kyc-submission.service';
+import { uploadPurgeJob } from './kyc-upload-purge';
 import { registerKycRoutes } from './kyc.routes';
 import { applicationOf } from './kyc-views';
 import { verifiedIdDigest } from './kyc.repository';
@@ -45,6 +47,8 @@ export interface KycApi {
 
 export interface KycModule {
   api: KycApi;
+  /** The hourly purge of expired uploads and their files. */
+  jobs: JobDefinition[];
   register(app: FastifyInstance): Promise<void>;
 }
 
@@ -112,7 +116,7 @@ export function createKycModule(deps: KycModuleDeps): KycModule {
   const levels = createKycLevelsService({ db, identity });
   const services = {
     levels,
-    submission: createKycSubmissionService({ db, identity, levels, blobs, key: secrets.key }),
+    submission: createKycSubmissionService({ db, identity, levels, blobs, key: secrets.key, limiter: deps.limiter }),
     provider: provider
       ? createKycProviderService({
           db,
@@ -136,6 +140,7 @@ export function createKycModule(deps: KycModuleDeps): KycModule {
   const tradeMaxUsdFor = createTradeLimitReads({ db, identity });
 
   return {
+    jobs: [uploadPurgeJob({ db, blobs, uploadTtlMs })],
     api: {
       limitsFor: (level) => levels.limitsFor(level),
       applications: async (userId) => (await levels.applications(userId)).map(applicationOf),

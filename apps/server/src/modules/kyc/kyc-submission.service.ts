@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   kycUploadErrorKey,
   kycRuleErrorKeys,
@@ -13,7 +12,7 @@ import {
 import type { Db } from '../../platform/db/database';
 import type { BlobStore } from '../../platform/storage';
 import { inspectUpload, type UploadRefusalReason } from '../../platform/uploads';
-import type { IdentityApi } from '../identity';
+import type { AttemptLimiter, AttemptPolicy, IdentityApi } from '../identity';
 import { sealIdNumber } from './kyc-id-number';
 import type { KycLevelsService } from './kyc-levels.service';
 import { findOwnUpload, insertApplication, insertUpload, moveApplication, type KycApplicationRow } from './kyc.repository';
@@ -29,7 +28,15 @@ export interface KycSubmissionService {
 }
 
 /** An upload no application refers to is of no use after this long (the web asks again). */
-const uploadTtlMs = 24 * 3_600_000;
+export const uploadTtlMs = 24 * 3_600_000;
+
+/** Uploads per customer: a quota taken before the file is judged, never given back. */
+const uploadsByCustomer: Omit<AttemptPolicy, 'onSuccess'> = {
+  scope: 'kyc-upload:account',
+  maxFailures: 30,
+  windowMinutes: 60,
+  lockMinutes: 60,
+};
 
 const refusalRules: Record<UploadRefusalReason, KycRule> = {
   tooSmall: 'fileTooSmall',
@@ -53,8 +60,9 @@ export function createKycSubmissionService(deps: {
   levels: KycLevelsService;
   blobs: BlobStore;
   key: Buffer;
+  limiter: Pick<AttemptLimiter, 'take'>;
 }): KycSubmissionService {
-  const { db, identity, levels, blobs, key } = deps;
+  const { db, identity, levels, blobs, key, limiter } = deps;
 
   async function ownUpload(userId: string, uploadId: string, purpose: KycUploadPurpose) {
     const upload = await findOwnUpload(db, userId, uploadId, purpose);
@@ -64,6 +72,7 @@ export function createKycSubmissionService(deps: {
 
   return {
     async upload(userId, purpose, bytes) {
+      if (await limiter.take(uploadsByCustomer, userId)) throw kycError('tooManyRequests');
       const inspected = await inspectUpload(bytes, purpose === 'video' ? 'video' : 'imageOrPdf');
       if (!inspected.ok) {
         throw kycError(kycUploadErrorKey(purpose, refusalRules[inspected.reason]) as Parameters<typeof kycError>[0], {}, 'file');
@@ -75,9 +84,13 @@ export function createKycSubmissionService(deps: {
         blob_key: stored.key,
         kind: inspected.kind,
         mime: inspected.mime,
-        size: inspected.bytes.length,
-        sha256: createHash('sha256').update(inspected.bytes).digest('hex'),
+        size: stored.size,
+        sha256: stored.sha256,
         duration_ms: inspected.durationSeconds === undefined ? null : Math.round(inspected.durationSeconds * 1000),
+      }).catch(async (error: unknown) => {
+        // No row will name the file: it goes too.
+        await blobs.delete(stored.key);
+        throw error;
       });
       return { uploadId: row.id, expiresAt: new Date(row.created_at.getTime() + uploadTtlMs).toISOString() };
     },

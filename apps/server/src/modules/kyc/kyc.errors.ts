@@ -21,4 +21,5 @@ export const kycError = domainErrors([
   'invalidSignature',
   'noMatchingData',
   'invalidParameter',
+  'tooManyRequests',
 ] as const);

@@ -1,5 +1,15 @@
-import { adminKycEndpoints, countries, isRestrictedRegion, kycEndpoints, kycLimits, type Language } from '@coffer/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  adminKycEndpoints,
+  countries,
+  isRestrictedRegion,
+  kycEndpoints,
+  kycLimits,
+  kycUploadErrorKey,
+  type KycUploadPurpose,
+  type Language,
+} from '@coffer/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
+import { Transform } from 'node:stream';
 import { routeEndpoint, routeEndpointRaw } from '../../platform/http/endpoint-route';
 import type { BlobStore } from '../../platform/storage';
 import type { IdentityApi } from '../identity';
@@ -34,6 +44,33 @@ export interface KycRouteDeps {
 
 /** The raw bodies the upload takes; the bytes decide what the file is, not this header. */
 const uploadContentTypes = ['application/octet-stream', 'image/jpeg', 'image/png', 'application/pdf', 'video/webm', 'video/mp4'];
+
+/** Each purpose's largest file (the inspector's policies hold the same). */
+const uploadBodyLimits: Record<KycUploadPurpose, number> = { addressProof: kycLimits.imageMaxBytes, video: kycLimits.videoMaxBytes };
+
+/**
+ * Refuses an upload over its purpose's limit before it is held whole: at once from its
+ * Content-Length, else as soon as the bytes received pass the limit. An unknown purpose gets
+ * the smallest limit (its query is refused after).
+ */
+const limitUploadBody: preParsingAsyncHookHandler = async (request, _reply, payload) => {
+  const asked = (request.query as { purpose?: unknown }).purpose;
+  const purpose: KycUploadPurpose = asked === 'video' ? 'video' : 'addressProof';
+  const limit = uploadBodyLimits[purpose];
+  const tooLarge = () => kycError(kycUploadErrorKey(purpose, 'fileTooLarge') as Parameters<typeof kycError>[0], {}, 'file');
+  if (Number(request.headers['content-length']) > limit) throw tooLarge();
+  let received = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, next) {
+      received += chunk.length;
+      if (received > limit) next(tooLarge());
+      else next(null, chunk);
+    },
+  });
+  // Not `pipeline`: refusing must not destroy the request with the error, only stop reading it.
+  payload.on('error', (error) => counted.destroy(error));
+  return payload.pipe(counted);
+};
 
 /** The calendar day on the server (UTC): the age rule's "today". */
 const today = () => new Date().toISOString().slice(0, 10);
@@ -110,10 +147,13 @@ export function registerKycRoutes(app: FastifyInstance, services: KycServices, d
       done(null, body),
     );
 
-    routeEndpoint(scope, kycEndpoints.upload, guarded, async (request) => {
-      const body: unknown = (request as FastifyRequest).body;
-      if (!Buffer.isBuffer(body) || body.length === 0) throw kycError('kycUploadFailed');
-      return submission.upload(signedIn(request).userId, request.query.purpose, body);
+    scope.register(async (uploads) => {
+      uploads.addHook('preParsing', limitUploadBody);
+      routeEndpoint(uploads, kycEndpoints.upload, guarded, async (request) => {
+        const body: unknown = (request as FastifyRequest).body;
+        if (!Buffer.isBuffer(body) || body.length === 0) throw kycError('kycUploadFailed');
+        return submission.upload(signedIn(request).userId, request.query.purpose, body);
+      });
     });
 
     scope.post('/audit/v1/provider/webhook', { schema: { hide: true } }, async (request, reply) => {

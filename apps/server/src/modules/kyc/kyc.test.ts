@@ -1,5 +1,6 @@
 import { adminKycPaths, errorCatalogue, identityPaths, kycPaths, tradePaths, withdrawalPaths } from '@coffer/contract';
 import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
@@ -200,6 +201,65 @@ describe('uploads are judged by their content', () => {
     const long = buildWebm({ clusters: clustersReaching(130) });
     expect((await upload(client, 'video', long, 'video/webm')).body.code).toBe(errorCatalogue.kycVideoTooLong.code);
   }, 60_000);
+});
+
+describe('upload limits', () => {
+  const MB = 1024 * 1024;
+
+  /** A body that sends `bytes` and then stalls, as a slow or hostile client would. */
+  function stallingAfter(bytes: number): Readable {
+    let sent = 0;
+    return new Readable({
+      read() {
+        if (sent >= bytes) return;
+        sent += MB;
+        this.push(Buffer.alloc(MB, 1));
+      },
+    });
+  }
+
+  /** The answer, or 'held' when the server is still buffering after a few seconds. */
+  async function answerOrHeld(client: Client, purpose: string, payload: Readable, headers: Record<string, string> = {}) {
+    const answer = app
+      .inject({
+        method: 'POST',
+        url: `${kycPaths.upload}?purpose=${purpose}`,
+        payload,
+        headers: { 'content-type': 'application/octet-stream', cookie: client.cookie!, ...headers },
+      })
+      .then((response) => response.json() as ApiAnswer['body']);
+    return Promise.race([answer, new Promise<'held'>((resolve) => setTimeout(() => resolve('held'), 5_000))]);
+  }
+
+  it("an address proof over 5 MB is refused by its purpose's limit before the body is held whole", async () => {
+    const { client } = await customer();
+    // Declared too large: refused from the header, before any byte is read.
+    expect(await answerOrHeld(client, 'addressProof', stallingAfter(MB), { 'content-length': String(6 * MB) })).toMatchObject({
+      code: errorCatalogue.kycDocumentTooLarge.code,
+    });
+    // Sent without a length: refused as soon as it passes 5 MB (it never ends).
+    expect(await answerOrHeld(client, 'addressProof', stallingAfter(8 * MB))).toMatchObject({
+      code: errorCatalogue.kycDocumentTooLarge.code,
+    });
+    // A video is refused by its own limit (50 MB).
+    expect(await answerOrHeld(client, 'video', stallingAfter(MB), { 'content-length': String(51 * MB) })).toMatchObject({
+      code: errorCatalogue.kycVideoFailed.code,
+    });
+  }, 60_000);
+
+  it('of 100 uploads at once by one customer, exactly 30 (the hourly quota) are worked on', async () => {
+    const { client, userId } = await customer();
+    const file = addressProof();
+    const answers = await Promise.all(Array.from({ length: 100 }, () => upload(client, 'addressProof', file, 'image/png')));
+    const codes = answers.map((answer) => answer.body.code);
+    expect(codes.filter((code) => code === 0)).toHaveLength(30);
+    expect(codes.filter((code) => code === errorCatalogue.tooManyRequests.code)).toHaveLength(70);
+    const rows = await database.db.selectFrom('kyc_upload').select('id').where('user_id', '=', userId).execute();
+    expect(rows).toHaveLength(30);
+    // Another customer's quota is their own.
+    const { client: other } = await customer();
+    expect((await upload(other, 'addressProof', file, 'image/png')).body.code).toBe(0);
+  }, 120_000);
 });
 
 describe('KYC3 and the back office review', () => {

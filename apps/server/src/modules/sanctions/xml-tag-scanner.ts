@@ -100,21 +100,37 @@ function parseAttributes(inside: string): Map<string, string> {
   return attributes;
 }
 
-/** Where the tag starting at `from` ends: the first `>` outside quotes, or -1 (looking no further than `limit`). */
-function tagEnd(buffer: string, from: number, limit: number): number {
-  let quote: string | null = null;
-  const last = Math.min(buffer.length, from + limit + 1);
-  for (let index = from + 1; index < last; index += 1) {
-    const character = buffer[index];
+/** The first `>` outside quotes in `text[from, last)`, the quote open before `from` given; or -1 and the quote open at `last`. */
+function scanTag(text: string, from: number, last: number, quote: string | null): { end: number; quote: string | null } {
+  for (let index = from; index < last; index += 1) {
+    const character = text[index];
     if (quote) {
       if (character === quote) quote = null;
     } else if (character === '"' || character === "'") {
       quote = character;
     } else if (character === '>') {
-      return index;
+      return { end: index, quote };
     }
   }
-  return -1;
+  return { end: -1, quote };
+}
+
+/** Where the tag starting at `from` ends: the first `>` outside quotes, or -1 (looking no further than `limit`). */
+function tagEnd(buffer: string, from: number, limit: number): { end: number; quote: string | null } {
+  return scanTag(buffer, from + 1, Math.min(buffer.length, from + limit + 1), null);
+}
+
+/**
+ * A tag or processing instruction still open at the end of the input: its pieces so far, and
+ * where the search for its end stands (the quote open in a tag, a `?` ending the last piece of
+ * an instruction). Each new chunk is searched alone; the pieces are joined once it ends.
+ */
+interface PendingMarkup {
+  kind: 'tag' | 'instruction';
+  parts: string[];
+  length: number;
+  quote: string | null;
+  endsWithQuestionMark: boolean;
 }
 
 export function createXmlScanner(handler: XmlHandler, limits: { maxTagLength?: number; maxDepth?: number } = {}): XmlScanner {
@@ -127,6 +143,34 @@ export function createXmlScanner(handler: XmlHandler, limits: { maxTagLength?: n
   let state: 'text' | 'markup' | 'comment' | 'cdata' = 'text';
   let hasRoot = false;
   let isRootClosed = false;
+  let pending: PendingMarkup | null = null;
+
+  /** Keeps the unfinished markup from `at` aside; nothing before it is read again. */
+  function setAside(kind: PendingMarkup['kind'], quote: string | null): false {
+    const rest = buffer.slice(at);
+    pending = { kind, parts: [rest], length: rest.length, quote, endsWithQuestionMark: rest.endsWith('?') };
+    buffer = '';
+    at = 0;
+    return false;
+  }
+
+  /** Whether `chunk` ends the pending markup; when not, it joins the pieces. */
+  function endsPending(markup: PendingMarkup, chunk: string): boolean {
+    let isEnded: boolean;
+    if (markup.kind === 'tag') {
+      const scanned = scanTag(chunk, 0, chunk.length, markup.quote);
+      markup.quote = scanned.quote;
+      isEnded = scanned.end !== -1;
+    } else {
+      isEnded = (markup.endsWithQuestionMark && chunk.startsWith('>')) || chunk.includes('?>');
+      if (chunk !== '') markup.endsWithQuestionMark = chunk.endsWith('?');
+    }
+    if (isEnded) return true;
+    markup.parts.push(chunk);
+    markup.length += chunk.length;
+    if (markup.length > maxTagLength) throw new XmlRefusedError(markup.kind === 'tag' ? 'tag too long' : 'processing instruction too long');
+    return false;
+  }
 
   function emitText(raw: string): void {
     if (raw === '') return;
@@ -229,17 +273,18 @@ export function createXmlScanner(handler: XmlHandler, limits: { maxTagLength?: n
       const end = buffer.indexOf('?>', at);
       if (end === -1) {
         if (buffer.length - at > maxTagLength) throw new XmlRefusedError('processing instruction too long');
-        return false;
+        return setAside('instruction', null);
       }
       declaration(buffer.slice(at + 2, end));
       at = end + 2;
       state = 'text';
       return true;
     }
-    const end = tagEnd(buffer, at, maxTagLength);
+    const { end, quote } = tagEnd(buffer, at, maxTagLength);
     if (end === -1) {
       if (buffer.length - at > maxTagLength) throw new XmlRefusedError('tag too long');
-      return false;
+      // A lone `<` may still turn out to start `<?` or `<!`: it waits in the buffer.
+      return buffer.length - at > 1 ? setAside('tag', quote) : false;
     }
     const inside = buffer.slice(at + 1, end);
     at = end + 1;
@@ -252,15 +297,22 @@ export function createXmlScanner(handler: XmlHandler, limits: { maxTagLength?: n
   return {
     write(chunk: string): void {
       if (forbiddenCharacter.test(chunk)) throw new XmlRefusedError('a character XML forbids (a control character)');
-      // What is left of the last chunk (a tag's start, a reference) and the new one.
-      buffer = buffer.slice(at) + chunk;
+      if (pending) {
+        if (!endsPending(pending, chunk)) return;
+        // Ended: the markup is read once, whole.
+        buffer = pending.parts.join('') + chunk;
+        pending = null;
+      } else {
+        // What is left of the last chunk (a reference, a `<`) and the new one.
+        buffer = buffer.slice(at) + chunk;
+      }
       at = 0;
       while (at < buffer.length && step()) {
         // Each step consumes input or changes state.
       }
     },
     end(): void {
-      if (state !== 'text' || buffer.slice(at).trim() !== '' || stack.length > 0 || !hasRoot)
+      if (pending || state !== 'text' || buffer.slice(at).trim() !== '' || stack.length > 0 || !hasRoot)
         throw new XmlRefusedError('the document ends before its root element closes');
     },
   };

@@ -1,10 +1,12 @@
 import { parentPort } from 'node:worker_threads';
 import { sanitiseImage } from './image-sanitiser';
+import { screenPdf } from './pdf-screening';
 
-/** One image at a time: decode and re-encode (`sanitiseImage`) off the server's event loop. */
-parentPort?.on('message', (message: { id: number; bytes: Uint8Array; kind: 'jpeg' | 'png' }) => {
+/** One file at a time off the server's event loop: an image decoded and re-encoded, or a PDF screened. */
+parentPort?.on('message', (message: { id: number; bytes: Uint8Array; kind: 'jpeg' | 'png' | 'pdf' }) => {
   try {
-    const result = sanitiseImage(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength), message.kind);
+    const input = Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength);
+    const result = message.kind === 'pdf' ? screenPdf(input) : sanitiseImage(input, message.kind);
     if (result.ok) {
       const bytes = new Uint8Array(result.bytes);
       parentPort!.postMessage({ id: message.id, result: { ...result, bytes } }, [bytes.buffer]);

@@ -106,3 +106,30 @@ describe('binary stream data is not mistaken for names', () => {
     expect(screenPdf(buildPdf({ extraObjects: [image] })).ok).toBe(true);
   });
 });
+
+describe('hostile layouts are screened in linear time', () => {
+  const trailer = '\nstartxref\n0\n%%EOF\n';
+  const timed = (bytes: Buffer) => {
+    const started = performance.now();
+    const outcome = screenPdf(bytes);
+    return { outcome, ms: performance.now() - started };
+  };
+
+  it.each([
+    ['60 KB of digits', '1'.repeat(60_000)],
+    ['200 KB of digits', '1'.repeat(200_000)],
+    ['0.9 MB of streams with no obj', '<<>>stream\nendstream\n'.repeat(45_000)],
+    ['digit runs before obj-like words', `${'9'.repeat(100_000)} ${'8'.repeat(100_000)} obj `.repeat(2)],
+  ])('%s takes well under a second', (_name, body) => {
+    const { outcome, ms } = timed(Buffer.from(`%PDF-1.4\n${body}${trailer}`, 'latin1'));
+    expect(outcome.ok).toBe(true);
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('an object header after a long digit run inside stream data is still found, quickly', () => {
+    const data = Buffer.from(`${'7'.repeat(200_000)}\n12 0 obj\n<< >>\nendobj`, 'latin1');
+    const { outcome, ms } = timed(buildPdf({ extraObjects: [streamObject('/Subtype /Image', data)] }));
+    expect(outcome).toMatchObject({ ok: false, reason: 'unsafeContent', detail: 'PDF object hidden inside stream data' });
+    expect(ms).toBeLessThan(1000);
+  });
+});

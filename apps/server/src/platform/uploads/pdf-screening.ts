@@ -116,21 +116,30 @@ interface StreamSpan {
   dictionary: StreamDictionary;
 }
 
+/** A number starts at a digit that follows no digit: matching from inside a digit run is what went quadratic. */
+const integerObject = new RegExp(`(?<![0-9])(\\d+)${ws}+(\\d+)${ws}+obj${ws}*(\\d+)${ws}*endobj`, 'g');
+const endstreamNext = new RegExp(`^${ws}*endstream`);
+/** How far back from `stream` its object's `obj` is looked for. */
+const dictionaryWindow = 65_536;
+
 /**
  * Finds each stream's data. A direct or resolvable /Length is trusted only when `endstream`
- * follows it; otherwise the data runs to the next `endstream`.
+ * follows it; otherwise the data runs to the next `endstream`. Each stream's dictionary is
+ * looked for after the previous stream's end and within a window, so the work stays linear in
+ * the file's size however many streams it holds.
  */
 function findStreams(text: string): StreamSpan[] {
   const integerObjects = new Map<string, number>();
-  for (const match of text.matchAll(new RegExp(`(\\d+)${ws}+(\\d+)${ws}+obj${ws}*(\\d+)${ws}*endobj`, 'g')))
-    integerObjects.set(`${match[1]} ${match[2]}`, Number(match[3]));
+  for (const match of text.matchAll(integerObject)) integerObjects.set(`${match[1]} ${match[2]}`, Number(match[3]));
 
   const spans: StreamSpan[] = [];
   const streamKeyword = new RegExp(`>>${ws}*stream(\\r\\n|\\n|\\r)`, 'g');
+  let previousEnd = 0;
   for (let match = streamKeyword.exec(text); match; match = streamKeyword.exec(text)) {
     const dictionaryEnd = match.index + 2;
-    const objectAt = text.lastIndexOf('obj', match.index);
-    const dictionaryStart = objectAt >= 0 && match.index - objectAt < 65_536 ? objectAt + 3 : Math.max(0, match.index - 4096);
+    const windowStart = Math.max(previousEnd, match.index - dictionaryWindow);
+    const objectAt = text.slice(windowStart, match.index).lastIndexOf('obj');
+    const dictionaryStart = objectAt >= 0 ? windowStart + objectAt + 3 : Math.max(windowStart, match.index - 4096);
     const dictionary = readStreamDictionary(text.slice(dictionaryStart, dictionaryEnd));
     const dataStart = match.index + match[0].length;
     const declared =
@@ -139,7 +148,7 @@ function findStreams(text: string): StreamSpan[] {
     if (
       typeof declared === 'number' &&
       dataStart + declared <= text.length &&
-      new RegExp(`^${ws}*endstream`).test(text.slice(dataStart + declared, dataStart + declared + 64))
+      endstreamNext.test(text.slice(dataStart + declared, dataStart + declared + 64))
     )
       dataEnd = dataStart + declared;
     else {
@@ -152,13 +161,14 @@ function findStreams(text: string): StreamSpan[] {
     }
     spans.push({ dataStart, dataEnd, dictionary });
     const endstream = text.indexOf('endstream', dataEnd);
-    streamKeyword.lastIndex = endstream < 0 ? text.length : endstream + 'endstream'.length;
+    previousEnd = endstream < 0 ? text.length : endstream + 'endstream'.length;
+    streamKeyword.lastIndex = previousEnd;
   }
   return spans;
 }
 
 /** `12 0 obj`: the start of an indirect object. */
-const objectHeader = new RegExp(`\\d+${ws}+\\d+${ws}+obj(?![^\\0\\t\\n\\f\\r ()<>[\\]{}/%])`);
+const objectHeader = new RegExp(`(?<![0-9])\\d+${ws}+\\d+${ws}+obj(?![^\\0\\t\\n\\f\\r ()<>[\\]{}/%])`);
 
 /**
  * Accepts only a complete PDF (`%PDF-` header, `startxref` and `%%EOF` trailer) with no
@@ -202,7 +212,8 @@ export function screenPdf(bytes: Buffer): { ok: true; bytes: Buffer } | RefusedU
     const data = kept.subarray(stream.dataStart, stream.dataEnd);
     // Compressed or binary data never spells an object header; one there is an object placed
     // where only a reader following the cross-reference table would find it.
-    if (objectHeader.test(data.toString('latin1'))) return refuse('unsafeContent', 'PDF object hidden inside stream data');
+    if (objectHeader.test(text.slice(stream.dataStart, stream.dataEnd)))
+      return refuse('unsafeContent', 'PDF object hidden inside stream data');
     if (!stream.dictionary.isObjectStream) continue;
 
     const { filters, hasPredictor } = stream.dictionary;

@@ -95,6 +95,15 @@ describe('the type is the content, never the name', () => {
     expect(await inspectUpload(pdf, 'imageOrPdf')).toMatchObject({ ok: false, reason: 'unsafeContent' });
   });
 
+  it('a hostile PDF (200 KB of digits, 0.9 MB of bare streams) is judged in under a second each', async () => {
+    const trailer = '\nstartxref\n0\n%%EOF\n';
+    for (const body of ['1'.repeat(200_000), '<<>>stream\nendstream\n'.repeat(45_000)]) {
+      const started = performance.now();
+      expect(accepted(await inspectUpload(Buffer.from(`%PDF-1.4\n${body}${trailer}`), 'imageOrPdf'))).toMatchObject({ kind: 'pdf' });
+      expect(performance.now() - started).toBeLessThan(1000);
+    }
+  });
+
   it.each([
     ['an SVG', svg],
     ['a GIF', gif],

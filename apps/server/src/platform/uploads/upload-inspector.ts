@@ -1,7 +1,7 @@
+import { limits } from '@coffer/contract';
 import { fileTypeFromBuffer } from 'file-type';
 import { imagePool } from './image-pool';
 import { readMp4 } from './mp4-container';
-import { screenPdf } from './pdf-screening';
 import { refuse, type InspectedUpload, type UploadKind } from './upload-result';
 import { readWebm } from './webm-container';
 
@@ -15,7 +15,7 @@ export interface UploadPolicy {
   maxDurationSeconds?: number;
 }
 
-const imageBytes = { minBytes: 20 * 1024, maxBytes: 5 * 1024 * 1024 };
+const imageBytes = { minBytes: limits.kycImageMinBytes, maxBytes: limits.kycImageMaxBytes };
 
 export const uploadPolicies: Readonly<Record<UploadPolicyName, UploadPolicy>> = {
   /** Identity photos: a phone picture or scan; below 20 KB it is too poor to review. */
@@ -23,7 +23,7 @@ export const uploadPolicies: Readonly<Record<UploadPolicyName, UploadPolicy>> = 
   /** Proof of address: a photo or the statement's PDF. */
   imageOrPdf: { kinds: ['jpeg', 'png', 'pdf'], ...imageBytes },
   /** Liveness recording from the browser (MediaRecorder: WebM on Chromium and Firefox, MP4 on Safari). */
-  video: { kinds: ['webm', 'mp4'], minBytes: 0, maxBytes: 50 * 1024 * 1024, maxDurationSeconds: 120 },
+  video: { kinds: ['webm', 'mp4'], minBytes: 0, maxBytes: limits.kycVideoMaxBytes, maxDurationSeconds: limits.kycVideoMaxSeconds },
 };
 
 const mimeOf: Record<UploadKind, string> = {
@@ -43,8 +43,8 @@ const kindOfSniffed: Partial<Record<string, UploadKind>> = { jpg: 'jpeg', png: '
  * (pixels only), PDFs screened for active content and cut after their last `%%EOF`, videos
  * cut after their container and timed from it.
  *
- * Decoding a large image takes seconds of CPU: it runs in the image pool's worker threads
- * (`image-pool.ts`), never on the event loop.
+ * Decoding a large image takes seconds of CPU and a hostile PDF could take long to screen: both
+ * run in the image pool's worker threads (`image-pool.ts`) under a time limit, never on the event loop.
  */
 export async function inspectUpload(bytes: Buffer, policyName: UploadPolicyName): Promise<InspectedUpload> {
   const policy = uploadPolicies[policyName];
@@ -63,7 +63,7 @@ export async function inspectUpload(bytes: Buffer, policyName: UploadPolicyName)
       return { ok: true, kind, mime: mimeOf[kind], bytes: image.bytes, width: image.width, height: image.height };
     }
     case 'pdf': {
-      const pdf = screenPdf(bytes);
+      const pdf = await imagePool().screenPdf(bytes);
       if (!pdf.ok) return pdf;
       return { ok: true, kind, mime: mimeOf[kind], bytes: pdf.bytes };
     }
