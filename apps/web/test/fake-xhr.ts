@@ -5,10 +5,13 @@ type Handler = ((event: ProgressEvent) => void) | null;
 /**
  * Test-only: an XMLHttpRequest that hands the request to `fetch` (so the envelope stubs of
  * `test/envelope-stub.ts` answer it, and their spy records it) and reports the upload's
- * progress in `steps` equal parts before the answer. Returns the requests sent.
+ * progress in `steps` equal parts before the answer. With `pauseAfterStep`, each upload waits
+ * after that step until `resume()`. Returns the requests sent and `resume`.
  */
-export function stubXhrThroughFetch({ steps = 2 }: { steps?: number } = {}) {
+export function stubXhrThroughFetch({ steps = 2, pauseAfterStep }: { steps?: number; pauseAfterStep?: number } = {}) {
   const sent: FakeXhr[] = [];
+  let release: () => void = () => undefined;
+  let paused = new Promise<void>((resolve) => (release = resolve));
 
   class FakeXhr {
     method = 'GET';
@@ -47,6 +50,7 @@ export function stubXhrThroughFetch({ steps = 2 }: { steps?: number } = {}) {
           if (this.controller.signal.aborted) return;
           const loaded = Math.round((body.size * step) / steps);
           this.upload.onprogress?.(new ProgressEvent('progress', { lengthComputable: true, loaded, total: body.size }));
+          if (step === pauseAfterStep) await paused;
         }
         try {
           const response = await fetch(this.url, { method: this.method, headers: this.headers, body, signal: this.controller.signal });
@@ -62,5 +66,11 @@ export function stubXhrThroughFetch({ steps = 2 }: { steps?: number } = {}) {
   }
 
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
+  return {
+    sent,
+    resume: () => {
+      release();
+      paused = new Promise<void>((resolve) => (release = resolve));
+    },
+  };
 }

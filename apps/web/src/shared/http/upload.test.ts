@@ -30,7 +30,7 @@ afterEach(() => {
 
 describe('upload', () => {
   it('reports the bytes sent as they go, then resolves the data', async () => {
-    const sent = stubXhrThroughFetch({ steps: 4 });
+    const { sent } = stubXhrThroughFetch({ steps: 4 });
     const spy = stubEnvelopeApi({ 'POST /files': { id: '5' } }, asEnvelope);
     const progress: UploadProgress[] = [];
     const file = new Blob([new Uint8Array(1000)], { type: 'video/webm' });
