@@ -396,7 +396,7 @@ export function sniffKycMediaType(head: Uint8Array): KycMediaType | null {
   return null;
 }
 
-/** A file for `purpose`: an accepted type; an address proof 20 KB–5 MB, a video not empty and at most 64 MB. */
+/** A file for `purpose`: an accepted type; an address proof 20 KB–5 MB, a video not empty and at most 50 MB. */
 export function checkKycFile(purpose: KycUploadPurpose, file: { mediaType: string; size: number }): KycRule | null {
   const mediaType = file.mediaType.trim().toLowerCase() === 'image/jpg' ? 'image/jpeg' : file.mediaType.trim().toLowerCase();
   if (!(kycUploadMediaTypes[purpose] as readonly string[]).includes(mediaType)) return 'fileType';

@@ -72,6 +72,15 @@ describe('apiRequest', () => {
     expect(currentToasts().error?.text).toBe('Net Error');
   });
 
+  it('keeps the field the envelope names on the error', async () => {
+    fetchMock.mockResolvedValueOnce(
+      answer({ code: 22000003, msg: 'Please check this field: idNumber', data: { requestId: 'r1', field: 'idNumber' } }),
+    );
+    await expect(apiRequest('/x')).rejects.toMatchObject({ code: 22000003, field: 'idNumber' });
+    fetchMock.mockResolvedValueOnce(answer({ code: 17000001, msg: '', data: { requestId: 'r2' } }));
+    await expect(apiRequest('/x')).rejects.toMatchObject({ field: null });
+  });
+
   it('uses the server text when the mapped one needs its placeholders filled', async () => {
     fetchMock.mockResolvedValue(answer({ code: 19000002, msg: 'Missing required parameter: amount', data: null }));
     await expect(apiRequest('/x')).rejects.toThrow('Missing required parameter: amount');

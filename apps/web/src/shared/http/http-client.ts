@@ -15,7 +15,8 @@ export interface ApiEnvelope<T> {
 
 /**
  * A failed call. `isRedirect401` marks the HTTP 401 rejection of spec §8, which callers and
- * toasts ignore because the login prompt already speaks for it.
+ * toasts ignore because the login prompt already speaks for it. `field` is the envelope's
+ * `data.field`, the request field the server refused, so a form can mark it.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -25,9 +26,16 @@ export class ApiError extends Error {
     message: string,
     readonly isRedirect401 = false,
     readonly isNetworkFailure = false,
+    readonly field: string | null = null,
   ) {
     super(message);
   }
+}
+
+function fieldOf(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const field = (data as { field?: unknown }).field;
+  return typeof field === 'string' && field !== '' ? field : null;
 }
 
 interface HttpEnvironment {
@@ -65,11 +73,11 @@ export interface RequestOptions {
    * prompt (operators sign in on a page of their own).
    */
   onUnauthorized?: () => void;
-  /** No error toast: the screen shows the failure where it happened (the back office). */
+  /** No error toast: the screen shows the failure where it happened (the back office, the KYC forms). */
   isQuiet?: boolean;
 }
 
-function buildUrl(path: string, query: RequestOptions['query']): string {
+export function buildUrl(path: string, query: RequestOptions['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -93,20 +101,8 @@ export function errorTextFor(envelope: Pick<ApiEnvelope<unknown>, 'code' | 'msg'
   return environment.text('http.netError');
 }
 
-function failNetwork(isQuiet = false): never {
-  const text = environment.text('http.networkError');
-  if (!isQuiet) showToast('error', text);
-  throw new ApiError(null, text, false, true);
-}
-
-/**
- * Calls the API with the headers of spec §7 and handles its answers as §8 says. Resolves
- * with the envelope for success and for silent codes; rejects (after showing the toast or
- * the login prompt) for everything else.
- */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? limits.requestTimeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+/** The headers of spec §7, and the content type of what is sent. */
+export function requestHeaders(options: Pick<RequestOptions, 'body' | 'rawBody'>): Record<string, string> {
   const headers: Record<string, string> = {
     accept: 'application/json',
     [headerNames.languageType]: languageTypeByLanguage[environment.language()],
@@ -116,23 +112,28 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (token) headers[headerNames.jwtToken] = token;
   if (options.rawBody) headers['content-type'] = options.rawBody.type || 'application/octet-stream';
   else if (options.body !== undefined) headers['content-type'] = 'application/json';
+  return headers;
+}
 
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? (options.body === undefined && !options.rawBody ? 'GET' : 'POST'),
-      headers,
-      body: options.rawBody ?? (options.body === undefined ? null : JSON.stringify(options.body)),
-      credentials: 'include',
-      signal,
-    });
-  } catch (error) {
-    // The caller's own abort (a page left) is no failure worth a toast.
-    if (options.signal?.aborted) throw error;
-    failNetwork(options.isQuiet);
-  }
+/** What a transport (fetch, or XHR for an upload with progress) received; `json` throws when the body is not JSON. */
+export interface RawAnswer {
+  status: number;
+  json(): Promise<unknown>;
+}
 
-  if (response.status === 401) {
+/** A request that never got an answer (offline, refused, timed out): spec §8's network error. */
+export function failNetwork(options: Pick<RequestOptions, 'isQuiet'> = {}): never {
+  const text = environment.text('http.networkError');
+  if (!options.isQuiet) showToast('error', text);
+  throw new ApiError(null, text, false, true);
+}
+
+/**
+ * Handles an answer as spec §8 says: resolves the envelope for success and silent codes;
+ * rejects (after the toast or the login prompt) for everything else.
+ */
+export async function envelopeOf<T>(answer: RawAnswer, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
+  if (answer.status === 401) {
     if (options.onUnauthorized) options.onUnauthorized();
     else openLoginPrompt();
     throw new ApiError(401, 'redirect401', true);
@@ -140,9 +141,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let envelope: ApiEnvelope<T>;
   try {
-    envelope = (await response.json()) as ApiEnvelope<T>;
+    envelope = (await answer.json()) as ApiEnvelope<T>;
   } catch {
-    if (!response.ok) failNetwork(options.isQuiet);
+    if (answer.status < 200 || answer.status > 299) failNetwork(options);
     const text = environment.text('http.netError');
     if (!options.isQuiet) showToast('error', text);
     throw new ApiError(null, text);
@@ -163,7 +164,33 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   const text = errorTextFor(envelope);
   if (!options.isQuiet) showToast('error', text);
-  throw new ApiError(envelope.code, text);
+  throw new ApiError(envelope.code, text, false, false, fieldOf(envelope.data));
+}
+
+/**
+ * Calls the API with the headers of spec §7 and handles its answers as §8 says. Resolves
+ * with the envelope for success and for silent codes; rejects (after showing the toast or
+ * the login prompt) for everything else.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? limits.requestTimeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? (options.body === undefined && !options.rawBody ? 'GET' : 'POST'),
+      headers: requestHeaders(options),
+      body: options.rawBody ?? (options.body === undefined ? null : JSON.stringify(options.body)),
+      credentials: 'include',
+      signal,
+    });
+  } catch (error) {
+    // The caller's own abort (a page left) is no failure worth a toast.
+    if (options.signal?.aborted) throw error;
+    failNetwork(options);
+  }
+  return envelopeOf<T>({ status: response.status, json: () => response.json() }, options);
 }
 
 /** Like apiRequest, but only code 0 counts; a silent code rejects without a toast. */

@@ -1,10 +1,10 @@
 import type { KycFaceQrCode } from '@coffer/contract';
 import { kycEndpoints } from '@coffer/contract/kyc-endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { call } from '../../../shared/http/call';
+import { kycCall } from './kyc-call';
 
 export function getFaceQrCode(signal?: AbortSignal): Promise<KycFaceQrCode> {
-  return call(kycEndpoints.faceQrCode, {}, { signal });
+  return kycCall(kycEndpoints.faceQrCode, {}, { signal });
 }
 
 /** The QR code that continues face recognition on the customer's phone; fetched again when it expires. */

@@ -1,10 +1,10 @@
 import type { KycCountry } from '@coffer/contract';
 import { kycEndpoints } from '@coffer/contract/kyc-endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { call } from '../../../shared/http/call';
+import { kycCall } from './kyc-call';
 
 export function getKycCountries(signal?: AbortSignal): Promise<KycCountry[]> {
-  return call(kycEndpoints.countries, {}, { signal });
+  return kycCall(kycEndpoints.countries, {}, { signal });
 }
 
 /** The country list with the restricted flag (spec §8/§9); it changes only with a release. */

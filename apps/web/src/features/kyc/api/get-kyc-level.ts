@@ -1,10 +1,10 @@
 import type { KycLevelInfo } from '@coffer/contract';
 import { kycEndpoints } from '@coffer/contract/kyc-endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { call } from '../../../shared/http/call';
+import { kycCall } from './kyc-call';
 
 export function getKycLevel(signal?: AbortSignal): Promise<KycLevelInfo> {
-  return call(kycEndpoints.level, {}, { signal });
+  return kycCall(kycEndpoints.level, {}, { signal });
 }
 
 /** The current level, each level's state and reject reason, and what each level allows. */

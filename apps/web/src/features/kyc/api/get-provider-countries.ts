@@ -1,10 +1,10 @@
 import type { KycProviderCountry } from '@coffer/contract';
 import { kycEndpoints } from '@coffer/contract/kyc-endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { call } from '../../../shared/http/call';
+import { kycCall } from './kyc-call';
 
 export function getProviderCountries(signal?: AbortSignal): Promise<KycProviderCountry[]> {
-  return call(kycEndpoints.providerCountries, {}, { signal });
+  return kycCall(kycEndpoints.providerCountries, {}, { signal });
 }
 
 /** The countries the identity provider supports for KYC2, with their document types. */

@@ -1,10 +1,10 @@
 import type { KycSubmission, SaveKyc1Body } from '@coffer/contract';
 import { kycEndpoints } from '@coffer/contract/kyc-endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../shared/http/call';
+import { kycCall } from './kyc-call';
 
 export function saveKyc1(body: SaveKyc1Body): Promise<KycSubmission> {
-  return call(kycEndpoints.saveKyc1, { body });
+  return kycCall(kycEndpoints.saveKyc1, { body });
 }
 
 export function useSaveKyc1() {

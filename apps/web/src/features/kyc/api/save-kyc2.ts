@@ -1,11 +1,11 @@
 import type { KycSubmission, SaveKyc2Body } from '@coffer/contract';
 import { kycEndpoints } from '@coffer/contract/kyc-endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../shared/http/call';
+import { kycCall } from './kyc-call';
 
 /** Submits KYC2 with the provider's session id once the customer is back from its page. */
 export function saveKyc2(body: SaveKyc2Body): Promise<KycSubmission> {
-  return call(kycEndpoints.saveKyc2, { body });
+  return kycCall(kycEndpoints.saveKyc2, { body });
 }
 
 export function useSaveKyc2() {

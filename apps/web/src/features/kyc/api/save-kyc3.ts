@@ -1,10 +1,10 @@
 import type { KycSubmission, SaveKyc3Body } from '@coffer/contract';
 import { kycEndpoints } from '@coffer/contract/kyc-endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../shared/http/call';
+import { kycCall } from './kyc-call';
 
 export function saveKyc3(body: SaveKyc3Body): Promise<KycSubmission> {
-  return call(kycEndpoints.saveKyc3, { body });
+  return kycCall(kycEndpoints.saveKyc3, { body });
 }
 
 export function useSaveKyc3() {

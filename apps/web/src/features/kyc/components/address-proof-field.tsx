@@ -1,8 +1,7 @@
 import { errorMessage } from '@coffer/contract/errors';
 import { checkKycFile, kycRuleErrorKeys } from '@coffer/contract/rules';
-import { useMutation } from '@tanstack/react-query';
 import { Spin } from 'antd';
-import { useId, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/http/http-client';
 import { useLanguage } from '../../../shared/i18n/use-language';
@@ -53,10 +52,16 @@ export function AddressProofField({
   const language = useLanguage();
   const hintId = useId();
   const [isDragging, setIsDragging] = useState(false);
-  const upload = useMutation({ mutationFn: uploadKycFile });
+  // The upload under way; a newer file aborts it, and only the newest one's answer is kept.
+  const current = useRef<AbortController | null>(null);
+
+  useEffect(() => () => current.current?.abort(), []);
 
   const take = async (chosen: File | undefined) => {
     if (!chosen) return;
+    current.current?.abort();
+    const request = new AbortController();
+    current.current = request;
     const file = { fileName: chosen.name, size: chosen.size };
     const type = mediaTypeOf(chosen);
     const rule = checkKycFile('addressProof', { mediaType: type, size: chosen.size });
@@ -66,12 +71,15 @@ export function AddressProofField({
     }
     onChange?.({ ...file, isUploading: true });
     try {
-      const answer = await upload.mutateAsync({
+      const answer = await uploadKycFile({
         purpose: 'addressProof',
         file: chosen.type === type ? chosen : new Blob([chosen], { type }),
+        signal: request.signal,
       });
+      if (current.current !== request) return;
       onChange?.({ ...file, uploadId: answer.uploadId });
     } catch (error) {
+      if (current.current !== request || request.signal.aborted) return;
       // The envelope's message is the catalogue's (type, size, content); anything else is §8's "upload failed".
       const problem = error instanceof ApiError && error.code !== null ? error.message : errorMessage('kycUploadFailed', language);
       onChange?.({ ...file, problem });

@@ -7,7 +7,8 @@ import { useRegionName } from './region-names';
 import styles from './kyc.module.css';
 
 export interface KycCountrySelectProps {
-  countries: readonly KycCountry[];
+  /** The KYC list (with its restricted flag), or the provider's countries (none restricted). */
+  countries: readonly (Pick<KycCountry, 'code'> & Partial<Pick<KycCountry, 'restricted'>>)[];
   id?: string;
   value?: string;
   onChange?: (value: string) => void;
@@ -28,7 +29,7 @@ export function KycCountrySelect({ countries, placeholder, ...props }: KycCountr
   const options = useMemo(() => {
     const collator = new Intl.Collator(language);
     return countries
-      .map((country) => ({ value: country.code, label: nameOf(country.code), restricted: country.restricted }))
+      .map((country) => ({ value: country.code, label: nameOf(country.code), restricted: country.restricted === true }))
       .sort((left, right) => collator.compare(left.label, right.label))
       .map((option) => ({ ...option, search: `${option.label} ${option.value}` }));
   }, [countries, language, nameOf]);

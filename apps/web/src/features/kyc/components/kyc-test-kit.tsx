@@ -1,12 +1,12 @@
 import type { KycAllowance, KycLevelInfo, KycLevelStatus } from '@coffer/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import type { Language } from '@coffer/contract/languages';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { stubEnvelopeApi, type StubAnswer } from '../../../../test/envelope-stub';
-import { createTestI18n } from '../../../../test/i18n';
+import { LocationProbe, renderPage } from '../../../../test/render-page';
 import kyc from '../../../shared/i18n/locales/en/kyc.json';
+import kycRu from '../../../shared/i18n/locales/ru/kyc.json';
+import kycZhCn from '../../../shared/i18n/locales/zh-CN/kyc.json';
+import kycZhTw from '../../../shared/i18n/locales/zh-TW/kyc.json';
 import { AntdProvider } from '../../../shared/ui/antd-provider';
 
 /** Test-only: an envelope the stub answers as is (an error code). */
@@ -28,39 +28,30 @@ export function stubKycApi(answers: Record<string, StubAnswer>) {
   );
 }
 
-function LocationProbe() {
-  const location = useLocation();
-  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
+const kycCatalogues: Record<Language, object> = { en: kyc, 'zh-CN': kycZhCn, 'zh-TW': kycZhTw, ru: kycRu };
+
+/** The page as the app frames it, with where the router is shown on it too. */
+function KycFrame({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <AntdProvider>{children}</AntdProvider>
+      <LocationProbe />
+    </>
+  );
 }
 
-/** Test-only: renders KYC screens as the app does (English catalogues with `kyc`, antd, TanStack Query, a router). */
-export function renderKyc(ui: ReactNode, { url = '/propertyCenter/identification' }: { url?: string } = {}) {
-  const i18n = createTestI18n();
-  i18n.addResourceBundle('en', 'kyc', kyc);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/propertyCenter/identification',
-        element: (
-          <>
-            <AntdProvider>{ui}</AntdProvider>
-            <LocationProbe />
-          </>
-        ),
-      },
-      { path: '*', element: <LocationProbe /> },
-    ],
-    { initialEntries: [url] },
-  );
-  const view = render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return { ...view, router, queryClient };
+/** Test-only: renders KYC screens as the app does (the `kyc` catalogue in `language`, antd, TanStack Query, a router). */
+export function renderKyc(
+  ui: ReactNode,
+  { url = '/propertyCenter/identification', language = 'en' }: { url?: string; language?: Language } = {},
+) {
+  return renderPage(ui, {
+    path: '/propertyCenter/identification',
+    url,
+    language,
+    namespaces: { kyc: kycCatalogues[language] },
+    wrapper: KycFrame,
+  });
 }
 
 const allowance = (withdrawal: string | null, trade: string | null): KycAllowance => ({

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { closeToast, currentToasts } from '../../../shared/ui/toast-store';
 import { Kyc1Form } from './kyc1-form';
 import { fileOf, KycEnvelope, renderKyc, stubKycApi } from './kyc-test-kit';
 
@@ -18,10 +19,11 @@ const slow = { timeout: 5_000 };
 
 afterEach(() => {
   vi.restoreAllMocks();
+  closeToast('error');
 });
 
-function renderForm(today = '2026-05-10', onSubmitted = vi.fn()) {
-  const view = renderKyc(<Kyc1Form countries={countries} defaultCountry="GB" today={today} onSubmitted={onSubmitted} />);
+function renderForm(today = '2026-05-10', onSubmitted = vi.fn(), language: 'en' | 'zh-CN' = 'en') {
+  const view = renderKyc(<Kyc1Form countries={countries} defaultCountry="GB" today={today} onSubmitted={onSubmitted} />, { language });
   return { ...view, onSubmitted };
 }
 
@@ -219,5 +221,68 @@ describe('Kyc1Form', { timeout: 30_000 }, () => {
       'Identity verification is open to people aged 18 to 70',
     );
     expect(onSubmitted).not.toHaveBeenCalled();
+  });
+
+  it('names the document-type choice for assistive technology', async () => {
+    stubKycApi({});
+    renderForm();
+    await screen.findByTestId('kyc1-form');
+    const group = screen.getByRole('radiogroup', { name: 'Identity document' });
+    expect(within(group).getAllByRole('radio')).toHaveLength(3);
+  });
+
+  it('marks the field the server refused, named in the customer’s language, without a toast (zh-CN)', async () => {
+    const user = userEvent.setup();
+    stubKycApi({
+      [`POST ${kycPaths.upload}`]: { uploadId: '79', expiresAt: '2026-05-11T00:00:00Z' },
+      [`POST ${kycPaths.saveKyc1}`]: new KycEnvelope(22000003, '请检查填写内容：idNumber', { requestId: 'r-1', field: 'idNumber' }),
+    });
+    const { onSubmitted } = renderForm('2026-05-10', vi.fn(), 'zh-CN');
+    await screen.findByTestId('kyc1-form');
+    await fillValid(user);
+    await user.upload(screen.getByTestId('kyc1-address-proof'), fileOf('bill.pdf', 'application/pdf', 30 * 1024));
+    await screen.findByTestId('kyc1-address-proof-done', {}, slow);
+    await user.click(screen.getByTestId('kyc1-submit'));
+
+    expect((await screen.findByTestId('kyc1-server-error', {}, slow)).textContent).toBe('请检查填写内容：证件号码');
+    await expectMessage('idNumber', '请检查填写内容：证件号码');
+    expect(screen.getByTestId('kyc1-form').textContent).not.toContain('idNumber');
+    expect(currentToasts().error).toBeNull();
+    expect(onSubmitted).not.toHaveBeenCalled();
+  });
+
+  it('keeps only the last chosen proof of address when an earlier upload answers later', async () => {
+    const user = userEvent.setup();
+    let answerFirst: (response: Response) => void = () => undefined;
+    const firstAnswer = new Promise<Response>((resolve) => (answerFirst = resolve));
+    const signals: AbortSignal[] = [];
+    const saved: unknown[] = [];
+    const envelope = (data: unknown) => new Response(JSON.stringify({ code: 0, msg: 'ok', data }), { status: 200 });
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === kycPaths.upload) {
+        signals.push(init!.signal!);
+        // The first upload answers only after the second, whatever its abort says: a stale answer.
+        return signals.length === 1 ? firstAnswer : envelope({ uploadId: 'second', expiresAt: '2026-05-11T00:00:00Z' });
+      }
+      saved.push(JSON.parse(String(init?.body)));
+      return envelope({ applicationId: '9', level: 1, state: 'verified' });
+    });
+    const { onSubmitted } = renderForm();
+    await screen.findByTestId('kyc1-form');
+    await fillValid(user);
+
+    await user.upload(screen.getByTestId('kyc1-address-proof'), fileOf('old-bill.jpg', 'image/jpeg', 40 * 1024));
+    await screen.findByTestId('kyc1-address-proof-uploading');
+    await user.upload(screen.getByTestId('kyc1-address-proof'), fileOf('new-bill.jpg', 'image/jpeg', 50 * 1024));
+    await screen.findByTestId('kyc1-address-proof-done', {}, slow);
+    expect(signals[0]?.aborted).toBe(true);
+    answerFirst(envelope({ uploadId: 'first', expiresAt: '2026-05-11T00:00:00Z' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    expect(screen.getByTestId('kyc1-address-proof-file').textContent).toContain('new-bill.jpg');
+    await user.click(screen.getByTestId('kyc1-submit'));
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalled(), slow);
+    expect(saved).toMatchObject([{ addressProofUploadId: 'second' }]);
   });
 });

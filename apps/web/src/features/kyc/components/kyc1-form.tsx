@@ -8,15 +8,18 @@ import {
   type Kyc1Input,
   type KycDocumentType,
 } from '@coffer/contract/rules';
+import { errorMessage } from '@coffer/contract/errors';
 import { Alert, Button, DatePicker, Form, Input, Radio, type FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../shared/i18n/use-language';
 import { useSaveKyc1 } from '../api/save-kyc1';
 import { AddressProofField, type AddressProofValue } from './address-proof-field';
 import { KycCountrySelect } from './kyc-country-select';
 import { failureText } from './failure-text';
 import { useKycRuleText } from './kyc-rule-text';
+import { isFieldInvalid, refusedFieldOf } from './refused-field';
 import styles from './kyc.module.css';
 
 export interface Kyc1Values {
@@ -69,6 +72,8 @@ const maxChars: Record<Kyc1Field, number> = {
   country: 0,
 };
 
+const kyc1Fields = Object.keys(maxChars) as Kyc1Field[];
+
 const dayFormat = 'YYYY-MM-DD';
 
 /**
@@ -91,27 +96,38 @@ export function Kyc1Form({
   onSubmitted: () => void;
 }) {
   const { t } = useTranslation('kyc');
+  const language = useLanguage();
   const [form] = Form.useForm<Kyc1Values>();
   const ruleText = useKycRuleText();
   const save = useSaveKyc1();
   const proof = Form.useWatch('addressProof', form);
   const range = kycBirthdayRange(today);
-  const saveProblem = save.error ? failureText(save.error, t('errors.submitFailed')) : null;
+  const refusedField = refusedFieldOf(save.error, kyc1Fields);
+  // A refused field is marked on the form; the summary names it in the customer's words.
+  const saveProblem = refusedField
+    ? errorMessage('kycFieldInvalid', language, { field: t(`kyc1.fields.${refusedField}`) })
+    : save.error
+      ? failureText(save.error, t('errors.submitFailed'))
+      : null;
 
   const rules = useMemo(() => {
     const idNumberFormat = (values: Kyc1Values) => {
       if (values.documentType === 'idCard' && values.documentCountry === 'CN') return t('kyc1.idFormat.idCardCn');
       return values.documentType ? t(`kyc1.idFormat.${values.documentType}`) : undefined;
     };
+    /** What is wrong with `field` by the contract's rules, or null. */
+    const problemText = (field: Kyc1Field, values: Kyc1Values): string | null => {
+      const problem = validateKyc1(inputOf(values), today).find((each) => each.field === field);
+      if (!problem) return null;
+      if (field === 'chineseName' && problem.rule === 'characters') return t('kyc1.chineseNameCharacters');
+      return ruleText(problem.rule, { max: maxChars[field], idNumberFormat: idNumberFormat(values) });
+    };
     const ruleFor =
       (field: Kyc1Field): FormRule =>
       ({ getFieldsValue }) => ({
         validator: async () => {
-          const values = getFieldsValue(true) as Kyc1Values;
-          const problem = validateKyc1(inputOf(values), today).find((each) => each.field === field);
-          if (!problem) return;
-          if (field === 'chineseName' && problem.rule === 'characters') throw new Error(t('kyc1.chineseNameCharacters'));
-          throw new Error(ruleText(problem.rule, { max: maxChars[field], idNumberFormat: idNumberFormat(values) }));
+          const text = problemText(field, getFieldsValue(true) as Kyc1Values);
+          if (text !== null) throw new Error(text);
         },
       });
     const proofRule: FormRule = {
@@ -120,8 +136,19 @@ export function Kyc1Form({
         if (!value?.uploadId && !value?.isUploading) throw new Error(t('kyc1.proofRequired'));
       },
     };
-    return { ruleFor, proofRule };
+    return { problemText, ruleFor, proofRule };
   }, [t, ruleText, today]);
+
+  /** Marks the field the server refused with what is wrong with it (the rule's text when the form can tell). */
+  const markRefusedField = (error: unknown, values: Kyc1Values) => {
+    const field = refusedFieldOf(error, kyc1Fields);
+    if (!field) return;
+    const text =
+      rules.problemText(field, values) ??
+      (isFieldInvalid(error) ? errorMessage('kycFieldInvalid', language, { field: t(`kyc1.fields.${field}`) }) : (error as Error).message);
+    form.setFields([{ name: field, errors: [text] }]);
+    form.scrollToField(field);
+  };
 
   const handleFinish = (values: Kyc1Values) => {
     const input = inputOf(values);
@@ -143,7 +170,7 @@ export function Kyc1Form({
       country: input.country,
       addressProofUploadId: uploadId,
     };
-    save.mutate(body, { onSuccess: onSubmitted });
+    save.mutate(body, { onSuccess: onSubmitted, onError: (error) => markRefusedField(error, values) });
   };
 
   const text = (field: Kyc1Field, testId: string, autoComplete?: string) => (
@@ -197,8 +224,12 @@ export function Kyc1Form({
             />
           </Form.Item>
         </div>
-        <Form.Item name="documentType" label={t('kyc1.fields.documentType')} rules={[rules.ruleFor('documentType')]}>
-          <Radio.Group optionType="button" buttonStyle="solid" data-testid="kyc1-document-type">
+        <Form.Item
+          name="documentType"
+          label={<span id="kyc1-document-type-label">{t('kyc1.fields.documentType')}</span>}
+          rules={[rules.ruleFor('documentType')]}
+        >
+          <Radio.Group optionType="button" buttonStyle="solid" aria-labelledby="kyc1-document-type-label" data-testid="kyc1-document-type">
             {kycDocumentTypes.map((type) => (
               <Radio.Button key={type} value={type}>
                 <span data-testid={`kyc1-document-type-${type}`}>{t(`documentTypes.${type}`)}</span>

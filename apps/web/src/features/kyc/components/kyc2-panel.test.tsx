@@ -1,9 +1,10 @@
 import { kycPaths } from '@coffer/contract/kyc-paths';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isKyc2BrowserSupported } from './browser-support';
 import { Kyc2Panel, kyc2SessionKey } from './kyc2-panel';
+import { closeToast, currentToasts } from '../../../shared/ui/toast-store';
 import { KycEnvelope, renderKyc, stubKycApi } from './kyc-test-kit';
 
 const userAgents = {
@@ -34,6 +35,7 @@ const slow = { timeout: 5_000 };
 afterEach(() => {
   vi.restoreAllMocks();
   sessionStorage.clear();
+  closeToast('error');
 });
 
 describe('isKyc2BrowserSupported (spec §8: Chrome and Safari only)', () => {
@@ -126,6 +128,22 @@ describe('Kyc2Panel', { timeout: 20_000 }, () => {
     expect((await screen.findByTestId('kyc2-retry', {}, slow)).textContent).toBe(
       'The verification session is invalid or has expired; please start again',
     );
+    expect(await screen.findByTestId('kyc2-qr-error', {}, slow)).toBeTruthy();
+    // Each failure shows once, in the panel: no toast repeats it.
+    expect(currentToasts().error).toBeNull();
+  });
+
+  it('shows a refused start beside the button, not as a toast', async () => {
+    const user = userEvent.setup();
+    stubKycApi({
+      [kycPaths.providerCountries]: providerCountries,
+      [`POST ${kycPaths.providerSession}`]: new KycEnvelope(19000001, 'Server busy'),
+    });
+    renderKyc(<Kyc2Panel state="notStarted" defaultCountry="GB" returned={null} userAgent={userAgents.chrome} />);
+    expect(within(await screen.findByTestId('kyc2-document-country', {}, slow)).getByText('United Kingdom')).toBeTruthy();
+    await user.click(screen.getByTestId('kyc2-start'));
+    expect((await screen.findByTestId('kyc2-start-error', {}, slow)).textContent).not.toBe('');
+    expect(currentToasts().error).toBeNull();
   });
 
   it('shows the face-recognition QR code of an open application with its expiry, and §8 "refresh" when none can be had', async () => {

@@ -1,8 +1,8 @@
 import { errorMessage } from '@coffer/contract/errors';
 import type { KycDocumentType, KycLevelState } from '@coffer/contract/rules';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Radio, Result, Select, Skeleton, Spin } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Radio, Result, Skeleton, Spin } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { providerCountriesQuery } from '../api/get-provider-countries';
@@ -11,7 +11,7 @@ import { useStartProviderSession } from '../api/start-provider-session';
 import { isKyc2BrowserSupported } from './browser-support';
 import { FaceQr } from './face-qr';
 import { failureText } from './failure-text';
-import { useRegionName } from './region-names';
+import { KycCountrySelect } from './kyc-country-select';
 import styles from './kyc.module.css';
 
 /** The provider's session id, kept while the customer is on the provider's page (it comes back in a new page load). */
@@ -53,19 +53,11 @@ function StartVerification({
 }) {
   const { t } = useTranslation('kyc');
   const language = useLanguage();
-  const nameOf = useRegionName();
   const countries = useQuery(providerCountriesQuery);
   const start = useStartProviderSession();
   const [chosenCountry, setChosenCountry] = useState<string | null>(null);
   const [chosenType, setChosenType] = useState<KycDocumentType | null>(null);
   const [isLeaving, setIsLeaving] = useState(false);
-
-  const options = useMemo(() => {
-    const collator = new Intl.Collator(language);
-    return (countries.data ?? [])
-      .map((country) => ({ value: country.code, label: nameOf(country.code) }))
-      .sort((left, right) => collator.compare(left.label, right.label));
-  }, [countries.data, language, nameOf]);
 
   if (countries.isError && !countries.data) {
     return (
@@ -105,12 +97,10 @@ function StartVerification({
       <div className={styles.kyc2Fields}>
         <label className={styles.field}>
           <span className={styles.fieldLabel}>{t('kyc2.documentCountry')}</span>
-          <Select
-            className={styles.countrySelect}
-            options={options}
+          <KycCountrySelect
+            countries={countries.data}
             value={country === '' ? undefined : country}
             onChange={(value: string) => setChosenCountry(value)}
-            showSearch={{ optionFilterProp: 'label' }}
             aria-label={t('kyc2.documentCountry')}
             data-testid="kyc2-document-country"
           />

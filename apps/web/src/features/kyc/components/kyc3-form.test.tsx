@@ -2,14 +2,17 @@ import { kycPaths } from '@coffer/contract/kyc-paths';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubXhrThroughFetch } from '../../../../test/fake-xhr';
+import { closeToast, currentToasts } from '../../../shared/ui/toast-store';
 import { Kyc3Form, remarkLimitOf } from './kyc3-form';
-import { renderKyc, stubKycApi } from './kyc-test-kit';
+import { KycEnvelope, renderKyc, stubKycApi } from './kyc-test-kit';
 
 const slow = { timeout: 5_000 };
 
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  closeToast('error');
 });
 
 async function expectMessage(fieldId: string, text: string) {
@@ -42,7 +45,89 @@ function stubCamera() {
   URL.revokeObjectURL = vi.fn();
 }
 
+/** Ticks a valid set of answers and records a video. */
+async function answerAndRecord(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByText('Investment'));
+  await user.click(screen.getByText('Business income'));
+  await user.click(screen.getByText('Early investment'));
+  await user.click(screen.getByTestId('kyc3-not-us-person'));
+  await user.click(screen.getByTestId('kyc3-accuracy'));
+  await user.click(screen.getByTestId('kyc3-record'));
+  await user.click(await screen.findByTestId('kyc3-stop'));
+  await screen.findByTestId('kyc3-preview');
+}
+
 describe('Kyc3Form', { timeout: 30_000 }, () => {
+  it('names each list of options for assistive technology', async () => {
+    stubKycApi({});
+    renderKyc(<Kyc3Form onSubmitted={vi.fn()} />);
+    await screen.findByTestId('kyc3-form');
+    for (const name of ['Purpose of the account', 'Sources of income', 'Sources of your crypto funds']) {
+      expect(screen.getByRole('group', { name }).querySelectorAll('input[type="checkbox"]').length).toBeGreaterThan(1);
+    }
+  });
+
+  it('shows the real upload progress, sends the video once across retries and shows failures only beside the form', async () => {
+    const user = userEvent.setup();
+    stubCamera();
+    const xhr = stubXhrThroughFetch({ steps: 4, pauseAfterStep: 2 });
+    let saves = 0;
+    const fetchSpy = stubKycApi({
+      [`POST ${kycPaths.upload}`]: { uploadId: '601', expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
+      [`POST ${kycPaths.saveKyc3}`]: () => {
+        saves += 1;
+        return saves === 1 ? new KycEnvelope(19000001, 'Service error') : { applicationId: '13', level: 3, state: 'verifying' };
+      },
+    });
+    const onSubmitted = vi.fn();
+    renderKyc(<Kyc3Form onSubmitted={onSubmitted} />);
+    await screen.findByTestId('kyc3-form');
+    await answerAndRecord(user);
+
+    await user.click(screen.getByTestId('kyc3-submit'));
+    const bar = await screen.findByRole('progressbar', { name: 'Uploading your video…' }, slow);
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('50'));
+    xhr.resume();
+    await screen.findByTestId('kyc3-server-error', {}, slow);
+    expect(currentToasts().error).toBeNull();
+
+    await user.click(screen.getByTestId('kyc3-submit'));
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalled(), slow);
+    expect(xhr.sent).toHaveLength(1);
+    const saveBodies = fetchSpy.mock.calls
+      .filter(([input]) => String(input) === kycPaths.saveKyc3)
+      .map(([, init]) => (JSON.parse(String(init?.body)) as { videoUploadId: string }).videoUploadId);
+    expect(saveBodies).toEqual(['601', '601']);
+  });
+
+  it('sends the video again once the server has let the upload go', async () => {
+    const user = userEvent.setup();
+    stubCamera();
+    const xhr = stubXhrThroughFetch();
+    let uploads = 0;
+    let saves = 0;
+    stubKycApi({
+      [`POST ${kycPaths.upload}`]: () => {
+        uploads += 1;
+        return { uploadId: String(700 + uploads), expiresAt: new Date(Date.now() + 86_400_000).toISOString() };
+      },
+      [`POST ${kycPaths.saveKyc3}`]: () => {
+        saves += 1;
+        return saves === 1 ? new KycEnvelope(22000015) : { applicationId: '14', level: 3, state: 'verifying' };
+      },
+    });
+    const onSubmitted = vi.fn();
+    renderKyc(<Kyc3Form onSubmitted={onSubmitted} />);
+    await screen.findByTestId('kyc3-form');
+    await answerAndRecord(user);
+
+    await user.click(screen.getByTestId('kyc3-submit'));
+    await screen.findByTestId('kyc3-server-error', {}, slow);
+    await user.click(screen.getByTestId('kyc3-submit'));
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalled(), slow);
+    expect(xhr.sent).toHaveLength(2);
+  });
+
   it('asks for at least one option in each list, the "other" text when "other" is ticked, both confirmations and the video', async () => {
     const user = userEvent.setup();
     stubKycApi({});
@@ -89,12 +174,13 @@ describe('Kyc3Form', { timeout: 30_000 }, () => {
     await user.type(remark, ' 交易');
     expect(counter()).toBe('15/40');
 
+    // Long texts are pasted: typing them key by key only makes the test slow.
     await user.clear(remark);
-    await user.type(remark, '交'.repeat(41));
+    await user.paste('交'.repeat(41));
     expect(counter()).toBe('41/40');
     await expectMessage('remark', 'At most 40 characters');
     await user.clear(remark);
-    await user.type(remark, 'a'.repeat(80));
+    await user.paste('a'.repeat(80));
     expect(counter()).toBe('80/80');
     await waitFor(() => expect(document.getElementById('remark_help')).toBeNull(), slow);
 
@@ -107,6 +193,7 @@ describe('Kyc3Form', { timeout: 30_000 }, () => {
     stubCamera();
     const onSubmitted = vi.fn();
     let upload: { query: string; body: unknown; type: string } | null = null;
+    stubXhrThroughFetch();
     const fetchSpy = stubKycApi({
       [`POST ${kycPaths.upload}`]: ({ url, body }: { url: URL; body: unknown }) => {
         upload = { query: url.search, body, type: (body as Blob).type };

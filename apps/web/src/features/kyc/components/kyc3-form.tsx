@@ -13,16 +13,18 @@ import {
   type Kyc3Field,
   type Kyc3Input,
 } from '@coffer/contract/rules';
-import { errorMessage } from '@coffer/contract/errors';
+import { errorCatalogue, errorMessage } from '@coffer/contract/errors';
 import { Alert, Button, Checkbox, Form, Input, Progress, type FormRule } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format/format-date';
+import { ApiError } from '../../../shared/http/http-client';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { useSaveKyc3 } from '../api/save-kyc3';
 import { baseMediaType, uploadKycFile } from '../api/upload-kyc-file';
 import { failureText } from './failure-text';
 import { useKycRuleText } from './kyc-rule-text';
+import { isFieldInvalid, refusedFieldOf } from './refused-field';
 import { drawSpokenCode } from './video-script';
 import { VideoRecorder, type RecordedVideo } from './video-recorder';
 import styles from './kyc.module.css';
@@ -64,7 +66,29 @@ const groups = [
   { field: 'fundSources', other: 'fundSourceOther', options: kycFundSourceOptions, testId: 'kyc3-fund' },
 ] as const;
 
+const kyc3Fields: readonly Kyc3Field[] = [
+  'purposes',
+  'purposeOther',
+  'incomeSources',
+  'incomeSourceOther',
+  'fundSources',
+  'fundSourceOther',
+  'remark',
+  'notUsPerson',
+  'accuracyConfirmed',
+];
+
 type Stage = 'form' | 'uploading' | 'saving';
+
+/** The video as the server took it: sent again only for another recording, or once the server has let it go. */
+interface SentVideo {
+  blob: Blob;
+  uploadId: string;
+  expiresAt: number;
+}
+
+/** An upload kept this long before its expiry is not reused: the save must reach the server before it expires. */
+const reuseMarginMs = 5 * 60_000;
 
 /**
  * KYC3, video verification (spec §3/§5): purposes of the account, sources of income and of
@@ -81,6 +105,8 @@ export function Kyc3Form({ fullName = null, onSubmitted }: { fullName?: string |
   const [video, setVideo] = useState<RecordedVideo | null>(null);
   const [videoProblem, setVideoProblem] = useState<string | null>(null);
   const [stage, setStage] = useState<Stage>('form');
+  const [uploadPercent, setUploadPercent] = useState(0);
+  const sentVideo = useRef<SentVideo | null>(null);
   const [spokenCode] = useState(() => drawSpokenCode());
   const remark = Form.useWatch('remark', form) ?? '';
   const chosen = {
@@ -89,21 +115,73 @@ export function Kyc3Form({ fullName = null, onSubmitted }: { fullName?: string |
     fundSources: Form.useWatch('fundSources', form) ?? [],
   };
 
-  const ruleFor = useMemo(
-    () =>
+  const { problemText, ruleFor } = useMemo(() => {
+    /** What is wrong with `field` by the contract's rules, or null. */
+    const problemText = (field: Kyc3Field, values: Kyc3Values): string | null => {
+      const problem = validateKyc3(inputOf(values)).find((each) => each.field === field);
+      if (!problem) return null;
+      const max = field === 'remark' ? remarkLimitOf(values.remark ?? '') : kycLimits.textMaxChars;
+      const isGroup = field === 'purposes' || field === 'incomeSources' || field === 'fundSources';
+      return isGroup && problem.rule === 'required' ? t('kyc3.chooseOne') : ruleText(problem.rule, { max });
+    };
+    const ruleFor =
       (field: Kyc3Field): FormRule =>
       ({ getFieldsValue }) => ({
         validator: async () => {
-          const values = getFieldsValue(true) as Kyc3Values;
-          const problem = validateKyc3(inputOf(values)).find((each) => each.field === field);
-          if (!problem) return;
-          const max = field === 'remark' ? remarkLimitOf(values.remark ?? '') : kycLimits.textMaxChars;
-          const isGroup = field === 'purposes' || field === 'incomeSources' || field === 'fundSources';
-          throw new Error(isGroup && problem.rule === 'required' ? t('kyc3.chooseOne') : ruleText(problem.rule, { max }));
+          const text = problemText(field, getFieldsValue(true) as Kyc3Values);
+          if (text !== null) throw new Error(text);
         },
-      }),
-    [t, ruleText],
-  );
+      });
+    return { problemText, ruleFor };
+  }, [t, ruleText]);
+
+  /** A field in the customer's words, for "please check this field". */
+  const labelOf = (field: Kyc3Field): string => {
+    switch (field) {
+      case 'purposes':
+      case 'incomeSources':
+      case 'fundSources':
+        return t(`kyc3.${field}.label`);
+      case 'purposeOther':
+        return `${t('kyc3.purposes.label')}: ${t('kyc3.otherLabel')}`;
+      case 'incomeSourceOther':
+        return `${t('kyc3.incomeSources.label')}: ${t('kyc3.otherLabel')}`;
+      case 'fundSourceOther':
+        return `${t('kyc3.fundSources.label')}: ${t('kyc3.otherLabel')}`;
+      case 'remark':
+        return t('kyc3.remark');
+      case 'notUsPerson':
+        return t('kyc3.notUsPerson');
+      case 'accuracyConfirmed':
+        return t('kyc3.accuracy');
+    }
+  };
+
+  /** Marks the field the server refused with what is wrong with it (the rule's text when the form can tell). */
+  const markRefusedField = (error: unknown, values: Kyc3Values) => {
+    const field = refusedFieldOf(error, kyc3Fields);
+    if (!field) return;
+    const text =
+      problemText(field, values) ??
+      (isFieldInvalid(error) ? errorMessage('kycFieldInvalid', language, { field: labelOf(field) }) : (error as Error).message);
+    form.setFields([{ name: field, errors: [text] }]);
+    form.scrollToField(field);
+  };
+
+  /** The recording's upload id: the one already sent for this very recording while it is fresh, else a new upload. */
+  const uploadIdFor = async (recorded: RecordedVideo): Promise<string> => {
+    const sent = sentVideo.current;
+    if (sent && sent.blob === recorded.blob && sent.expiresAt - reuseMarginMs > Date.now()) return sent.uploadId;
+    setUploadPercent(0);
+    const answer = await uploadKycFile({
+      purpose: 'video',
+      file: recorded.blob,
+      durationSeconds: recorded.durationSeconds,
+      onProgress: (progress) => setUploadPercent(progress.percent),
+    });
+    sentVideo.current = { blob: recorded.blob, uploadId: answer.uploadId, expiresAt: Date.parse(answer.expiresAt) };
+    return answer.uploadId;
+  };
 
   const handleVideo = (next: RecordedVideo | null) => {
     setVideo(next);
@@ -127,7 +205,7 @@ export function Kyc3Form({ fullName = null, onSubmitted }: { fullName?: string |
     setStage('uploading');
     let uploadId: string;
     try {
-      ({ uploadId } = await uploadKycFile({ purpose: 'video', file: video.blob, durationSeconds: video.durationSeconds }));
+      uploadId = await uploadIdFor(video);
     } catch (error) {
       setStage('form');
       // §8: a recording the server refuses, or an upload that failed or timed out, is made again.
@@ -150,12 +228,26 @@ export function Kyc3Form({ fullName = null, onSubmitted }: { fullName?: string |
       videoUploadId: uploadId,
     };
     setStage('saving');
-    save.mutate(body, { onSuccess: onSubmitted, onSettled: () => setStage('form') });
+    save.mutate(body, {
+      onSuccess: onSubmitted,
+      onError: (error) => {
+        // The server no longer has the upload (expired, or cleaned up): the next try sends the video again.
+        if (error instanceof ApiError && error.code === errorCatalogue.kycUploadNotFound.code) sentVideo.current = null;
+        markRefusedField(error, values);
+      },
+      onSettled: () => setStage('form'),
+    });
   };
 
   const remarkLimit = remarkLimitOf(remark.trim());
   const remarkCount = countKycCharacters(remark.trim());
-  const saveProblem = save.error ? failureText(save.error, t('errors.submitFailed')) : null;
+  const refusedField = refusedFieldOf(save.error, kyc3Fields);
+  // A refused field is marked on the form; the summary names it in the customer's words.
+  const saveProblem = refusedField
+    ? errorMessage('kycFieldInvalid', language, { field: labelOf(refusedField) })
+    : save.error
+      ? failureText(save.error, t('errors.submitFailed'))
+      : null;
 
   return (
     <Form
@@ -173,8 +265,12 @@ export function Kyc3Form({ fullName = null, onSubmitted }: { fullName?: string |
         <legend className={styles.legend}>{t('kyc3.about')}</legend>
         {groups.map((group) => (
           <div key={group.field} className={styles.optionGroup}>
-            <Form.Item name={group.field} label={t(`kyc3.${group.field}.label`)} rules={[ruleFor(group.field)]}>
-              <Checkbox.Group className={styles.checkboxes} data-testid={`${group.testId}s`}>
+            <Form.Item
+              name={group.field}
+              label={<span id={`kyc3-${group.field}-label`}>{t(`kyc3.${group.field}.label`)}</span>}
+              rules={[ruleFor(group.field)]}
+            >
+              <Checkbox.Group className={styles.checkboxes} aria-labelledby={`kyc3-${group.field}-label`} data-testid={`${group.testId}s`}>
                 {group.options.map((option) => (
                   <Checkbox key={option} value={option} data-testid={`${group.testId}-${option}`}>
                     {t(`kyc3.${group.field}.options.${option}` as 'kyc3.purposes.options.other')}
@@ -238,8 +334,8 @@ export function Kyc3Form({ fullName = null, onSubmitted }: { fullName?: string |
 
       {stage === 'uploading' ? (
         <div className={styles.uploading} data-testid="kyc3-uploading">
-          <span>{t('kyc3.uploading')}</span>
-          <Progress percent={100} status="active" showInfo={false} />
+          <span id="kyc3-uploading-label">{t('kyc3.uploading')}</span>
+          <Progress percent={uploadPercent} status="active" aria-labelledby="kyc3-uploading-label" data-testid="kyc3-upload-progress" />
         </div>
       ) : null}
       {saveProblem ? (

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { kyc2SessionKey } from '../components/kyc2-panel';
-import { levelInfo, renderKyc, stubKycApi } from '../components/kyc-test-kit';
+import { closeToast, currentToasts } from '../../../shared/ui/toast-store';
+import { KycEnvelope, levelInfo, renderKyc, stubKycApi } from '../components/kyc-test-kit';
 import { IdentificationPage } from './identification-page';
 
 const countries = [
@@ -17,6 +18,7 @@ const slow = { timeout: 5_000 };
 afterEach(() => {
   vi.restoreAllMocks();
   sessionStorage.clear();
+  closeToast('error');
 });
 
 async function chooseCountry(user: UserEvent, search: string, code: string) {
@@ -79,5 +81,18 @@ describe('IdentificationPage', { timeout: 30_000 }, () => {
     expect((await screen.findByTestId('kyc-complete', {}, slow)).textContent).toContain('You are fully verified');
     expect(screen.queryByTestId('kyc-country')).toBeNull();
     expect(screen.getByTestId('kyc-allowance-withdraw').textContent).toBe('No limit');
+  });
+
+  it('shows a failed load on the page with a retry, not also as a toast', async () => {
+    const user = userEvent.setup();
+    let level: unknown = new KycEnvelope(19000001, 'Server busy');
+    stubKycApi({ [kycPaths.level]: () => level, [kycPaths.countries]: countries });
+    renderKyc(<IdentificationPage />);
+
+    expect(await screen.findByTestId('kyc-load-error', {}, slow)).toBeTruthy();
+    expect(currentToasts().error).toBeNull();
+    level = levelInfo();
+    await user.click(screen.getByTestId('kyc-retry'));
+    await screen.findByTestId('kyc-levels', {}, slow);
   });
 });
