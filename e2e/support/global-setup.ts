@@ -14,10 +14,11 @@ declare module 'vitest' {
 
 /**
  * One Coffer for the whole run, started as `npm start` starts it. Every journey's customer signs
- * up from 127.0.0.1, so the hourly e-mail/SMS quota per IP (30) would be spent by the suite itself.
+ * up from 127.0.0.1, so the hourly e-mail/SMS quota per IP (30) would be spent by the suite itself,
+ * and its sends would pass the IP's captcha threshold (10).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const coffer = await startCoffer({ env: { CODE_SENDS_PER_IP_PER_HOUR: '1000' } });
+  const coffer = await startCoffer({ env: { CODE_SENDS_PER_IP_PER_HOUR: '1000', CAPTCHA_AFTER_IP_FAILURES: '1000' } });
   project.provide('baseUrl', coffer.baseUrl);
   project.provide('databaseUrl', coffer.databaseUrl);
   project.provide('evmRpcUrl', coffer.evmRpcUrl);

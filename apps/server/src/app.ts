@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { createAssetsModule } from './modules/assets';
 import { createAuditModule } from './modules/audit';
 import { createBackofficeModule } from './modules/backoffice';
+import { createCaptchaModule } from './modules/captcha';
 import { createDepositsModule, depositBillDescriber, type DepositChainSet } from './modules/deposits';
 import { createDevOutbox, createIdentityModule } from './modules/identity';
 import { createLedgerModule, createLedgerReads, hasCustomerReceivedFunds } from './modules/ledger';
@@ -95,12 +96,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSystemRoutes(app, deps);
   // Whether an account ever received funds decides if a first security set-up locks withdrawals.
   const funding = { hasReceivedFunds: (userId: string) => hasCustomerReceivedFunds(deps.db, userId) };
+  // The proof-of-work captcha identity demands after repeated failures (and API keys for their changes).
+  const captcha = createCaptchaModule({ db: deps.db, secrets: deps.secrets, maxNumber: deps.config.CAPTCHA_MAX_NUMBER });
+  for (const job of captcha.jobs) deps.jobs?.define(job);
+  captcha.register(app);
   const identity = createIdentityModule({
     db: deps.db,
     config: deps.config,
     secrets: deps.secrets,
     messenger,
     funding,
+    captcha: captcha.api,
     registry: deps.metrics.registry,
   });
   identity.register(app);

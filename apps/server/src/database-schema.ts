@@ -1,5 +1,6 @@
 import type { AssetTables } from './modules/assets/assets.schema';
 import type { AuditTables } from './modules/audit/audit.schema';
+import type { CaptchaTables } from './modules/captcha/captcha.schema';
 import type { ChainDevnetTables } from './modules/chain/chain-devnets.schema';
 import type { DepositTables } from './modules/deposits/deposits.schema';
 import type { IdentityTables } from './modules/identity/identity.schema';
@@ -38,5 +39,6 @@ declare module './platform/db/database' {
       OperatorTables,
       KycTables,
       KycSandboxTables,
-      SanctionsTables {}
+      SanctionsTables,
+      CaptchaTables {}
 }

@@ -35,6 +35,7 @@ import * as sanctions from './modules/sanctions/sanctions.migration';
 import * as depositSources from './modules/deposits/deposit-sources.migration';
 import * as withdrawalReview from './modules/withdrawals/withdrawal-review.migration';
 import * as ledgerHoldJournalIndexes from './modules/ledger/hold-journal-indexes.migration';
+import * as captcha from './modules/captcha/captcha.migration';
 
 /**
  * One migration made of several modules' parts, applied in order and undone in reverse: a
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '0028-sanctions': inOrder(sanctions, depositSources),
   '0029-withdrawal-review': withdrawalReview,
   '0030-ledger-hold-journal-indexes': ledgerHoldJournalIndexes,
+  '0032-captcha': captcha,
 };

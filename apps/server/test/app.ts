@@ -33,6 +33,9 @@ export async function buildTestApp(
     WEB_DIST_DIR: '/nonexistent-web-dist',
     // Every test request comes from 127.0.0.1; the per-IP send limit has its own test.
     CODE_SENDS_PER_IP_PER_HOUR: '100000',
+    // Likewise the captcha, which the tests of the limits would meet first; captcha tests set their own.
+    CAPTCHA_AFTER_FAILURES: '100000',
+    CAPTCHA_AFTER_IP_FAILURES: '100000',
     ...options.env,
   });
   const app = await buildApp({

@@ -91,6 +91,16 @@ const configSchema = z.object({
     .string()
     .regex(/^\d{1,6}(\.\d{1,8})?$/, 'must be a decimal such as 7.1')
     .default('7.1'),
+  /**
+   * The captcha's proof of work (ALTCHA, PBKDF2/SHA-256 at cost 1000): a challenge's secret
+   * counter is drawn between half this and this, so a browser with a few workers solves the
+   * default in about half a second to a second.
+   */
+  CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+  /** Wrong passwords (or codes) of one account in the attempt window after which its calls need a captcha. */
+  CAPTCHA_AFTER_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(3),
+  /** Failures (and code sends) of one IP address in the window after which its calls need a captcha. */
+  CAPTCHA_AFTER_IP_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** E-mails and SMS one IP address may cause per hour (abuse limit). */
   CODE_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   SESSION_TTL_HOURS: z.coerce

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fiatCurrencies } from '../constants';
+import { captchaTokenSchema } from './captcha';
 import { recordIdSchema } from './record-id';
 
 /**
@@ -54,7 +55,10 @@ export const codeSentSchema = z.object({
 export type CodeSent = z.infer<typeof codeSentSchema>;
 
 // ── Registration ────────────────────────────────────────────────────────────────────
-export const registerCodeBodySchema = accountIdentitySchema.extend({ countryCode });
+/** The token of a solved captcha (`/cap/v2/action/verify`), needed once the server answers captchaRequired. */
+const captchaToken = captchaTokenSchema.optional();
+
+export const registerCodeBodySchema = accountIdentitySchema.extend({ countryCode, captchaToken });
 export type RegisterCodeBody = z.infer<typeof registerCodeBodySchema>;
 
 export const accountKinds = ['personal', 'enterprise'] as const;
@@ -67,6 +71,7 @@ export const registerBodySchema = accountIdentitySchema.extend({
   inviteCode: z.string().trim().max(16).optional(),
   agreeTerms: z.boolean(),
   accountKind: z.enum(accountKinds).default('personal'),
+  captchaToken,
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
@@ -83,6 +88,7 @@ export const preLoginSchema = z.object({
 export const loginBodySchema = accountIdentitySchema.extend({
   password: z.string().min(1).max(64),
   equipmentName: z.string().trim().max(100).optional(),
+  captchaToken,
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -159,7 +165,7 @@ export const loggedInSchema = z.object({
 export type LoggedIn = z.infer<typeof loggedInSchema>;
 
 // ── Forgot password (two steps) ─────────────────────────────────────────────────────────
-export const resetCodeBodySchema = accountIdentitySchema;
+export const resetCodeBodySchema = accountIdentitySchema.extend({ captchaToken });
 export const verifyResetCodeBodySchema = accountIdentitySchema.extend({ code });
 export const resetTicketSchema = z.object({
   resetToken: z.string(),

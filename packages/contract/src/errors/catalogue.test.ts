@@ -7,7 +7,8 @@ const entries = Object.entries(errorCatalogue);
 
 /** The code families of spec §8, plus the silent codes and the 403 login prompt. */
 const families: Array<[number, number]> = [
-  [16000001, 16000026],
+  // 16000001…25 of spec §8, then account suspended (26) and the captcha's required/expired (27-28; 29 kept for it).
+  [16000001, 16000029],
   [17000001, 17000014],
   [18000001, 18000006],
   [15000001, 15000056],

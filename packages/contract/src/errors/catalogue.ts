@@ -470,6 +470,24 @@ export const errorCatalogue = {
       ru: 'Этот аккаунт заблокирован; обратитесь в службу поддержки',
     },
   },
+  captchaRequired: {
+    code: 16000027,
+    messages: {
+      en: 'Please complete the captcha first',
+      'zh-CN': '请先完成人机验证',
+      'zh-TW': '請先完成人機驗證',
+      ru: 'Сначала пройдите проверку капчей',
+    },
+  },
+  captchaExpired: {
+    code: 16000028,
+    messages: {
+      en: 'The captcha has expired, please verify again',
+      'zh-CN': '人机验证已过期，请重新验证',
+      'zh-TW': '人機驗證已過期，請重新驗證',
+      ru: 'Срок действия капчи истёк, пройдите проверку снова',
+    },
+  },
 
   // ── 17000001…: account centre ───────────────────────────────────────────────────
   insufficientBalance: {

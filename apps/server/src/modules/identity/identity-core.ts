@@ -17,6 +17,7 @@ import type { Db } from '../../platform/db/database';
 import { decryptSecret } from '../../platform/security/crypto';
 import type { PasswordHasher } from '../../platform/security/password-hasher';
 import type { AttemptLimiter } from './attempt-limiter';
+import { codeSendScope, type CaptchaGate } from './captcha-gate';
 import { codeMessage } from './identity-messages';
 import { accountRuleError, identityError } from './identity.errors';
 import type { RequestFacts } from './request-facts';
@@ -39,6 +40,8 @@ export interface IdentityDeps {
   sessions: SessionStore;
   codes: VerificationCodes;
   limiter: AttemptLimiter;
+  /** When a call needs a captcha (attempt counts), and spending its token. */
+  captcha: CaptchaGate;
   hasher: PasswordHasher;
   messenger: Messenger;
   key: Buffer;
@@ -221,7 +224,7 @@ export function newAddressScope(purpose: CodePurpose): CodeScope {
 
 /** Counts a message sent on behalf of an IP address, atomically; past the limit it answers tooManyRequests. */
 export async function throttleSending(deps: IdentityDeps, ip: string): Promise<void> {
-  const policy = { scope: 'code-send:ip', maxFailures: deps.codeSendsPerIpPerHour, windowMinutes: 60, lockMinutes: 60 };
+  const policy = { ...codeSendScope, maxFailures: deps.codeSendsPerIpPerHour, lockMinutes: 60 };
   if (await deps.limiter.take(policy, ip)) throw identityError('tooManyRequests');
 }
 

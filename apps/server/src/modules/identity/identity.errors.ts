@@ -17,6 +17,7 @@ export const identityError = domainErrors([
   'accountLocked',
   'accountSuspended',
   'authenticatorCodeWrong',
+  'captchaRequired',
   'codeAlreadyUsed',
   'codeAttemptsExceeded',
   'codeExpired',

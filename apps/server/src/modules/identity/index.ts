@@ -9,6 +9,7 @@ import { createPasswordHasher } from '../../platform/security/password-hasher';
 import type { ServerSecrets } from '../../platform/security/secrets';
 import { createAccountService } from './account.service';
 import { createAttemptLimiter, type AttemptLimiter } from './attempt-limiter';
+import { createCaptchaGate, type CaptchaVerifier } from './captcha-gate';
 import { registerAuthentication } from './authentication';
 import { registerDevOutboxRoutes } from './dev-outbox.routes';
 import { createIdentityApi, type IdentityApi } from './identity-api';
@@ -35,6 +36,7 @@ export type { Reservation } from './attempt-limiter';
 export { createTotpSecret, matchTotpStep, totpCode, totpUri } from './totp';
 
 export type { FundingFacts } from './security-change';
+export type { CaptchaVerifier } from './captcha-gate';
 
 export interface IdentityModuleDeps {
   db: Db;
@@ -42,6 +44,8 @@ export interface IdentityModuleDeps {
   secrets: ServerSecrets;
   messenger: Messenger;
   funding: FundingFacts;
+  /** The captcha module's token check, for calls the attempt counts say need a captcha. */
+  captcha: CaptchaVerifier;
   registry?: Registry;
 }
 
@@ -68,6 +72,10 @@ export function createIdentityModule(deps: IdentityModuleDeps): IdentityModule {
     sessions: createSessionStore({ db, key: secrets.key, ttlHours: config.SESSION_TTL_HOURS }),
     codes: createVerificationCodes({ db, messenger, limiter, key: secrets.key }),
     limiter,
+    captcha: createCaptchaGate(db, deps.captcha, {
+      afterFailures: config.CAPTCHA_AFTER_FAILURES,
+      afterIpFailures: config.CAPTCHA_AFTER_IP_FAILURES,
+    }),
     hasher: createPasswordHasher(secrets.pepper),
     messenger,
     key: secrets.key,

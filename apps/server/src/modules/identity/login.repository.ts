@@ -11,8 +11,6 @@ export interface LoginRepository {
   /** Spends a pre-login once; false when it was already spent. */
   spendPreLogin(id: string): Promise<boolean>;
   recordLogin(userId: string, facts: Pick<RequestFacts, 'device' | 'ip' | 'location'>, status: 'success' | 'failed'): Promise<void>;
-  /** The failures an IP has counted under an attempt scope, if it has a counter. */
-  failuresOf(scope: string, subject: string): Promise<number | undefined>;
   markLoggedIn(userId: string): Promise<void>;
   /** A session ticket's MAC, valid for `seconds`. */
   insertSessionTicket(row: { userId: string; ticketHash: string; seconds: number }): Promise<void>;
@@ -68,16 +66,6 @@ export function createLoginRepository(db: Db): LoginRepository {
     },
 
     recordLogin: (userId, facts, status) => insertLoginHistory(db, userId, facts, status),
-
-    async failuresOf(scope, subject) {
-      const counter = await db
-        .selectFrom('attempt_counter')
-        .select('failures')
-        .where('scope', '=', scope)
-        .where('subject', '=', subject)
-        .executeTakeFirst();
-      return counter?.failures;
-    },
 
     async markLoggedIn(userId) {
       await db

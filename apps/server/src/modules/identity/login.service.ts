@@ -29,9 +29,14 @@ function resolvableAccount(identity: AccountIdentity): ResolvedAccount | null {
   }
 }
 
+/** Whom the login limits count for: the user, or an unknown account under its address alike. */
+function accountSubject(account: ResolvedAccount, user: { id: string } | undefined): string {
+  return user ? user.id : `unknown:${account.address}`;
+}
+
 /** Login in two steps (password, then a second factor), logout, and the session hand-off (`session-hand-off.service.ts`). */
 export interface LoginService extends SessionHandOffService {
-  /** Tells the form whether to ask for a captcha first; the same for every account. */
+  /** Tells the form whether to ask for a captcha first, from the IP's and the account's failures (an unknown account's alike). */
   preLogin(identity: AccountIdentity, caller: Caller): Promise<{ captchaRequired: boolean }>;
   /** The password step: a wrong password and an unknown account answer alike. */
   login(body: LoginBody, caller: Caller): Promise<LoginChallenge>;
@@ -51,9 +56,9 @@ export function createLoginService(deps: IdentityDeps, logins: LoginRepository):
 
   return {
     async preLogin(identity, caller) {
-      resolveAccount(identity);
-      const ipFailures = await logins.failuresOf(attemptPolicies.loginByIp.scope, caller.ip);
-      return { captchaRequired: (ipFailures ?? 0) >= 10 };
+      const account = resolveAccount(identity);
+      const user = await findUserByAccount(deps.users, account);
+      return { captchaRequired: await deps.captcha.isDemanded('login', { ip: caller.ip, account: accountSubject(account, user) }) };
     },
 
     /**
@@ -69,8 +74,11 @@ export function createLoginService(deps: IdentityDeps, logins: LoginRepository):
       const unstorable = findUnstorableText(body);
       const account = unstorable === null ? resolveAccount(body) : resolvableAccount(body);
       const user = account ? await findUserByAccount(deps.users, account) : undefined;
+      const subject = account ? accountSubject(account, user) : undefined;
+      // Before any attempt is spent: a call without the captcha it needs costs nothing.
+      await deps.captcha.pass('login', { ip: caller.ip, ...(subject ? { account: subject } : {}) }, body.captchaToken);
       const checks: AttemptCheck[] = [{ policy: attemptPolicies.loginByIp, subject: caller.ip }];
-      if (account) checks.push({ policy: attemptPolicies.loginByAccount, subject: user ? user.id : `unknown:${account.address}` });
+      if (subject) checks.push({ policy: attemptPolicies.loginByAccount, subject });
       if (unstorable !== null) {
         // Counted (or refused as locked, which tells no more): either way nothing is verified.
         await limiter.reserve(checks).catch(() => undefined);

@@ -22,7 +22,7 @@ const resetMinutes = 15;
 /** Forgot password in two steps (spec §2): verify a code, then set the new password. */
 export interface PasswordResetService {
   /** The same answer for a known and an unknown account; only a known one gets a code. */
-  sendResetCode(identity: AccountIdentity, caller: Caller): Promise<{ resendAfterSeconds: number }>;
+  sendResetCode(identity: AccountIdentity & { captchaToken?: string | undefined }, caller: Caller): Promise<{ resendAfterSeconds: number }>;
   verifyResetCode(body: AccountIdentity & { code: string }, caller: Caller): Promise<ResetTicket>;
   resetPassword(
     body: { resetToken: string; password: string; confirmPassword: string; gaCode?: string | undefined },
@@ -40,8 +40,9 @@ export function createPasswordResetService(deps: IdentityDeps): PasswordResetSer
 
   return {
     /** The same answer for a known and an unknown account; only a known one gets a code. */
-    async sendResetCode(identity: AccountIdentity, caller: Caller) {
+    async sendResetCode(identity, caller) {
       const account = resolveAccount(identity);
+      await deps.captcha.pass('sendCode', { ip: caller.ip }, identity.captchaToken);
       const user = await findUserByAccount(deps.users, account);
       if (!user) {
         // The same slots as a real send (the address's 60-s wait, the IP's quota), so neither

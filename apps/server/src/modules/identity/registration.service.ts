@@ -65,6 +65,7 @@ export function createRegistrationService(deps: IdentityDeps): RegistrationServi
     async sendRegisterCode(body: RegisterCodeBody, caller: Caller) {
       assertRegionServed(body.countryCode);
       const account = resolveAccount(body);
+      await deps.captcha.pass('sendCode', { ip: caller.ip }, body.captchaToken);
       const existing = await findUserByAccount(deps.users, account);
       if (existing) {
         await holdSend(deps, 'register', codeTarget(account), caller.ip);
@@ -87,6 +88,8 @@ export function createRegistrationService(deps: IdentityDeps): RegistrationServi
       if (passwordProblem) throw accountRuleError(passwordProblem, passwordProblem === 'passwordsNotSame' ? 'confirmPassword' : 'password');
       const inviter = body.inviteCode ? await deps.users.findByInviteCode(body.inviteCode.toUpperCase()) : undefined;
       if (body.inviteCode && !inviter) throw identityError('invalidParameter', {}, 'inviteCode');
+      const target = codeTarget(account);
+      await deps.captcha.pass('register', { ip: caller.ip, account: `${target.channel}:${target.address}` }, body.captchaToken);
 
       // For a taken address no code was ever issued, so this fails as a wrong code would.
       await deps.codes.consume('register', codeTarget(account), code, 'code', caller.ip);

@@ -4,6 +4,8 @@ import { Button, Form, Input, Result, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useCaptchaDemand } from '../../../shared/captcha/captcha-demand';
+import { CaptchaWidget } from '../../../shared/captcha/captcha-widget';
 import { pathTo } from '../../../shared/routes';
 import { AntdProvider } from '../../../shared/ui/antd-provider';
 import { identityApi } from '../api/identity-api';
@@ -97,11 +99,15 @@ function VerifyAccountForm({ onVerified }: { onVerified: (ticket: ResetTicket) =
     mutationFn: (values: VerifyValues) => identityApi.verifyResetCode({ ...identityOf(values), code: values.code }),
     onSuccess: onVerified,
   });
+  // Too many codes sent from here: the server asks for the captcha before sending another.
+  const sendCaptcha = useCaptchaDemand();
 
   const sendCode = async () => {
     const fields = accountType === 'phone' ? ['countryCode', 'account'] : ['account'];
     const values = await form.validateFields(fields as Array<keyof VerifyValues>);
-    const sent = await identityApi.sendResetCode(identityOf(values));
+    const sent = await sendCaptcha.withToken((captchaToken) =>
+      identityApi.sendResetCode({ ...identityOf(values), ...(captchaToken ? { captchaToken } : {}) }),
+    );
     markCodeSent(values);
     return sent;
   };
@@ -126,6 +132,9 @@ function VerifyAccountForm({ onVerified }: { onVerified: (ticket: ResetTicket) =
           inputTestId="reset-code"
           sendTestId="reset-send-code"
         />
+        {sendCaptcha.isDemanded && (
+          <CaptchaWidget key={sendCaptcha.round} purpose="sendCode" onToken={sendCaptcha.keepToken} testId="reset-send-captcha" />
+        )}
         <Button type="primary" htmlType="submit" block loading={verify.isPending} data-testid="reset-next">
           {t('reset.next')}
         </Button>

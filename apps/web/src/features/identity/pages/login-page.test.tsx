@@ -10,6 +10,10 @@ import { identityPaths } from '@coffer/contract/identity-paths';
 import { ToastHost } from '../../../shared/ui/toast-host';
 import { closeToast } from '../../../shared/ui/toast-store';
 import { LoginPage } from './login-page';
+import { captchaPaths } from '@coffer/contract/captcha-paths';
+import { FakeAltchaElement } from '../../../../test/fake-altcha';
+
+vi.mock('../../../shared/captcha/altcha-loader', async () => (await import('../../../../test/fake-altcha')).fakeAltchaLoader);
 
 const challenge = {
   preLoginToken: 'pre-login-token',
@@ -59,6 +63,54 @@ describe('LoginPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByTestId('login-submit'));
     expect(await screen.findByTestId('twofa-code')).toBeTruthy();
     expect(screen.queryByText(errorMessage('wrongCredentials', 'en'))).toBeNull();
+    closeToast('error');
+  });
+
+  it('shows the captcha when the server demands it, then retries the login with its token', async () => {
+    const bodies: Array<{ path: string; body: Record<string, unknown> }> = [];
+    let logins = 0;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const path = String(input);
+      const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+      bodies.push({ path, body });
+      let envelope: unknown;
+      if (path === identityPaths.login) {
+        logins += 1;
+        envelope =
+          logins === 1
+            ? { code: errorCatalogue.captchaRequired.code, msg: errorMessage('captchaRequired', 'en'), data: null }
+            : { code: 0, msg: 'ok', data: challenge };
+      } else if (path === captchaPaths.verify) {
+        envelope = { code: 0, msg: 'ok', data: { captchaToken: 'login.1.id.mac', expiresInSeconds: 120 } };
+      } else {
+        throw new Error(`unexpected call to ${path}`);
+      }
+      return new Response(JSON.stringify(envelope), { headers: { 'content-type': 'application/json' } });
+    });
+    const user = userEvent.setup();
+    renderPage(
+      <>
+        <LoginPage />
+        <ToastHost />
+      </>,
+      { path: '/login', routeName: 'loginPage' },
+    );
+
+    expect(screen.queryByTestId('captcha')).toBeNull();
+    await fillCredentials(user);
+    await user.click(screen.getByTestId('login-submit'));
+    expect((await screen.findByRole('alert')).textContent).toContain(errorMessage('captchaRequired', 'en'));
+    expect(await screen.findByTestId('captcha')).toBeTruthy();
+    await waitFor(() => expect(FakeAltchaElement.last?.config.challenge).toBe(captchaPaths.challenge));
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]!.body.captchaToken).toBeUndefined();
+
+    // The browser solved it: verified once, then the same login again with the token.
+    FakeAltchaElement.last!.solve('c29sdmVk');
+    expect(await screen.findByTestId('twofa-code')).toBeTruthy();
+    expect(bodies.map((request) => request.path)).toEqual([identityPaths.login, captchaPaths.verify, identityPaths.login]);
+    expect(bodies[1]!.body).toEqual({ purpose: 'login', payload: 'c29sdmVk' });
+    expect(bodies[2]!.body).toMatchObject({ account: 'alice@example.com', password: 'Secret#123', captchaToken: 'login.1.id.mac' });
     closeToast('error');
   });
 

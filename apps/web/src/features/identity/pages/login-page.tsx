@@ -4,6 +4,8 @@ import { Button, Form, Input, Radio } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useCaptchaDemand } from '../../../shared/captcha/captcha-demand';
+import { CaptchaWidget } from '../../../shared/captcha/captcha-widget';
 import { pathTo } from '../../../shared/routes';
 import { describeDevice, sessionHandOffStorageKey } from '../../../shared/session-hand-off';
 import { AntdProvider } from '../../../shared/ui/antd-provider';
@@ -60,6 +62,8 @@ interface CredentialsValues {
   account: string;
   countryCode?: string;
   password: string;
+  /** The solved captcha's token, when the server demanded one. */
+  captchaToken?: string;
 }
 
 /** Spec §2/§4: log in by e-mail or phone and password, then confirm with a second factor. */
@@ -108,6 +112,7 @@ function CredentialsForm({ onChallenge }: { onChallenge: (challenge: Challenge) 
   const rules = useAuthRules();
   const [form] = Form.useForm<CredentialsValues>();
   const [accountType, setAccountType] = useState<AccountType>('email');
+  const captcha = useCaptchaDemand();
 
   const login = useMutation({
     mutationFn: (values: CredentialsValues) =>
@@ -117,9 +122,23 @@ function CredentialsForm({ onChallenge }: { onChallenge: (challenge: Challenge) 
         countryCode: accountType === 'phone' ? values.countryCode : undefined,
         password: values.password,
         equipmentName: describeDevice(navigator.userAgent),
+        ...(values.captchaToken ? { captchaToken: values.captchaToken } : {}),
       }),
     onSuccess: onChallenge,
+    onError: captcha.handleError,
+    onSettled: (_data, _error, values) => {
+      // The token is spent whatever the answer; a further try needs a new challenge.
+      if (values.captchaToken) captcha.spent();
+    },
   });
+
+  // After too many failures the server asks for the captcha: once solved, the login is retried with its token.
+  const handleCaptchaToken = (captchaToken: string) => {
+    void form.validateFields().then(
+      (values) => login.mutate({ ...values, captchaToken }),
+      () => undefined,
+    );
+  };
 
   const handleAccountTypeChange = (next: AccountType) => {
     setAccountType(next);
@@ -141,6 +160,7 @@ function CredentialsForm({ onChallenge }: { onChallenge: (challenge: Challenge) 
         <Form.Item name="password" rules={rules.loginPassword} label={t('field.password')} className={styles.passwordItem}>
           <Input.Password autoComplete="current-password" placeholder={t('field.passwordPlaceholder')} data-testid="login-password" />
         </Form.Item>
+        {captcha.isDemanded && <CaptchaWidget key={captcha.round} purpose="login" onToken={handleCaptchaToken} />}
         <div className={styles.forgotRow}>
           <Link to={pathTo('forgotPassword')} className={styles.forgot} data-testid="login-forgot-password">
             {t('login.forgotPassword')}

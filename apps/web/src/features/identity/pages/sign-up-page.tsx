@@ -4,6 +4,8 @@ import { useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatches, useNavigate, useSearchParams } from 'react-router';
 import type { RouteHandle } from '../../../shared/routes';
+import { useCaptchaDemand } from '../../../shared/captcha/captcha-demand';
+import { CaptchaWidget } from '../../../shared/captcha/captcha-widget';
 import { pathTo } from '../../../shared/routes';
 import { AntdProvider } from '../../../shared/ui/antd-provider';
 import { identityApi } from '../api/identity-api';
@@ -148,8 +150,12 @@ function SignUpForm({ kind, linkedInviteCode }: { kind: SignUpKind; linkedInvite
     },
   ];
 
+  // Code sending and registering each have their captcha (after too many sends or wrong codes).
+  const sendCaptcha = useCaptchaDemand();
+  const registerCaptcha = useCaptchaDemand();
+
   const register = useMutation({
-    mutationFn: (values: SignUpValues) =>
+    mutationFn: (values: SignUpValues & { captchaToken?: string }) =>
       identityApi.register({
         accountType,
         account: values.account,
@@ -160,16 +166,36 @@ function SignUpForm({ kind, linkedInviteCode }: { kind: SignUpKind; linkedInvite
         inviteCode: values.inviteCode?.trim() || undefined,
         agreeTerms: true,
         accountKind: kind === 'enterprise' ? 'enterprise' : 'personal',
+        ...(values.captchaToken ? { captchaToken: values.captchaToken } : {}),
       }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['identity'] });
       await navigate(pathTo('propertySecuritySetting'));
     },
+    onError: registerCaptcha.handleError,
+    onSettled: (_data, _error, values) => {
+      if (values.captchaToken) registerCaptcha.spent();
+    },
   });
+
+  // A solved captcha retries the registration at once with its token.
+  const handleRegisterCaptcha = (captchaToken: string) => {
+    void form.validateFields().then(
+      (values) => register.mutate({ ...values, captchaToken }),
+      () => undefined,
+    );
+  };
 
   const sendCode = async () => {
     const values = await form.validateFields(['countryCode', 'account']);
-    const sent = await identityApi.sendRegisterCode({ accountType, account: values.account, countryCode: values.countryCode });
+    const sent = await sendCaptcha.withToken((captchaToken) =>
+      identityApi.sendRegisterCode({
+        accountType,
+        account: values.account,
+        countryCode: values.countryCode,
+        ...(captchaToken ? { captchaToken } : {}),
+      }),
+    );
     markCodeSent(values);
     return sent;
   };
@@ -220,6 +246,9 @@ function SignUpForm({ kind, linkedInviteCode }: { kind: SignUpKind; linkedInvite
           inputTestId="signup-code"
           sendTestId="signup-send-code"
         />
+        {sendCaptcha.isDemanded && (
+          <CaptchaWidget key={sendCaptcha.round} purpose="sendCode" onToken={sendCaptcha.keepToken} testId="signup-send-captcha" />
+        )}
         <Form.Item name="password" label={t('field.password')} rules={rules.newPassword} extra={<AuthPasswordHint password={password} />}>
           <Input.Password autoComplete="new-password" placeholder={t('field.newPasswordPlaceholder')} data-testid="signup-password" />
         </Form.Item>
@@ -261,6 +290,9 @@ function SignUpForm({ kind, linkedInviteCode }: { kind: SignUpKind; linkedInvite
             />
           </Checkbox>
         </Form.Item>
+        {registerCaptcha.isDemanded && (
+          <CaptchaWidget key={registerCaptcha.round} purpose="register" onToken={handleRegisterCaptcha} testId="signup-captcha" />
+        )}
         <Button type="primary" htmlType="submit" block loading={register.isPending} data-testid="signup-submit">
           {t('signUp.submit')}
         </Button>
