@@ -1,3 +1,4 @@
+import type { ApiKeyTables } from './modules/apikeys/apikeys.schema';
 import type { AssetTables } from './modules/assets/assets.schema';
 import type { AuditTables } from './modules/audit/audit.schema';
 import type { ChainDevnetTables } from './modules/chain/chain-devnets.schema';
@@ -38,5 +39,6 @@ declare module './platform/db/database' {
       OperatorTables,
       KycTables,
       KycSandboxTables,
-      SanctionsTables {}
+      SanctionsTables,
+      ApiKeyTables {}
 }

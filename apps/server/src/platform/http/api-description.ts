@@ -80,6 +80,66 @@ ${receiptVerificationCommands()}
 
 prints \`Signature Verified Successfully\`; change any byte of \`quote.txt\` and it fails.`;
 
+/**
+ * A worked example of a request signed with an API key, made with the RFC 8032 test key 1
+ * (secret 9d61b19d…7f60) — published, never a customer's. Its test rebuilds the canonical string
+ * with the contract's `canonicalRequestString` and verifies the signature.
+ */
+export const apiRequestSigningExample = {
+  method: 'POST',
+  url: '/trade/api/quote?lang=en&client=bot',
+  body: '{"pair":"BTC/USDT","side":"buy","amount":"100","amountCoin":"USDT"}',
+  timestamp: '1764115200000',
+  nonce: 'c0ffee-nonce-0001',
+  canonicalString:
+    'POST\n/trade/api/quote\nclient=bot&lang=en\n70b4afc700991734831194fc5d3b2a4753ffd8f65d25150c5e97453607762839\n1764115200000\nc0ffee-nonce-0001',
+  publicKeyHex: 'd75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a',
+  publicKeyPem: '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=\n-----END PUBLIC KEY-----\n',
+  signature: 'Q11bkc4Mhigh+/dyt8nnQfjeq+gtbilnIzbP+fOciUswT810VN96TLS336v+v5KLO6FxDBhYEPkkg0wQiL+ADw==',
+} as const;
+
+const requestSigning = `## API keys: signed requests and signed answers
+
+A customer's API key is their own **Ed25519** key pair: Coffer keeps only the public key and
+answers an access key for it (\`/ak/v1/pubkey\`, then \`/ak/v1/verify-new-pubkey\`). A request
+made with the key carries \`X-ACCESS-KEY\`, \`X-TIMESTAMP\` (milliseconds since the epoch, within
+±30 s of the server's clock), \`X-NONCE\` (16–64 of \`A–Z a–z 0–9 _ -\`, never reused by the key) and
+\`X-SIGNATURE\`: base64 of the Ed25519 signature over the UTF-8 canonical string — six lines joined
+by \`\\n\`, none after the last: the method in upper case; the path as sent; the query's
+name=value pairs decoded, re-encoded RFC 3986 (unreserved kept, every other byte %XX upper case),
+sorted by name then value, joined by \`&\` (empty without a query); the lower-case hex SHA-256
+of the raw body bytes (of no bytes without a body); the timestamp; the nonce.
+
+Refusals, each its own code: \`15000003\` access key missing, \`15000001\` unknown or deleted key,
+\`15000030\` timestamp outside the window, \`15000004\` signature, \`19000008\` (HTTP 429 with
+\`Retry-After\`) over the key's rate, \`15000031\` nonce already used, \`15000032\` IP not bound,
+\`15000002\` a call outside the key's rights — only calls marked with a right (read, trade,
+withdraw) are reachable by keys; key management and security settings never are. A change to a
+key takes effect on every node within seconds (one minute at most).
+
+**Signed answers.** Every answer to a key request carries \`X-COFFER-TIMESTAMP\` (ms) and
+\`X-COFFER-SIGNATURE\`: base64 Ed25519, with the platform public key (\`platformPublicKey\` of
+\`/ak/v1/permission\` and of each key, SPKI DER in base64), over
+\`<HTTP status>\\n<the request's X-NONCE>\\n<X-COFFER-TIMESTAMP>\\n<hex SHA-256 of the answer's body>\`.
+
+**Worked example** (RFC 8032 test key 1, public — never a customer's key): \`${apiRequestSigningExample.method} ${apiRequestSigningExample.url}\`
+with body \`${apiRequestSigningExample.body}\`, timestamp \`${apiRequestSigningExample.timestamp}\`,
+nonce \`${apiRequestSigningExample.nonce}\` has the canonical string
+
+\`\`\`
+${apiRequestSigningExample.canonicalString}
+\`\`\`
+
+and the signature \`${apiRequestSigningExample.signature}\` under the public key
+\`${apiRequestSigningExample.publicKeyHex}\` (hex). With OpenSSL 3:
+
+\`\`\`sh
+printf -- '${apiRequestSigningExample.publicKeyPem.replaceAll('\n', '\\n')}' > key.pem
+printf '${apiRequestSigningExample.canonicalString.replaceAll('\n', '\\n')}' > request.txt
+printf '%s' '${apiRequestSigningExample.signature}' | base64 -d > request.sig
+openssl pkeyutl -verify -pubin -inkey key.pem -rawin -in request.txt -sigfile request.sig
+\`\`\``;
+
 const conventions = `Every answer is the envelope \`{ code, msg, data }\`; \`code\` 0 is success. Send
 \`LANGUAGE-TYPE\` (1 English, 2 Russian, 3 Traditional Chinese, 0 Simplified Chinese) for
 messages in your language. Signed-in calls take the \`coffer_session\` cookie (browsers) or the
@@ -95,4 +155,4 @@ messages in your language. Signed-in calls take the \`coffer_session\` cookie (b
 - Answers are \`Cache-Control: no-store\` unless they say otherwise.`;
 
 /** The OpenAPI document's `info.description` (CommonMark, shown at the top of /docs). */
-export const apiDescription = `${conventions}\n\n${receiptSigning}\n`;
+export const apiDescription = `${conventions}\n\n${receiptSigning}\n\n${requestSigning}\n`;
