@@ -1,13 +1,14 @@
 import { apiKeyPaths, errorCatalogue, securityOperations } from '@coffer/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../../test/app';
 import { codesFor, createKey, forgetResendWaits, newKeyPair, type KeyOwner } from '../../../test/api-key-kit';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { latestCode, signUpByEmail } from '../../../test/identity-helpers';
 import { createLogger } from '../../platform/observability/logger';
 import { derivePlatformSigningKey } from '../../platform/security/platform-signing-key';
-import { createApiKeysModule } from '.';
+import { createApiKeysModule, keyCacheTtlMs } from '.';
+import { createKeyCache } from './key-cache';
 import { testSecrets } from '../../../test/app';
 
 let database: TestDatabase;
@@ -230,5 +231,55 @@ describe('the most keys per customer', () => {
     // The pre-request answers the limit too once it is reached.
     const more = await frank.client.post(apiKeyPaths.create, { label: 'more', rights: ['read'], publicKey: newKeyPair().publicKeyHex });
     expect(more.body.code).toBe(errorCatalogue.apiKeyLimitReached.code);
+  });
+});
+
+describe('housekeeping and the cache backstop', () => {
+  it('purges nonces past the window and keeps the recent ones', async () => {
+    const grace = await owner();
+    const key = await createKey(app, database.db, grace, { publicKey: newKeyPair().publicKeyHex });
+    const { id } = await database.db.selectFrom('api_key').select('id').where('access_key', '=', key.accessKey).executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('api_key_nonce')
+      .values([
+        { api_key_id: id, nonce: 'old-nonce-000000001', created_at: new Date(Date.now() - 10 * 60_000) },
+        { api_key_id: id, nonce: 'new-nonce-000000001' },
+      ])
+      .execute();
+    const module = createApiKeysModule({
+      db: database.db,
+      config: { API_KEYS_MAX: 5, API_KEY_RATE_PER_SECOND: 20, API_KEY_RATE_BURST: 40 },
+      identity: {} as never,
+      messenger: { send: async () => undefined } as never,
+      logger: createLogger({ LOG_LEVEL: 'silent' }),
+      platformKey: derivePlatformSigningKey(testSecrets.key),
+      ownedAddressIds: async () => new Set(),
+    });
+    await module.jobs[0]!.handle({} as never, { jobId: 'test', logger: createLogger({ LOG_LEVEL: 'silent' }) });
+    const left = await database.db.selectFrom('api_key_nonce').select('nonce').where('api_key_id', '=', id).execute();
+    expect(left.map((row) => row.nonce)).toEqual(['new-nonce-000000001']);
+  });
+
+  it('forgets a key deleted without a notice within the TTL (a node whose LISTEN is down)', async () => {
+    const hank = await owner();
+    const key = await createKey(app, database.db, hank, { publicKey: newKeyPair().publicKeyHex });
+    const cache = createKeyCache({
+      db: database.db,
+      ttlMs: keyCacheTtlMs,
+      connectionString: undefined,
+      logger: createLogger({ LOG_LEVEL: 'silent' }),
+    });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      expect(await cache.get(key.accessKey)).not.toBeNull();
+      await database.db.updateTable('api_key').set({ deleted_at: new Date() }).where('access_key', '=', key.accessKey).execute();
+      // Still served from the cache just before the TTL, refused at it: 30 s, inside spec §4's minute.
+      vi.setSystemTime(Date.now() + keyCacheTtlMs - 1_000);
+      expect(await cache.get(key.accessKey)).not.toBeNull();
+      vi.setSystemTime(Date.now() + 1_000);
+      expect(await cache.get(key.accessKey)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
