@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { Pool } from 'pg';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createApiKeysModule } from './modules/apikeys';
 import { createAssetsModule } from './modules/assets';
 import { createAuditModule } from './modules/audit';
 import { createBackofficeModule } from './modules/backoffice';
@@ -22,6 +23,7 @@ import { registerSystemRoutes } from './modules/system';
 import { createMessengerFromConfig, type Messenger } from './platform/adapters/messenger';
 import { hasDevFaucet, type AppConfig } from './platform/config';
 import type { Db } from './platform/db/database';
+import { registerApiKeyRequest } from './platform/http/api-key-request';
 import { answerFrameworkError, registerErrorHandler } from './platform/http/error-handler';
 import { registerInputGuard } from './platform/http/input-guard';
 import { registerOpenApi } from './platform/http/openapi';
@@ -32,6 +34,7 @@ import { registerWebApp } from './platform/http/web-app';
 import type { JobQueue } from './platform/jobs/job-queue';
 import type { Logger } from './platform/observability/logger';
 import { metricsAccess, registerMetrics, type Metrics } from './platform/observability/metrics';
+import { derivePlatformSigningKey } from './platform/security/platform-signing-key';
 import type { ServerSecrets } from './platform/security/secrets';
 import type { BlobStore } from './platform/storage';
 
@@ -84,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   registerRequestContext(app);
+  registerApiKeyRequest(app);
   registerErrorHandler(app);
   registerOriginCheck(app, allowedOrigins(deps.config));
   registerSecurityHeaders(app, { hsts: deps.config.COOKIE_SECURE, isDocsPublic: deps.config.API_DOCS_PUBLIC });
@@ -110,6 +114,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registry: deps.metrics.registry,
   });
   identity.register(app);
+  // API keys: requests signed with a customer's key are checked on every route (hooks registered
+  // before the other modules' routes) and run as that customer within the key's rights.
+  const apiKeys = createApiKeysModule({
+    db: deps.db,
+    config: deps.config,
+    identity: identity.api,
+    messenger,
+    logger: deps.logger,
+    platformKey: derivePlatformSigningKey(deps.secrets.key),
+    connectionString: deps.pool?.options.connectionString,
+    // Called per request only, once the withdrawals module below exists.
+    ownedAddressIds: async (userId) => new Set((await withdrawals.services.addressBook.list(userId)).map((entry) => entry.id)),
+  });
+  for (const job of apiKeys.jobs) deps.jobs?.define(job);
+  apiKeys.register(app);
   // The back office's operators (their own cookie under /admin), every privileged action in the audit log.
   const audit = createAuditModule({ db: deps.db }).api;
   const operators = createOperatorsModule({

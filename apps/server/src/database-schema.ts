@@ -1,3 +1,4 @@
+import type { ApiKeyTables } from './modules/apikeys/apikeys.schema';
 import type { AssetTables } from './modules/assets/assets.schema';
 import type { AuditTables } from './modules/audit/audit.schema';
 import type { CaptchaTables } from './modules/captcha/captcha.schema';
@@ -40,5 +41,6 @@ declare module './platform/db/database' {
       KycTables,
       KycSandboxTables,
       SanctionsTables,
-      CaptchaTables {}
+      CaptchaTables,
+      ApiKeyTables {}
 }

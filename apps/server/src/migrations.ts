@@ -35,6 +35,9 @@ import * as sanctions from './modules/sanctions/sanctions.migration';
 import * as depositSources from './modules/deposits/deposit-sources.migration';
 import * as withdrawalReview from './modules/withdrawals/withdrawal-review.migration';
 import * as ledgerHoldJournalIndexes from './modules/ledger/hold-journal-indexes.migration';
+import * as apiKeys from './modules/apikeys/apikeys.migration';
+import * as identitySecurityOperations from './modules/identity/security-operations.migration';
+import * as withdrawalApiKey from './modules/withdrawals/withdrawal-api-key.migration';
 import * as captcha from './modules/captcha/captcha.migration';
 
 /**
@@ -89,5 +92,6 @@ export const migrations: Record<string, Migration> = {
   '0028-sanctions': inOrder(sanctions, depositSources),
   '0029-withdrawal-review': withdrawalReview,
   '0030-ledger-hold-journal-indexes': ledgerHoldJournalIndexes,
+  '0031-api-keys': inOrder(identitySecurityOperations, apiKeys, withdrawalApiKey),
   '0032-captcha': captcha,
 };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Pool } from 'pg';
 import { buildApp } from '../src/app';
 import type { DepositChainSet } from '../src/modules/deposits';
 import type { WithdrawalChainSet } from '../src/modules/withdrawals';
@@ -24,6 +25,8 @@ export async function buildTestApp(
     messenger?: Messenger;
     depositChains?: DepositChainSet;
     withdrawalChains?: WithdrawalChainSet;
+    /** The test database's pool: gives the app its connection string (LISTEN/NOTIFY: API key changes, account feed). */
+    pool?: Pool;
     beforeReady?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<FastifyInstance> {
@@ -50,6 +53,7 @@ export async function buildTestApp(
     ...(options.messenger ? { messenger: options.messenger } : {}),
     ...(options.depositChains ? { depositChains: options.depositChains } : {}),
     ...(options.withdrawalChains ? { withdrawalChains: options.withdrawalChains } : {}),
+    ...(options.pool ? { pool: options.pool } : {}),
   });
   options.beforeReady?.(app);
   await app.ready();

@@ -205,6 +205,11 @@ const configSchema = z.object({
   SUMSUB_LEVEL_NAME: z.string().min(1).max(200).default('basic-kyc-level'),
   /** How often the withdrawal signer looks for work. */
   WITHDRAWAL_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  /** API keys (issue 16, spec §6/§9): the most keys one customer may hold. */
+  API_KEYS_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** Signed requests one API key may make per second on each node (token bucket), and the burst above it. */
+  API_KEY_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(20),
+  API_KEY_RATE_BURST: z.coerce.number().int().min(1).max(100_000).default(40),
 });
 
 export type AppConfig = Omit<z.infer<typeof configSchema>, 'DEV_OUTBOX'> & { DEV_OUTBOX: boolean };

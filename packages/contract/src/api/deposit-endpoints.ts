@@ -19,6 +19,7 @@ const tags = ['deposits'];
 /** The recharge calls of spec §7: options, supported coins, deposit address, records, dev faucet. */
 export const depositEndpoints = {
   dwOption: defineEndpoint({
+    apiKeyRight: 'read',
     method: 'GET',
     path: depositPaths.dwOption,
     tags,
@@ -27,6 +28,7 @@ export const depositEndpoints = {
     response: z.array(dwOptionSchema),
   }),
   supportTokens: defineEndpoint({
+    apiKeyRight: 'read',
     method: 'GET',
     path: depositPaths.supportTokens,
     tags,
@@ -35,6 +37,7 @@ export const depositEndpoints = {
     response: z.array(supportTokenSchema),
   }),
   depositAddress: defineEndpoint({
+    apiKeyRight: 'read',
     method: 'GET',
     path: depositPaths.depositAddress,
     tags,
@@ -43,6 +46,7 @@ export const depositEndpoints = {
     response: depositAddressSchema,
   }),
   dwRecords: defineEndpoint({
+    apiKeyRight: 'read',
     method: 'POST',
     path: depositPaths.dwRecords,
     tags,

@@ -23,6 +23,11 @@ export interface Endpoint {
   readonly plainResponses?: Readonly<Record<number, z.ZodType>>;
   /** OpenAPI security requirements (scheme name → scopes) shown for the call. */
   readonly security?: readonly Readonly<Record<string, readonly string[]>>[];
+  /**
+   * The right an API key needs to call this endpoint with a signed request (issue 16). Absent:
+   * no key can reach it (default deny) — security settings, key management, the console.
+   */
+  readonly apiKeyRight?: 'read' | 'trade' | 'withdraw';
 }
 
 /** Keeps the literal types of a definition (so its schemas type both sides). */

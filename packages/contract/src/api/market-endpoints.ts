@@ -18,6 +18,7 @@ const tags = ['market'];
 /** Quotations, favourites and the crypto index (spec §2, §3, §7 `/rate/...`); the live feed is a WebSocket. */
 export const marketEndpoints = {
   quotations: defineEndpoint({
+    apiKeyRight: 'read',
     method: 'GET',
     path: marketPaths.quotations,
     tags,
@@ -26,6 +27,7 @@ export const marketEndpoints = {
     response: quotationListSchema,
   }),
   quotationDetail: defineEndpoint({
+    apiKeyRight: 'read',
     method: 'GET',
     path: marketPaths.quotationDetail,
     tags,

@@ -25,6 +25,7 @@ const tags = ['trade'];
 /** Spot trade by request for quote, orders and automatic swap (spec §2, §3, §4). */
 export const tradeEndpoints = {
   pairs: defineEndpoint({
+    apiKeyRight: 'read',
     method: 'GET',
     path: tradePaths.pairs,
     tags,
@@ -32,6 +33,7 @@ export const tradeEndpoints = {
     response: tradePairsSchema,
   }),
   quoteKeys: defineEndpoint({
+    apiKeyRight: 'read',
     method: 'GET',
     path: tradePaths.quoteKeys,
     tags,
@@ -39,6 +41,7 @@ export const tradeEndpoints = {
     response: quoteKeysSchema,
   }),
   quote: defineEndpoint({
+    apiKeyRight: 'trade',
     method: 'POST',
     path: tradePaths.quote,
     tags,
@@ -49,6 +52,7 @@ export const tradeEndpoints = {
 
   // ── Orders ──
   placeOrder: defineEndpoint({
+    apiKeyRight: 'trade',
     method: 'POST',
     path: tradePaths.orders,
     tags,
@@ -57,6 +61,7 @@ export const tradeEndpoints = {
     response: spotOrderSchema,
   }),
   orders: defineEndpoint({
+    apiKeyRight: 'read',
     method: 'GET',
     path: tradePaths.orders,
     tags,
@@ -65,6 +70,7 @@ export const tradeEndpoints = {
     response: orderPageSchema,
   }),
   order: defineEndpoint({
+    apiKeyRight: 'read',
     method: 'GET',
     path: tradePaths.order,
     tags,
@@ -73,6 +79,7 @@ export const tradeEndpoints = {
     response: orderDetailSchema,
   }),
   payOrder: defineEndpoint({
+    apiKeyRight: 'trade',
     method: 'POST',
     path: tradePaths.payOrder,
     tags,
@@ -81,6 +88,7 @@ export const tradeEndpoints = {
     response: spotOrderSchema,
   }),
   cancelOrder: defineEndpoint({
+    apiKeyRight: 'trade',
     method: 'POST',
     path: tradePaths.cancelOrder,
     tags,
@@ -91,6 +99,7 @@ export const tradeEndpoints = {
 
   // ── Automatic swap ──
   autoSwapSettings: defineEndpoint({
+    apiKeyRight: 'read',
     method: 'GET',
     path: tradePaths.autoSwapSettings,
     tags,
@@ -98,6 +107,7 @@ export const tradeEndpoints = {
     response: autoSwapSettingsSchema,
   }),
   saveAutoSwapSetting: defineEndpoint({
+    apiKeyRight: 'trade',
     method: 'PUT',
     path: tradePaths.autoSwapSettings,
     tags,
@@ -106,6 +116,7 @@ export const tradeEndpoints = {
     response: autoSwapSettingSchema,
   }),
   removeAutoSwapSetting: defineEndpoint({
+    apiKeyRight: 'trade',
     method: 'DELETE',
     path: tradePaths.autoSwapSetting,
     tags,
@@ -114,6 +125,7 @@ export const tradeEndpoints = {
     response: z.null(),
   }),
   autoSwapRecords: defineEndpoint({
+    apiKeyRight: 'read',
     method: 'GET',
     path: tradePaths.autoSwapRecords,
     tags,

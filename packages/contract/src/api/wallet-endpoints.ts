@@ -32,6 +32,7 @@ const tags = ['wallet'];
 /** The wallet calls of spec §7: balance account, asset summary, dashboard, internal transfer, bills. */
 export const walletEndpoints = {
   bitAssets: defineEndpoint({
+    apiKeyRight: 'read',
     method: 'GET',
     path: walletPaths.bitAssets,
     tags,
@@ -40,6 +41,7 @@ export const walletEndpoints = {
     response: assetTableSchema,
   }),
   userAssets: defineEndpoint({
+    apiKeyRight: 'read',
     method: 'POST',
     path: walletPaths.userAssets,
     tags,
@@ -48,6 +50,7 @@ export const walletEndpoints = {
     response: assetTableSchema,
   }),
   headAsset: defineEndpoint({
+    apiKeyRight: 'read',
     method: 'GET',
     path: walletPaths.headAsset,
     tags,
@@ -55,6 +58,7 @@ export const walletEndpoints = {
     response: assetSummarySchema,
   }),
   currencies: defineEndpoint({
+    apiKeyRight: 'read',
     method: 'GET',
     path: walletPaths.currencies,
     tags,
@@ -62,6 +66,7 @@ export const walletEndpoints = {
     response: z.array(currencySchema),
   }),
   tokenSwitches: defineEndpoint({
+    apiKeyRight: 'read',
     method: 'GET',
     path: walletPaths.tokenSwitches,
     tags,
@@ -69,6 +74,7 @@ export const walletEndpoints = {
     response: z.array(tokenSwitchSchema),
   }),
   userAccounts: defineEndpoint({
+    apiKeyRight: 'read',
     method: 'GET',
     path: walletPaths.userAccounts,
     tags,
@@ -76,6 +82,7 @@ export const walletEndpoints = {
     response: z.array(userAccountValueSchema),
   }),
   dashboard: defineEndpoint({
+    apiKeyRight: 'read',
     method: 'GET',
     path: walletPaths.dashboard,
     tags,
@@ -126,6 +133,7 @@ export const walletEndpoints = {
     response: transferRecordSchema,
   }),
   transfers: defineEndpoint({
+    apiKeyRight: 'read',
     method: 'GET',
     path: walletPaths.transfers,
     tags,
@@ -136,6 +144,7 @@ export const walletEndpoints = {
 
   // ── Bills ──
   userBills: defineEndpoint({
+    apiKeyRight: 'read',
     method: 'GET',
     path: walletPaths.userBills,
     tags,
@@ -144,6 +153,7 @@ export const walletEndpoints = {
     response: pageSchema(billSchema),
   }),
   billInfo: defineEndpoint({
+    apiKeyRight: 'read',
     method: 'GET',
     path: walletPaths.billInfo,
     tags,
@@ -153,6 +163,7 @@ export const walletEndpoints = {
   }),
   /** A CSV file, not an envelope. */
   billsExport: defineEndpoint({
+    apiKeyRight: 'read',
     method: 'GET',
     path: walletPaths.billsExport,
     tags,

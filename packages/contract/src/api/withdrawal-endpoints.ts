@@ -35,6 +35,7 @@ const operatorTags = ['operator'];
 /** The withdrawal and address-book calls of spec §7, and the operator's reconciliation. */
 export const withdrawalEndpoints = {
   userCanWithdraw: defineEndpoint({
+    apiKeyRight: 'withdraw',
     method: 'GET',
     path: withdrawalPaths.userCanWithdraw,
     tags,
@@ -42,6 +43,7 @@ export const withdrawalEndpoints = {
     response: withdrawCheckSchema,
   }),
   checkUserInformation: defineEndpoint({
+    apiKeyRight: 'withdraw',
     method: 'GET',
     path: withdrawalPaths.checkUserInformation,
     tags,
@@ -57,6 +59,7 @@ export const withdrawalEndpoints = {
     response: idCardCheckSchema,
   }),
   canWithdraw: defineEndpoint({
+    apiKeyRight: 'withdraw',
     method: 'GET',
     path: withdrawalPaths.canWithdraw,
     tags,
@@ -65,6 +68,7 @@ export const withdrawalEndpoints = {
     response: canWithdrawCoinSchema,
   }),
   userWithdrawLimit: defineEndpoint({
+    apiKeyRight: 'withdraw',
     method: 'GET',
     path: withdrawalPaths.userWithdrawLimit,
     tags,
@@ -73,6 +77,7 @@ export const withdrawalEndpoints = {
     response: withdrawLimitSchema,
   }),
   preWithdraw: defineEndpoint({
+    apiKeyRight: 'withdraw',
     method: 'POST',
     path: withdrawalPaths.preWithdraw,
     tags,
@@ -81,6 +86,7 @@ export const withdrawalEndpoints = {
     response: preWithdrawSchema,
   }),
   withdrawCode: defineEndpoint({
+    apiKeyRight: 'withdraw',
     method: 'POST',
     path: withdrawalPaths.withdrawCode,
     tags,
@@ -88,6 +94,7 @@ export const withdrawalEndpoints = {
     response: codeSentSchema,
   }),
   withdraw: defineEndpoint({
+    apiKeyRight: 'withdraw',
     method: 'POST',
     path: withdrawalPaths.withdraw,
     tags,
@@ -97,6 +104,7 @@ export const withdrawalEndpoints = {
     response: withdrawResultSchema,
   }),
   confirmWithdrawal: defineEndpoint({
+    apiKeyRight: 'withdraw',
     method: 'POST',
     path: withdrawalPaths.confirmWithdrawal,
     tags,
@@ -105,6 +113,7 @@ export const withdrawalEndpoints = {
     response: withdrawResultSchema,
   }),
   cancelWithdrawal: defineEndpoint({
+    apiKeyRight: 'withdraw',
     method: 'POST',
     path: withdrawalPaths.cancelWithdrawal,
     tags,
@@ -113,6 +122,7 @@ export const withdrawalEndpoints = {
     response: withdrawResultSchema,
   }),
   withdrawals: defineEndpoint({
+    apiKeyRight: 'read',
     method: 'GET',
     path: withdrawalPaths.withdrawals,
     tags,
@@ -121,6 +131,7 @@ export const withdrawalEndpoints = {
     response: withdrawalRecordsPageSchema,
   }),
   isStrangerAddress: defineEndpoint({
+    apiKeyRight: 'withdraw',
     method: 'GET',
     path: withdrawalPaths.isStrangerAddress,
     tags,
@@ -131,6 +142,7 @@ export const withdrawalEndpoints = {
 
   // ── Address book ──
   withdrawAddresses: defineEndpoint({
+    apiKeyRight: 'read',
     method: 'GET',
     path: withdrawalPaths.withdrawAddresses,
     tags,

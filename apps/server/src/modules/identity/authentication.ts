@@ -1,3 +1,4 @@
+import { apiSigningHeaders } from '@coffer/contract';
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../platform/config';
@@ -30,6 +31,9 @@ export function sessionCookieOptions(config: Pick<AppConfig, 'COOKIE_SECURE' | '
 export function registerAuthentication(app: FastifyInstance, sessions: SessionStore): void {
   app.decorateRequest('session', null);
   app.addHook('preHandler', async (request) => {
+    // A request signed with an API key is that key's alone (its check set the session): a
+    // cookie or token riding along must not lend it a customer's session.
+    if (request.headers[apiSigningHeaders.accessKey] !== undefined) return;
     const token = request.jwtToken ?? request.cookies[sessionCookieName] ?? null;
     if (!token) return;
     const session = await sessions.resolve(token);

@@ -2,6 +2,7 @@ import { normaliseEmail, type Language, type SecondFactor, type SecurityVerifica
 import {
   boundFactors,
   checkPreferredFactor,
+  verifyAllFactors,
   emailTarget,
   loadUser,
   phoneTarget,
@@ -10,7 +11,8 @@ import {
   type IdentityDeps,
 } from './identity-core';
 import { identityError } from './identity.errors';
-import { maskEmail, maskPhone } from './request-facts';
+import { maskEmail, maskPhone, type RequestFacts } from './request-facts';
+import { insertSecurityHistory } from './security.repository';
 import { raiseKycLevel } from './user.repository';
 import type { Db } from '../../platform/db/database';
 import { findLiveSessionIds } from './session-store';
@@ -73,6 +75,34 @@ export interface IdentityApi extends CustomerAdminApi {
   kycLevel(userId: string): Promise<number>;
   /** Raises the verified KYC level inside the caller's transaction (the kyc module's decision). */
   raiseKycLevel(executor: Db, userId: string, level: number): Promise<void>;
+  /** The second factors a security change asks for (every bound one, authenticator first) and whether a fund password is set. */
+  securityFactors(userId: string): Promise<{ factors: SecondFactor[]; fundPasswordSet: boolean }>;
+  /** Sends a code for a security change (an API key change) to the bound e-mail or phone. */
+  sendSecurityCode(
+    userId: string,
+    purpose: 'apiKey',
+    channel: 'email' | 'sms',
+    caller: { language: Language; ip: string },
+  ): Promise<{ resendAfterSeconds: number }>;
+  /**
+   * A security change's verification (spec §5): a code from every bound factor and, when
+   * `fundPassword` is given, the fund password, each counted by the attempt limiter before it
+   * is checked; the codes are spent together or none.
+   */
+  verifySecurityChange(
+    userId: string,
+    purpose: 'apiKey',
+    verification: SecurityVerification,
+    fundPassword: string | null,
+    caller: { ip: string },
+  ): Promise<void>;
+  /** A §9 security-history row of another module's change (an API key's), inside the caller's transaction. */
+  recordSecurityChange(
+    executor: Db,
+    userId: string,
+    operation: number,
+    facts: Pick<RequestFacts, 'device' | 'ip' | 'location'>,
+  ): Promise<void>;
 }
 
 export function createIdentityApi(deps: IdentityDeps, securitySettings: Pick<SecuritySettingsService, 'verifyFundPassword'>): IdentityApi {
@@ -191,6 +221,31 @@ export function createIdentityApi(deps: IdentityDeps, securitySettings: Pick<Sec
 
     async raiseKycLevel(executor: Db, userId: string, level: number): Promise<void> {
       await raiseKycLevel(executor, userId, level);
+    },
+
+    async securityFactors(userId: string) {
+      const user = await loadUser(deps, userId);
+      return { factors: boundFactors(user), fundPasswordSet: user.fund_password_hash !== null };
+    },
+
+    async sendSecurityCode(userId, purpose, channel, caller) {
+      const user = await loadUser(deps, userId);
+      const target = channel === 'email' ? emailTarget(user) : phoneTarget(user);
+      if (!target) throw identityError('invalidParameter', {}, 'channel');
+      return sendCode(deps, purpose, target, caller);
+    },
+
+    async verifySecurityChange(userId, purpose, verification, fundPassword, caller) {
+      const user = await loadUser(deps, userId);
+      if (fundPassword !== null) {
+        if (!user.fund_password_hash) throw identityError('fundPasswordNotSet');
+        await securitySettings.verifyFundPassword(userId, fundPassword, caller.ip);
+      }
+      await verifyAllFactors(deps, user, purpose, verification, caller.ip);
+    },
+
+    async recordSecurityChange(executor, userId, operation, facts) {
+      await insertSecurityHistory(executor, userId, operation, facts);
     },
 
     async describe(userId: string): Promise<{ userNo: string; masked: string }> {

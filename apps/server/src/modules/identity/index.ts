@@ -26,6 +26,7 @@ import { createUserRepository } from './user.repository';
 import { createVerificationCodes } from './verification-codes';
 
 export { requireSession, signedIn } from './authentication';
+export { requestFacts, type RequestFacts } from './request-facts';
 export { createDevOutbox } from './dev-outbox';
 export { sessionEndedChannel } from './session-events.migration';
 export { findLiveSessionIds } from './session-store';

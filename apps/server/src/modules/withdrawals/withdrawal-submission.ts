@@ -1,9 +1,11 @@
 import { createHash, randomInt } from 'node:crypto';
 import { billTypes, type WithdrawBody, type WithdrawResult } from '@coffer/contract';
 import type { Db } from '../../platform/db/database';
+import type { ApiKeyCaller } from '../../platform/http/api-key-request';
 import type { IdentityApi } from '../identity';
 import type { Ledger } from '../ledger';
 import type { SanctionsScreening } from '../sanctions';
+import type { ApiKeyWithdrawalRules } from './withdrawal-api-key-rules';
 import type { WithdrawalEligibility } from './withdrawal-eligibility';
 import { moveWithdrawal, withdrawalJournalKey, withdrawalReference } from './withdrawal-moves';
 import type { WithdrawalPlanning, WithdrawalSettings } from './withdrawal-planning';
@@ -23,12 +25,18 @@ function requestHash(coin: string, chain: string, address: string, tag: string |
     .digest('hex');
 }
 
+/** Who submits: the request's IP and, for a signed request, its API key (its own limit and bound addresses apply). */
+export interface WithdrawalCaller {
+  ip: string;
+  apiKey?: ApiKeyCaller | null;
+}
+
 export interface WithdrawalSubmission {
   withdraw(
     userId: string,
     params: { coin: string; chain: string },
     body: WithdrawBody,
-    caller?: { ip: string } | null,
+    caller?: WithdrawalCaller | null,
   ): Promise<WithdrawResult>;
 }
 
@@ -49,6 +57,7 @@ export function createWithdrawalSubmission(deps: {
   settings: WithdrawalSettings;
   sanctions: Pick<SanctionsScreening, 'screen' | 'openHold'>;
   resultFor: (userId: string, withdrawalId: string) => Promise<WithdrawResult>;
+  apiKeyRules: ApiKeyWithdrawalRules;
 }): WithdrawalSubmission {
   const { db, ledger, identity, eligibility, settings, resultFor } = deps;
   const { plan, assertWithinLimits } = deps.planning;
@@ -58,7 +67,7 @@ export function createWithdrawalSubmission(deps: {
       userId: string,
       params: { coin: string; chain: string },
       body: WithdrawBody,
-      caller: { ip: string } | null = null,
+      caller: WithdrawalCaller | null = null,
     ): Promise<WithdrawResult> {
       const requestKey = `withdraw:${userId}:${body.requestId}`;
       const hash = requestHash(params.coin, params.chain, body.address, body.tag, body.amount);
@@ -68,6 +77,10 @@ export function createWithdrawalSubmission(deps: {
         return resultFor(userId, earlier.id);
       }
 
+      const apiKey = caller?.apiKey ?? null;
+      // A key bound to address-book entries withdraws to them only: refused before anything else.
+      if (apiKey)
+        await deps.apiKeyRules.assertDestinationBound(userId, apiKey, { chain: params.chain, address: body.address, tag: body.tag });
       await eligibility.assertEligible(userId);
       const planned = await plan(userId, {
         coin: params.coin,
@@ -79,9 +92,10 @@ export function createWithdrawalSubmission(deps: {
       if (planned.destination.needsTagConfirmation && body.confirmEmptyTag !== true)
         throw withdrawalError('tagConfirmationRequired', {}, 'tag');
       await assertWithinLimits(userId, planned);
+      if (apiKey) await deps.apiKeyRules.assertWithinKeyLimit(apiKey, planned.cents);
       if (!planned.skipsVerification) {
         if (!body.fundPassword) throw withdrawalError('missingParameter', {}, 'fundPassword');
-        await identity.verifyMoneyMove(userId, 'transfer', body.fundPassword, body, caller);
+        await identity.verifyMoneyMove(userId, 'transfer', body.fundPassword, body, caller ? { ip: caller.ip } : null);
       }
 
       const isLarge = planned.cents > settings.largeWithdrawalCents;
@@ -101,6 +115,8 @@ export function createWithdrawalSubmission(deps: {
           return twin.id;
         }
         await assertWithinLimits(userId, planned, trx);
+        // The key's 24-hour sum under the same customer lock as the customer's own limit.
+        if (apiKey) await deps.apiKeyRules.assertWithinKeyLimit(apiKey, planned.cents, trx);
         const completesNow = planned.isInner && !isLarge && !hit;
         const status = hit ? 'underReview' : isLarge ? 'awaitingConfirmation' : 'processing';
         const insertedId = await insertWithdrawal(trx, {
@@ -123,6 +139,7 @@ export function createWithdrawalSubmission(deps: {
           required_confirmations: planned.row.confirmationsToWithdraw,
           // Set below, in this transaction, before it commits.
           journal_id: null,
+          api_key_id: apiKey?.id ?? null,
         });
         const reference = withdrawalReference(insertedId);
         if (completesNow && recipient) {

@@ -27,6 +27,7 @@ import type { WithdrawalDestinations } from './withdrawal-destination';
 import type { WithdrawalEligibility } from './withdrawal-eligibility';
 import { createWithdrawalPlanning, type WithdrawalSettings } from './withdrawal-planning';
 import { loadWithdrawalRecords } from './withdrawal-records';
+import { createApiKeyWithdrawalRules } from './withdrawal-api-key-rules';
 import { createWithdrawalSubmission, type WithdrawalSubmission } from './withdrawal-submission';
 import { hasCompletedWithdrawalTo, withdrawalIdsPage } from './withdrawals.repository';
 import { withdrawalError } from './withdrawals.errors';
@@ -103,6 +104,7 @@ export function createWithdrawalService(deps: {
   }
 
   const submission = createWithdrawalSubmission({
+    apiKeyRules: createApiKeyWithdrawalRules({ db, destinations, addressBook }),
     db,
     ledger,
     identity,

@@ -35,4 +35,6 @@ export const withdrawalError = domainErrors([
   'missingParameter',
   'withdrawalNotAwaitingConfirmation',
   'withdrawalConfirmationExpired',
+  'apiKeyDestinationNotBound',
+  'apiKeyWithdrawalLimitExceeded',
 ] as const);

@@ -26,6 +26,18 @@ export async function usedCents(executor: Db, userId: string): Promise<bigint> {
   return BigInt(row.used);
 }
 
+/** USD cents of an API key's withdrawals in the last 24 hours that count against its own limit. */
+export async function usedCentsByApiKey(executor: Db, apiKeyId: string): Promise<bigint> {
+  const row = await executor
+    .selectFrom('withdrawal')
+    .select(sql<string>`coalesce(sum(usd_cents), 0)::text`.as('used'))
+    .where('api_key_id', '=', apiKeyId)
+    .where('status', 'in', countingStatuses)
+    .where('created_at', '>', sql<Date>`now() - interval '24 hours'`)
+    .executeTakeFirstOrThrow();
+  return BigInt(row.used);
+}
+
 /** The withdrawal an earlier call with this request key made, with the hash of what it asked. */
 export function findRequest(executor: Db, requestKey: string): Promise<{ id: string; request_hash: string } | undefined> {
   return executor.selectFrom('withdrawal').select(['id', 'request_hash']).where('request_key', '=', requestKey).executeTakeFirst();

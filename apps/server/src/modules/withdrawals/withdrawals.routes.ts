@@ -57,7 +57,7 @@ export function registerWithdrawalRoutes(
     withdrawals.sendCode(signedIn(request).userId, { language: request.language, ip: request.ip }),
   );
   routeEndpoint(app, withdrawalEndpoints.withdraw, guarded, (request) =>
-    withdrawals.withdraw(signedIn(request).userId, request.params, request.body, { ip: request.ip }),
+    withdrawals.withdraw(signedIn(request).userId, request.params, request.body, { ip: request.ip, apiKey: request.apiKey }),
   );
   routeEndpoint(app, withdrawalEndpoints.confirmWithdrawal, guarded, (request) =>
     withdrawals.confirm(signedIn(request).userId, request.body.serialNumber),

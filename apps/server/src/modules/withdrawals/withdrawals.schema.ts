@@ -35,6 +35,8 @@ export interface WithdrawalTables {
     created_at: Timestamp;
     updated_at: Timestamp;
     completed_at: NullableTimestamp;
+    /** The API key that submitted it (issue 16); null for a session's. */
+    api_key_id: ColumnType<string | null, string | null | undefined, string | null>;
   };
   withdrawal_outbox: {
     withdrawal_id: string;

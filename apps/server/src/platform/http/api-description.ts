@@ -122,9 +122,13 @@ NONCE
   send those bytes: a body serialised again (other spacing, key order or escapes) no longer matches.
 - \`TIMESTAMP\`, \`NONCE\`: the header values.
 
-A request whose key is unknown or deleted, whose signature does not verify, whose timestamp is
-outside the window, whose nonce was seen before, that comes from an address outside the key's
-bound IPs or calls outside the key's rights is refused with an envelope error and changes nothing.
+Refusals change nothing and each has its own code: \`15000003\` access key missing,
+\`15000001\` unknown or deleted key, \`15000030\` timestamp outside the window, \`15000004\`
+signature, \`19000008\` (HTTP 429 with \`Retry-After\`) over the key's rate, \`15000031\` nonce
+already used, \`15000032\` address outside the key's bound IPs, \`15000002\` a call outside the
+key's rights: only calls marked with a right (read, trade, withdraw) are reachable by keys; key
+management and security settings never are. A change to a key takes effect on every node within
+seconds (one minute at most).
 
 ### Worked example
 

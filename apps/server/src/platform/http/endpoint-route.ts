@@ -9,6 +9,8 @@ import {
 } from '@coffer/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { successEnvelope } from './envelope';
+// The route config's `apiKeyRight` is declared there.
+import type {} from './api-key-request';
 
 /** A request of an endpoint, with its parameters, query and body as validated by its schemas. */
 export type EndpointRequest<E extends Endpoint> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
@@ -49,12 +51,13 @@ function routeSchema(endpoint: Endpoint, hide: boolean | undefined) {
   };
 }
 
-/** The hooks and config of a route, as given. */
-function routeHooks(options: EndpointRouteOptions) {
+/** The hooks and config of a route, as given; the endpoint's API key right goes into the config (read by the key check). */
+function routeHooks(endpoint: Endpoint, options: EndpointRouteOptions) {
+  const config = endpoint.apiKeyRight ? { ...options.config, apiKeyRight: endpoint.apiKeyRight } : options.config;
   return {
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
-    ...(options.config ? { config: options.config } : {}),
+    ...(config ? { config } : {}),
   };
 }
 
@@ -72,7 +75,7 @@ export function routeEndpointRaw<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     schema: routeSchema(endpoint, options.hide),
-    ...routeHooks(options),
+    ...routeHooks(endpoint, options),
     handler: (request, reply) => handler(request as unknown as EndpointRequest<E>, reply),
   });
 }

@@ -1,0 +1,123 @@
+import { errorCatalogue, withdrawalPaths } from '@coffer/contract';
+import type { FastifyInstance } from 'fastify';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/app';
+import { codeOf, createKey, newKeyPair, signedCall, type KeyOwner } from '../../../test/api-key-kit';
+import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { fundPassword, withdrawalCustomer } from '../../../test/withdrawal-kit';
+import type { WithdrawalChainSet } from './withdrawal-chains';
+import type { WithdrawalSender } from './withdrawal-signer';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+const ether = 10n ** 18n;
+const externalAddress = () => privateKeyToAccount(generatePrivateKey()).address;
+
+/** Ethereum withdrawals are accepted (a sender exists); nothing signs them here (no job queue). */
+const withdrawalChains: WithdrawalChainSet = {
+  senders: new Map([['ethereum', {} as WithdrawalSender]]),
+  readers: [],
+  contractCheckers: new Map(),
+  bitcoinNetwork: 'regtest',
+};
+
+/** An address-book entry trusted long enough ago that withdrawals to it need no codes. */
+async function trustedEntry(userId: string, address: string): Promise<string> {
+  const row = await database.db
+    .insertInto('withdraw_address')
+    .values({ user_id: userId, chain: 'ethereum', address, tag: null, note: 'cold', trusted_at: new Date(Date.now() - 25 * 3_600_000) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A complete customer with 2 ETH, two trusted addresses, and a withdraw key bound to the first (1000 USD a day). */
+async function keyedCustomer() {
+  const base = await withdrawalCustomer(app, database.db);
+  const { phone } = await database.db.selectFrom('app_user').select('phone').where('id', '=', base.userId).executeTakeFirstOrThrow();
+  const owner: KeyOwner = {
+    client: base.client,
+    userId: base.userId,
+    email: base.email,
+    phone: `+49${phone}`,
+    nextGaCode: base.nextGaCode,
+    fundPassword,
+  };
+  await base.credit('ETH', 2n * ether, `key-deposit-${base.userId}`);
+  const bound = externalAddress();
+  const unbound = externalAddress();
+  const boundId = await trustedEntry(base.userId, bound);
+  await trustedEntry(base.userId, unbound);
+  const pair = newKeyPair();
+  const key = await createKey(app, database.db, owner, {
+    rights: ['read', 'withdraw'],
+    withdrawDailyUsd: '1000',
+    withdrawAddressIds: [boundId],
+    publicKey: pair.publicKeyHex,
+  });
+  expect(key).toMatchObject({ rights: ['read', 'withdraw'], withdrawDailyUsd: '1000.00', withdrawAddressIds: [boundId] });
+  const withdraw = (address: string, amount: string, requestId: string) =>
+    signedCall(app, {
+      method: 'POST',
+      url: base.withdrawPath('ETH'),
+      body: JSON.stringify({ address, amount, requestId }),
+      accessKey: key.accessKey,
+      privateKey: pair.privateKey,
+    });
+  return { ...base, bound, unbound, key, withdraw };
+}
+
+async function withdrawalsOf(userId: string) {
+  return database.db.selectFrom('withdrawal').select(['api_key_id', 'usd_cents', 'address']).where('user_id', '=', userId).execute();
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildTestApp(database.db, { env: { WITHDRAWAL_MIN_KYC_LEVEL: '1' }, withdrawalChains });
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+describe('withdrawals through an API key', () => {
+  it('refuses a bound key’s withdrawal to any other address before a hold, changing nothing', async () => {
+    const gus = await keyedCustomer();
+    const before = await gus.balance('ETH');
+    for (const address of [gus.unbound, externalAddress()]) {
+      const refused = await gus.withdraw(address, '0.1', `unbound-${address}`);
+      expect(codeOf(refused)).toBe(errorCatalogue.apiKeyDestinationNotBound.code);
+    }
+    expect(await gus.balance('ETH')).toEqual(before);
+    expect(await withdrawalsOf(gus.userId)).toEqual([]);
+
+    // To the bound address it goes through, recorded with its key.
+    const sent = await gus.withdraw(gus.bound, '0.1', 'bound-withdrawal-1');
+    expect(codeOf(sent)).toBe(0);
+    const rows = await withdrawalsOf(gus.userId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.api_key_id).not.toBeNull();
+    expect((await gus.balance('ETH')).frozen).toBeGreaterThan(0n);
+    // The customer's own session is not bound by the key.
+    const own = await gus.client.post(withdrawalPaths.withdraw.replace(':coin', 'ETH').replace(':chain', 'ethereum'), {
+      address: gus.unbound,
+      amount: '0.1',
+      requestId: 'session-withdrawal-1',
+    });
+    expect(own.body.code).toBe(0);
+  });
+
+  it('lets parallel withdrawals of one key stay within its 24-hour limit', async () => {
+    const hal = await keyedCustomer();
+    // 0.1 ETH at 3600 USD = 360 USD each: the key's 1000 USD allow two (the level's 2000 would allow five).
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, index) => hal.withdraw(hal.bound, '0.1', `parallel-${index}`)));
+    const codes = answers.map(codeOf);
+    expect(codes.filter((code) => code === 0)).toHaveLength(2);
+    expect(codes.filter((code) => code === errorCatalogue.apiKeyWithdrawalLimitExceeded.code)).toHaveLength(8);
+    const rows = await withdrawalsOf(hal.userId);
+    expect(rows).toHaveLength(2);
+    expect(rows.reduce((sum, row) => sum + BigInt(row.usd_cents), 0n)).toBe(72_000n);
+  });
+});
