@@ -90,6 +90,9 @@ export function createKycSubmissionService(deps: {
       const sealed = sealIdNumber(key, body.idNumber);
       const { idNumber: _idNumber, addressProofUploadId: _upload, ...data } = body;
       return db.transaction().execute(async (trx) => {
+        // Decided again under the customer's row lock: of racing submissions the first verifies,
+        // each later one waits for it and then finds the level verified.
+        if ((await identity.lockKycLevel(trx, userId)) >= 1) throw kycError('kycAlreadyVerified');
         const opened = await insertApplication(trx, {
           user_id: userId,
           level: 1,
