@@ -29,9 +29,10 @@ import { migrateToLatest } from '../../apps/server/src/platform/db/migrate';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import { createLedger, type Ledger } from '../../apps/server/src/modules/ledger/ledger.service';
 import { createAssetsModule } from '../../apps/server/src/modules/assets';
+import { createAuditModule } from '../../apps/server/src/modules/audit';
 import { createTradeModule } from '../../apps/server/src/modules/trade';
 import { createIdentityModule } from '../../apps/server/src/modules/identity';
-import { createTradeLimitReads } from '../../apps/server/src/modules/kyc';
+import { createKycLevelsService, createTradeLimitReads } from '../../apps/server/src/modules/kyc';
 import type { UsdPriceFeed } from '../../apps/server/src/modules/trade/price-feed';
 
 const customerCount = Number(process.env.BENCH_CUSTOMERS ?? 1_000);
@@ -222,13 +223,22 @@ async function main(): Promise<void> {
       secrets: { pepper: Buffer.alloc(32, 1), key: Buffer.alloc(32, 2) },
       messenger: { send: async () => {} },
       funding: { hasReceivedFunds: async () => true },
+      // No bench call sends a captcha.
+      captcha: {
+        verifyOnce: async () => {
+          throw new Error('no captcha in the trade bench');
+        },
+      },
     });
     const trade = createTradeModule({
       db: database.db,
       assets: createAssetsModule({ db: database.db }).api,
       ledger,
       config,
-      levelTradeMaxUsd: createTradeLimitReads({ db: database.db, identity: identity.api }),
+      levelTradeMaxUsd: createTradeLimitReads({
+        levels: createKycLevelsService({ db: database.db, identity: identity.api, audit: createAuditModule({ db: database.db }).api }),
+        identity: identity.api,
+      }),
       market: { latestUsdPrices: async () => new Map(), usdMinuteCloses: async () => [] },
       feed: livePrices,
       pool: database.pool,

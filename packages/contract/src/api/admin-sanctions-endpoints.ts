@@ -5,6 +5,7 @@ import {
   sanctionsHoldSchema,
   sanctionsHoldsPageSchema,
   sanctionsHoldsQuerySchema,
+  sanctionsImportQuerySchema,
   sanctionsImportResultSchema,
   sanctionsListVersionSchema,
   sanctionsManualAddBodySchema,
@@ -34,7 +35,8 @@ export const adminSanctionsEndpoints = {
     path: adminSanctionsPaths.importOfac,
     tags,
     summary:
-      'Imports an OFAC SDN advanced XML file (the raw body, application/xml, at most 200 MB) as a new list version; open holds are screened again',
+      'Imports an OFAC SDN advanced XML file (the raw body, application/xml, at most 200 MB) as a new list version; open holds are screened again. A file not newer than the active version, or with no address, is refused unless override=true',
+    query: sanctionsImportQuerySchema,
     response: sanctionsImportResultSchema,
   }),
   versions: defineEndpoint({

@@ -43,6 +43,18 @@ export const sanctionsListVersionSchema = z.object({
 });
 export type SanctionsListVersion = z.infer<typeof sanctionsListVersionSchema>;
 
+/**
+ * The import's query. A file published no later than the active version (or undated when that
+ * is dated), or one naming no digital currency address, is refused unless compliance
+ * overrides: `override=true` makes it the active version all the same.
+ */
+export const sanctionsImportQuerySchema = z.object({
+  override: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
 export const sanctionsImportResultSchema = z.object({
   version: sanctionsListVersionSchema,
   /** Open holds screened again against the new version and the manual list. */

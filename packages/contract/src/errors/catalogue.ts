@@ -1203,6 +1203,24 @@ export const errorCatalogue = {
       ru: 'По этой блокировке уже принято решение',
     },
   },
+  sanctionsListNotNewer: {
+    code: 21000060,
+    messages: {
+      en: 'The file was published on {publishedOn}, not after the active list of {activeOn}; import it with override to make it active anyway',
+      'zh-CN': '该文件发布于 {publishedOn}，不晚于当前生效名单（{activeOn}）；如仍要启用，请选择强制导入',
+      'zh-TW': '該檔案發布於 {publishedOn}，不晚於目前生效名單（{activeOn}）；如仍要啟用，請選擇強制匯入',
+      ru: 'Файл опубликован {publishedOn}, не позже действующего списка от {activeOn}; чтобы всё же сделать его действующим, импортируйте его с переопределением',
+    },
+  },
+  sanctionsListNoAddresses: {
+    code: 21000061,
+    messages: {
+      en: 'The file names no digital currency address; import it with override to make it active anyway',
+      'zh-CN': '该文件不含任何数字货币地址；如仍要启用，请选择强制导入',
+      'zh-TW': '該檔案不含任何數位貨幣地址；如仍要啟用，請選擇強制匯入',
+      ru: 'В файле нет ни одного адреса цифровой валюты; чтобы всё же сделать его действующим, импортируйте его с переопределением',
+    },
+  },
 
   // ── 13010001…: trading ──────────────────────────────────────────────────────────
   orderNotFound: {

@@ -13,7 +13,7 @@ import {
 import { identityError } from './identity.errors';
 import { maskEmail, maskPhone, type RequestFacts } from './request-facts';
 import { insertSecurityHistory } from './security.repository';
-import { raiseKycLevel } from './user.repository';
+import { describedUsers, lockedKycLevel, raiseKycLevel } from './user.repository';
 import type { Db } from '../../platform/db/database';
 import { findLiveSessionIds } from './session-store';
 import type { SecuritySettingsService } from './security-settings.service';
@@ -69,6 +69,8 @@ export interface IdentityApi extends CustomerAdminApi {
   /** Where notices about the account go: its bound e-mail, null when none is bound. */
   noticeEmail(userId: string): Promise<string | null>;
   describe(userId: string): Promise<{ userNo: string; masked: string }>;
+  /** `describe` of many customers in one query (a back-office list), by user id; throws userNotFound when one is unknown. */
+  describeMany(userIds: readonly string[]): Promise<Map<string, { userNo: string; masked: string }>>;
   /** The fund password alone, within its attempt limits (the ID check of spec §5 asks for it). */
   verifyFundPassword(userId: string, fundPassword: string, caller: { ip: string }): Promise<void>;
   /** The verified KYC level (0–3). */
@@ -103,7 +105,15 @@ export interface IdentityApi extends CustomerAdminApi {
     operation: number,
     facts: Pick<RequestFacts, 'device' | 'ip' | 'location'>,
   ): Promise<void>;
+  /** The verified KYC level, the customer's row locked until the caller's transaction ends (a decision made on it). */
+  lockKycLevel(trx: Db, userId: string): Promise<number>;
 }
+
+/** How a back-office list names a customer: the number, and the masked e-mail or phone. */
+const describedOf = (user: { user_no: string; email: string | null; phone: string | null }) => ({
+  userNo: user.user_no,
+  masked: maskEmail(user.email) ?? maskPhone(user.phone) ?? user.user_no,
+});
 
 export function createIdentityApi(deps: IdentityDeps, securitySettings: Pick<SecuritySettingsService, 'verifyFundPassword'>): IdentityApi {
   async function preferredFactor(userId: string): Promise<SecondFactor> {
@@ -248,9 +258,21 @@ export function createIdentityApi(deps: IdentityDeps, securitySettings: Pick<Sec
       await insertSecurityHistory(executor, userId, operation, facts);
     },
 
+    async lockKycLevel(trx: Db, userId: string): Promise<number> {
+      const level = await lockedKycLevel(trx, userId);
+      if (level === undefined) throw identityError('userNotFound');
+      return level;
+    },
+
     async describe(userId: string): Promise<{ userNo: string; masked: string }> {
-      const user = await loadUser(deps, userId);
-      return { userNo: user.user_no, masked: maskEmail(user.email) ?? maskPhone(user.phone) ?? user.user_no };
+      return describedOf(await loadUser(deps, userId));
+    },
+
+    async describeMany(userIds) {
+      const rows = await describedUsers(deps.db, userIds);
+      const described = new Map(rows.map((row) => [row.id, describedOf(row)]));
+      if (userIds.some((id) => !described.has(id))) throw identityError('userNotFound');
+      return described;
     },
   };
 }

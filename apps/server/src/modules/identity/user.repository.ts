@@ -109,6 +109,25 @@ export async function lockWithdrawals(trx: Db, userId: string): Promise<void> {
  * Sets the customer's verified KYC level (the kyc module's decision, in its transaction). A
  * level only rises here; answers whether the row changed.
  */
+/** Whom these ids name, for lists: number, e-mail and phone of each, in one query. */
+export function describedUsers(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('app_user')
+    .select(['id', 'user_no', 'email', 'phone'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}
+
+/**
+ * The verified KYC level, its row locked in the caller's transaction until it ends: a decision
+ * made on it (the kyc module's KYC1) sees every decision before it.
+ */
+export async function lockedKycLevel(trx: Db, userId: string): Promise<number | undefined> {
+  const row = await trx.selectFrom('app_user').select('kyc_level').where('id', '=', userId).forNoKeyUpdate().executeTakeFirst();
+  return row?.kyc_level;
+}
+
 export async function raiseKycLevel(trx: Db, userId: string, level: number): Promise<boolean> {
   const result = await trx
     .updateTable('app_user')

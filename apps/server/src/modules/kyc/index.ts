@@ -11,7 +11,7 @@ import type { AuditApi } from '../audit';
 import type { AttemptLimiter, AttemptPolicy, IdentityApi } from '../identity';
 import type { RequireOperator } from '../operators';
 import { isLastSix } from './kyc-id-number';
-import { createKycLevelsService, type LevelLimits } from './kyc-levels.service';
+import { createKycLevelsService, type KycLevelsService, type LevelLimits } from './kyc-levels.service';
 import { chooseIdentityProvider, derivedSecret, servesSandbox, type KycProviderConfig } from './kyc-provider-choice';
 import { createKycProviderService } from './kyc-provider.service';
 import { createKycReviewService } from './kyc-review.service';
@@ -19,12 +19,14 @@ import { createKycSubmissionService, uploadTtlMs } from './kyc-submission.servic
 import { uploadPurgeJob } from './kyc-upload-purge';
 import { registerKycRoutes } from './kyc.routes';
 import { applicationOf } from './kyc-views';
-import { verifiedIdDigest } from './kyc.repository';
+import { verifiedBasicApplication } from './kyc.repository';
 import { createQrHandoff } from './provider/qr-handoff';
 import { createPgSandboxSessionStore } from './provider/sandbox-session.repository';
 import { registerSandboxKycRoutes } from './provider/sandbox.routes';
 
-export type { LevelLimits } from './kyc-levels.service';
+export type { KycLevelsService, LevelLimits } from './kyc-levels.service';
+/** For `bench/trade`, which reads the level limits as the module does. */
+export { createKycLevelsService } from './kyc-levels.service';
 
 /** What other modules ask of KYC. */
 export interface KycApi {
@@ -64,32 +66,47 @@ export interface KycModuleDeps {
   blobs?: BlobStore;
 }
 
-/** Answers kept for a few seconds per process (at most 10,000 keys; full, it starts again). */
-function shortCache<K, V>(load: (key: K) => Promise<V>, ttlMs = 5000): (key: K) => Promise<V> {
+/** Answers kept for a few seconds per process (at most 10,000 keys; full, it starts again); `clear` forgets them all. */
+function shortCache<K, V>(load: (key: K) => Promise<V>, ttlMs = 5000): { get(key: K): Promise<V>; clear(): void } {
   const entries = new Map<K, { value: Promise<V>; until: number }>();
-  return (key) => {
-    const now = Date.now();
-    const hit = entries.get(key);
-    if (hit && hit.until > now) return hit.value;
-    if (entries.size >= 10_000) entries.clear();
-    const value = load(key);
-    entries.set(key, { value, until: now + ttlMs });
-    value.catch(() => entries.delete(key));
-    return value;
+  return {
+    get(key) {
+      const now = Date.now();
+      const hit = entries.get(key);
+      if (hit && hit.until > now) return hit.value;
+      if (entries.size >= 10_000) entries.clear();
+      const value = load(key);
+      entries.set(key, { value, until: now + ttlMs });
+      value.catch(() => entries.delete(key));
+      return value;
+    },
+    clear: () => entries.clear(),
   };
+}
+
+/** The trade module's read of a customer's largest spot trade, and the forgetting of the limits it keeps. */
+export interface TradeLimitReads {
+  (userId: string): Promise<string>;
+  /** Forgets this process's copy of the level limits (after a change of them here). */
+  forgetLimits(): void;
 }
 
 /**
  * The largest spot trade of a customer's level, USD, as the trade module reads it on every
  * quote: level and limits kept a few seconds per process (a level only rises, so a stale one
- * is stricter). The module's `tradeMaxUsdFor`; exported for `bench/trade`, which measures
- * quotes with this lookup in their path.
+ * is stricter). A change of limits is seen at once by the process that made it (it forgets its
+ * copy); other processes keep theirs for at most 5 s, so they may allow or refuse a trade by
+ * the old limit that long. The module's `tradeMaxUsdFor`; exported for `bench/trade`, which
+ * measures quotes with this lookup in their path.
  */
-export function createTradeLimitReads(deps: { db: Db; identity: Pick<IdentityApi, 'kycLevel'> }): (userId: string) => Promise<string> {
-  const levels = createKycLevelsService({ db: deps.db, identity: deps.identity });
+export function createTradeLimitReads(deps: {
+  levels: Pick<KycLevelsService, 'limitsFor'>;
+  identity: Pick<IdentityApi, 'kycLevel'>;
+}): TradeLimitReads {
   const cachedLevel = shortCache((userId: string) => deps.identity.kycLevel(userId));
-  const cachedLimits = shortCache((level: number) => levels.limitsFor(level));
-  return async (userId) => (await cachedLimits(await cachedLevel(userId))).tradeMaxUsd;
+  const cachedLimits = shortCache((level: number) => deps.levels.limitsFor(level));
+  const read = async (userId: string) => (await cachedLimits.get(await cachedLevel.get(userId))).tradeMaxUsd;
+  return Object.assign(read, { forgetLimits: () => cachedLimits.clear() });
 }
 
 const idCardByAccount: AttemptPolicy = { scope: 'id-card:account', maxFailures: 5, windowMinutes: 60, lockMinutes: 60, onSuccess: 'reset' };
@@ -107,13 +124,16 @@ export function createKycModule(deps: KycModuleDeps): KycModule {
       dir: path.join(config.DATA_DIR, 'kyc-files'),
       key: Buffer.from(derivedSecret(secrets.key, 'files'), 'hex'),
     });
+  /** The origin PUBLIC_ORIGIN names, if set (the browser's view of the app). */
+  const publicOrigin = config.PUBLIC_ORIGIN ? new URL(config.PUBLIC_ORIGIN).origin : null;
   let listening: FastifyInstance | null = null;
   const selfUrl = () => {
     const address = listening?.server.address() as AddressInfo | null | undefined;
     return `http://127.0.0.1:${address?.port ?? config.PORT}`;
   };
   const provider = chooseIdentityProvider(config, secrets.key, selfUrl);
-  const levels = createKycLevelsService({ db, identity });
+  const tradeMaxUsdFor = createTradeLimitReads({ levels: { limitsFor: (level) => levels.limitsFor(level) }, identity });
+  const levels = createKycLevelsService({ db, identity, audit, limitsChanged: () => tradeMaxUsdFor.forgetLimits() });
   const services = {
     levels,
     submission: createKycSubmissionService({ db, identity, levels, blobs, key: secrets.key, limiter: deps.limiter }),
@@ -132,12 +152,10 @@ export function createKycModule(deps: KycModuleDeps): KycModule {
   };
   /** PUBLIC_ORIGIN; else the loopback origin the request came to, when it is one the app trusts. */
   const originOf = (request: FastifyRequest) => {
-    if (config.PUBLIC_ORIGIN) return new URL(config.PUBLIC_ORIGIN).origin;
+    if (publicOrigin) return publicOrigin;
     const origin = `${request.protocol}://${request.host}`;
     return /^http:\/\/(127\.0\.0\.1|localhost):\d+$/.test(origin) ? origin : `http://localhost:${config.PORT}`;
   };
-
-  const tradeMaxUsdFor = createTradeLimitReads({ db, identity });
 
   return {
     jobs: [uploadPurgeJob({ db, blobs, uploadTtlMs })],
@@ -146,20 +164,20 @@ export function createKycModule(deps: KycModuleDeps): KycModule {
       applications: async (userId) => (await levels.applications(userId)).map(applicationOf),
       tradeMaxUsdFor,
       async checkIdLast6(userId, lastSix) {
-        const digest = await verifiedIdDigest(db, userId);
+        const digest = (await verifiedBasicApplication(db, userId))?.id_last6_digest;
         if (!digest) return null;
         return deps.limiter.verify([{ policy: idCardByAccount, subject: userId }], async () => isLastSix(secrets.key, digest, lastSix));
       },
     },
     async register(app) {
       listening = app;
-      registerKycRoutes(app, services, { db, identity, audit, blobs, requireOperator: deps.requireOperator, originOf });
-      if (servesSandbox(config) && config.KYC_PROVIDER !== 'sumsub') {
+      registerKycRoutes(app, services, { db, identity, blobs, requireOperator: deps.requireOperator, originOf });
+      if (servesSandbox(config)) {
         await registerSandboxKycRoutes(app, {
           secret: derivedSecret(secrets.key, 'sandbox'),
           store: createPgSandboxSessionStore(db),
           // The address the server listens on by default (HOST 127.0.0.1): the hosted page needs no cookie of the app's.
-          publicBaseUrl: config.PUBLIC_ORIGIN ? new URL(config.PUBLIC_ORIGIN).origin : `http://127.0.0.1:${config.PORT}`,
+          publicBaseUrl: publicOrigin ?? `http://127.0.0.1:${config.PORT}`,
         });
       }
     },

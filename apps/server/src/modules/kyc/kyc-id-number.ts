@@ -1,4 +1,4 @@
-import { constantTimeEqual, decryptSecret, encryptSecret, macOf } from '../../platform/security/crypto';
+import { constantTimeEqual, encryptSecret, macOf } from '../../platform/security/crypto';
 
 /** How an ID number is kept: sealed (AES-256-GCM), shown masked, and its last six digits as a MAC for the ID check. */
 export interface SealedIdNumber {
@@ -24,10 +24,6 @@ export function maskIdNumber(idNumber: string): string {
 export function sealIdNumber(key: Buffer, idNumber: string): SealedIdNumber {
   const text = idNumber.trim().toUpperCase();
   return { encrypted: encryptSecret(key, text), masked: maskIdNumber(text), last6Digest: macOf(key, last6Purpose, lastSix(text)) };
-}
-
-export function openIdNumber(key: Buffer, encrypted: string): string {
-  return decryptSecret(key, encrypted);
 }
 
 /** Whether six characters are the last six of the sealed ID number, compared in constant time. */

@@ -1,5 +1,7 @@
 import type { Db } from '../../platform/db/database';
+import type { AuditApi } from '../audit';
 import type { IdentityApi } from '../identity';
+import type { Reviewer } from './kyc-review.service';
 import {
   applicationsOf,
   latestApplications,
@@ -41,8 +43,8 @@ export interface KycLevelsService {
   applications(userId: string): Promise<KycApplicationRow[]>;
   limits(): Promise<LevelLimits[]>;
   limitsFor(level: number): Promise<LevelLimits>;
-  /** An operator's change of a level's limits; the caller records it in the audit log. */
-  setLimits(level: number, values: { withdrawalDailyUsd: string; tradeMaxUsd: string }, by: string, executor?: Db): Promise<LevelLimits>;
+  /** An operator's change of a level's limits, its row locked, with its audit record in the same transaction. */
+  setLimits(level: number, values: { withdrawalDailyUsd: string; tradeMaxUsd: string }, operator: Reviewer): Promise<LevelLimits>;
   /** Throws unless the level below `level` is verified (spec §4: levels in order). */
   assertLevelOrder(userId: string, level: 1 | 2 | 3): Promise<void>;
 }
@@ -54,8 +56,14 @@ const limitsOf = (row: KycLevelLimitRow): LevelLimits => ({
 });
 
 /** Levels and their states (spec §4), and what each level allows (spec §6). */
-export function createKycLevelsService(deps: { db: Db; identity: Pick<IdentityApi, 'kycLevel'> }): KycLevelsService {
-  const { db, identity } = deps;
+export function createKycLevelsService(deps: {
+  db: Db;
+  identity: Pick<IdentityApi, 'kycLevel'>;
+  audit: Pick<AuditApi, 'record'>;
+  /** Told after a change of limits commits (this process's caches of them). */
+  limitsChanged?: () => void;
+}): KycLevelsService {
+  const { db, identity, audit } = deps;
 
   async function limits(): Promise<LevelLimits[]> {
     return (await levelLimits(db)).map(limitsOf);
@@ -95,10 +103,24 @@ export function createKycLevelsService(deps: { db: Db; identity: Pick<IdentityAp
       return all.find((each) => each.level === level) ?? all[0]!;
     },
 
-    async setLimits(level, values, by, executor = db) {
-      const row = await setLevelLimit(executor, level, values, by);
-      if (!row) throw kycError('noMatchingData');
-      return limitsOf(row);
+    async setLimits(level, values, operator) {
+      const after = await db.transaction().execute(async (trx) => {
+        const changed = await setLevelLimit(trx, level, values, `operator:${operator.operatorId}`);
+        if (!changed) throw kycError('noMatchingData');
+        const limits = limitsOf(changed.after);
+        await audit.record(trx, {
+          actor: { kind: 'operator', id: operator.operatorId, name: operator.name },
+          action: 'kyc.limits.set',
+          subject: { kind: 'kycLevel', id: String(level) },
+          ip: operator.ip,
+          userAgent: operator.userAgent,
+          before: limitsOf(changed.before),
+          after: limits,
+        });
+        return limits;
+      });
+      deps.limitsChanged?.();
+      return after;
     },
 
     async assertLevelOrder(userId, level) {

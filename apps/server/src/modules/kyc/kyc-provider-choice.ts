@@ -1,6 +1,6 @@
-import { createHmac } from 'node:crypto';
 import { countries, isRestrictedRegion } from '@coffer/contract';
 import { isProductionDeployment, type AppConfig } from '../../platform/config';
+import { hmacSha256Hex } from '../../platform/security/crypto';
 import type { IdentityProvider } from './provider/identity-provider';
 import { providerDocumentTypes } from './provider/identity-provider';
 import { createSandboxProvider } from './provider/sandbox-identity-provider';
@@ -18,9 +18,13 @@ export type KycProviderConfig = Pick<
   | 'SUMSUB_LEVEL_NAME'
 >;
 
-/** A secret of its own for each use, derived from the server key (never the key itself). */
+/**
+ * A secret of its own for each use, derived from the server key (never the key itself). Not
+ * `macOf` (which puts a NUL between purpose and value): the files' key and the QR and sandbox
+ * secrets derived so far must stay exactly these bytes.
+ */
 export function derivedSecret(key: Buffer, purpose: string): string {
-  return createHmac('sha256', key).update(`coffer/kyc/${purpose}`).digest('hex');
+  return hmacSha256Hex(key, `coffer/kyc/${purpose}`);
 }
 
 /** Whether the app serves the sandbox provider: asked for, or by default outside production. */

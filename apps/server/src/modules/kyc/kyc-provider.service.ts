@@ -12,7 +12,6 @@ import {
   findApplicationBySession,
   findOpenApplication,
   insertApplication,
-  lockApplicationBySession,
   moveApplication,
   takeDelivery,
   type KycApplicationRow,
@@ -194,7 +193,7 @@ export function createKycProviderService(deps: {
         // The delivery is taken first: a replay or a re-delivery changes nothing.
         if (!(await takeDelivery(trx, { deliveryId: webhook.deliveryId, provider: provider.name, sessionId: webhook.sessionId })))
           return 'duplicate';
-        const row = await lockApplicationBySession(trx, provider.name, webhook.sessionId);
+        const row = await findApplicationBySession(trx, provider.name, webhook.sessionId, { forUpdate: true });
         if (!row || row.id !== webhook.reference) return 'unknownSession';
         await decide(trx, row, webhook.outcome);
         return 'applied';

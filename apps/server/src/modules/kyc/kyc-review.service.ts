@@ -2,7 +2,7 @@ import type { KycRejectReasonKey } from '@coffer/contract';
 import type { Db } from '../../platform/db/database';
 import type { AuditApi } from '../audit';
 import type { IdentityApi } from '../identity';
-import { findApplication, lockApplication, moveApplication, reviewQueue, type KycApplicationRow } from './kyc.repository';
+import { findApplication, findUpload, moveApplication, reviewQueue, type KycApplicationRow, type KycUploadRow } from './kyc.repository';
 import { kycError } from './kyc.errors';
 
 /** Who decides, as the audit log names them. */
@@ -21,6 +21,8 @@ export interface KycReviewService {
   application(id: string): Promise<KycApplicationRow>;
   approve(id: string, reviewer: Reviewer): Promise<KycApplicationRow>;
   reject(id: string, reviewer: Reviewer, reason: { key: RejectReasonKey; text: string | null }): Promise<KycApplicationRow>;
+  /** An application's file for the reviewer to see, the view recorded in the audit log. */
+  viewFile(uploadId: string, reviewer: Reviewer): Promise<KycUploadRow>;
 }
 
 const summaryOf = (row: KycApplicationRow) => ({ id: row.id, userId: row.user_id, level: row.level, state: row.state });
@@ -41,7 +43,7 @@ export function createKycReviewService(deps: { db: Db; identity: IdentityApi; au
   ): Promise<KycApplicationRow> {
     return db.transaction().execute(async (trx) => {
       // Locked: of two decisions racing, the second waits and sees the first one's outcome.
-      const before = await lockApplication(trx, id);
+      const before = await findApplication(trx, id, { forUpdate: true });
       if (!before) throw kycError('noMatchingData');
       const after = await moveApplication(trx, id, ['verifying'], to, {
         by: `operator:${reviewer.operatorId}`,
@@ -73,5 +75,17 @@ export function createKycReviewService(deps: { db: Db; identity: IdentityApi; au
     },
     approve: (id, reviewer) => decide(id, reviewer, 'verified', null),
     reject: (id, reviewer, reason) => decide(id, reviewer, 'failed', reason),
+    async viewFile(uploadId, reviewer) {
+      const upload = await findUpload(db, uploadId);
+      if (!upload) throw kycError('kycUploadNotFound');
+      await audit.record(db, {
+        actor: { kind: 'operator', id: reviewer.operatorId, name: reviewer.name },
+        action: 'kyc.file.view',
+        subject: { kind: 'kycUpload', id: upload.id },
+        ip: reviewer.ip,
+        userAgent: reviewer.userAgent,
+      });
+      return upload;
+    },
   };
 }

@@ -15,7 +15,14 @@ import { inspectUpload, type UploadRefusalReason } from '../../platform/uploads'
 import type { AttemptLimiter, AttemptPolicy, IdentityApi } from '../identity';
 import { sealIdNumber } from './kyc-id-number';
 import type { KycLevelsService } from './kyc-levels.service';
-import { findOwnUpload, insertApplication, insertUpload, moveApplication, type KycApplicationRow } from './kyc.repository';
+import {
+  findOwnUpload,
+  insertApplication,
+  insertUpload,
+  moveApplication,
+  verifiedBasicApplication,
+  type KycApplicationRow,
+} from './kyc.repository';
 import { kycError } from './kyc.errors';
 
 export interface KycSubmissionService {
@@ -103,6 +110,9 @@ export function createKycSubmissionService(deps: {
       const sealed = sealIdNumber(key, body.idNumber);
       const { idNumber: _idNumber, addressProofUploadId: _upload, ...data } = body;
       return db.transaction().execute(async (trx) => {
+        // Decided again under the customer's row lock: of racing submissions the first verifies,
+        // each later one waits for it and then finds the level verified.
+        if ((await identity.lockKycLevel(trx, userId)) >= 1) throw kycError('kycAlreadyVerified');
         const opened = await insertApplication(trx, {
           user_id: userId,
           level: 1,
@@ -131,7 +141,7 @@ export function createKycSubmissionService(deps: {
       const video = await ownUpload(userId, body.videoUploadId, 'video');
       const { videoUploadId: _video, ...data } = body;
       // The country of the verified basic level ('XX' for a level set without one, as by a migration).
-      const country = (await levels.applications(userId)).find((row) => row.level === 1 && row.state === 'verified')?.country ?? 'XX';
+      const country = (await verifiedBasicApplication(db, userId))?.country ?? 'XX';
       const opened = await insertApplication(db, {
         user_id: userId,
         level: 3,

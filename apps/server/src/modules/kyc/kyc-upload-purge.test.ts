@@ -100,7 +100,7 @@ describe('an upload whose row cannot be written', () => {
     const submission = createKycSubmissionService({
       db: database.db,
       identity,
-      levels: createKycLevelsService({ db: database.db, identity }),
+      levels: createKycLevelsService({ db: database.db, identity, audit: { record: async () => ({ seq: '0' }) } }),
       blobs,
       key: Buffer.alloc(32, 7),
       limiter: { take: async () => null },

@@ -25,22 +25,21 @@ export function applicationsOf(db: Db, userId: string): Promise<KycApplicationRo
   return db.selectFrom('kyc_application').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(50).execute();
 }
 
-export function findApplication(db: Db, id: string): Promise<KycApplicationRow | undefined> {
-  return db.selectFrom('kyc_application').selectAll().where('id', '=', id).executeTakeFirst();
+/** An application by id; `forUpdate` locks it for a decision in the caller's transaction. */
+export function findApplication(db: Db, id: string, options: { forUpdate?: boolean } = {}): Promise<KycApplicationRow | undefined> {
+  const query = db.selectFrom('kyc_application').selectAll().where('id', '=', id);
+  return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
 }
 
-/** An application locked for a decision in the caller's transaction. */
-export function lockApplication(db: Db, id: string): Promise<KycApplicationRow | undefined> {
-  return db.selectFrom('kyc_application').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-}
-
-export function findApplicationBySession(db: Db, provider: string, sessionId: string): Promise<KycApplicationRow | undefined> {
-  return db
-    .selectFrom('kyc_application')
-    .selectAll()
-    .where('provider', '=', provider)
-    .where('provider_session_id', '=', sessionId)
-    .executeTakeFirst();
+/** The application of a provider session; `forUpdate` locks it for the webhook's decision. */
+export function findApplicationBySession(
+  db: Db,
+  provider: string,
+  sessionId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<KycApplicationRow | undefined> {
+  const query = db.selectFrom('kyc_application').selectAll().where('provider', '=', provider).where('provider_session_id', '=', sessionId);
+  return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /**
@@ -114,15 +113,10 @@ export function insertUpload(db: Db, values: Insertable<KycUploadTable>): Promis
   return db.insertInto('kyc_upload').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-/** An upload of this customer for this purpose; another customer's id answers nothing. */
-export function findOwnUpload(db: Db, userId: string, id: string, purpose: KycUploadTable['purpose']): Promise<KycUploadRow | undefined> {
-  return db
-    .selectFrom('kyc_upload')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .executeTakeFirst();
+/** An upload of this customer (for this purpose, when given); another customer's id answers nothing. */
+export function findOwnUpload(db: Db, userId: string, id: string, purpose?: KycUploadTable['purpose']): Promise<KycUploadRow | undefined> {
+  const query = db.selectFrom('kyc_upload').selectAll().where('id', '=', id).where('user_id', '=', userId);
+  return (purpose === undefined ? query : query.where('purpose', '=', purpose)).executeTakeFirst();
 }
 
 export function findUpload(db: Db, id: string): Promise<KycUploadRow | undefined> {
@@ -133,23 +127,49 @@ export function levelLimits(db: Db): Promise<KycLevelLimitRow[]> {
   return db.selectFrom('kyc_level_limit').selectAll().orderBy('level').execute();
 }
 
-export function setLevelLimit(
-  db: Db,
+/**
+ * Sets a level's limits in one statement, its row locked for the change: the row as it was and
+ * as it is now, or `undefined` when there is no such level.
+ */
+export async function setLevelLimit(
+  trx: Db,
   level: number,
   values: { withdrawalDailyUsd: string; tradeMaxUsd: string },
   by: string,
-): Promise<KycLevelLimitRow | undefined> {
-  return db
-    .updateTable('kyc_level_limit')
-    .set({
-      withdrawal_daily_usd: values.withdrawalDailyUsd,
-      trade_max_usd: values.tradeMaxUsd,
-      updated_by: by,
-      updated_at: sql<Date>`now()`,
-    })
-    .where('level', '=', level)
-    .returningAll()
-    .executeTakeFirst();
+): Promise<{ before: KycLevelLimitRow; after: KycLevelLimitRow } | undefined> {
+  const result = await sql<
+    KycLevelLimitRow & {
+      before_withdrawal_daily_usd: string;
+      before_trade_max_usd: string;
+      before_updated_at: Date;
+      before_updated_by: string | null;
+    }
+  >`
+    update kyc_level_limit l
+       set withdrawal_daily_usd = ${values.withdrawalDailyUsd}, trade_max_usd = ${values.tradeMaxUsd}, updated_by = ${by}, updated_at = now()
+      from (select level, withdrawal_daily_usd, trade_max_usd, updated_at, updated_by from kyc_level_limit where level = ${level} for update) old
+     where l.level = old.level
+    returning l.level, l.withdrawal_daily_usd, l.trade_max_usd, l.updated_at, l.updated_by,
+              old.withdrawal_daily_usd as before_withdrawal_daily_usd, old.trade_max_usd as before_trade_max_usd,
+              old.updated_at as before_updated_at, old.updated_by as before_updated_by`.execute(trx);
+  const row = result.rows[0];
+  if (!row) return undefined;
+  return {
+    before: {
+      level: row.level,
+      withdrawal_daily_usd: row.before_withdrawal_daily_usd,
+      trade_max_usd: row.before_trade_max_usd,
+      updated_at: row.before_updated_at,
+      updated_by: row.before_updated_by,
+    },
+    after: {
+      level: row.level,
+      withdrawal_daily_usd: row.withdrawal_daily_usd,
+      trade_max_usd: row.trade_max_usd,
+      updated_at: row.updated_at,
+      updated_by: row.updated_by,
+    },
+  };
 }
 
 /** Takes a webhook delivery once: `false` when it was taken before (a replay or a re-delivery). */
@@ -200,30 +220,11 @@ export async function bindProviderSession(
     .executeTakeFirst();
 }
 
-/** The application of a provider session, locked for the webhook's decision. */
-export function lockApplicationBySession(db: Db, provider: string, sessionId: string): Promise<KycApplicationRow | undefined> {
-  return db
-    .selectFrom('kyc_application')
-    .selectAll()
-    .where('provider', '=', provider)
-    .where('provider_session_id', '=', sessionId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-/** The last-six digest of the customer's verified basic-level ID number. */
-export async function verifiedIdDigest(db: Db, userId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('kyc_application')
-    .select('id_last6_digest')
-    .where('user_id', '=', userId)
-    .where('level', '=', 1)
-    .where('state', '=', 'verified')
-    .executeTakeFirst();
-  return row?.id_last6_digest ?? null;
-}
-
-/** The customer's verified basic-level application (the reviewer compares it with a later level's document and video). */
+/**
+ * The customer's verified basic-level application: its country for a later level, its ID
+ * number's last-six digest for the ID check, and for the reviewer to compare with a later
+ * level's document and video.
+ */
 export function verifiedBasicApplication(db: Db, userId: string): Promise<KycApplicationRow | undefined> {
   return db
     .selectFrom('kyc_application')

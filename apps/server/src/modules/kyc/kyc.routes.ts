@@ -1,6 +1,7 @@
 import {
   adminKycEndpoints,
   countries,
+  isRecordId,
   isRestrictedRegion,
   kycEndpoints,
   kycLimits,
@@ -20,9 +21,8 @@ import type { KycProviderService } from './kyc-provider.service';
 import type { KycReviewService, Reviewer } from './kyc-review.service';
 import type { KycSubmissionService } from './kyc-submission.service';
 import { applicationOf, detailOf, levelInfoOf, queueItemOf, submissionOf } from './kyc-views';
-import { findUpload, verifiedBasicApplication, type KycUploadRow } from './kyc.repository';
+import { findOwnUpload, findUpload, verifiedBasicApplication, type KycUploadRow } from './kyc.repository';
 import type { Db } from '../../platform/db/database';
-import type { AuditApi } from '../audit';
 import { kycError } from './kyc.errors';
 
 export interface KycServices {
@@ -35,7 +35,6 @@ export interface KycServices {
 export interface KycRouteDeps {
   db: Db;
   identity: IdentityApi;
-  audit: AuditApi;
   blobs: BlobStore;
   requireOperator: RequireOperator;
   /** The origin the browser reaches the app at (for the provider's return and callback URLs). */
@@ -168,8 +167,9 @@ export function registerKycRoutes(app: FastifyInstance, services: KycServices, d
     '/audit/v1/action/upload/:id',
     { preHandler: requireSession, schema: { hide: true } },
     async (request, reply) => {
-      const upload = /^\d{1,19}$/.test(request.params.id) ? await findUpload(deps.db, request.params.id) : undefined;
-      if (!upload || upload.user_id !== signedIn(request).userId) throw kycError('kycUploadNotFound');
+      const { id } = request.params;
+      const upload = isRecordId(id) ? await findOwnUpload(deps.db, signedIn(request).userId, id) : undefined;
+      if (!upload) throw kycError('kycUploadNotFound');
       return sendFile(reply, deps.blobs, upload);
     },
   );
@@ -184,7 +184,8 @@ function registerKycReviewRoutes(app: FastifyInstance, review: KycReviewService,
 
   routeEndpoint(app, adminKycEndpoints.queue, { ...reviewer, hide: true }, async (request) => {
     const { total, rows } = await review.queue(request.query.page, request.query.pageSize);
-    return { total, items: await Promise.all(rows.map(async (row) => queueItemOf(row, await customerOf(row.user_id)))) };
+    const customers = await deps.identity.describeMany(rows.map((row) => row.user_id));
+    return { total, items: rows.map((row) => queueItemOf(row, customers.get(row.user_id)!)) };
   });
   const detail = async (id: string) => {
     const row = await review.application(id);
@@ -207,35 +208,11 @@ function registerKycReviewRoutes(app: FastifyInstance, review: KycReviewService,
     });
     return detail(request.params.id);
   });
-  routeEndpointRaw(app, adminKycEndpoints.file, { ...reviewer, hide: true }, async (request, reply) => {
-    const upload = await findUpload(deps.db, request.params.id);
-    if (!upload) throw kycError('kycUploadNotFound');
-    const who = reviewerOf(request as FastifyRequest);
-    await deps.audit.record(deps.db, {
-      actor: { kind: 'operator', id: who.operatorId, name: who.name },
-      action: 'kyc.file.view',
-      subject: { kind: 'kycUpload', id: upload.id },
-      ip: who.ip,
-      userAgent: who.userAgent,
-    });
-    return sendFile(reply, deps.blobs, upload);
-  });
+  routeEndpointRaw(app, adminKycEndpoints.file, { ...reviewer, hide: true }, async (request, reply) =>
+    sendFile(reply, deps.blobs, await review.viewFile(request.params.id, reviewerOf(request as FastifyRequest))),
+  );
   routeEndpoint(app, adminKycEndpoints.limits, { preHandler: deps.requireOperator('kyc.review'), hide: true }, () => levels.limits());
-  routeEndpoint(app, adminKycEndpoints.setLimit, { preHandler: deps.requireOperator('kyc.limits'), hide: true }, async (request) => {
-    const who = reviewerOf(request as FastifyRequest);
-    return deps.db.transaction().execute(async (trx) => {
-      const before = (await levels.limits()).find((each) => each.level === request.params.level) ?? null;
-      const after = await levels.setLimits(request.params.level, request.body, `operator:${who.operatorId}`, trx);
-      await deps.audit.record(trx, {
-        actor: { kind: 'operator', id: who.operatorId, name: who.name },
-        action: 'kyc.limits.set',
-        subject: { kind: 'kycLevel', id: String(request.params.level) },
-        ip: who.ip,
-        userAgent: who.userAgent,
-        before,
-        after,
-      });
-      return after;
-    });
-  });
+  routeEndpoint(app, adminKycEndpoints.setLimit, { preHandler: deps.requireOperator('kyc.limits'), hide: true }, (request) =>
+    levels.setLimits(request.params.level, request.body, reviewerOf(request as FastifyRequest)),
+  );
 }

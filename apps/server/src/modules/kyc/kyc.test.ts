@@ -167,8 +167,30 @@ describe('levels and KYC1', () => {
       Array.from({ length: 100 }, () => client.post(kycPaths.saveKyc1, kyc1Body(proof.body.data.uploadId))),
     );
     expect(answers.filter((answer) => answer.body.code === 0)).toHaveLength(1);
+    // Every other one a clear refusal, never a 500 from the verified-once index.
+    const refusals = new Set<number>([errorCatalogue.kycAlreadyVerified.code, errorCatalogue.kycAlreadyVerifying.code]);
+    expect(answers.filter((answer) => answer.body.code !== 0 && !refusals.has(answer.body.code))).toEqual([]);
+    expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
     const rows = await database.db.selectFrom('kyc_application').select('id').where('user_id', '=', userId).execute();
     expect(rows).toHaveLength(1);
+  }, 60_000);
+});
+
+describe('a customer’s own file', () => {
+  it('answers kycUploadNotFound for another customer’s id, an id beyond bigint and garbage, and the file to its owner', async () => {
+    const { client: owner } = await customer();
+    const { client: other } = await customer();
+    const proof = await upload(owner, 'addressProof', addressProof(), 'image/png');
+    const id = proof.body.data.uploadId as string;
+    const get = (client: Client, fileId: string) =>
+      app.inject({ method: 'GET', url: `/audit/v1/action/upload/${fileId}`, headers: client.cookie ? { cookie: client.cookie } : {} });
+    const mine = await get(owner, id);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('image/png');
+    for (const fileId of [id, '9999999999999999999', '0', 'abc']) {
+      const answer = await get(other, fileId);
+      expect(answer.json()).toMatchObject({ code: errorCatalogue.kycUploadNotFound.code });
+    }
   }, 60_000);
 });
 
@@ -382,8 +404,58 @@ describe('limits follow the level', () => {
     expect((await setLimit(compliance.cookie)).statusCode).toBe(403);
     expect((await setLimit(admin.cookie)).json()).toMatchObject({ code: 0, data: { withdrawalDailyUsd: '75000.00' } });
     expect(await limitOf()).toBe('75000.00');
-    const audit = await database.db.selectFrom('audit_log').select(['action', 'actor_id']).where('action', '=', 'kyc.limits.set').execute();
-    expect(audit).toEqual([{ action: 'kyc.limits.set', actor_id: admin.id }]);
+    const audit = await database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id', 'before', 'after'])
+      .where('action', '=', 'kyc.limits.set')
+      .execute();
+    expect(audit).toEqual([
+      {
+        action: 'kyc.limits.set',
+        actor_id: admin.id,
+        before: { level: 2, withdrawalDailyUsd: '50000.00', tradeMaxUsd: '200000.00' },
+        after: { level: 2, withdrawalDailyUsd: '75000.00', tradeMaxUsd: '250000.00' },
+      },
+    ]);
+  }, 60_000);
+
+  it('a change of limits reaches this process’s quotes at once, and 20 racing changes each audit the row they replaced', async () => {
+    const { client } = await customer();
+    const admin = await signInOperator(app, database.db, { role: 'superAdmin' });
+    const setLevel0 = (tradeMaxUsd: string) =>
+      app.inject({
+        method: 'PUT',
+        url: adminKycPaths.limit.replace(':level', '0'),
+        payload: { withdrawalDailyUsd: '0', tradeMaxUsd },
+        headers: { cookie: admin.cookie },
+      });
+    const quote = () => client.post(tradePaths.quote, { pair: 'BTC/USDT', side: 'buy', amount: '0.5', amountCoin: 'BTC' });
+    try {
+      // The refusal keeps level 0's limits in this process's cache …
+      expect((await quote()).body.code).toBe(errorCatalogue.tradeAboveLevelLimit.code);
+      expect((await setLevel0('10000000')).json()).toMatchObject({ code: 0, data: { tradeMaxUsd: '10000000.00' } });
+      // … which the change forgets: no 5 s wait.
+      expect((await quote()).body.code).toBe(0);
+
+      const values = Array.from({ length: 20 }, (_, index) => `${2000 + index}.00`);
+      const answers = await Promise.all(values.map((value) => setLevel0(value)));
+      expect(answers.map((answer) => answer.json().code)).toEqual(values.map(() => 0));
+      const rows = await database.db
+        .selectFrom('audit_log')
+        .select(['before', 'after'])
+        .where('action', '=', 'kyc.limits.set')
+        .where('subject_id', '=', '0')
+        .orderBy('seq')
+        .execute();
+      // Serialised on the row: each change's "before" is the one committed just before it.
+      const chain = rows.slice(-20) as Array<{ before: { tradeMaxUsd: string }; after: { tradeMaxUsd: string } }>;
+      expect(chain[0]!.before.tradeMaxUsd).toBe('10000000.00');
+      for (let index = 1; index < chain.length; index += 1)
+        expect(chain[index]!.before.tradeMaxUsd).toBe(chain[index - 1]!.after.tradeMaxUsd);
+      expect(chain.map((row) => row.after.tradeMaxUsd).sort()).toEqual(values);
+    } finally {
+      await setLevel0('1000');
+    }
   }, 60_000);
 
   it('a level-0 customer cannot withdraw and trades only small amounts; the level lifts both', async () => {

@@ -39,7 +39,7 @@ export interface SanctionsModule {
 export function createSanctionsModule(deps: {
   db: Db;
   assets: Pick<AssetsApi, 'scaleOf'>;
-  identity: Pick<IdentityApi, 'describe'>;
+  identity: Pick<IdentityApi, 'describeMany'>;
   audit: Pick<AuditApi, 'record'>;
   requireOperator: RequireOperator;
 }): SanctionsModule {

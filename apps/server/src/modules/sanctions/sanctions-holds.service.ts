@@ -46,23 +46,29 @@ export interface SanctionsHoldDecisions {
 export function createSanctionsHoldDecisions(deps: {
   db: Db;
   assets: Pick<AssetsApi, 'scaleOf'>;
-  identity: Pick<IdentityApi, 'describe'>;
+  identity: Pick<IdentityApi, 'describeMany'>;
   audit: Pick<AuditApi, 'record'>;
   /** The withdrawals' and deposits' sides, handed over by the composition once they exist. */
   subjects: () => SanctionsHoldSubjects;
 }): SanctionsHoldDecisions {
   const { db, assets, identity, audit } = deps;
 
-  async function viewOf(row: HoldRow): Promise<SanctionsHold> {
-    const [customer, scale] = await Promise.all([identity.describe(row.user_id), assets.scaleOf(row.asset)]);
-    return {
+  /** The holds as compliance sees them: their customers in one query, each asset's scale once. */
+  async function viewsOf(rows: readonly HoldRow[]): Promise<SanctionsHold[]> {
+    if (rows.length === 0) return [];
+    const assetCodes = [...new Set(rows.map((row) => row.asset))];
+    const [customers, scales] = await Promise.all([
+      identity.describeMany(rows.map((row) => row.user_id)),
+      Promise.all(assetCodes.map(async (code) => [code, await assets.scaleOf(code)] as const)).then((pairs) => new Map(pairs)),
+    ]);
+    return rows.map((row) => ({
       id: row.id,
       kind: row.kind,
       subjectId: row.subject_id,
       status: row.status,
-      userNo: customer.userNo,
+      userNo: customers.get(row.user_id)!.userNo,
       coin: row.asset,
-      amount: fromBaseUnits(BigInt(row.amount), scale),
+      amount: fromBaseUnits(BigInt(row.amount), scales.get(row.asset)!),
       chain: row.chain,
       address: row.address,
       entry: { id: row.entry_id, source: row.entry_source, listVersion: row.entry_version_id, label: row.entry_label },
@@ -72,7 +78,7 @@ export function createSanctionsHoldDecisions(deps: {
       decidedBy: row.decided_by ? { id: row.decided_by, name: row.decided_by_name } : null,
       decidedAt: row.decided_at?.toISOString() ?? null,
       reason: row.reason,
-    };
+    }));
   }
 
   async function decide(
@@ -81,7 +87,7 @@ export function createSanctionsHoldDecisions(deps: {
     officer: SanctionsOfficer,
     reason: string | null,
   ): Promise<SanctionsHold> {
-    await db.transaction().execute(async (trx) => {
+    const row = await db.transaction().execute(async (trx) => {
       const decided = await decideHold(trx, holdId, { status: decision, by: { id: officer.operatorId, name: officer.name }, reason });
       if (!decided) {
         if (await holdExists(trx, holdId)) throw sanctionsError('sanctionsHoldAlreadyDecided', {}, 'id');
@@ -98,6 +104,8 @@ export function createSanctionsHoldDecisions(deps: {
       const subject = deps.subjects()[decided.kind];
       if (decision === 'released') await subject.release(trx, held);
       else await subject.refuse(trx, held, reason ?? '');
+      // The hold as decided, read in the decision's own transaction.
+      const after = await findHold(trx, holdId);
       // Last, just before the commit: the audit log's append lock is held until then.
       await audit.record(trx, {
         ...auditedBy(officer),
@@ -115,16 +123,16 @@ export function createSanctionsHoldDecisions(deps: {
         },
         reason,
       });
+      return after;
     });
-    const row = await findHold(db, holdId);
     if (!row) throw sanctionsError('sanctionsHoldNotFound', {}, 'id');
-    return viewOf(row);
+    return (await viewsOf([row]))[0]!;
   }
 
   return {
     async list(query) {
       const page = await holdsPage(db, query.status, query.page, query.pageSize);
-      return { total: page.total, items: await Promise.all(page.rows.map(viewOf)) };
+      return { total: page.total, items: await viewsOf(page.rows) };
     },
     release: (holdId, officer, reason) => decide(holdId, 'released', officer, reason),
     refuse: (holdId, officer, reason) => decide(holdId, 'refused', officer, reason),

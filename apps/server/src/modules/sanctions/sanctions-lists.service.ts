@@ -5,8 +5,8 @@ import {
   type SanctionsManualAddBody,
   type SanctionsManualEntry,
 } from '@coffer/contract';
-import type { DatabaseError } from 'pg';
 import type { Db } from '../../platform/db/database';
+import { databaseErrorOf } from '../../platform/db/database-errors';
 import type { AuditApi } from '../audit';
 import { addressKey, isListableAddress } from './sanctioned-address';
 import { auditedBy, type SanctionsOfficer } from './sanctions-officer';
@@ -17,6 +17,7 @@ import {
   insertVersion,
   listManualEntries,
   listVersions,
+  lockedActiveVersion,
   removeManualEntry,
   rescreenOpenHolds,
 } from './sanctions.repository';
@@ -25,8 +26,16 @@ import { XmlRefusedError } from './xml-tag-scanner';
 
 /** The lists compliance keeps: OFAC versions imported from the SDN advanced XML, and the manual block list. */
 export interface SanctionsLists {
-  /** Reads the file as it streams in; a new version (the active one), open holds screened again, audited. */
-  importOfac(file: AsyncIterable<Uint8Array | string>, officer: SanctionsOfficer): Promise<SanctionsImportResult>;
+  /**
+   * Reads the file as it streams in; a new version (the active one), open holds screened again,
+   * audited. Refuses a file not published after the active version, or naming no address,
+   * unless compliance overrides.
+   */
+  importOfac(
+    file: AsyncIterable<Uint8Array | string>,
+    officer: SanctionsOfficer,
+    options?: { override?: boolean },
+  ): Promise<SanctionsImportResult>;
   versions(): Promise<SanctionsListVersion[]>;
   manualEntries(): Promise<SanctionsManualEntry[]>;
   addManual(body: SanctionsManualAddBody, officer: SanctionsOfficer): Promise<SanctionsManualEntry>;
@@ -61,6 +70,15 @@ function manualEntryOf(row: Awaited<ReturnType<typeof listManualEntries>>[number
   };
 }
 
+/**
+ * Whether a file's publication date is later than the active version's: an undated file is
+ * never shown newer than a version; a dated one is newer than an undated version.
+ */
+function isNewer(publishedOn: string | null, activeOn: string | null): boolean {
+  if (publishedOn === null) return false;
+  return activeOn === null || publishedOn > activeOn;
+}
+
 export function createSanctionsLists(deps: { db: Db; audit: Pick<AuditApi, 'record'> }): SanctionsLists {
   const { db, audit } = deps;
 
@@ -76,11 +94,18 @@ export function createSanctionsLists(deps: { db: Db; audit: Pick<AuditApi, 'reco
   }
 
   return {
-    async importOfac(file, officer) {
+    async importOfac(file, officer, options = {}) {
+      const override = options.override === true;
       const parsed = await parse(file);
+      if (parsed.addresses.length === 0 && !override) throw sanctionsError('sanctionsListNoAddresses');
       const countsByChain: Record<string, number> = {};
       for (const entry of parsed.addresses) countsByChain[entry.chain] = (countsByChain[entry.chain] ?? 0) + 1;
       return db.transaction().execute(async (trx) => {
+        // Compared under the import lock: of two racing imports of one file, one is refused.
+        const active = await lockedActiveVersion(trx);
+        if (active && !override && !isNewer(parsed.publishedOn, active.published_on)) {
+          throw sanctionsError('sanctionsListNotNewer', { publishedOn: parsed.publishedOn ?? '—', activeOn: active.published_on ?? '—' });
+        }
         const version = await insertVersion(trx, {
           source: 'ofac',
           published_on: parsed.publishedOn,
@@ -116,6 +141,7 @@ export function createSanctionsLists(deps: { db: Db; audit: Pick<AuditApi, 'reco
           action: 'sanctions.list.import',
           subject: { kind: 'sanctionsListVersion', id: version.id },
           after: { ...result.version, rescreenedHolds: result.rescreenedHolds, holdsNoLongerListed: result.holdsNoLongerListed },
+          reason: override ? 'override: imported without the newer-and-not-empty check' : null,
         });
         return result;
       });
@@ -156,7 +182,7 @@ export function createSanctionsLists(deps: { db: Db; audit: Pick<AuditApi, 'reco
           return entry;
         });
       } catch (error) {
-        if ((error as Partial<DatabaseError>).constraint === 'sanctions_entry_manual_once')
+        if (databaseErrorOf(error).constraint === 'sanctions_entry_manual_once')
           throw sanctionsError('sanctionsEntryAlreadyListed', {}, 'address');
         throw error;
       }

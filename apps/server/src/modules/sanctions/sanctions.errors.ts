@@ -4,6 +4,8 @@ import { domainErrors } from '../../platform/errors/domain-error';
 export const sanctionsError = domainErrors([
   'sanctionsListInvalid',
   'sanctionsListTooLarge',
+  'sanctionsListNotNewer',
+  'sanctionsListNoAddresses',
   'sanctionsEntryNotFound',
   'sanctionsEntryAlreadyListed',
   'sanctionsHoldNotFound',

@@ -39,6 +39,15 @@ export async function insertEntries(trx: Db, rows: Array<Insertable<SanctionsTab
   }
 }
 
+/**
+ * The active OFAC version (the newest), read after taking the import lock: imports run one at a
+ * time (the lock is held to the transaction's end), screening reads are not blocked.
+ */
+export async function lockedActiveVersion(trx: Db) {
+  await sql`lock table sanctions_list_version in share row exclusive mode`.execute(trx);
+  return trx.selectFrom('sanctions_list_version').select(['id', 'published_on']).orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
 /** Every OFAC version, newest first. */
 export function listVersions(executor: Db) {
   return executor.selectFrom('sanctions_list_version').selectAll().orderBy('id', 'desc').execute();

@@ -37,7 +37,7 @@ export function registerSanctionsRoutes(
           body.destroy();
           throw sanctionsError('sanctionsListTooLarge', { limit: String(sanctionsImportMaxBytes / 1024 / 1024) });
         }
-        return lists.importOfac(body, officerOf(request as FastifyRequest));
+        return lists.importOfac(body, officerOf(request as FastifyRequest), { override: request.query.override });
       },
     );
   });

@@ -370,7 +370,7 @@ describe('a new list version', () => {
     const passed = await withdraw(erin, newlyListed, '0.1');
     expect(passed.status).toBe('processing');
 
-    const second = await importList(sample.replace(listedUsdc, newlyListed));
+    const second = await importList(sample.replace(listedUsdc, newlyListed).replace('<Day>14</Day>', '<Day>15</Day>'));
     expect(second.body.code).toBe(0);
     expect(second.body.data.holdsNoLongerListed).toBe(1);
     expect(second.body.data.rescreenedHolds).toBeGreaterThanOrEqual(1);
@@ -395,6 +395,42 @@ describe('a new list version', () => {
     expect((await screening.screen('ethereum', newlyListed)).hit).toMatchObject({ listVersion: second.body.data.version.id });
     // The decision stays compliance's.
     expect((await decide(hold.id, 'release', { reason: 'delisted' })).body.data.status).toBe('released');
+  });
+});
+
+describe('an older or empty list', () => {
+  const publishedOn = (day: number) => sample.replace('<Day>14</Day>', `<Day>${day}</Day>`);
+  const versionIds = async () =>
+    ((await admin('GET', adminSanctionsPaths.versions)).body.data as Array<{ id: string }>).map((version) => version.id);
+
+  it('is refused, changing nothing, unless compliance overrides; of racing imports of one newer file one is kept', async () => {
+    const before = await versionIds();
+    // The active version is of 2025-03-15: the same day, an earlier one and an undated file are not newer.
+    for (const xml of [publishedOn(15), publishedOn(14), sample.replace(/<DateOfIssue>[\s\S]*?<\/DateOfIssue>/, '')]) {
+      const refused = await importList(xml);
+      expect(refused.body.code).toBe(errorCatalogue.sanctionsListNotNewer.code);
+      expect(refused.body.msg).toContain('2025-03-15');
+    }
+    const empty = publishedOn(20).replace(/<DistinctParties>[\s\S]*<\/DistinctParties>/, '<DistinctParties />');
+    expect((await importList(empty)).body.code).toBe(errorCatalogue.sanctionsListNoAddresses.code);
+    expect(await versionIds()).toEqual(before);
+
+    const racing = await Promise.all(Array.from({ length: 10 }, () => importList(publishedOn(21))));
+    expect(racing.filter((answer) => answer.body.code === 0)).toHaveLength(1);
+    expect(racing.filter((answer) => answer.body.code !== 0).map((answer) => answer.body.code)).toEqual(
+      Array.from({ length: 9 }, () => errorCatalogue.sanctionsListNotNewer.code),
+    );
+    expect(await versionIds()).toHaveLength(before.length + 1);
+
+    const overridden = await admin('POST', `${adminSanctionsPaths.importOfac}?override=true`, { xml: publishedOn(14) });
+    expect(overridden.body).toMatchObject({ code: 0, data: { version: { publishedOn: '2025-03-14', isActive: true } } });
+    expect(await auditRows('sanctions.list.import', overridden.body.data.version.id)).toEqual([
+      expect.objectContaining({ actor_id: compliance.id, reason: expect.stringContaining('override') }),
+    ]);
+    const emptyOverridden = await admin('POST', `${adminSanctionsPaths.importOfac}?override=true`, { xml: empty });
+    expect(emptyOverridden.body).toMatchObject({ code: 0, data: { version: { entryCount: 0, isActive: true } } });
+    // Active again: a newer, non-empty file.
+    expect((await importList(publishedOn(22))).body.code).toBe(0);
   });
 });
 

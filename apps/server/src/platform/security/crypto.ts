@@ -10,9 +10,16 @@ export function randomCode(): string {
   return randomInt(0, 1_000_000).toString().padStart(6, '0');
 }
 
+/** HMAC-SHA256 of the parts, fed in order (as UTF-8), in lower-case hex. */
+export function hmacSha256Hex(key: Buffer, ...parts: readonly string[]): string {
+  const mac = createHmac('sha256', key);
+  for (const part of parts) mac.update(part);
+  return mac.digest('hex');
+}
+
 /** Tokens and codes are stored only as this MAC, so a database leak reveals none of them. */
 export function macOf(key: Buffer, purpose: string, value: string): string {
-  return createHmac('sha256', key).update(purpose).update('\0').update(value).digest('hex');
+  return hmacSha256Hex(key, purpose, '\0', value);
 }
 
 /** Compares two MACs (fixed length, so only their content could leak, and it does not). */

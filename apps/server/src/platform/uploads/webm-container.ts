@@ -1,13 +1,14 @@
 import { refuse, type ReadVideo, type RefusedUpload } from './upload-result';
 
-/** Matroska/WebM element ids, marker bits included as they are written. */
-const ids = {
+/** Matroska/WebM element ids, marker bits included as they are written (exported for the test fixtures that write them). */
+export const webmIds = {
   ebml: 0x1a45dfa3,
   docType: 0x4282,
   segment: 0x18538067,
   info: 0x1549a966,
   timecodeScale: 0x2ad7b1,
   duration: 0x4489,
+  tracks: 0x1654ae6b,
   cluster: 0x1f43b675,
   attachments: 0x1941a469,
   void: 0xec,
@@ -17,12 +18,13 @@ const ids = {
   block: 0xa1,
   blockDuration: 0x9b,
 } as const;
+const ids = webmIds;
 
 /** The Segment's children (SeekHead, Info, Tracks, Cluster, Cues, Chapters, Tags, Attachments, Void, CRC-32). */
 const segmentChildren = new Set([
   0x114d9b74,
   ids.info,
-  0x1654ae6b,
+  ids.tracks,
   ids.cluster,
   0x1c53bb6b,
   0x1043a770,

@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import QRCode from 'qrcode';
 import { z } from 'zod';
 import { unixSeconds } from './signing';
 
@@ -65,12 +64,4 @@ export function createQrHandoff(options: { secret: string | Buffer }): QrHandoff
       return { ok: true, customerRef: fields.data.c, sessionId: fields.data.s, expiresAt: new Date(fields.data.e * 1000) };
     },
   };
-}
-
-/**
- * A QR code for `url` as a self-contained SVG document (no scripts, no external references),
- * drawn by the `qrcode` package the server already uses for authenticator and deposit codes.
- */
-export async function renderQrSvg(url: string): Promise<string> {
-  return QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
 }

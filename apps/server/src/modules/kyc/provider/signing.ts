@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { constantTimeEqual } from '../../../platform/security/crypto';
 
 export type HmacAlgorithm = 'sha1' | 'sha256' | 'sha512';
 
@@ -10,12 +11,11 @@ export function hmacHex(algorithm: HmacAlgorithm, secret: string | Buffer, ...pa
 }
 
 /**
- * Whether `given` is the hex MAC `expected`, compared in constant time. Anything that is not
- * hex of the right length is refused before comparing (its length is no secret).
+ * Whether `given` is the lower-case hex MAC `expected` (in either case), compared in constant
+ * time; a missing header or anything of another length is refused (its length is no secret).
  */
 export function isSameHexMac(expected: string, given: string | undefined): boolean {
-  if (given === undefined || given.length !== expected.length || !/^[0-9a-fA-F]+$/.test(given)) return false;
-  return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(given.toLowerCase(), 'hex'));
+  return given !== undefined && constantTimeEqual(expected, given.toLowerCase());
 }
 
 /** Unix seconds of a header like `x-…-timestamp`, or null when it is not a plain decimal. */
