@@ -11,7 +11,7 @@ import { useStartProviderSession } from '../api/start-provider-session';
 import { isKyc2BrowserSupported } from './browser-support';
 import { FaceQr } from './face-qr';
 import { failureText } from './failure-text';
-import { useRegionName } from './region-names';
+import { useRegionName } from '../../../shared/i18n/region-names';
 import styles from './kyc.module.css';
 
 /** The provider's session id, kept while the customer is on the provider's page (it comes back in a new page load). */
