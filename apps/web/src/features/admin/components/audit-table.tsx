@@ -49,13 +49,13 @@ export function AuditTable({
     {
       key: 'time',
       title: t('audit.time'),
-      width: 190,
+      width: 180,
       render: (_, row) => <span className={styles.figure}>{timeText(row.createdAt, language)}</span>,
     },
     {
       key: 'actor',
       title: t('audit.actor'),
-      width: 220,
+      width: 190,
       render: (_, row) => (
         <span className={styles.stack}>
           {oneLine(row.actorName ?? auditActorLabel(t, row))}
@@ -66,7 +66,7 @@ export function AuditTable({
     {
       key: 'action',
       title: t('audit.action'),
-      width: 230,
+      width: 200,
       render: (_, row) => (
         <span className={styles.stack} data-testid="audit-action">
           {oneLine(auditActionLabel(t, row.action))}
@@ -77,14 +77,14 @@ export function AuditTable({
     {
       key: 'subject',
       title: t('audit.subject'),
-      width: 200,
+      width: 170,
       render: (_, row) => {
         const label = auditSubjectLabel(t, row);
         return label === null ? emptyValue : <span data-testid="audit-subject">{oneLine(label)}</span>;
       },
     },
-    { key: 'ip', title: t('audit.ip'), width: 140, render: (_, row) => oneLine(row.ip ?? emptyValue, styles.code) },
-    { key: 'reason', title: t('audit.reason'), render: (_, row) => row.reason ?? emptyValue },
+    { key: 'ip', title: t('audit.ip'), width: 120, render: (_, row) => oneLine(row.ip ?? emptyValue, styles.code) },
+    { key: 'reason', title: t('audit.reason'), width: 220, render: (_, row) => row.reason ?? emptyValue },
   ];
   return (
     <Table<AuditRowView>
@@ -93,7 +93,7 @@ export function AuditTable({
       columns={columns}
       dataSource={rows}
       loading={isLoading}
-      scroll={{ x: 'max-content' }}
+      scroll={{ x: 1150 }}
       tableLayout="fixed"
       onRow={() => rowProps('audit-row')}
       expandable={{
