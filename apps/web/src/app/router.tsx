@@ -137,7 +137,10 @@ export function buildRoutes(environment: RouterEnvironment): RouteObject[] {
     path: '/admin/*',
     errorElement: <RouteErrorPage />,
     lazy: async () => {
-      const [module] = await Promise.all([import('../features/admin/pages'), environment.loadNamespaces(['admin'])]);
+      const [module] = await Promise.all([
+        import('../features/admin/pages'),
+        environment.loadNamespaces(['admin', 'security', 'kyc', 'funds']),
+      ]);
       return { Component: module.AdminApp };
     },
   };

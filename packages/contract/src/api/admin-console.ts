@@ -48,6 +48,11 @@ export const auditQuerySchema = z.object({
   action: z.string().trim().max(100).optional(),
   subjectKind: z.string().trim().max(50).optional(),
   subjectId: z.string().trim().max(100).optional(),
+  /**
+   * Everything concerning one customer, by user number or user id: actions on the customer and on
+   * its KYC applications. A customer that does not exist matches nothing.
+   */
+  customer: z.string().trim().max(100).optional(),
   /** ISO times; `from` inclusive, `to` exclusive. */
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),

@@ -5,6 +5,7 @@ import {
   activationStartSchema,
   createOperatorBodySchema,
   createdOperatorSchema,
+  operatorListItemSchema,
   operatorLoginBodySchema,
   operatorProfileSchema,
 } from './admin';
@@ -60,5 +61,12 @@ export const adminEndpoints = {
     summary: 'Creates an operator (operators.manage), answering its one-time activation link',
     body: createOperatorBodySchema,
     response: createdOperatorSchema,
+  }),
+  listOperators: defineEndpoint({
+    method: 'GET',
+    path: adminPaths.operators,
+    tags,
+    summary: 'Every operator, newest first, with role, state and last login (operators.manage)',
+    response: z.array(operatorListItemSchema),
   }),
 };

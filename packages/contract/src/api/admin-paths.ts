@@ -12,7 +12,7 @@ export const adminPaths = {
   logout: '/admin/api/v1/logout',
   /** GET: the signed-in operator, role and permissions. */
   me: '/admin/api/v1/me',
-  /** POST (operators.manage): creates an operator, answering the one-time activation link. */
+  /** GET (operators.manage): every operator; POST (operators.manage): creates an operator, answering the one-time activation link. */
   operators: '/admin/api/v1/operators',
 } as const;
 

@@ -81,3 +81,19 @@ export const createdOperatorSchema = z.object({
   expiresAt: z.string(),
 });
 export type CreatedOperator = z.infer<typeof createdOperatorSchema>;
+
+/** How an operator stands: `pending` until the activation link is used, then `active`, or `disabled`. */
+export const operatorStates = ['active', 'pending', 'disabled'] as const;
+export type OperatorState = (typeof operatorStates)[number];
+
+/** One operator as the operators list shows it (operators.manage). */
+export const operatorListItemSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: operatorRoleSchema,
+  state: z.enum(operatorStates),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OperatorListItem = z.infer<typeof operatorListItemSchema>;

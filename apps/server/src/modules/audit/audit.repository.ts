@@ -121,6 +121,11 @@ function matching(filter: AuditQuery) {
     if (filter.action !== undefined) conditions.push(eb('action', '=', filter.action));
     if (filter.subjectKind !== undefined) conditions.push(eb('subject_kind', '=', filter.subjectKind));
     if (filter.subjectId !== undefined) conditions.push(eb('subject_id', '=', filter.subjectId));
+    if (filter.subjects !== undefined) {
+      conditions.push(
+        eb.or(filter.subjects.map((subject) => eb.and([eb('subject_kind', '=', subject.kind), eb('subject_id', '=', subject.id)]))),
+      );
+    }
     if (filter.from !== undefined) conditions.push(eb('created_at', '>=', sql<Date>`cast(${filter.from} as timestamptz)`));
     if (filter.to !== undefined) conditions.push(eb('created_at', '<', sql<Date>`cast(${filter.to} as timestamptz)`));
     return eb.and(conditions);

@@ -49,6 +49,8 @@ export interface AuditFilter {
   action?: string;
   subjectKind?: string;
   subjectId?: string;
+  /** Rows about any of these subjects (an empty list matches nothing): all that concerns one customer. */
+  subjects?: ReadonlyArray<{ kind: string; id: string }>;
   /** One row by its sequence number. */
   seq?: string;
   from?: Date | string;

@@ -1,6 +1,7 @@
-import type { AuditQuery, AuditRowView, AuditVerificationView } from '@coffer/contract';
+import type { AuditQuery, AuditRowView, AuditVerificationView, KycApplication } from '@coffer/contract';
 import type { Db } from '../../platform/db/database';
 import type { AuditApi, AuditFilter } from '../audit';
+import type { IdentityApi } from '../identity';
 import { auditRowViewOf, auditVerificationViewOf } from './backoffice-views';
 import type { OperatorActor } from './operator-actor';
 
@@ -14,9 +15,19 @@ export interface AuditConsole {
   verify(): Promise<AuditVerificationView>;
 }
 
+export interface AuditConsoleDeps {
+  db: Db;
+  audit: AuditApi;
+  identity: Pick<IdentityApi, 'searchCustomers'>;
+  /** A customer's KYC applications (their decisions are recorded on the application); null: none known. */
+  kycApplications: ((userId: string) => Promise<KycApplication[]>) | null;
+}
+
+type Narrowing = Omit<AuditFilter, 'page' | 'pageSize'>;
+
 /** The query's narrowing fields, an empty text meaning no narrowing. */
-function filterOf(selection: AuditSelection): Omit<AuditFilter, 'page' | 'pageSize'> {
-  const filter: Omit<AuditFilter, 'page' | 'pageSize'> = {};
+function filterOf(selection: AuditSelection): Narrowing {
+  const filter: Narrowing = {};
   if (selection.actorId) filter.actorId = selection.actorId;
   if (selection.action) filter.action = selection.action;
   if (selection.subjectKind) filter.subjectKind = selection.subjectKind;
@@ -26,16 +37,37 @@ function filterOf(selection: AuditSelection): Omit<AuditFilter, 'page' | 'pageSi
   return filter;
 }
 
-export function createAuditConsole(deps: { db: Db; audit: AuditApi }): AuditConsole {
+export function createAuditConsole(deps: AuditConsoleDeps): AuditConsole {
   const { db, audit } = deps;
+
+  /** The customer a user number (`CF` optional) or user id names, exactly; null when none. */
+  async function customerIdOf(text: string): Promise<string | null> {
+    const wanted = text.replace(/^cf/i, '');
+    const found = await deps.identity.searchCustomers(text);
+    return found.find((customer) => customer.userNo === wanted || customer.userId === wanted)?.userId ?? null;
+  }
+
+  /** The filter, with `customer` turned into the subjects concerning that customer (none when unknown). */
+  async function narrowingOf(selection: AuditSelection): Promise<Narrowing> {
+    const filter = filterOf(selection);
+    if (!selection.customer) return filter;
+    const userId = await customerIdOf(selection.customer);
+    if (userId === null) return { ...filter, subjects: [] };
+    const applications = deps.kycApplications ? await deps.kycApplications(userId) : [];
+    return {
+      ...filter,
+      subjects: [{ kind: 'customer', id: userId }, ...applications.map((application) => ({ kind: 'kycApplication', id: application.id }))],
+    };
+  }
+
   return {
     async search(query) {
-      const { total, rows } = await audit.search({ ...filterOf(query), page: query.page, pageSize: query.pageSize });
+      const { total, rows } = await audit.search({ ...(await narrowingOf(query)), page: query.page, pageSize: query.pageSize });
       return { total, rows: rows.map(auditRowViewOf) };
     },
 
     async exportCsv(selection, operator) {
-      const filter = filterOf(selection);
+      const filter = await narrowingOf(selection);
       const csv = await audit.exportCsv(filter);
       // Recorded once the file is made and before it leaves: an export that fails to be recorded is not sent.
       await audit.record(db, {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
+import { createAuditModule } from '../audit';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { identityClient, latestCode, signUpByEmail, testPassword, type ApiAnswer } from '../../../test/identity-helpers';
 import { signInOperator, type TestOperator } from '../../../test/operator-kit';
@@ -226,6 +227,31 @@ describe('customers', () => {
 });
 
 describe('the audit log', () => {
+  it('finds everything concerning one customer by user number: the customer and its KYC applications, no one else', async () => {
+    const dora = await newCustomer();
+    const other = await newCustomer();
+    const [application] = await sql<{ id: string }>`
+      insert into kyc_application (user_id, level, state, country) values (${dora.userId}, 1, 'verifying', 'DE') returning id::text as id`
+      .execute(database.db)
+      .then((result) => result.rows);
+    const audit = createAuditModule({ db: database.db }).api;
+    const actor = { kind: 'operator' as const, id: compliance.id };
+    await audit.record(database.db, { actor, action: 'kyc.approve', subject: { kind: 'kycApplication', id: application!.id } });
+    await audit.record(database.db, { actor, action: 'kyc.approve', subject: { kind: 'kycApplication', id: `${application!.id}9` } });
+    await asOperator(support, 'POST', lockPath(dora.userId), { reason: 'Checking' });
+    await asOperator(support, 'POST', lockPath(other.userId), { reason: 'Checking' });
+
+    const byNumber = await auditRows({ customer: dora.userNo });
+    expect(byNumber.rows.map((row) => [row.action, row.subjectKind, row.subjectId])).toEqual([
+      ['customer.lock', 'customer', dora.userId],
+      ['kyc.approve', 'kycApplication', application!.id],
+    ]);
+    expect((await auditRows({ customer: `CF${dora.userNo}` })).total).toBe(2);
+    expect((await auditRows({ customer: dora.userId, action: 'kyc.approve' })).rows.map((row) => row.subjectId)).toEqual([application!.id]);
+    expect(await auditRows({ customer: '99999999' })).toEqual({ total: 0, rows: [] });
+    expect(await auditRows({ customer: 'nobody' })).toEqual({ total: 0, rows: [] });
+  });
+
   it('is searched by action, actor, subject and time, a page at a time', async () => {
     const all = await auditRows({ pageSize: '200' });
     expect(all.total).toBe(all.rows.length);

@@ -14,6 +14,7 @@ import {
   type CreatedBy,
 } from './operator-activation.service';
 import { createRequireOperator } from './operator-authentication';
+import { listOperators } from './operator-list';
 import { createOperatorLoginService } from './operator-login.service';
 import { createOperatorSessionStore } from './operator-sessions';
 import { registerOperatorRoutes } from './operators.routes';
@@ -82,7 +83,7 @@ export function createOperatorsModule(deps: OperatorsModuleDeps): OperatorsModul
     requireOperator,
     bootstrap: () => bootstrapFirstOperator(deps),
     register(app) {
-      registerOperatorRoutes(app, { activation, login }, requireOperator, config);
+      registerOperatorRoutes(app, { activation, login, list: () => listOperators(db) }, requireOperator, config);
     },
   };
 }

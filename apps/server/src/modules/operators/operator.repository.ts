@@ -57,6 +57,27 @@ export const operatorRepository = {
       .executeTakeFirst();
   },
 
+  /** Every operator for the operators list, newest first (a back office has a handful). */
+  list(executor: Db): Promise<
+    Array<{
+      id: string;
+      email: string;
+      display_name: string | null;
+      role: OperatorRole;
+      status: 'active' | 'disabled';
+      activated_at: Date | null;
+      last_login_at: Date | null;
+      created_at: Date;
+    }>
+  > {
+    return executor
+      .selectFrom('operator')
+      .select(['id', 'email', 'display_name', 'role', 'status', 'activated_at', 'last_login_at', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  },
+
   /** Whether any operator exists (the first start's bootstrap). */
   async isEmpty(executor: Db): Promise<boolean> {
     return !(await executor.selectFrom('operator').select('id').limit(1).executeTakeFirst());

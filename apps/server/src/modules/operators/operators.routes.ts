@@ -1,4 +1,4 @@
-import { adminEndpoints } from '@coffer/contract';
+import { adminEndpoints, type OperatorListItem } from '@coffer/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../platform/config';
 import { routeEndpoint } from '../../platform/http/endpoint-route';
@@ -17,6 +17,7 @@ import { profileOf, type OperatorLoginService } from './operator-login.service';
 export interface OperatorServices {
   activation: ActivationService;
   login: OperatorLoginService;
+  list: () => Promise<OperatorListItem[]>;
 }
 
 /** The back office's own calls (hidden from the public API document); parses, calls, answers. */
@@ -54,4 +55,5 @@ export function registerOperatorRoutes(
       caller: operatorCallerOf(request),
     });
   });
+  routeEndpoint(app, adminEndpoints.listOperators, { ...hidden, preHandler: requireOperator('operators.manage') }, () => services.list());
 }

@@ -369,6 +369,27 @@ describe('sessions and permissions', () => {
     expect(again.body).toMatchObject({ code: codes.duplicateEmail, data: { field: 'email' } });
   });
 
+  it('lists every operator to operators.manage only: e-mail, name, role, state and last login', async () => {
+    const admin = await activeOperator('superAdmin');
+    const adminCookie = await logIn(admin);
+    const support = await logIn(await activeOperator('support'));
+    const pending = await newOperator('finance');
+    const switchedOff = await activeOperator('compliance');
+    await database.db.updateTable('operator').set({ status: 'disabled' }).where('id', '=', switchedOff.id).execute();
+
+    expect((await call('GET', adminPaths.operators, undefined, { cookie: support })).body.code).toBe(codes.noPermission);
+    const listed = await call('GET', adminPaths.operators, undefined, { cookie: adminCookie });
+    expect(listed.status).toBe(200);
+    const rows = listed.body.data as Array<Record<string, unknown>>;
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(admin.id)).toMatchObject({ email: admin.email, role: 'superAdmin', state: 'active', lastLoginAt: expect.any(String) });
+    expect(byId.get(pending.id)).toMatchObject({ email: pending.email, role: 'finance', state: 'pending', lastLoginAt: null, name: null });
+    expect(byId.get(switchedOff.id)).toMatchObject({ role: 'compliance', state: 'disabled', lastLoginAt: null });
+    // Newest first; no secret of any kind leaves.
+    expect(rows.findIndex((row) => row.id === switchedOff.id)).toBeLessThan(rows.findIndex((row) => row.id === admin.id));
+    expect(JSON.stringify(rows)).not.toMatch(/password|totp|token/i);
+  });
+
   it('never accepts a customer session on an operator call, nor an operator session on a customer call', async () => {
     const { client } = await signUpByEmail(app, `cust${Date.now() % 1_000_000}@coffer.test`);
     const customerCookie = client.cookie!;

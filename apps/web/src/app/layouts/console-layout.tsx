@@ -4,7 +4,8 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { LanguageSwitch } from '../../shared/i18n/language-switch';
 import { pathTo, type RouteName } from '../../shared/routes';
 import { BrandMark } from '../../shared/ui/brand-mark';
-import styles from './console-layout.module.css';
+import frame from '../../shared/ui/side-menu-frame.module.css';
+import own from './console-layout.module.css';
 
 export interface ConsoleMenuItem {
   key: string;
@@ -23,7 +24,7 @@ export type ConsoleMenuEntry = ConsoleMenuItem | ConsoleMenuGroup;
 
 function MenuLink({ item }: { item: ConsoleMenuItem }) {
   return (
-    <NavLink to={pathTo(item.route)} className={({ isActive }) => (isActive ? styles.active : undefined)} end>
+    <NavLink to={pathTo(item.route)} className={({ isActive }) => (isActive ? frame.active : undefined)} end>
       {item.label}
     </NavLink>
   );
@@ -46,21 +47,21 @@ export function ConsoleLayout({
 }) {
   const { t } = useTranslation();
   return (
-    <div className={styles.frame}>
-      <aside className={styles.sidebar}>
-        <Link to="/" className={styles.brand} aria-label={t('app.name')}>
+    <div className={frame.frame}>
+      <aside className={frame.sidebar}>
+        <Link to="/" className={`${frame.brand} ${own.brand}`} aria-label={t('app.name')}>
           <BrandMark />
           <span>{t('app.name')}</span>
         </Link>
         <nav aria-label={menuLabel}>
-          <ul className={styles.menu}>
+          <ul className={frame.menu}>
             {menu.map((entry) =>
               'items' in entry ? (
                 <li key={entry.key}>
-                  <span className={styles.groupLabel} id={`menu-group-${entry.key}`}>
+                  <span className={own.groupLabel} id={`menu-group-${entry.key}`}>
                     {entry.label}
                   </span>
-                  <ul className={styles.subMenu} aria-labelledby={`menu-group-${entry.key}`}>
+                  <ul className={own.subMenu} aria-labelledby={`menu-group-${entry.key}`}>
                     {entry.items.map((item) => (
                       <li key={item.key}>
                         <MenuLink item={item} />
@@ -77,15 +78,15 @@ export function ConsoleLayout({
           </ul>
         </nav>
       </aside>
-      <div className={styles.body}>
-        <header className={styles.topBar}>
-          <div className={styles.topBarStart}>{topBarExtra}</div>
-          <div className={styles.topBarEnd}>
+      <div className={frame.body}>
+        <header className={frame.topBar}>
+          <div className={frame.topBarStart}>{topBarExtra}</div>
+          <div className={frame.topBarEnd}>
             <LanguageSwitch tone="light" />
             {topBarEnd}
           </div>
         </header>
-        <div className={styles.content}>
+        <div className={frame.content}>
           <Outlet />
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../http/error-text';
 import { isRetryable } from '../http/retryable';
 import frameStyles from './page-frame.module.css';
 
@@ -21,7 +22,7 @@ export function QueryErrorState({
   namespace: 'trade' | 'wallet' | 'market';
 }) {
   const { t } = useTranslation(namespace);
-  const message = error instanceof Error && error.message && error.message !== 'redirect401' ? error.message : t('states.loadFailed');
+  const message = errorText(error, t('states.loadFailed')) ?? t('states.loadFailed');
   const className = compact ? frameStyles.compactResult : undefined;
   if (!isRetryable(error)) {
     return <Result status="info" className={className} title={message} data-testid="query-refused" />;

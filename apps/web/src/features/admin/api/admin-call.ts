@@ -48,8 +48,5 @@ export function isSignedOut(error: unknown): boolean {
   return error instanceof ApiError && error.isRedirect401;
 }
 
-/** The envelope message in the operator's language (the HTTP client's text), or null. */
-export function errorText(error: unknown): string | null {
-  if (!error || isSignedOut(error)) return null;
-  return error instanceof Error && error.message ? error.message : null;
-}
+/** The envelope message in the operator's language, or null (the one implementation, shared with the customer screens). */
+export { errorText } from '../../../shared/http/error-text';

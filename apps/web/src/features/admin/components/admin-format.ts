@@ -1,9 +1,12 @@
 import type { HTMLAttributes } from 'react';
 import { formatDateTime } from '../../../shared/format/format-date';
 
+/** What every back-office screen shows for a value that is not there: one dash style throughout. */
+export const emptyValue = '—';
+
 /** A time in the operator's language, or a dash when there is none. */
 export function timeText(iso: string | null | undefined, language: string): string {
-  return iso ? formatDateTime(iso, language) : '—';
+  return iso ? formatDateTime(iso, language) : emptyValue;
 }
 
 const units: readonly [Intl.RelativeTimeFormatUnit, number][] = [

@@ -84,4 +84,30 @@ describe('the back-office shell', { timeout: 25_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'), slow);
     expect(adminCallsTo(fetchSpy, 'POST', adminPaths.logout)).toHaveLength(1);
   });
+
+  it('opens the menu as a drawer from the top bar and closes it on a choice or Escape', async () => {
+    const user = userEvent.setup();
+    stubAdminApi({ [adminPaths.me]: operatorWith(['customers.read', 'kyc.review', 'audit.read']) });
+    const { router } = renderAdmin('/admin/customers');
+
+    const toggle = await screen.findByTestId('admin-menu-toggle', {}, slow);
+    const sidebar = screen.getByTestId('admin-sidebar');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(toggle.getAttribute('aria-controls')).toBe(sidebar.id);
+    expect(sidebar.getAttribute('data-open')).toBe('false');
+
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(sidebar.getAttribute('data-open')).toBe('true');
+    expect(toggle.getAttribute('aria-label')).toBe('Close the menu');
+    await user.click(await screen.findByTestId('admin-menu-audit', {}, slow));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/audit'), slow);
+    expect(sidebar.getAttribute('data-open')).toBe('false');
+    expect(screen.queryByTestId('admin-menu-backdrop')).toBeNull();
+
+    await user.click(toggle);
+    expect(screen.getByTestId('admin-menu-backdrop')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(sidebar.getAttribute('data-open')).toBe('false');
+  });
 });

@@ -6,6 +6,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { stubEnvelopeApi, type StubAnswer } from '../../../../test/envelope-stub';
 import { createTestI18n } from '../../../../test/i18n';
 import admin from '../../../shared/i18n/locales/en/admin.json';
+import kyc from '../../../shared/i18n/locales/en/kyc.json';
+import zhAdmin from '../../../shared/i18n/locales/zh-CN/admin.json';
+import zhFunds from '../../../shared/i18n/locales/zh-CN/funds.json';
+import zhKyc from '../../../shared/i18n/locales/zh-CN/kyc.json';
+import zhSecurity from '../../../shared/i18n/locales/zh-CN/security.json';
 import { AdminApp } from '../pages/admin-app';
 
 /** Test-only: an answer with its own HTTP status and envelope (an error, a 401, a 403). */
@@ -41,10 +46,18 @@ export function operatorWith(permissions: OperatorPermission[], role: OperatorRo
   return { id: '7', email: 'ops@coffer.test', name: 'Olga Ops', role, permissions };
 }
 
-/** Test-only: the back office as the router mounts it (/admin/*), in English, starting at `url`. */
-export function renderAdmin(url: string) {
+/** Test-only: the back office as the router mounts it (/admin/*) with the namespaces it loads, in English or Chinese, starting at `url`. */
+export function renderAdmin(url: string, language: 'en' | 'zh-CN' = 'en') {
   const i18n = createTestI18n();
   i18n.addResourceBundle('en', 'admin', admin);
+  i18n.addResourceBundle('en', 'kyc', kyc);
+  if (language === 'zh-CN') {
+    i18n.addResourceBundle('zh-CN', 'admin', zhAdmin);
+    i18n.addResourceBundle('zh-CN', 'kyc', zhKyc);
+    i18n.addResourceBundle('zh-CN', 'security', zhSecurity);
+    i18n.addResourceBundle('zh-CN', 'funds', zhFunds);
+    void i18n.changeLanguage('zh-CN');
+  }
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter([{ path: '/admin/*', element: <AdminApp /> }], { initialEntries: [url] });
   const view = render(

@@ -2,7 +2,8 @@ import type { AuditRowView } from '@coffer/contract';
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
-import { rowProps, timeText } from './admin-format';
+import { emptyValue, rowProps, timeText } from './admin-format';
+import { auditActionLabel, auditActorLabel, auditSubjectLabel } from './audit-labels';
 import styles from './admin.module.css';
 
 function JsonBlock({ label, value, testId }: { label: string; value: unknown; testId: string }) {
@@ -10,7 +11,7 @@ function JsonBlock({ label, value, testId }: { label: string; value: unknown; te
     <div>
       <h3 className={styles.sectionTitle}>{label}</h3>
       <pre className={styles.json} data-testid={testId}>
-        {value === null || value === undefined ? '—' : JSON.stringify(value, null, 2)}
+        {value === null || value === undefined ? emptyValue : JSON.stringify(value, null, 2)}
       </pre>
     </div>
   );
@@ -37,31 +38,53 @@ export function AuditTable({
 }) {
   const { t } = useTranslation('admin');
   const language = useLanguage();
+  /** A one-line cell: never broken mid-word, cut with an ellipsis, the whole text on hover. */
+  const oneLine = (text: string, className = '') => (
+    <span className={`${styles.oneLine} ${className}`} title={text}>
+      {text}
+    </span>
+  );
   const columns: TableColumnsType<AuditRowView> = [
-    { key: 'seq', title: t('audit.seq'), dataIndex: 'seq', className: styles.figure, width: 90 },
-    { key: 'time', title: t('audit.time'), render: (_, row) => <span className={styles.figure}>{timeText(row.createdAt, language)}</span> },
+    { key: 'seq', title: t('audit.seq'), dataIndex: 'seq', className: styles.figure, width: 70 },
+    {
+      key: 'time',
+      title: t('audit.time'),
+      width: 180,
+      render: (_, row) => <span className={styles.figure}>{timeText(row.createdAt, language)}</span>,
+    },
     {
       key: 'actor',
       title: t('audit.actor'),
+      width: 190,
       render: (_, row) => (
-        <span>
-          {row.actorName ?? row.actorId}
-          <br />
-          <span className={`${styles.muted} ${styles.mono}`}>
-            {row.actorKind}:{row.actorId}
-          </span>
+        <span className={styles.stack}>
+          {oneLine(row.actorName ?? auditActorLabel(t, row))}
+          {oneLine(auditActorLabel(t, row), styles.muted)}
         </span>
       ),
     },
-    { key: 'action', title: t('audit.action'), render: (_, row) => <span className={styles.mono}>{row.action}</span> },
+    {
+      key: 'action',
+      title: t('audit.action'),
+      width: 200,
+      render: (_, row) => (
+        <span className={styles.stack} data-testid="audit-action">
+          {oneLine(auditActionLabel(t, row.action))}
+          {oneLine(row.action, `${styles.muted} ${styles.code}`)}
+        </span>
+      ),
+    },
     {
       key: 'subject',
       title: t('audit.subject'),
-      render: (_, row) =>
-        row.subjectKind || row.subjectId ? <span className={styles.mono}>{`${row.subjectKind ?? ''}:${row.subjectId ?? ''}`}</span> : '—',
+      width: 170,
+      render: (_, row) => {
+        const label = auditSubjectLabel(t, row);
+        return label === null ? emptyValue : <span data-testid="audit-subject">{oneLine(label)}</span>;
+      },
     },
-    { key: 'ip', title: t('audit.ip'), render: (_, row) => <span className={styles.mono}>{row.ip ?? '—'}</span> },
-    { key: 'reason', title: t('audit.reason'), render: (_, row) => row.reason ?? '—' },
+    { key: 'ip', title: t('audit.ip'), width: 120, render: (_, row) => oneLine(row.ip ?? emptyValue, styles.code) },
+    { key: 'reason', title: t('audit.reason'), width: 220, render: (_, row) => row.reason ?? emptyValue },
   ];
   return (
     <Table<AuditRowView>
@@ -70,6 +93,8 @@ export function AuditTable({
       columns={columns}
       dataSource={rows}
       loading={isLoading}
+      scroll={{ x: 1150 }}
+      tableLayout="fixed"
       onRow={() => rowProps('audit-row')}
       expandable={{
         expandedRowRender: (row) => (

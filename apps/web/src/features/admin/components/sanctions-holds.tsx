@@ -4,6 +4,7 @@ import { Alert, Button, Card, Form, Input, Modal, Segmented, Table, Tag, type Ta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatExactAmount } from '../../../shared/format/figures';
+import { useChainName } from '../../../shared/i18n/chain-names';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { ShortValue } from '../../../shared/ui/short-value';
 import { TableSkeleton } from '../../../shared/ui/table-skeleton';
@@ -73,6 +74,7 @@ const statusColors: Record<SanctionsHoldStatus, string> = { open: 'warning', rel
 export function SanctionsHolds() {
   const { t } = useTranslation('admin');
   const language = useLanguage();
+  const chainName = useChainName();
   const [status, setStatus] = useState<SanctionsHoldStatus>('open');
   const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
   const holds = useQuery(sanctionsHoldsQuery(status, paging.page, paging.pageSize));
@@ -93,7 +95,7 @@ export function SanctionsHolds() {
       title: t('sanctions.address'),
       render: (_, row) => (
         <>
-          <span className={styles.muted}>{row.chain}</span> <ShortValue value={row.address} />
+          <span className={styles.muted}>{chainName(row.chain)}</span> <ShortValue value={row.address} />
         </>
       ),
     },

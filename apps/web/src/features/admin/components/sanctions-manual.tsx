@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Modal, Select, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useChainName } from '../../../shared/i18n/chain-names';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { ShortValue } from '../../../shared/ui/short-value';
 import { TableSkeleton } from '../../../shared/ui/table-skeleton';
@@ -19,10 +20,11 @@ const noteMaxChars = 300;
 function RemoveEntryDialog({ entry, onClose }: { entry: SanctionsManualEntry; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const remove = useRemoveManualEntry();
+  const chainName = useChainName();
   return (
     <Modal open title={t('sanctions.removeTitle')} onCancel={onClose} footer={null} destroyOnHidden>
       <p className={`${styles.dialogText} ${styles.mono}`}>
-        {entry.chain}: {entry.address}
+        {chainName(entry.chain)}: {entry.address}
       </p>
       <Form
         layout="vertical"
@@ -56,9 +58,10 @@ export function SanctionsManual() {
   const add = useAddManualEntry();
   const [form] = Form.useForm<SanctionsManualAddBody>();
   const [removing, setRemoving] = useState<SanctionsManualEntry | null>(null);
+  const chainName = useChainName();
 
   const columns: TableColumnsType<SanctionsManualEntry> = [
-    { key: 'chain', title: t('sanctions.chain'), dataIndex: 'chain' },
+    { key: 'chain', title: t('sanctions.chain'), render: (_, row) => chainName(row.chain) },
     { key: 'address', title: t('sanctions.address'), render: (_, row) => <ShortValue value={row.address} keep={10} /> },
     { key: 'note', title: t('sanctions.note'), dataIndex: 'note' },
     {
@@ -119,7 +122,8 @@ export function SanctionsManual() {
         <Form.Item name="chain" label={t('sanctions.chain')} rules={[{ required: true, message: t('sanctions.chainRequired') }]}>
           <Select
             style={{ width: 160 }}
-            options={sanctionsManualChains.map((chain) => ({ value: chain, label: chain }))}
+            placeholder={t('sanctions.chainPlaceholder')}
+            options={sanctionsManualChains.map((chain) => ({ value: chain, label: chainName(chain) }))}
             data-testid="sanctions-manual-chain"
           />
         </Form.Item>

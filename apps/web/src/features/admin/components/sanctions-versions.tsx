@@ -4,12 +4,13 @@ import { Alert, Button, Card, Spin, Table, Tag, type TableColumnsType } from 'an
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../../shared/format/format-amount';
+import { useChainName } from '../../../shared/i18n/chain-names';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { shortenMiddle } from '../../../shared/ui/short-value';
 import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { errorText } from '../api/admin-call';
 import { sanctionsVersionsQuery, useImportOfac } from '../api/sanctions';
-import { rowProps, timeText } from './admin-format';
+import { emptyValue, rowProps, timeText } from './admin-format';
 import { AdminErrorState } from './admin-states';
 import styles from './admin.module.css';
 
@@ -21,6 +22,7 @@ function megabytes(bytes: number, language: string): string {
 export function SanctionsVersions() {
   const { t } = useTranslation('admin');
   const language = useLanguage();
+  const chainName = useChainName();
   const versions = useQuery(sanctionsVersionsQuery);
   const importOfac = useImportOfac();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -54,7 +56,7 @@ export function SanctionsVersions() {
       title: t('sanctions.publishedOn'),
       render: (_, row) => (
         <>
-          {row.publishedOn ?? '—'} {row.isActive ? <Tag color="success">✓ {t('sanctions.active')}</Tag> : null}
+          {row.publishedOn ?? emptyValue} {row.isActive ? <Tag color="success">✓ {t('sanctions.active')}</Tag> : null}
         </>
       ),
     },
@@ -66,8 +68,8 @@ export function SanctionsVersions() {
       title: t('sanctions.byChain'),
       render: (_, row) =>
         Object.entries(row.countsByChain)
-          .map(([chain, value]) => `${chain} ${formatDecimal(String(value), 0, language)}`)
-          .join(' · ') || '—',
+          .map(([chain, value]) => `${chainName(chain)} ${formatDecimal(String(value), 0, language)}`)
+          .join(' · ') || emptyValue,
     },
     {
       key: 'file',

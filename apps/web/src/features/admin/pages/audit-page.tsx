@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Form, Input } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,15 +9,18 @@ import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { errorText } from '../api/admin-call';
 import { auditExportUrl, auditQuery, useVerifyAudit, type AuditFilter } from '../api/audit';
 import { AdminErrorState } from '../components/admin-states';
+import { auditSubjectKindLabel, auditSubjectKinds } from '../components/audit-labels';
 import { AuditTable } from '../components/audit-table';
 import { AuditVerifyResult } from '../components/audit-verify';
 import { FormRowActions } from '../components/form-row-actions';
 import { useCan } from '../components/operator-context';
 import styles from '../components/admin.module.css';
 
-const filterKeys = ['actorId', 'action', 'subjectKind', 'subjectId', 'from', 'to'] as const;
+const textKeys = ['customer', 'actorId', 'action', 'subjectKind', 'subjectId'] as const;
+const filterKeys = [...textKeys, 'from', 'to'] as const;
 
 interface FilterValues {
+  customer?: string;
   actorId?: string;
   action?: string;
   subjectKind?: string;
@@ -36,6 +39,7 @@ function filterFrom(params: URLSearchParams): AuditFilter {
 
 function formValuesOf(filter: AuditFilter): FilterValues {
   return {
+    customer: filter.customer,
     actorId: filter.actorId,
     action: filter.action,
     subjectKind: filter.subjectKind,
@@ -45,7 +49,7 @@ function formValuesOf(filter: AuditFilter): FilterValues {
 }
 
 /**
- * The audit log: filters (actor, action, subject, time range) kept in the address, a paged
+ * The audit log: filters (customer by user number, actor, action, subject, time range) kept in the address, a paged
  * table with each row's before and after, the CSV export and the hash-chain verification.
  */
 export function AuditPage() {
@@ -60,7 +64,7 @@ export function AuditPage() {
 
   const handleSearch = (values: FilterValues) => {
     const next: Record<string, string> = {};
-    for (const key of ['actorId', 'action', 'subjectKind', 'subjectId'] as const) {
+    for (const key of textKeys) {
       const value = values[key]?.trim();
       if (value) next[key] = value;
     }
@@ -72,7 +76,14 @@ export function AuditPage() {
   };
 
   const handleReset = () => {
-    form.setFieldsValue({ actorId: undefined, action: undefined, subjectKind: undefined, subjectId: undefined, range: null });
+    form.setFieldsValue({
+      customer: undefined,
+      actorId: undefined,
+      action: undefined,
+      subjectKind: undefined,
+      subjectId: undefined,
+      range: null,
+    });
     setPaging((current) => ({ ...current, page: 1 }));
     setSearchParams({});
   };
@@ -120,6 +131,9 @@ export function AuditPage() {
           onFinish={handleSearch}
           data-testid="audit-filters"
         >
+          <Form.Item name="customer" label={t('audit.customer')}>
+            <Input allowClear maxLength={100} placeholder={t('audit.customerPlaceholder')} data-testid="audit-filter-customer" />
+          </Form.Item>
           <Form.Item name="actorId" label={t('audit.actor')}>
             <Input allowClear maxLength={100} placeholder={t('audit.actorPlaceholder')} data-testid="audit-filter-actor" />
           </Form.Item>
@@ -127,10 +141,16 @@ export function AuditPage() {
             <Input allowClear maxLength={100} placeholder={t('audit.actionPlaceholder')} data-testid="audit-filter-action" />
           </Form.Item>
           <Form.Item name="subjectKind" label={t('audit.subjectKind')}>
-            <Input allowClear maxLength={50} placeholder={t('audit.subjectKindPlaceholder')} data-testid="audit-filter-subject-kind" />
+            <Select
+              allowClear
+              className={styles.filterSelect}
+              placeholder={t('audit.subjectKindPlaceholder')}
+              options={auditSubjectKinds.map((kind) => ({ value: kind, label: auditSubjectKindLabel(t, kind) }))}
+              data-testid="audit-filter-subject-kind"
+            />
           </Form.Item>
           <Form.Item name="subjectId" label={t('audit.subjectId')}>
-            <Input allowClear maxLength={100} data-testid="audit-filter-subject" />
+            <Input allowClear maxLength={100} placeholder={t('audit.subjectIdPlaceholder')} data-testid="audit-filter-subject" />
           </Form.Item>
           <Form.Item name="range" label={t('audit.timeRange')}>
             <DatePicker.RangePicker showTime allowEmpty={[true, true]} data-testid="audit-filter-range" />

@@ -2,7 +2,7 @@ import type { CustomerProfile } from '@coffer/contract';
 import { adminConsolePaths } from '@coffer/contract/admin-console-endpoints';
 import { pathWith } from '@coffer/contract/endpoint';
 import { adminPaths } from '@coffer/contract/admin-paths';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminCallsTo, operatorWith, renderAdmin, stubAdminApi } from '../components/admin-test-kit';
@@ -67,5 +67,85 @@ describe('customer profile', { timeout: 25_000 }, () => {
     expect((await screen.findByTestId('customer-locked-notice', {}, slow)).textContent).toContain('Reason: Chargeback fraud');
     await waitFor(() => expect(screen.getByTestId('customer-unlock')).toBeTruthy(), slow);
     expect(adminCallsTo(fetchSpy, 'POST', lockPath)).toEqual([{ reason: 'Chargeback fraud' }]);
+  });
+
+  it('shows the audit trail of everything concerning the customer, asked by customer, in words', async () => {
+    const fetchSpy = stubAdminApi({
+      [adminPaths.me]: operatorWith(['customers.read', 'audit.read', 'kyc.review'], 'compliance'),
+      [`GET ${pathWith(adminConsolePaths.customer, { userId: '1001' })}`]: {
+        ...profile,
+        securityHistory: [{ kind: 'bindAuthenticator', at: '2026-02-01T10:00:00.000Z', ip: '127.0.0.1' }],
+      },
+      [adminConsolePaths.audit]: {
+        total: 1,
+        rows: [
+          {
+            seq: '9',
+            createdAt: '2026-03-02T09:15:00.000Z',
+            actorKind: 'operator',
+            actorId: '1',
+            actorName: 'admin@coffer.local',
+            action: 'kyc.approve',
+            subjectKind: 'kycApplication',
+            subjectId: '3',
+            ip: '127.0.0.1',
+            before: null,
+            after: null,
+            reason: null,
+          },
+        ],
+      },
+    });
+    renderAdmin('/admin/customers/1001');
+
+    const trail = await screen.findByTestId('customer-audit', {}, slow);
+    expect((await within(trail).findByTestId('audit-action', {}, slow)).textContent).toContain('KYC application approved');
+    expect(within(trail).getByTestId('audit-subject').textContent).toBe('KYC application #3');
+    // Asked by the customer (its KYC applications included), not by a bare subject id another kind may share.
+    const asked = fetchSpy.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === adminConsolePaths.audit);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((url) => url.searchParams.get('customer') === '1001' && !url.searchParams.has('subjectId'))).toBe(true);
+    expect(screen.getByTestId('customer-summary').textContent).toContain('Singapore');
+    expect(screen.getByTestId('customer-security-history').textContent).toContain('Bind Google Authenticator');
+  });
+
+  it('names everything in Chinese for a zh-CN operator: country, security operation, audit action and subject', async () => {
+    stubAdminApi({
+      [adminPaths.me]: operatorWith(['customers.read', 'audit.read'], 'compliance'),
+      [`GET ${pathWith(adminConsolePaths.customer, { userId: '1001' })}`]: {
+        ...profile,
+        securityHistory: [{ kind: 'changeLoginPassword', at: '2026-02-01T10:00:00.000Z', ip: null }],
+      },
+      [adminConsolePaths.audit]: {
+        total: 1,
+        rows: [
+          {
+            seq: '4',
+            createdAt: '2026-03-02T09:15:00.000Z',
+            actorKind: 'operator',
+            actorId: '1',
+            actorName: null,
+            action: 'customer.lock',
+            subjectKind: 'customer',
+            subjectId: '1001',
+            ip: null,
+            before: null,
+            after: null,
+            reason: null,
+          },
+        ],
+      },
+    });
+    renderAdmin('/admin/customers/1001', 'zh-CN');
+
+    const trail = await screen.findByTestId('customer-audit', {}, slow);
+    expect((await within(trail).findByTestId('audit-action', {}, slow)).textContent).toContain('冻结客户');
+    expect(within(trail).getByTestId('audit-subject').textContent).toBe('客户 #1001');
+    expect(within(trail).getByTestId('audit-row').textContent).toContain('操作员 #1');
+    expect(screen.getByTestId('customer-summary').textContent).toContain('新加坡');
+    expect(screen.getByTestId('customer-security-history').textContent).toContain('修改登录密码');
+    expect(screen.getByTestId('customer-summary').textContent).not.toContain('SG');
   });
 });

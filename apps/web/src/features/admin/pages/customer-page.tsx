@@ -1,16 +1,18 @@
 import type { CustomerProfile } from '@coffer/contract';
+import { securityOperations } from '@coffer/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatExactAmount } from '../../../shared/format/figures';
+import { useRegionName } from '../../../shared/i18n/region-names';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { PageFrame } from '../../../shared/ui/page-frame';
 import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { auditQuery } from '../api/audit';
 import { customerQuery } from '../api/customers';
-import { levelKey, timeText } from '../components/admin-format';
+import { emptyValue, levelKey, timeText } from '../components/admin-format';
 import { adminLinks } from '../components/admin-links';
 import { AdminErrorState } from '../components/admin-states';
 import { AuditTable } from '../components/audit-table';
@@ -24,11 +26,13 @@ type KycApplicationRow = CustomerProfile['kycApplications'][number];
 type SecurityRow = CustomerProfile['securityHistory'][number];
 type LoginRow = CustomerProfile['loginHistory'][number];
 
-/** The customer's audit trail: the audit search filtered by the customer as subject. */
+const isSecurityOperation = (kind: string): kind is keyof typeof securityOperations => Object.hasOwn(securityOperations, kind);
+
+/** The customer's audit trail: everything recorded on the customer and on its KYC applications. */
 function CustomerAuditTrail({ userId }: { userId: string }) {
   const { t } = useTranslation('admin');
   const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
-  const trail = useQuery(auditQuery({ subjectId: userId }, paging.page, paging.pageSize));
+  const trail = useQuery(auditQuery({ customer: userId }, paging.page, paging.pageSize));
   return (
     <Card title={t('customer.auditTrail')} data-testid="customer-audit">
       {trail.isError && !trail.data ? (
@@ -51,7 +55,11 @@ function CustomerAuditTrail({ userId }: { userId: string }) {
 
 function CustomerProfileView({ customer }: { customer: CustomerProfile }) {
   const { t } = useTranslation('admin');
+  const { t: tSecurity } = useTranslation('security');
   const language = useLanguage();
+  const regionName = useRegionName();
+  const operationName = (kind: string) =>
+    isSecurityOperation(kind) ? tSecurity(`operations.${kind}`) : tSecurity('operations.other', { code: kind });
   const canReviewKyc = useCan('kyc.review');
   const yesNo = (value: boolean) => (value ? t('customer.yes') : t('customer.no'));
 
@@ -89,15 +97,23 @@ function CustomerProfileView({ customer }: { customer: CustomerProfile }) {
   ];
   const securityColumns: TableColumnsType<SecurityRow> = [
     { key: 'at', title: t('customer.time'), render: (_, row) => timeText(row.at, language) },
-    { key: 'kind', title: t('customer.change'), render: (_, row) => <span className={styles.mono}>{row.kind}</span> },
-    { key: 'ip', title: t('audit.ip'), render: (_, row) => <span className={styles.mono}>{row.ip ?? '—'}</span> },
+    { key: 'kind', title: t('customer.change'), render: (_, row) => operationName(row.kind) },
+    {
+      key: 'ip',
+      title: t('audit.ip'),
+      render: (_, row) => <span className={`${styles.code} ${styles.nowrap}`}>{row.ip ?? emptyValue}</span>,
+    },
   ];
   const loginColumns: TableColumnsType<LoginRow> = [
     { key: 'at', title: t('customer.time'), render: (_, row) => timeText(row.at, language) },
-    { key: 'ip', title: t('audit.ip'), render: (_, row) => <span className={styles.mono}>{row.ip ?? '—'}</span> },
-    { key: 'device', title: t('customer.device'), render: (_, row) => row.device ?? '—' },
+    {
+      key: 'ip',
+      title: t('audit.ip'),
+      render: (_, row) => <span className={`${styles.code} ${styles.nowrap}`}>{row.ip ?? emptyValue}</span>,
+    },
+    { key: 'device', title: t('customer.device'), render: (_, row) => row.device ?? emptyValue },
   ];
-  const small = { size: 'small', pagination: false } as const;
+  const small = { size: 'small', pagination: false, scroll: { x: 'max-content' } } as const;
 
   return (
     <>
@@ -111,7 +127,7 @@ function CustomerProfileView({ customer }: { customer: CustomerProfile }) {
         />
       ) : null}
       <Card title={t('customer.summary')}>
-        <Descriptions column={3} size="small" data-testid="customer-summary">
+        <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small" data-testid="customer-summary">
           <Descriptions.Item label={t('customers.userNo')}>{customer.userNo}</Descriptions.Item>
           <Descriptions.Item label={t('customer.userId')}>
             <span className={styles.mono}>{customer.userId}</span>
@@ -119,9 +135,9 @@ function CustomerProfileView({ customer }: { customer: CustomerProfile }) {
           <Descriptions.Item label={t('customers.status')}>
             {customer.lockedAt ? <Tag color="error">{t('customers.locked')}</Tag> : <Tag>{t('customers.active')}</Tag>}
           </Descriptions.Item>
-          <Descriptions.Item label={t('customers.email')}>{customer.email ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('customers.phone')}>{customer.phone ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('customer.country')}>{customer.residenceCountry}</Descriptions.Item>
+          <Descriptions.Item label={t('customers.email')}>{customer.email ?? emptyValue}</Descriptions.Item>
+          <Descriptions.Item label={t('customers.phone')}>{customer.phone ?? emptyValue}</Descriptions.Item>
+          <Descriptions.Item label={t('customer.country')}>{regionName(customer.residenceCountry)}</Descriptions.Item>
           <Descriptions.Item label={t('customers.kycLevel')}>{t(`levels.${levelKey(customer.kycLevel)}`)}</Descriptions.Item>
           <Descriptions.Item label={t('customer.fundPassword')}>{yesNo(customer.fundPasswordSet)}</Descriptions.Item>
           <Descriptions.Item label={t('customer.authenticator')}>{yesNo(customer.authenticatorBound)}</Descriptions.Item>

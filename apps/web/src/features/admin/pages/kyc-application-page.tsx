@@ -7,27 +7,21 @@ import { useLanguage } from '../../../shared/i18n/use-language';
 import { PageFrame } from '../../../shared/ui/page-frame';
 import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { kycApplicationQuery } from '../api/kyc-review';
-import { levelKey, timeText } from '../components/admin-format';
+import { emptyValue, levelKey, timeText } from '../components/admin-format';
 import { adminLinks } from '../components/admin-links';
 import { AdminErrorState, EmptyText } from '../components/admin-states';
 import { KycDecision } from '../components/kyc-decision';
 import { KycFileView } from '../components/kyc-file-view';
+import { useKycLabels } from '../components/kyc-labels';
 import { KycStateTag } from '../components/kyc-state-tag';
 import { useCan } from '../components/operator-context';
 import styles from '../components/admin.module.css';
 
-/** A submitted value as text: lists joined, anything else structured as JSON. */
-function valueText(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number')) return value.join(', ');
-  return JSON.stringify(value);
-}
-
 function ApplicationView({ application }: { application: KycApplicationDetail }) {
   const { t } = useTranslation('admin');
   const language = useLanguage();
-  const submitted = Object.entries(application.data);
+  const labels = useKycLabels();
+  const submitted = labels.fields(application.data);
   return (
     <>
       {application.state !== 'verifying' ? (
@@ -37,7 +31,7 @@ function ApplicationView({ application }: { application: KycApplicationDetail })
           title={t('kyc.decided', { state: t(`kyc.states.${application.state}`) })}
           description={
             <>
-              {application.decidedBy ? `${t('kyc.decidedBy')}: ${application.decidedBy} · ` : ''}
+              {application.decidedBy ? `${t('kyc.decidedBy')}: ${labels.deciderText(application.decidedBy)} · ` : ''}
               {application.decidedAt ? `${t('kyc.decidedAt')}: ${timeText(application.decidedAt, language)}` : ''}
               {application.rejectReason ? (
                 <>
@@ -52,7 +46,7 @@ function ApplicationView({ application }: { application: KycApplicationDetail })
         />
       ) : null}
       <Card title={t('kyc.application')}>
-        <Descriptions column={3} size="small" data-testid="kyc-application-summary">
+        <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small" data-testid="kyc-application-summary">
           <Descriptions.Item label={t('kyc.user')}>
             <span>
               {application.account} <span className={styles.muted}>({application.userNo})</span>
@@ -62,18 +56,18 @@ function ApplicationView({ application }: { application: KycApplicationDetail })
           <Descriptions.Item label={t('kyc.state')}>
             <KycStateTag state={application.state} />
           </Descriptions.Item>
-          <Descriptions.Item label={t('kyc.country')}>{application.country}</Descriptions.Item>
+          <Descriptions.Item label={t('kyc.country')}>{labels.regionName(application.country)}</Descriptions.Item>
           <Descriptions.Item label={t('kyc.submittedAt')}>{timeText(application.createdAt, language)}</Descriptions.Item>
           <Descriptions.Item label={t('kyc.documentType')}>
-            {application.documentType ? t(`kyc.documents.${application.documentType}`) : '—'}
+            {application.documentType ? labels.valueText('documentType', application.documentType) : emptyValue}
           </Descriptions.Item>
           <Descriptions.Item label={t('kyc.idNumber')}>
             <span className={styles.mono} data-testid="kyc-id-number">
-              {application.idNumberMasked ?? '—'}
+              {application.idNumberMasked ?? emptyValue}
             </span>
           </Descriptions.Item>
           <Descriptions.Item label={t('kyc.providerResult')}>
-            <span data-testid="kyc-provider-outcome">{application.providerOutcome ?? t('kyc.noProvider')}</span>
+            <span data-testid="kyc-provider-outcome">{labels.outcomeText(application.providerOutcome) ?? t('kyc.noProvider')}</span>
           </Descriptions.Item>
         </Descriptions>
       </Card>
@@ -83,9 +77,9 @@ function ApplicationView({ application }: { application: KycApplicationDetail })
             <EmptyText text={t('kyc.noData')} />
           ) : (
             <Descriptions column={1} size="small" bordered data-testid="kyc-submitted-data">
-              {submitted.map(([key, value]) => (
-                <Descriptions.Item key={key} label={<span className={styles.mono}>{key}</span>}>
-                  {valueText(value)}
+              {submitted.map((field) => (
+                <Descriptions.Item key={field.key} label={field.label}>
+                  {field.value}
                 </Descriptions.Item>
               ))}
             </Descriptions>
@@ -99,7 +93,7 @@ function ApplicationView({ application }: { application: KycApplicationDetail })
               {application.ruleChecks.map((check) => (
                 <li key={check.rule} data-testid="kyc-rule-check">
                   <Tag color={check.passed ? 'success' : 'error'}>{check.passed ? `✓ ${t('kyc.passed')}` : `✗ ${t('kyc.failed')}`}</Tag>
-                  <span className={styles.mono}>{check.rule}</span>
+                  <span>{labels.ruleLabel(check.rule)}</span>
                   {check.detail ? <span className={styles.muted}> — {check.detail}</span> : null}
                 </li>
               ))}
@@ -109,16 +103,19 @@ function ApplicationView({ application }: { application: KycApplicationDetail })
       </div>
       {application.verifiedIdentity ? (
         <Card title={t('kyc.verifiedIdentity')}>
-          <Descriptions column={2} size="small" bordered data-testid="kyc-verified-identity">
-            <Descriptions.Item label={t('kyc.verifiedDocument')}>
-              {application.verifiedIdentity.documentType ?? '—'} · {application.verifiedIdentity.idNumberMasked ?? '—'} ·{' '}
-              {application.verifiedIdentity.country}
-            </Descriptions.Item>
-            {Object.entries(application.verifiedIdentity.data).map(([key, value]) => (
-              <Descriptions.Item key={key} label={<span className={styles.mono}>{key}</span>}>
-                {valueText(value)}
-              </Descriptions.Item>
-            ))}
+          <Descriptions column={{ xs: 1, md: 2 }} size="small" bordered data-testid="kyc-verified-identity">
+            {labels
+              .fields({
+                ...application.verifiedIdentity.data,
+                documentType: application.verifiedIdentity.documentType,
+                idNumber: application.verifiedIdentity.idNumberMasked,
+                country: application.verifiedIdentity.country,
+              })
+              .map((field) => (
+                <Descriptions.Item key={field.key} label={field.label}>
+                  {field.value}
+                </Descriptions.Item>
+              ))}
           </Descriptions>
         </Card>
       ) : null}

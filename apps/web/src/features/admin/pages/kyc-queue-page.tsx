@@ -11,12 +11,14 @@ import { kycQueueQuery } from '../api/kyc-review';
 import { agoText, levelKey, rowProps, timeText } from '../components/admin-format';
 import { adminLinks } from '../components/admin-links';
 import { AdminErrorState, EmptyText } from '../components/admin-states';
+import { useKycLabels } from '../components/kyc-labels';
 import { KycStateTag } from '../components/kyc-state-tag';
 import styles from '../components/admin.module.css';
 
 /** KYC review: applications waiting for a person, oldest first. */
 export function KycQueuePage() {
   const { t } = useTranslation('admin');
+  const labels = useKycLabels();
   const language = useLanguage();
   const navigate = useNavigate();
   const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
@@ -37,7 +39,7 @@ export function KycQueuePage() {
     },
     { key: 'level', title: t('kyc.level'), render: (_, row) => t(`levels.${levelKey(row.level)}`) },
     { key: 'state', title: t('kyc.state'), render: (_, row) => <KycStateTag state={row.state} /> },
-    { key: 'country', title: t('kyc.country'), dataIndex: 'country' },
+    { key: 'country', title: t('kyc.country'), render: (_, row) => labels.regionName(row.country) },
     {
       key: 'waiting',
       title: t('kyc.waitingSince'),
@@ -52,7 +54,7 @@ export function KycQueuePage() {
     {
       key: 'provider',
       title: t('kyc.providerResult'),
-      render: (_, row) => row.providerOutcome ?? <span className={styles.muted}>{t('kyc.noProvider')}</span>,
+      render: (_, row) => labels.outcomeText(row.providerOutcome) ?? <span className={styles.muted}>{t('kyc.noProvider')}</span>,
     },
   ];
 
@@ -67,6 +69,7 @@ export function KycQueuePage() {
         columns={columns}
         dataSource={queue.data.items}
         loading={queue.isFetching && queue.isPlaceholderData}
+        scroll={{ x: 'max-content' }}
         rowClassName={styles.clickableRow}
         onRow={(row) => rowProps('kyc-queue-row', () => void navigate(adminLinks.kycApplication(row.id)))}
         pagination={{

@@ -1,15 +1,63 @@
-import { operatorRoles, type CreateOperatorBody } from '@coffer/contract';
-import { Alert, Button, Card, Descriptions, Form, Input, Select, Typography } from 'antd';
+import { operatorRoles, type CreateOperatorBody, type OperatorListItem } from '@coffer/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Form, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { PageFrame } from '../../../shared/ui/page-frame';
 import { errorText } from '../api/admin-call';
-import { useCreateOperator } from '../api/operators';
-import { timeText } from '../components/admin-format';
+import { operatorsQuery, useCreateOperator } from '../api/operators';
+import { AdminErrorState, EmptyText } from '../components/admin-states';
+import { emptyValue, timeText } from '../components/admin-format';
 import { FormRowActions } from '../components/form-row-actions';
+import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import styles from '../components/admin.module.css';
 
-/** Operators: invite a new one with a role; the one-time activation link is shown once, to hand over. */
+const stateColors: Record<OperatorListItem['state'], string | undefined> = { active: 'success', pending: 'warning', disabled: undefined };
+
+/** The operators there are: e-mail, name, role, state and last login; an empty state when none. */
+function OperatorList() {
+  const { t } = useTranslation('admin');
+  const language = useLanguage();
+  const list = useQuery(operatorsQuery);
+  const columns: TableColumnsType<OperatorListItem> = [
+    { key: 'email', title: t('operators.email'), render: (_, row) => <span className={styles.nowrap}>{row.email}</span> },
+    { key: 'name', title: t('operators.nameColumn'), render: (_, row) => row.name ?? emptyValue },
+    { key: 'role', title: t('operators.role'), render: (_, row) => t(`roles.${row.role}`) },
+    {
+      key: 'state',
+      title: t('operators.state'),
+      render: (_, row) => (
+        <Tag color={stateColors[row.state]} data-testid="operator-state">
+          {t(`operators.states.${row.state}`)}
+        </Tag>
+      ),
+    },
+    {
+      key: 'lastLogin',
+      title: t('operators.lastLogin'),
+      render: (_, row) => <span className={styles.figure}>{timeText(row.lastLoginAt, language)}</span>,
+    },
+  ];
+  let body;
+  if (list.isError && !list.data) body = <AdminErrorState error={list.error} onRetry={() => void list.refetch()} />;
+  else if (!list.data) body = <TableSkeleton rows={3} columns={5} />;
+  else if (list.data.length === 0) body = <EmptyText text={t('operators.empty')} testId="operators-empty" />;
+  else
+    body = (
+      <Table<OperatorListItem>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        data-testid="operators-table"
+      />
+    );
+  return <Card title={t('operators.list')}>{body}</Card>;
+}
+
+/** Operators: the list, and inviting a new one with a role; the one-time activation link is shown once, to hand over. */
 export function OperatorsPage() {
   const { t } = useTranslation('admin');
   const language = useLanguage();
@@ -24,6 +72,7 @@ export function OperatorsPage() {
 
   return (
     <PageFrame title={t('operators.title')} testId="admin-operators-page">
+      <OperatorList />
       <Card title={t('operators.create')}>
         <p className={`${styles.muted} ${styles.dialogText}`}>{t('operators.intro')}</p>
         <Form
@@ -48,6 +97,7 @@ export function OperatorsPage() {
           <Form.Item name="role" label={t('operators.role')} rules={[{ required: true, message: t('operators.roleRequired') }]}>
             <Select
               style={{ width: 220 }}
+              placeholder={t('operators.rolePlaceholder')}
               options={operatorRoles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
               data-testid="operator-role"
             />

@@ -2,21 +2,13 @@ import { countries, findCountry, isRestrictedRegion } from '@coffer/contract/rul
 import { Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { regionNamesFor } from '../../../shared/i18n/region-names';
 import styles from './country-select.module.css';
 
 export interface CountryOption {
   code: string;
   dialCode: string;
   name: string;
-}
-
-function regionNamesFor(language: string): (code: string) => string {
-  try {
-    const names = new Intl.DisplayNames([language], { type: 'region' });
-    return (code) => names.of(code) ?? code;
-  } catch {
-    return (code) => code;
-  }
 }
 
 /** The countries of @coffer/contract/rules, named in the user's language and sorted by name. */

@@ -1,14 +1,2 @@
-import { ApiError } from '../../../shared/http/http-client';
-
-/**
- * What to show beside a form whose call failed: the envelope's message (already the catalogue's
- * text in the user's language) or `fallback`; null for a logged-out session, which the login
- * prompt speaks for.
- */
-export function failureText(error: unknown, fallback: string): string | null {
-  if (error instanceof ApiError) {
-    if (error.isRedirect401) return null;
-    return error.message.trim() !== '' ? error.message : fallback;
-  }
-  return fallback;
-}
+/** The KYC screens' name for the shared error text (`shared/http/error-text.ts`). */
+export { errorText as failureText } from '../../../shared/http/error-text';

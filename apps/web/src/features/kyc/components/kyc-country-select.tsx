@@ -3,7 +3,7 @@ import { Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
-import { useRegionName } from './region-names';
+import { useRegionName } from '../../../shared/i18n/region-names';
 import styles from './kyc.module.css';
 
 export interface KycCountrySelectProps {

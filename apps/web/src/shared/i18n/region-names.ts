@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
-import { useLanguage } from '../../../shared/i18n/use-language';
+import { useLanguage } from './use-language';
 
-function regionNamesFor(language: string): (code: string) => string {
+/** A namer of regions in `language` (Intl.DisplayNames): the code itself when the browser has no name. */
+export function regionNamesFor(language: string): (code: string) => string {
   try {
     const names = new Intl.DisplayNames([language], { type: 'region' });
     return (code) => names.of(code) ?? code;
