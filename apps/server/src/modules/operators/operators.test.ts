@@ -164,6 +164,15 @@ async function verifications(scope: string): Promise<number> {
     .reduce((sum, value) => sum + value.value, 0);
 }
 
+/** Attempts the limiter refused unverified (the subject was locked) for a scope. */
+async function refusals(scope: string): Promise<number> {
+  const metric = registry.getSingleMetric('coffer_secret_verifications_total') as Counter;
+  const { values } = await metric.get();
+  return values
+    .filter((value) => value.labels.scope === scope && value.labels.outcome === 'refused')
+    .reduce((sum, value) => sum + value.value, 0);
+}
+
 const auditOf = (action: string, operatorEmailOrId: string) =>
   recorded.filter((entry) => entry.action === action && (entry.actor.id === operatorEmailOrId || entry.actor.name === operatorEmailOrId));
 
@@ -294,6 +303,7 @@ describe('login', () => {
   it('gives 100 parallel wrong logins at most 5 verifications, then the account is locked even for the right secrets', async () => {
     const operator = await activeOperator();
     const before = await verifications('operator-login:account');
+    const refusedBefore = await refusals('operator-login:account');
     const code = await nextCode(operator.secret);
     const answers = await Promise.all(
       Array.from({ length: 100 }, () =>
@@ -312,9 +322,27 @@ describe('login', () => {
       { ip: freshIp() },
     );
     expect(right.body.code).toBe(codes.accountLocked);
+    // One row per verified attempt and one as the lock starts; the refusals while locked are only counted.
     const failures = auditOf('operator.loginFailed', operator.email);
-    expect(failures).toHaveLength(101);
-    expect(failures.filter((entry) => entry.reason === 'wrongPassword').length).toBeLessThanOrEqual(5);
+    expect(failures.map((entry) => entry.reason).sort()).toEqual(['locked', ...Array.from({ length: 5 }, () => 'wrongPassword')]);
+    expect((await refusals('operator-login:account')) - refusedBefore).toBe(96);
+  });
+
+  it("records an unknown e-mail's lock once, however many attempts it refuses", async () => {
+    const email = freshEmail();
+    const refusedBefore = await refusals('operator-login:account');
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        call('POST', adminPaths.login, { email, password: 'Wrong-Pass-1', totpCode: '123456' }, { ip: freshIp() }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.body.code === codes.accountLocked)).toHaveLength(96);
+    expect(
+      auditOf('operator.loginFailed', email)
+        .map((entry) => entry.reason)
+        .sort(),
+    ).toEqual(['locked', ...Array.from({ length: 5 }, () => 'unknownEmail')]);
+    expect((await refusals('operator-login:account')) - refusedBefore).toBe(95);
   });
 
   it('answers an unknown e-mail exactly as a wrong password, after the same work', async () => {
