@@ -2,7 +2,7 @@ import type { AuditQuery, AuditRowView, AuditVerificationView } from '@coffer/co
 import type { Db } from '../../platform/db/database';
 import type { AuditApi, AuditFilter } from '../audit';
 import { auditRowViewOf, auditVerificationViewOf } from './backoffice-views';
-import type { OperatorActor } from './operator-actor';
+import type { OperatorAuditFields } from '../operators';
 
 type AuditSelection = Omit<AuditQuery, 'page' | 'pageSize'>;
 
@@ -10,7 +10,7 @@ type AuditSelection = Omit<AuditQuery, 'page' | 'pageSize'>;
 export interface AuditConsole {
   search(query: AuditQuery): Promise<{ total: number; rows: AuditRowView[] }>;
   /** The selection as CSV and its file name (`audit-<UTC date>.csv`); recorded as `audit.export` before it is handed out. */
-  exportCsv(selection: AuditSelection, operator: OperatorActor): Promise<{ fileName: string; csv: string }>;
+  exportCsv(selection: AuditSelection, operator: OperatorAuditFields): Promise<{ fileName: string; csv: string }>;
   verify(): Promise<AuditVerificationView>;
 }
 

@@ -5,7 +5,7 @@ import type { AuditApi } from '../audit';
 import type { CustomerLockChange, IdentityApi } from '../identity';
 import type { LedgerReads } from '../ledger';
 import { customerProfileOf, customerSummaryOf, lockStateOf } from './backoffice-views';
-import type { OperatorActor } from './operator-actor';
+import type { OperatorAuditFields } from '../operators';
 
 /** How many rows of each history the profile shows. */
 const historyRows = 20;
@@ -23,9 +23,9 @@ export interface CustomerConsoleDeps {
 /** The back office's customer calls: find, look at (recorded), lock and unlock (recorded with the change, in one transaction). */
 export interface CustomerConsole {
   search(query: string): Promise<CustomerSummary[]>;
-  profile(userId: string, operator: OperatorActor): Promise<CustomerProfile>;
-  lock(userId: string, reason: string, operator: OperatorActor): Promise<CustomerSummary>;
-  unlock(userId: string, reason: string, operator: OperatorActor): Promise<CustomerSummary>;
+  profile(userId: string, operator: OperatorAuditFields): Promise<CustomerProfile>;
+  lock(userId: string, reason: string, operator: OperatorAuditFields): Promise<CustomerSummary>;
+  unlock(userId: string, reason: string, operator: OperatorAuditFields): Promise<CustomerSummary>;
 }
 
 export function createCustomerConsole(deps: CustomerConsoleDeps): CustomerConsole {
@@ -54,7 +54,7 @@ export function createCustomerConsole(deps: CustomerConsoleDeps): CustomerConsol
     action: 'customer.lock' | 'customer.unlock',
     userId: string,
     reason: string,
-    operator: OperatorActor,
+    operator: OperatorAuditFields,
     change: (trx: Db) => Promise<CustomerLockChange>,
   ): Promise<CustomerSummary> {
     return db.transaction().execute(async (trx) => {

@@ -2,16 +2,9 @@ import type { KycRejectReasonKey } from '@coffer/contract';
 import type { Db } from '../../platform/db/database';
 import type { AuditApi } from '../audit';
 import type { IdentityApi } from '../identity';
+import { operatorAuditFields, type OperatorIdentity } from '../operators';
 import { findApplication, lockApplication, moveApplication, reviewQueue, type KycApplicationRow } from './kyc.repository';
 import { kycError } from './kyc.errors';
-
-/** Who decides, as the audit log names them. */
-export interface Reviewer {
-  operatorId: string;
-  name: string;
-  ip: string | null;
-  userAgent: string | null;
-}
 
 /** Reasons a reviewer may give (the contract's list); the customer sees each in their language. */
 export type RejectReasonKey = KycRejectReasonKey;
@@ -19,8 +12,8 @@ export type RejectReasonKey = KycRejectReasonKey;
 export interface KycReviewService {
   queue(page: number, pageSize: number): Promise<{ total: number; rows: KycApplicationRow[] }>;
   application(id: string): Promise<KycApplicationRow>;
-  approve(id: string, reviewer: Reviewer): Promise<KycApplicationRow>;
-  reject(id: string, reviewer: Reviewer, reason: { key: RejectReasonKey; text: string | null }): Promise<KycApplicationRow>;
+  approve(id: string, reviewer: OperatorIdentity): Promise<KycApplicationRow>;
+  reject(id: string, reviewer: OperatorIdentity, reason: { key: RejectReasonKey; text: string | null }): Promise<KycApplicationRow>;
 }
 
 const summaryOf = (row: KycApplicationRow) => ({ id: row.id, userId: row.user_id, level: row.level, state: row.state });
@@ -35,7 +28,7 @@ export function createKycReviewService(deps: { db: Db; identity: IdentityApi; au
 
   async function decide(
     id: string,
-    reviewer: Reviewer,
+    reviewer: OperatorIdentity,
     to: 'verified' | 'failed',
     reason: { key: RejectReasonKey; text: string | null } | null,
   ): Promise<KycApplicationRow> {
@@ -51,11 +44,9 @@ export function createKycReviewService(deps: { db: Db; identity: IdentityApi; au
       if (!after) throw kycError(before.state === 'verified' ? 'kycAlreadyVerified' : 'invalidParameter');
       if (to === 'verified') await identity.raiseKycLevel(trx, after.user_id, after.level);
       await audit.record(trx, {
-        actor: { kind: 'operator', id: reviewer.operatorId, name: reviewer.name },
+        ...operatorAuditFields(reviewer),
         action: to === 'verified' ? 'kyc.approve' : 'kyc.reject',
         subject: { kind: 'kycApplication', id },
-        ip: reviewer.ip,
-        userAgent: reviewer.userAgent,
         before: summaryOf(before),
         after: summaryOf(after),
         reason: reason ? `${reason.key}${reason.text ? `: ${reason.text}` : ''}` : null,

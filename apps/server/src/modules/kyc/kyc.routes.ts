@@ -4,10 +4,10 @@ import { routeEndpoint, routeEndpointRaw } from '../../platform/http/endpoint-ro
 import type { BlobStore } from '../../platform/storage';
 import type { IdentityApi } from '../identity';
 import { requireSession, signedIn } from '../identity';
-import { operatorIdentityOf, type RequireOperator } from '../operators';
+import { operatorAuditFields, operatorIdentityOf, type RequireOperator } from '../operators';
 import type { KycLevelsService } from './kyc-levels.service';
 import type { KycProviderService } from './kyc-provider.service';
-import type { KycReviewService, Reviewer } from './kyc-review.service';
+import type { KycReviewService } from './kyc-review.service';
 import type { KycSubmissionService } from './kyc-submission.service';
 import { applicationOf, detailOf, levelInfoOf, queueItemOf, submissionOf } from './kyc-views';
 import { findUpload, verifiedBasicApplication, type KycUploadRow } from './kyc.repository';
@@ -38,7 +38,7 @@ const uploadContentTypes = ['application/octet-stream', 'image/jpeg', 'image/png
 /** The calendar day on the server (UTC): the age rule's "today". */
 const today = () => new Date().toISOString().slice(0, 10);
 
-const reviewerOf = (request: FastifyRequest): Reviewer => operatorIdentityOf(request);
+const reviewerOf = (request: FastifyRequest) => operatorIdentityOf(request);
 
 /** Sends a decrypted file so that a browser shows it but never runs it. */
 async function sendFile(reply: FastifyReply, blobs: BlobStore, upload: KycUploadRow) {
@@ -172,11 +172,9 @@ function registerKycReviewRoutes(app: FastifyInstance, review: KycReviewService,
     if (!upload) throw kycError('kycUploadNotFound');
     const who = reviewerOf(request as FastifyRequest);
     await deps.audit.record(deps.db, {
-      actor: { kind: 'operator', id: who.operatorId, name: who.name },
+      ...operatorAuditFields(who),
       action: 'kyc.file.view',
       subject: { kind: 'kycUpload', id: upload.id },
-      ip: who.ip,
-      userAgent: who.userAgent,
     });
     return sendFile(reply, deps.blobs, upload);
   });
@@ -187,11 +185,9 @@ function registerKycReviewRoutes(app: FastifyInstance, review: KycReviewService,
       const before = (await levels.limits()).find((each) => each.level === request.params.level) ?? null;
       const after = await levels.setLimits(request.params.level, request.body, `operator:${who.operatorId}`, trx);
       await deps.audit.record(trx, {
-        actor: { kind: 'operator', id: who.operatorId, name: who.name },
+        ...operatorAuditFields(who),
         action: 'kyc.limits.set',
         subject: { kind: 'kycLevel', id: String(request.params.level) },
-        ip: who.ip,
-        userAgent: who.userAgent,
         before,
         after,
       });

@@ -395,6 +395,20 @@ describe('sessions and permissions', () => {
     expect(again.body).toMatchObject({ code: codes.duplicateEmail, data: { field: 'email' } });
   });
 
+  it('names the creating operator in the audit log as everywhere else: the display name, else the e-mail', async () => {
+    const named = await activeOperator('superAdmin');
+    await database.db.updateTable('operator').set({ display_name: 'Alex Admin' }).where('id', '=', named.id).execute();
+    const unnamed = await activeOperator('superAdmin');
+    for (const [creator, name] of [
+      [named, 'Alex Admin'],
+      [unnamed, unnamed.email],
+    ] as const) {
+      const created = await call('POST', adminPaths.operators, { email: freshEmail(), role: 'support' }, { cookie: await logIn(creator) });
+      const creation = recorded.find((entry) => entry.action === 'operator.create' && entry.subject?.id === created.body.data.id);
+      expect(creation?.actor).toEqual({ kind: 'operator', id: creator.id, name });
+    }
+  });
+
   it('never accepts a customer session on an operator call, nor an operator session on a customer call', async () => {
     const { client } = await signUpByEmail(app, `cust${Date.now() % 1_000_000}@coffer.test`);
     const customerCookie = client.cookie!;
