@@ -195,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     runsSigner: deps.jobs !== null,
     registry: deps.metrics.registry,
     operatorGuard: operators.requireOperator,
+    audit,
     kyc: kyc.api,
     sanctions: sanctions.screening,
   });

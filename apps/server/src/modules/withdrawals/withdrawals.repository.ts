@@ -85,11 +85,11 @@ export async function hasCompletedWithdrawalTo(
 export async function withdrawalIdsPage(
   db: Db,
   userId: string,
-  query: { coin?: string | undefined; status?: WithdrawalRowStatus | undefined; pageNo: number; pageSize: number },
+  query: { coin?: string | undefined; statuses?: WithdrawalRowStatus[] | undefined; pageNo: number; pageSize: number },
 ): Promise<{ ids: string[]; total: number }> {
   let base = db.selectFrom('withdrawal').where('user_id', '=', userId);
   if (query.coin) base = base.where('asset', '=', query.coin);
-  if (query.status) base = base.where('status', '=', query.status);
+  if (query.statuses) base = base.where('status', 'in', query.statuses);
   const [ids, count] = await Promise.all([
     base
       .select('id')
