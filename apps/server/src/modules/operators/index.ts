@@ -21,15 +21,12 @@ import { registerOperatorRoutes } from './operators.routes';
 export {
   operatorAuditFields,
   operatorOf,
-  operatorCookieName,
   operatorIdentityOf,
   type OperatorAuditFields,
   type OperatorIdentity,
   type RequireOperator,
 } from './operator-authentication';
 export { activationOrigin, createOperator, ensureFirstOperator, firstOperatorEmail, type CreatedBy } from './operator-activation.service';
-export { operatorAttemptPolicies } from './operator-login.service';
-export { permissionsByRole, hasPermission } from './operator-permissions';
 export type { OperatorSession } from './operator-sessions';
 
 /** What other modules may ask of the operators module. */
