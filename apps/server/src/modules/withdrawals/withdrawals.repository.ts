@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { pageWithTotal } from '../../platform/db/page-with-total';
 import type { DwRecordSource } from '../deposits';
 import type { WithdrawalRowStatus, WithdrawalTables } from './withdrawals.schema';
 
@@ -56,7 +57,7 @@ export function lockOwnWithdrawal(trx: Db, userId: string, serialNumber: string)
     .executeTakeFirst();
 }
 
-/** A withdrawal by id, locked for the rest of the transaction (compliance's decision on it). */
+/** A withdrawal by id, locked for the rest of the transaction (compliance's decision, settlement, failure). */
 export function lockWithdrawal(trx: Db, withdrawalId: string) {
   return trx.selectFrom('withdrawal').selectAll().where('id', '=', withdrawalId).forUpdate().executeTakeFirst();
 }
@@ -90,17 +91,16 @@ export async function withdrawalIdsPage(
   let base = db.selectFrom('withdrawal').where('user_id', '=', userId);
   if (query.coin) base = base.where('asset', '=', query.coin);
   if (query.statuses) base = base.where('status', 'in', query.statuses);
-  const [ids, count] = await Promise.all([
+  const { rows, total } = await pageWithTotal(
     base
       .select('id')
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(query.pageSize)
-      .offset((query.pageNo - 1) * query.pageSize)
-      .execute(),
-    base.select(sql<string>`count(*)::text`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { ids: ids.map((row) => row.id), total: Number(count.total) };
+      .offset((query.pageNo - 1) * query.pageSize),
+    base.select(sql<string>`count(*)::text`.as('total')),
+  );
+  return { ids: rows.map((row) => row.id), total };
 }
 
 /** What a status move may write beside the status (the move itself is `withdrawal-moves.ts`'s). */
@@ -121,11 +121,6 @@ export async function updateWithdrawalStatus(
     .where('status', '=', from)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
-}
-
-/** The withdrawal's status, locked for the rest of the transaction. */
-export function lockWithdrawalStatus(trx: Db, withdrawalId: string): Promise<{ status: WithdrawalRowStatus }> {
-  return trx.selectFrom('withdrawal').select('status').where('id', '=', withdrawalId).forUpdate().executeTakeFirstOrThrow();
 }
 
 /** The confirmations a withdrawal's transaction has so far (no status change). */
