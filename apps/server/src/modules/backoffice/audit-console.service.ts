@@ -9,8 +9,8 @@ type AuditSelection = Omit<AuditQuery, 'page' | 'pageSize'>;
 /** The back office's audit calls: search, the CSV export (itself recorded) and the chain's verification. */
 export interface AuditConsole {
   search(query: AuditQuery): Promise<{ total: number; rows: AuditRowView[] }>;
-  /** The selection as CSV and its file name (`audit-<UTC date>.csv`); recorded as `audit.export` before it is handed out. */
-  exportCsv(selection: AuditSelection, operator: OperatorAuditFields): Promise<{ fileName: string; csv: string }>;
+  /** The selection as CSV, read a page at a time as it is sent, and its file name (`audit-<UTC date>.csv`); recorded as `audit.export` before any of it is handed out. */
+  exportCsv(selection: AuditSelection, operator: OperatorAuditFields): Promise<{ fileName: string; csv: AsyncIterable<string> }>;
   verify(): Promise<AuditVerificationView>;
 }
 
@@ -36,8 +36,7 @@ export function createAuditConsole(deps: { db: Db; audit: AuditApi }): AuditCons
 
     async exportCsv(selection, operator) {
       const filter = filterOf(selection);
-      const csv = await audit.exportCsv(filter);
-      // Recorded once the file is made and before it leaves: an export that fails to be recorded is not sent.
+      // Recorded before the first row is read: an export that fails to be recorded is not sent.
       await audit.record(db, {
         actor: operator.actor,
         action: 'audit.export',
@@ -45,7 +44,7 @@ export function createAuditConsole(deps: { db: Db; audit: AuditApi }): AuditCons
         userAgent: operator.userAgent,
         after: { filter },
       });
-      return { fileName: `audit-${new Date().toISOString().slice(0, 10)}.csv`, csv };
+      return { fileName: `audit-${new Date().toISOString().slice(0, 10)}.csv`, csv: audit.exportCsvChunks(filter) };
     },
 
     async verify() {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { adminConsoleEndpoints, type OperatorPermission } from '@coffer/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routeEndpoint, routeEndpointRaw } from '../../platform/http/endpoint-route';
@@ -40,7 +41,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, services: Backoff
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${fileName}"`)
       .header('cache-control', 'no-store')
-      .send(csv);
+      .send(Readable.from(csv));
   });
   routeEndpoint(app, endpoints.auditVerify, allowed('audit.read'), () => services.audit.verify());
 
