@@ -16,10 +16,11 @@ import { activationOrigin, createOperator } from '../apps/server/src/modules/ope
 import { loadConfig, type AppConfig } from '../apps/server/src/platform/config';
 import { openDatabase } from '../apps/server/src/platform/db/database';
 import { provideDatabaseServer, type DatabaseServer } from '../apps/server/src/platform/db/database-server';
+import { embeddedDatabaseUrl } from '../apps/server/src/platform/db/embedded-database-url';
 import { migrateToLatest } from '../apps/server/src/platform/db/migrate';
 import { DomainError } from '../apps/server/src/platform/errors/domain-error';
 import { createLogger, type Logger } from '../apps/server/src/platform/observability/logger';
-import { provideSecrets, readOrGenerateSecrets } from '../apps/server/src/platform/security/secrets';
+import { provideSecrets } from '../apps/server/src/platform/security/secrets';
 
 const usage = `usage: npm run operator -- create <email> <${operatorRoles.join('|')}> [name]`;
 
@@ -43,8 +44,7 @@ async function answers(url: string): Promise<boolean> {
  */
 async function provideDatabase(config: AppConfig, logger: Logger): Promise<DatabaseServer> {
   if (config.DATABASE_URL) return provideDatabaseServer(config, logger);
-  const { values } = await readOrGenerateSecrets(config.DATA_DIR, ['embeddedDatabasePassword']);
-  const running = `postgres://postgres:${encodeURIComponent(values.embeddedDatabasePassword)}@127.0.0.1:${config.EMBEDDED_PG_PORT}/coffer`;
+  const running = await embeddedDatabaseUrl(config.DATA_DIR, config.EMBEDDED_PG_PORT);
   if (await answers(running)) return { url: running, isEmbedded: true, stop: async () => {} };
   return provideDatabaseServer(config, logger);
 }

@@ -22,7 +22,6 @@ import {
   cofferTestTokenAbi,
   deployTestTokens,
   evmDevFaucet,
-  freeLoopbackPort,
   localChainId,
   localFunder,
   startAnvil,
@@ -33,6 +32,7 @@ import { createWatcherRunner, tickExclusively } from '../../apps/server/src/modu
 import { createLedger } from '../../apps/server/src/modules/ledger/ledger.service';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import { openDatabase } from '../../apps/server/src/platform/db/database';
+import { freeLoopbackPort } from '../../apps/server/src/platform/process/free-port';
 import { migrations } from '../../apps/server/src/migrations';
 import { migrateToLatest } from '../../apps/server/src/platform/db/migrate';
 import { createLogger } from '../../apps/server/src/platform/observability/logger';

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { embeddedDatabaseUrl } from '../../apps/server/src/platform/db/embedded-database-url';
+import { freeLoopbackPort } from '../../apps/server/src/platform/process/free-port';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -50,29 +51,6 @@ function isGroupRunning(groupId: number): boolean {
     } catch {
       return false;
     }
-  });
-}
-
-/** The embedded PostgreSQL's URL; its superuser password is generated into DATA_DIR/secrets.json. */
-async function embeddedDatabaseUrl(dataDir: string, port: number): Promise<string> {
-  const { embeddedDatabasePassword } = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as {
-    embeddedDatabasePassword: string;
-  };
-  return `postgres://postgres:${encodeURIComponent(embeddedDatabasePassword)}@127.0.0.1:${port}/coffer`;
-}
-
-/**
- * A loopback port free right now, chosen by the kernel: a port drawn at random may be taken by
- * another server or by an outgoing connection's local port (the kernel's 32768–60999 range).
- */
-function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
   });
 }
 

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import type { CreatedOperator } from '@coffer/contract';
 import fastifyCookie from '@fastify/cookie';
 import type { Pool } from 'pg';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createApiKeysModule } from './modules/apikeys';
-import { createAssetsModule } from './modules/assets';
+import { createAssetsModule, type AssetsApi } from './modules/assets';
 import { createAuditModule } from './modules/audit';
 import { createBackofficeModule } from './modules/backoffice';
 import { createCaptchaModule } from './modules/captcha';
-import { createDepositsModule, depositBillDescriber, type DepositChainSet } from './modules/deposits';
-import { createDevOutbox, createIdentityModule } from './modules/identity';
+import { createDepositsModule, depositBillDescriber, type DepositChainSet, type DepositsModule } from './modules/deposits';
+import { createDevOutbox, createIdentityModule, type IdentityModule } from './modules/identity';
 import { createLedgerModule, createLedgerReads, hasCustomerReceivedFunds } from './modules/ledger';
 import { createKycModule } from './modules/kyc';
 import { createMarketModule } from './modules/market';
@@ -18,7 +19,7 @@ import { createResearchModule } from './modules/research';
 import { createSanctionsModule } from './modules/sanctions';
 import { createTradeModule, tradeBillDescriber } from './modules/trade';
 import { createAccountFeed, createWalletModule, registerAccountFeedRoutes } from './modules/wallet';
-import { createWithdrawalsModule, withdrawalBillDescriber, type WithdrawalChainSet } from './modules/withdrawals';
+import { createWithdrawalsModule, withdrawalBillDescriber, type WithdrawalChainSet, type WithdrawalsModule } from './modules/withdrawals';
 import { registerSystemRoutes } from './modules/system';
 import { createMessengerFromConfig, type Messenger } from './platform/adapters/messenger';
 import { hasDevFaucet, type AppConfig } from './platform/config';
@@ -68,8 +69,14 @@ function depositChainsOf(deps: AppDeps): DepositChainSet | null {
   return hasDevFaucet(deps.config) ? deps.depositChains : { ...deps.depositChains, faucets: [] };
 }
 
-/** Builds the HTTP app from its dependencies; tests call it with their own database. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+/** The app and, for `main.ts`, the embedded default's first operator (`OperatorsModule.bootstrap`). */
+export interface BuiltServer {
+  app: FastifyInstance;
+  bootstrapOperators(): Promise<CreatedOperator | null>;
+}
+
+/** Builds the HTTP app from its dependencies, keeping what `main.ts` asks of its modules after start-up. */
+export async function buildServer(deps: AppDeps): Promise<BuiltServer> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
@@ -129,37 +136,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   for (const job of apiKeys.jobs) deps.jobs?.define(job);
   apiKeys.register(app);
-  // The back office's operators (their own cookie under /admin), every privileged action in the audit log.
-  const audit = createAuditModule({ db: deps.db }).api;
-  const operators = createOperatorsModule({
-    db: deps.db,
-    config: deps.config,
-    secrets: deps.secrets,
-    limiter: identity.limiter,
-    audit,
-  });
-  operators.register(app);
-  // Identity verification in three levels, and what each level allows (withdrawals, trades).
-  const kyc = createKycModule({
-    db: deps.db,
-    config: deps.config,
-    secrets: deps.secrets,
-    identity: identity.api,
-    limiter: identity.limiter,
-    audit,
-    requireOperator: operators.requireOperator,
-    ...(deps.blobs ? { blobs: deps.blobs } : {}),
-  });
-  await kyc.register(app);
-  for (const job of kyc.jobs) deps.jobs?.define(job);
+  // The asset catalogue, read by every money module; nothing else names its tables.
+  const assets = createAssetsModule({ db: deps.db }).api;
+  const backOffice = await wireBackOffice(app, deps, { identity, assets });
+  const { audit, operators, kyc, sanctions } = backOffice;
   const ledger = createLedgerModule({
     db: deps.db,
     ...(deps.pool ? { pool: deps.pool } : {}),
     ...(deps.asyncCommitPool ? { asyncCommitPool: deps.asyncCommitPool } : {}),
   });
   for (const job of ledger.jobs) deps.jobs?.define(job);
-  // The asset catalogue, read by every money module; nothing else names its tables.
-  const assets = createAssetsModule({ db: deps.db }).api;
   const market = createMarketModule({
     db: deps.db,
     assets,
@@ -200,14 +186,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAccountFeedRoutes(app, { feed: accountFeed, allowedOrigins: allowedOrigins(deps.config) });
   app.addHook('onReady', accountFeed.start);
   app.addHook('onClose', accountFeed.stop);
-  // Sanctions screening of withdrawal destinations and deposit senders; compliance decides the holds.
-  const sanctions = createSanctionsModule({
-    db: deps.db,
-    assets,
-    identity: identity.api,
-    audit,
-    requireOperator: operators.requireOperator,
-  });
   const withdrawals = createWithdrawalsModule({
     db: deps.db,
     assets,
@@ -221,23 +199,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     runsSigner: deps.jobs !== null,
     registry: deps.metrics.registry,
     operatorGuard: operators.requireOperator,
+    audit,
     kyc: kyc.api,
     sanctions: sanctions.screening,
   });
   for (const job of withdrawals.jobs) deps.jobs?.define(job);
   withdrawals.register(app);
-  // The back office's customer, audit and reconciliation calls (after kyc, and the withdrawals whose reconciliation history it reads).
-  createBackofficeModule({
-    db: deps.db,
-    identity: identity.api,
-    ledgerReads: createLedgerReads(deps.db),
-    assets,
-    audit,
-    reconciliation: withdrawals.services.reconciliation,
-    // The kyc module's index.ts offers no per-customer application read yet: the profile lists none until it does.
-    kycApplications: kyc.api.applications,
-    requireOperator: operators.requireOperator,
-  }).register(app);
   const trade = createTradeModule({
     db: deps.db,
     assets,
@@ -264,9 +231,71 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sanctions: sanctions.screening,
   });
   deposits.register(app);
-  sanctions.decideThrough({ withdrawal: withdrawals.sanctionsSubject, deposit: deposits.sanctionsSubject });
-  sanctions.register(app);
+  backOffice.complete({ withdrawals, deposits });
 
   await registerWebApp(app, deps.config.WEB_DIST_DIR);
-  return app;
+  return { app, bootstrapOperators: operators.bootstrap };
+}
+
+/** Builds the HTTP app from its dependencies; tests call it with their own database. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  return (await buildServer(deps)).app;
+}
+
+/**
+ * The back office's modules: the audit log, the operators (their own cookie under /admin), KYC
+ * (three levels, what each allows, the review queue) and sanctions (screening, compliance's
+ * holds), wired and registered; `complete` adds the back office's own calls and the sanctions
+ * holds' subjects once the withdrawals and deposits exist.
+ */
+async function wireBackOffice(app: FastifyInstance, deps: AppDeps, shared: { identity: IdentityModule; assets: AssetsApi }) {
+  const { identity, assets } = shared;
+  const audit = createAuditModule({ db: deps.db }).api;
+  const operators = createOperatorsModule({
+    db: deps.db,
+    config: deps.config,
+    secrets: deps.secrets,
+    limiter: identity.limiter,
+    audit,
+  });
+  operators.register(app);
+  const kyc = createKycModule({
+    db: deps.db,
+    config: deps.config,
+    secrets: deps.secrets,
+    identity: identity.api,
+    limiter: identity.limiter,
+    audit,
+    requireOperator: operators.requireOperator,
+    ...(deps.blobs ? { blobs: deps.blobs } : {}),
+  });
+  await kyc.register(app);
+  for (const job of kyc.jobs) deps.jobs?.define(job);
+  const sanctions = createSanctionsModule({
+    db: deps.db,
+    assets,
+    identity: identity.api,
+    audit,
+    requireOperator: operators.requireOperator,
+  });
+  return {
+    audit,
+    operators,
+    kyc,
+    sanctions,
+    complete(parts: { withdrawals: WithdrawalsModule; deposits: DepositsModule }): void {
+      createBackofficeModule({
+        db: deps.db,
+        identity: identity.api,
+        ledgerReads: createLedgerReads(deps.db),
+        assets,
+        audit,
+        reconciliation: parts.withdrawals.services.reconciliation,
+        kyc: kyc.api,
+        requireOperator: operators.requireOperator,
+      }).register(app);
+      sanctions.decideThrough({ withdrawal: parts.withdrawals.sanctionsSubject, deposit: parts.deposits.sanctionsSubject });
+      sanctions.register(app);
+    },
+  };
 }

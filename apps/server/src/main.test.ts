@@ -7,7 +7,7 @@ import { identityPaths } from '@coffer/contract/identity-paths';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database';
-import { freePort } from '../test/ports';
+import { freeLoopbackPort as freePort } from './platform/process/free-port';
 import { isProcessAlive, programName, readProcessInfo } from './platform/process/child-processes';
 
 /**

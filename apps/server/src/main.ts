@@ -1,6 +1,4 @@
-import { buildApp } from './app';
-import { createAuditModule } from './modules/audit';
-import { bootstrapFirstOperator } from './modules/operators';
+import { buildServer } from './app';
 import { provideChainRuntime } from './modules/chain';
 import { provideWithdrawalChains } from './modules/withdrawals';
 import { createNodeHeartbeat, pruneStaleNodesJob } from './modules/system';
@@ -78,7 +76,7 @@ async function main(): Promise<void> {
     stopSteps.push({ name: 'heartbeat', run: heartbeat.stop });
 
     // Building the app defines the modules' jobs, so the queue starts after it.
-    const app = await buildApp({
+    const { app, bootstrapOperators } = await buildServer({
       config,
       logger,
       db: database.db,
@@ -105,12 +103,7 @@ async function main(): Promise<void> {
       'Coffer is up',
     );
     // The embedded default's first start: the back office's super admin and a one-time activation link.
-    const firstOperator = await bootstrapFirstOperator({
-      db: database.db,
-      config,
-      secrets,
-      audit: createAuditModule({ db: database.db }).api,
-    });
+    const firstOperator = await bootstrapOperators();
     if (firstOperator) {
       logger.warn(
         { email: firstOperator.email, activationLink: firstOperator.activationLink, expiresAt: firstOperator.expiresAt },

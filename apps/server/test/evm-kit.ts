@@ -1,6 +1,7 @@
 import { createTestClient, createWalletClient, http } from 'viem';
 import type { EvmNode } from '../src/modules/chain';
-import { deployTestTokens, freeLoopbackPort, localChainId, localFunder, startAnvil, type AnvilProcess } from '../src/modules/chain/devnets';
+import { freeLoopbackPort } from '../src/platform/process/free-port';
+import { deployTestTokens, localChainId, localFunder, startAnvil, type AnvilProcess } from '../src/modules/chain/devnets';
 
 /**
  * Test-only: a local anvil chain with the test tokens deployed, and the node the chain modules

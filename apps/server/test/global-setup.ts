@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/platform/db/embedded-postgres';
-import { freePort } from './ports';
+import { freeLoopbackPort as freePort } from '../src/platform/process/free-port';
 import { createLogger } from '../src/platform/observability/logger';
 
 declare module 'vitest' {

@@ -159,16 +159,11 @@ export type WithdrawBody = z.infer<typeof withdrawBodySchema>;
 export const confirmWithdrawalBodySchema = z.object({ serialNumber: z.string().trim().min(8).max(40) });
 export const cancelWithdrawalBodySchema = confirmWithdrawalBodySchema;
 
-/** `underReview`: held by sanctions screening until compliance releases (→ processing) or refuses (→ cancelled) it. */
-export const withdrawalStatuses = [
-  'awaitingConfirmation',
-  'underReview',
-  'processing',
-  'confirming',
-  'completed',
-  'failed',
-  'cancelled',
-] as const;
+/**
+ * The statuses a customer sees. A withdrawal held by sanctions screening is shown as
+ * `processing` (the server's own `underReview` is never named to the customer).
+ */
+export const withdrawalStatuses = ['awaitingConfirmation', 'processing', 'confirming', 'completed', 'failed', 'cancelled'] as const;
 export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
 
 /** Spec §3 withdrawal: account type, coin, address, memo tag, amount, fee, serial number; plus status and txid. */

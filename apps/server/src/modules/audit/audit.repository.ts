@@ -1,6 +1,7 @@
 /** The only SQL over `audit_log`. */
 import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database, Db } from '../../platform/db/database';
+import { pageWithTotal } from '../../platform/db/page-with-total';
 import type { AuditContent } from './audit-hash';
 import type { AuditFilter } from './index';
 
@@ -138,15 +139,14 @@ export async function auditSearchPage(
   filter: AuditQuery,
   page: { limit: number; offset: number },
 ): Promise<{ rows: StoredAuditRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    storedRows(db).where(matching(filter)).orderBy('seq', 'desc').limit(page.limit).offset(page.offset).execute(),
+  const { rows, total } = await pageWithTotal(
+    storedRows(db).where(matching(filter)).orderBy('seq', 'desc').limit(page.limit).offset(page.offset),
     db
       .selectFrom('audit_log')
       .where(matching(filter))
-      .select((eb) => eb.fn.countAll<string>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map(toStored), total: Number(count.total) };
+      .select((eb) => eb.fn.countAll<string>().as('total')),
+  );
+  return { rows: rows.map(toStored), total };
 }
 
 /** Up to `limit` matching rows below `beforeSeq` (all when null), newest first: an export a page at a time. */

@@ -435,3 +435,16 @@ function parseCsv(text: string): string[][] {
   }
   return rows;
 }
+
+describe('CSV export, a page at a time', () => {
+  it('sends the header, then one chunk per page of 1000 rows, making exactly the bytes of the whole export', async () => {
+    const { audit: api } = await chainOf(1001);
+    const chunks: string[] = [];
+    for await (const chunk of api.exportCsvChunks({})) chunks.push(chunk);
+    expect(chunks).toHaveLength(3);
+    expect(chunks[0]!.startsWith('seq,created_at,')).toBe(true);
+    expect(chunks.map((chunk) => chunk.split('\r\n').length - 1)).toEqual([1, 1000, 1]);
+    expect(chunks.join('')).toBe(await api.exportCsv({}));
+    expect(chunks[2]!.startsWith('1,')).toBe(true);
+  }, 60_000);
+});

@@ -87,6 +87,8 @@ export interface AuditApi {
   search(filter: AuditFilter): Promise<{ total: number; rows: AuditRow[] }>;
   /** Every matching row, newest first, as RFC 4180 CSV with spreadsheet formulas neutralised. */
   exportCsv(filter: Omit<AuditFilter, 'page' | 'pageSize'>): Promise<string>;
+  /** The same CSV a page of rows at a time, for sending as it is read. */
+  exportCsvChunks(filter: Omit<AuditFilter, 'page' | 'pageSize'>): AsyncIterable<string>;
 }
 
 /** The audit module (table `audit_log`). `verifyPageSize`: rows read per page while verifying. */
@@ -98,6 +100,7 @@ export function createAuditModule(deps: { db: Db; verifyPageSize?: number }): { 
       verify: () => verifyAuditChain(deps.db, deps.verifyPageSize ?? 1000),
       search: (filter) => search.search(filter),
       exportCsv: (filter) => search.exportCsv(filter),
+      exportCsvChunks: (filter) => search.csvChunks(filter),
     },
   };
 }

@@ -7,22 +7,26 @@ import type { AuditFilter, AuditRow } from './index';
 const maxPageSize = 500;
 const exportPageSize = 1000;
 
-const csvHeader = [
-  'seq',
-  'created_at',
-  'actor_kind',
-  'actor_id',
-  'actor_name',
-  'action',
-  'subject_kind',
-  'subject_id',
-  'ip',
-  'user_agent',
-  'reason',
-  'before',
-  'after',
-  'prev_hash',
-  'hash',
+/** before/after as the canonical JSON the hash covers, so an export can be checked against the chain. */
+const jsonCell = (value: unknown): string | null => (value === null ? null : canonicalJson(value));
+
+/** The export's columns in order: each stored column's name (the header) and its cell. */
+const csvColumns: ReadonlyArray<readonly [string, (row: StoredAuditRow) => string | null]> = [
+  ['seq', (row) => row.seq],
+  ['created_at', (row) => row.createdAt],
+  ['actor_kind', (row) => row.actorKind],
+  ['actor_id', (row) => row.actorId],
+  ['actor_name', (row) => row.actorName],
+  ['action', (row) => row.action],
+  ['subject_kind', (row) => row.subjectKind],
+  ['subject_id', (row) => row.subjectId],
+  ['ip', (row) => row.ip],
+  ['user_agent', (row) => row.userAgent],
+  ['reason', (row) => row.reason],
+  ['before', (row) => jsonCell(row.before)],
+  ['after', (row) => jsonCell(row.after)],
+  ['prev_hash', (row) => row.prevHash.toString('hex')],
+  ['hash', (row) => row.hash.toString('hex')],
 ];
 
 function toAuditRow(row: StoredAuditRow): AuditRow {
@@ -40,37 +44,29 @@ function toAuditRow(row: StoredAuditRow): AuditRow {
   };
 }
 
-/** before/after as the canonical JSON the hash covers, so an export can be checked against the chain. */
-const jsonCell = (value: unknown): string | null => (value === null ? null : canonicalJson(value));
-
-function toCsvCells(row: StoredAuditRow): Array<string | null> {
-  return [
-    row.seq,
-    row.createdAt,
-    row.actorKind,
-    row.actorId,
-    row.actorName,
-    row.action,
-    row.subjectKind,
-    row.subjectId,
-    row.ip,
-    row.userAgent,
-    row.reason,
-    jsonCell(row.before),
-    jsonCell(row.after),
-    row.prevHash.toString('hex'),
-    row.hash.toString('hex'),
-  ];
-}
-
 /** What the back office reads: the log a page at a time, and the whole of a selection as CSV. */
 export interface AuditSearchService {
   search(filter: AuditFilter): Promise<{ total: number; rows: AuditRow[] }>;
   exportCsv(filter: AuditQuery): Promise<string>;
+  /** The same CSV a page of rows at a time (the header first), so a large export never sits in memory whole. */
+  csvChunks(filter: AuditQuery): AsyncIterable<string>;
 }
 
 export function createAuditSearchService(deps: { db: Db }): AuditSearchService {
   const { db } = deps;
+
+  async function* csvChunks(filter: AuditQuery): AsyncGenerator<string> {
+    yield csvLine(csvColumns.map(([name]) => name));
+    let beforeSeq: string | null = null;
+    for (;;) {
+      const rows = await auditExportPage(db, filter, beforeSeq, exportPageSize);
+      if (rows.length > 0) yield rows.map((row) => csvLine(csvColumns.map(([, cell]) => cell(row)))).join('');
+      const last = rows.at(-1);
+      if (rows.length < exportPageSize || !last) return;
+      beforeSeq = last.seq;
+    }
+  }
+
   return {
     async search(filter) {
       const { page, pageSize, ...query } = filter;
@@ -83,15 +79,11 @@ export function createAuditSearchService(deps: { db: Db }): AuditSearchService {
     },
 
     async exportCsv(filter) {
-      const lines = [csvLine(csvHeader)];
-      let beforeSeq: string | null = null;
-      for (;;) {
-        const rows = await auditExportPage(db, filter, beforeSeq, exportPageSize);
-        for (const row of rows) lines.push(csvLine(toCsvCells(row)));
-        const last = rows.at(-1);
-        if (rows.length < exportPageSize || !last) return lines.join('');
-        beforeSeq = last.seq;
-      }
+      let csv = '';
+      for await (const chunk of csvChunks(filter)) csv += chunk;
+      return csv;
     },
+
+    csvChunks,
   };
 }

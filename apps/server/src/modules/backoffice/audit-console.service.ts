@@ -1,17 +1,18 @@
-import type { AuditQuery, AuditRowView, AuditVerificationView, KycApplication } from '@coffer/contract';
+import type { AuditQuery, AuditRowView, AuditVerificationView } from '@coffer/contract';
 import type { Db } from '../../platform/db/database';
 import type { AuditApi, AuditFilter } from '../audit';
 import type { IdentityApi } from '../identity';
+import type { KycApi } from '../kyc';
 import { auditRowViewOf, auditVerificationViewOf } from './backoffice-views';
-import type { OperatorActor } from './operator-actor';
+import type { OperatorAuditFields } from '../operators';
 
 type AuditSelection = Omit<AuditQuery, 'page' | 'pageSize'>;
 
 /** The back office's audit calls: search, the CSV export (itself recorded) and the chain's verification. */
 export interface AuditConsole {
   search(query: AuditQuery): Promise<{ total: number; rows: AuditRowView[] }>;
-  /** The selection as CSV and its file name (`audit-<UTC date>.csv`); recorded as `audit.export` before it is handed out. */
-  exportCsv(selection: AuditSelection, operator: OperatorActor): Promise<{ fileName: string; csv: string }>;
+  /** The selection as CSV, read a page at a time as it is sent, and its file name (`audit-<UTC date>.csv`); recorded as `audit.export` before any of it is handed out. */
+  exportCsv(selection: AuditSelection, operator: OperatorAuditFields): Promise<{ fileName: string; csv: AsyncIterable<string> }>;
   verify(): Promise<AuditVerificationView>;
 }
 
@@ -19,8 +20,8 @@ export interface AuditConsoleDeps {
   db: Db;
   audit: AuditApi;
   identity: Pick<IdentityApi, 'searchCustomers'>;
-  /** A customer's KYC applications (their decisions are recorded on the application); null: none known. */
-  kycApplications: ((userId: string) => Promise<KycApplication[]>) | null;
+  /** A customer's KYC applications (their decisions are recorded on the application). */
+  kyc: Pick<KycApi, 'applications'>;
 }
 
 type Narrowing = Omit<AuditFilter, 'page' | 'pageSize'>;
@@ -53,7 +54,7 @@ export function createAuditConsole(deps: AuditConsoleDeps): AuditConsole {
     if (!selection.customer) return filter;
     const userId = await customerIdOf(selection.customer);
     if (userId === null) return { ...filter, subjects: [] };
-    const applications = deps.kycApplications ? await deps.kycApplications(userId) : [];
+    const applications = await deps.kyc.applications(userId);
     return {
       ...filter,
       subjects: [{ kind: 'customer', id: userId }, ...applications.map((application) => ({ kind: 'kycApplication', id: application.id }))],
@@ -68,8 +69,7 @@ export function createAuditConsole(deps: AuditConsoleDeps): AuditConsole {
 
     async exportCsv(selection, operator) {
       const filter = await narrowingOf(selection);
-      const csv = await audit.exportCsv(filter);
-      // Recorded once the file is made and before it leaves: an export that fails to be recorded is not sent.
+      // Recorded before the first row is read: an export that fails to be recorded is not sent.
       await audit.record(db, {
         actor: operator.actor,
         action: 'audit.export',
@@ -77,7 +77,7 @@ export function createAuditConsole(deps: AuditConsoleDeps): AuditConsole {
         userAgent: operator.userAgent,
         after: { filter },
       });
-      return { fileName: `audit-${new Date().toISOString().slice(0, 10)}.csv`, csv };
+      return { fileName: `audit-${new Date().toISOString().slice(0, 10)}.csv`, csv: audit.exportCsvChunks(filter) };
     },
 
     async verify() {

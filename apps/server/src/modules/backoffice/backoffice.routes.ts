@@ -1,12 +1,12 @@
+import { Readable } from 'node:stream';
 import { adminConsoleEndpoints, type OperatorPermission } from '@coffer/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routeEndpoint, routeEndpointRaw } from '../../platform/http/endpoint-route';
-import type { RequireOperator } from '../operators';
+import { operatorAuditFields, operatorIdentityOf, type RequireOperator } from '../operators';
 import type { Reconciliation } from '../withdrawals';
 import type { AuditConsole } from './audit-console.service';
 import { reconciliationRunViewOf } from './backoffice-views';
 import type { CustomerConsole } from './customer-console.service';
-import { operatorActorOf } from './operator-actor';
 
 export interface BackofficeServices {
   customers: CustomerConsole;
@@ -20,7 +20,7 @@ const reconciliationHistoryRuns = 100;
 /** The back office's customer, audit and reconciliation calls, each behind its permission (hidden from the public API document). */
 export function registerBackofficeRoutes(app: FastifyInstance, services: BackofficeServices, requireOperator: RequireOperator): void {
   const allowed = (permission: OperatorPermission) => ({ preHandler: requireOperator(permission), hide: true });
-  const operator = (request: unknown) => operatorActorOf(request as FastifyRequest);
+  const operator = (request: unknown) => operatorAuditFields(operatorIdentityOf(request as FastifyRequest));
   const endpoints = adminConsoleEndpoints;
 
   routeEndpoint(app, endpoints.searchCustomers, allowed('customers.read'), (request) => services.customers.search(request.query.q));
@@ -41,7 +41,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, services: Backoff
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${fileName}"`)
       .header('cache-control', 'no-store')
-      .send(csv);
+      .send(Readable.from(csv));
   });
   routeEndpoint(app, endpoints.auditVerify, allowed('audit.read'), () => services.audit.verify());
 

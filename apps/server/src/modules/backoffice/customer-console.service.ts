@@ -1,11 +1,12 @@
-import { fromBaseUnits, type CustomerProfile, type CustomerSummary, type KycApplication } from '@coffer/contract';
+import { fromBaseUnits, type CustomerProfile, type CustomerSummary } from '@coffer/contract';
 import type { Db } from '../../platform/db/database';
 import type { AssetsApi } from '../assets';
 import type { AuditApi } from '../audit';
 import type { CustomerLockChange, IdentityApi } from '../identity';
+import type { KycApi } from '../kyc';
 import type { LedgerReads } from '../ledger';
 import { customerProfileOf, customerSummaryOf, lockStateOf } from './backoffice-views';
-import type { OperatorActor } from './operator-actor';
+import type { OperatorAuditFields } from '../operators';
 
 /** How many rows of each history the profile shows. */
 const historyRows = 20;
@@ -16,16 +17,16 @@ export interface CustomerConsoleDeps {
   ledgerReads: Pick<LedgerReads, 'customerWalletBalances'>;
   assets: Pick<AssetsApi, 'scaleOf'>;
   audit: Pick<AuditApi, 'record'>;
-  /** A customer's KYC applications; null while the kyc module offers no such read through its index.ts (the profile then lists none). */
-  kycApplications: ((userId: string) => Promise<KycApplication[]>) | null;
+  /** A customer's KYC applications, for the profile. */
+  kyc: Pick<KycApi, 'applications'>;
 }
 
 /** The back office's customer calls: find, look at (recorded), lock and unlock (recorded with the change, in one transaction). */
 export interface CustomerConsole {
   search(query: string): Promise<CustomerSummary[]>;
-  profile(userId: string, operator: OperatorActor): Promise<CustomerProfile>;
-  lock(userId: string, reason: string, operator: OperatorActor): Promise<CustomerSummary>;
-  unlock(userId: string, reason: string, operator: OperatorActor): Promise<CustomerSummary>;
+  profile(userId: string, operator: OperatorAuditFields): Promise<CustomerProfile>;
+  lock(userId: string, reason: string, operator: OperatorAuditFields): Promise<CustomerSummary>;
+  unlock(userId: string, reason: string, operator: OperatorAuditFields): Promise<CustomerSummary>;
 }
 
 export function createCustomerConsole(deps: CustomerConsoleDeps): CustomerConsole {
@@ -54,7 +55,7 @@ export function createCustomerConsole(deps: CustomerConsoleDeps): CustomerConsol
     action: 'customer.lock' | 'customer.unlock',
     userId: string,
     reason: string,
-    operator: OperatorActor,
+    operator: OperatorAuditFields,
     change: (trx: Db) => Promise<CustomerLockChange>,
   ): Promise<CustomerSummary> {
     return db.transaction().execute(async (trx) => {
@@ -84,7 +85,7 @@ export function createCustomerConsole(deps: CustomerConsoleDeps): CustomerConsol
       const facts = await identity.customerFacts(userId);
       const [balances, kycApplications, securityHistory, loginHistory] = await Promise.all([
         balancesOf(userId),
-        deps.kycApplications ? deps.kycApplications(userId) : Promise.resolve([]),
+        deps.kyc.applications(userId),
         identity.securityHistory(userId, historyRows),
         identity.loginHistory(userId, historyRows),
       ]);

@@ -1,9 +1,9 @@
-import type { KycApplication } from '@coffer/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/database';
 import type { AssetsApi } from '../assets';
 import type { AuditApi } from '../audit';
 import type { IdentityApi } from '../identity';
+import type { KycApi } from '../kyc';
 import type { LedgerReads } from '../ledger';
 import type { RequireOperator } from '../operators';
 import type { Reconciliation } from '../withdrawals';
@@ -18,8 +18,8 @@ export interface BackofficeModuleDeps {
   assets: Pick<AssetsApi, 'scaleOf'>;
   audit: AuditApi;
   reconciliation: Pick<Reconciliation, 'history'>;
-  /** A customer's KYC applications; null while the kyc module offers no such read through its index.ts (the profile then lists none). */
-  kycApplications: ((userId: string) => Promise<KycApplication[]>) | null;
+  /** A customer's KYC applications, for the profile. */
+  kyc: Pick<KycApi, 'applications'>;
   requireOperator: RequireOperator;
 }
 

@@ -9,8 +9,6 @@ import {
 } from './deposit-watcher.repository';
 
 export interface DepositReorgCheck {
-  /** The newest scanned blocks, newest first. */
-  recentBlocks(limit: number): Promise<Array<{ height: number; hash: string }>>;
   /** Lowest height whose recorded hash is no longer the chain's, or null when all agree. */
   findFork(window: number): Promise<number | null>;
   /** Forgets the blocks from the fork and their uncredited deposits. */
@@ -21,11 +19,9 @@ export interface DepositReorgCheck {
 export function createDepositReorgCheck(deps: { db: Db; source: ChainSource; chain: string; logger: Logger }): DepositReorgCheck {
   const { db, source, chain, logger } = deps;
 
-  const recentBlocks = (limit: number) => recentScannedBlocks(db, chain, limit);
-
   /** Lowest height whose recorded hash is no longer the chain's, or null when all agree. */
   async function findFork(window: number): Promise<number | null> {
-    let recorded = await recentBlocks(window);
+    let recorded = await recentScannedBlocks(db, chain, window);
     let fork: number | null = null;
     for (;;) {
       const current = await Promise.all(recorded.map((block) => source.blockHash(block.height)));
@@ -38,7 +34,7 @@ export function createDepositReorgCheck(deps: { db: Db; source: ChainSource; cha
       // Every block of the window moved: look further back for the common ancestor.
       const oldest = recorded.at(-1);
       if (lowestMatch !== null || !oldest || recorded.length < window) return fork;
-      recorded = (await recentBlocks(window * 4)).filter((block) => block.height < oldest.height);
+      recorded = (await recentScannedBlocks(db, chain, window * 4)).filter((block) => block.height < oldest.height);
       if (recorded.length === 0) return fork;
     }
   }
@@ -63,5 +59,5 @@ export function createDepositReorgCheck(deps: { db: Db; source: ChainSource; cha
     }
   }
 
-  return { recentBlocks, findFork, rewind };
+  return { findFork, rewind };
 }

@@ -7,7 +7,7 @@ import { createDepositReorgCheck } from './deposit-reorg';
 import type { Ledger } from '../ledger';
 import type { SanctionsScreening } from '../sanctions';
 import type { DepositSettings } from './deposit-settings';
-import { pruneScannedBlocks, updateConfirmations } from './deposit-watcher.repository';
+import { pruneScannedBlocks, recentScannedBlocks, updateConfirmations } from './deposit-watcher.repository';
 
 export interface TickResult {
   tip: number;
@@ -99,7 +99,7 @@ export function createDepositWatcher(deps: {
   const { creditDue } = crediting;
   const recording = createDepositRecording({ db, settings, chain, logger });
   const { refreshAddresses, record } = recording;
-  const { recentBlocks, findFork, rewind } = createDepositReorgCheck({ db, source, chain, logger });
+  const { findFork, rewind } = createDepositReorgCheck({ db, source, chain, logger });
 
   async function readBlock(height: number): Promise<ScannedBlock | null> {
     const hash = await source.blockHash(height);
@@ -144,7 +144,7 @@ export function createDepositWatcher(deps: {
         await rewind(fork);
         rewoundTo = fork;
       }
-      const [newest] = await recentBlocks(1);
+      const [newest] = await recentScannedBlocks(db, chain, 1);
       const from = newest ? newest.height + 1 : Math.max(source.firstHeight ?? 0, tip - initialLookback + 1);
       const to = Math.min(tip, from + maxBlocksPerTick - 1);
       let detected = 0;

@@ -23,6 +23,7 @@ import type { FundingFacts } from './security-change';
 import { createSecuritySettingsService } from './security-settings.service';
 import { createSessionStore } from './session-store';
 import { createUserRepository } from './user.repository';
+export { isLaterTotpStep } from './user.repository';
 import { createVerificationCodes } from './verification-codes';
 
 export { requireSession, signedIn } from './authentication';

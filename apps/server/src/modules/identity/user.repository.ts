@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { AppUserTable } from './identity.schema';
 
@@ -51,13 +51,21 @@ export async function setFiat(db: Db, userId: string, fiat: 'USD' | 'CNY'): Prom
   await db.updateTable('app_user').set({ fiat }).where('id', '=', userId).execute();
 }
 
+/**
+ * The condition of every authenticator-step claim (customers' and operators'): the row's
+ * `totp_last_step` is unset or earlier than `step`, so a code is accepted once.
+ */
+export function isLaterTotpStep(step: number): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(totp_last_step is null or totp_last_step < ${String(step)})`;
+}
+
 /** Claims an authenticator step later than the last used one; false when it was not later. */
 export async function claimTotpStep(trx: Db, userId: string, step: number): Promise<boolean> {
   const claimed = await trx
     .updateTable('app_user')
     .set({ totp_last_step: step })
     .where('id', '=', userId)
-    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]))
+    .where(isLaterTotpStep(step))
     .executeTakeFirst();
   return claimed.numUpdatedRows === 1n;
 }

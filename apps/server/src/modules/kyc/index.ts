@@ -32,6 +32,8 @@ export { createKycLevelsService } from './kyc-levels.service';
 export interface KycApi {
   /** What a verified level allows (spec §6): the 24-hour withdrawal limit and the largest spot trade, USD. */
   limitsFor(level: number): Promise<LevelLimits>;
+  /** What the customer's verified level allows now (level and limits read fresh, never cached: a withdrawal's 24-hour limit). */
+  limitsOf(userId: string): Promise<LevelLimits>;
   /**
    * Spec §5 ID check: whether six characters are the last six of the customer's verified ID
    * number, compared in constant time within the attempt limit (5 an hour); `null` when the
@@ -161,6 +163,7 @@ export function createKycModule(deps: KycModuleDeps): KycModule {
     jobs: [uploadPurgeJob({ db, blobs, uploadTtlMs })],
     api: {
       limitsFor: (level) => levels.limitsFor(level),
+      limitsOf: async (userId) => levels.limitsFor(await identity.kycLevel(userId)),
       applications: async (userId) => (await levels.applications(userId)).map(applicationOf),
       tradeMaxUsdFor,
       async checkIdLast6(userId, lastSix) {

@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/database';
 import type { AuditApi } from '../audit';
 import type { IdentityApi } from '../identity';
-import type { Reviewer } from './kyc-review.service';
+import { operatorAuditFields, type OperatorIdentity } from '../operators';
 import {
   applicationsOf,
   latestApplications,
@@ -44,7 +44,7 @@ export interface KycLevelsService {
   limits(): Promise<LevelLimits[]>;
   limitsFor(level: number): Promise<LevelLimits>;
   /** An operator's change of a level's limits, its row locked, with its audit record in the same transaction. */
-  setLimits(level: number, values: { withdrawalDailyUsd: string; tradeMaxUsd: string }, operator: Reviewer): Promise<LevelLimits>;
+  setLimits(level: number, values: { withdrawalDailyUsd: string; tradeMaxUsd: string }, operator: OperatorIdentity): Promise<LevelLimits>;
   /** Throws unless the level below `level` is verified (spec §4: levels in order). */
   assertLevelOrder(userId: string, level: 1 | 2 | 3): Promise<void>;
 }
@@ -109,11 +109,9 @@ export function createKycLevelsService(deps: {
         if (!changed) throw kycError('noMatchingData');
         const limits = limitsOf(changed.after);
         await audit.record(trx, {
-          actor: { kind: 'operator', id: operator.operatorId, name: operator.name },
+          ...operatorAuditFields(operator),
           action: 'kyc.limits.set',
           subject: { kind: 'kycLevel', id: String(level) },
-          ip: operator.ip,
-          userAgent: operator.userAgent,
           before: limitsOf(changed.before),
           after: limits,
         });

@@ -5,7 +5,7 @@ import { buildTestApp, testSecrets } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { noisyPng } from '../../../test/fixtures/uploads/image-fixtures';
 import { signUpByEmail } from '../../../test/identity-helpers';
-import { freePort } from '../../../test/ports';
+import { freeLoopbackPort as freePort } from '../../platform/process/free-port';
 import { derivedSecret } from './kyc-provider-choice';
 import { completeForm } from './provider/sandbox-test-kit';
 import { newSandboxDeliveryId, sandboxHeaders, signSandboxWebhook } from './provider/sandbox-protocol';

@@ -2,16 +2,9 @@ import type { KycRejectReasonKey } from '@coffer/contract';
 import type { Db } from '../../platform/db/database';
 import type { AuditApi } from '../audit';
 import type { IdentityApi } from '../identity';
+import { operatorAuditFields, type OperatorIdentity } from '../operators';
 import { findApplication, findUpload, moveApplication, reviewQueue, type KycApplicationRow, type KycUploadRow } from './kyc.repository';
 import { kycError } from './kyc.errors';
-
-/** Who decides, as the audit log names them. */
-export interface Reviewer {
-  operatorId: string;
-  name: string;
-  ip: string | null;
-  userAgent: string | null;
-}
 
 /** Reasons a reviewer may give (the contract's list); the customer sees each in their language. */
 export type RejectReasonKey = KycRejectReasonKey;
@@ -19,10 +12,10 @@ export type RejectReasonKey = KycRejectReasonKey;
 export interface KycReviewService {
   queue(page: number, pageSize: number): Promise<{ total: number; rows: KycApplicationRow[] }>;
   application(id: string): Promise<KycApplicationRow>;
-  approve(id: string, reviewer: Reviewer): Promise<KycApplicationRow>;
-  reject(id: string, reviewer: Reviewer, reason: { key: RejectReasonKey; text: string | null }): Promise<KycApplicationRow>;
+  approve(id: string, reviewer: OperatorIdentity): Promise<KycApplicationRow>;
+  reject(id: string, reviewer: OperatorIdentity, reason: { key: RejectReasonKey; text: string | null }): Promise<KycApplicationRow>;
   /** An application's file for the reviewer to see, the view recorded in the audit log. */
-  viewFile(uploadId: string, reviewer: Reviewer): Promise<KycUploadRow>;
+  viewFile(uploadId: string, reviewer: OperatorIdentity): Promise<KycUploadRow>;
 }
 
 const summaryOf = (row: KycApplicationRow) => ({ id: row.id, userId: row.user_id, level: row.level, state: row.state });
@@ -37,7 +30,7 @@ export function createKycReviewService(deps: { db: Db; identity: IdentityApi; au
 
   async function decide(
     id: string,
-    reviewer: Reviewer,
+    reviewer: OperatorIdentity,
     to: 'verified' | 'failed',
     reason: { key: RejectReasonKey; text: string | null } | null,
   ): Promise<KycApplicationRow> {
@@ -53,11 +46,9 @@ export function createKycReviewService(deps: { db: Db; identity: IdentityApi; au
       if (!after) throw kycError(before.state === 'verified' ? 'kycAlreadyVerified' : 'invalidParameter');
       if (to === 'verified') await identity.raiseKycLevel(trx, after.user_id, after.level);
       await audit.record(trx, {
-        actor: { kind: 'operator', id: reviewer.operatorId, name: reviewer.name },
+        ...operatorAuditFields(reviewer),
         action: to === 'verified' ? 'kyc.approve' : 'kyc.reject',
         subject: { kind: 'kycApplication', id },
-        ip: reviewer.ip,
-        userAgent: reviewer.userAgent,
         before: summaryOf(before),
         after: summaryOf(after),
         reason: reason ? `${reason.key}${reason.text ? `: ${reason.text}` : ''}` : null,
@@ -78,13 +69,7 @@ export function createKycReviewService(deps: { db: Db; identity: IdentityApi; au
     async viewFile(uploadId, reviewer) {
       const upload = await findUpload(db, uploadId);
       if (!upload) throw kycError('kycUploadNotFound');
-      await audit.record(db, {
-        actor: { kind: 'operator', id: reviewer.operatorId, name: reviewer.name },
-        action: 'kyc.file.view',
-        subject: { kind: 'kycUpload', id: upload.id },
-        ip: reviewer.ip,
-        userAgent: reviewer.userAgent,
-      });
+      await audit.record(db, { ...operatorAuditFields(reviewer), action: 'kyc.file.view', subject: { kind: 'kycUpload', id: upload.id } });
       return upload;
     },
   };

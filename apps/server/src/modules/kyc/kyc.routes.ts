@@ -15,10 +15,10 @@ import { routeEndpoint, routeEndpointRaw } from '../../platform/http/endpoint-ro
 import type { BlobStore } from '../../platform/storage';
 import type { IdentityApi } from '../identity';
 import { requireSession, signedIn } from '../identity';
-import { operatorIdentityOf, type RequireOperator } from '../operators';
+import { operatorAuditFields, operatorIdentityOf, type RequireOperator } from '../operators';
 import type { KycLevelsService } from './kyc-levels.service';
 import type { KycProviderService } from './kyc-provider.service';
-import type { KycReviewService, Reviewer } from './kyc-review.service';
+import type { KycReviewService } from './kyc-review.service';
 import type { KycSubmissionService } from './kyc-submission.service';
 import { applicationOf, detailOf, levelInfoOf, queueItemOf, submissionOf } from './kyc-views';
 import { findOwnUpload, findUpload, verifiedBasicApplication, type KycUploadRow } from './kyc.repository';
@@ -74,7 +74,7 @@ const limitUploadBody: preParsingAsyncHookHandler = async (request, _reply, payl
 /** The calendar day on the server (UTC): the age rule's "today". */
 const today = () => new Date().toISOString().slice(0, 10);
 
-const reviewerOf = (request: FastifyRequest): Reviewer => operatorIdentityOf(request);
+const reviewerOf = (request: FastifyRequest) => operatorIdentityOf(request);
 
 /** Sends a decrypted file so that a browser shows it but never runs it. */
 async function sendFile(reply: FastifyReply, blobs: BlobStore, upload: KycUploadRow) {

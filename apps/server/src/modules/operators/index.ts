@@ -19,10 +19,15 @@ import { createOperatorLoginService } from './operator-login.service';
 import { createOperatorSessionStore } from './operator-sessions';
 import { registerOperatorRoutes } from './operators.routes';
 
-export { operatorOf, operatorCookieName, operatorIdentityOf, type OperatorIdentity, type RequireOperator } from './operator-authentication';
+export {
+  operatorAuditFields,
+  operatorOf,
+  operatorIdentityOf,
+  type OperatorAuditFields,
+  type OperatorIdentity,
+  type RequireOperator,
+} from './operator-authentication';
 export { activationOrigin, createOperator, ensureFirstOperator, firstOperatorEmail, type CreatedBy } from './operator-activation.service';
-export { operatorAttemptPolicies } from './operator-login.service';
-export { permissionsByRole, hasPermission } from './operator-permissions';
 export type { OperatorSession } from './operator-sessions';
 
 /** What other modules may ask of the operators module. */

@@ -6,7 +6,6 @@ import {
   type CreateOperatorBody,
   type CreatedOperator,
 } from '@coffer/contract';
-import { sql } from 'kysely';
 import QRCode from 'qrcode';
 import type { AppConfig } from '../../platform/config';
 import type { Db } from '../../platform/db/database';
@@ -94,7 +93,7 @@ async function insertOperator(
  */
 export function ensureFirstOperator(db: Db, deps: Omit<ActivationDeps, 'db'>): Promise<CreatedOperator | null> {
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext('coffer:first-operator'))`.execute(trx);
+    await operatorRepository.lockFirstOperatorCreation(trx);
     if (!(await operatorRepository.isEmpty(trx))) return null;
     return insertOperator(trx, deps, { email: firstOperatorEmail, role: 'superAdmin' }, { actor: { kind: 'system', id: 'bootstrap' } });
   });

@@ -3,6 +3,7 @@ import type { OperatorPermission } from '@coffer/contract';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppConfig } from '../../platform/config';
 import { sendError } from '../../platform/http/error-handler';
+import type { AuditActor } from '../audit';
 import { hasPermission } from './operator-permissions';
 import { operatorSessionLifetimeHours, type OperatorCaller, type OperatorSession, type OperatorSessionStore } from './operator-sessions';
 
@@ -56,6 +57,18 @@ export interface OperatorIdentity extends OperatorCaller {
 export function operatorIdentityOf(request: FastifyRequest): OperatorIdentity {
   const operator = operatorOf(request);
   return { operatorId: operator.operatorId, name: operator.name ?? operator.email, ...operatorCallerOf(request) };
+}
+
+/** The audit entry's actor and caller fields of an operator's action. */
+export interface OperatorAuditFields {
+  actor: AuditActor & { kind: 'operator' };
+  ip: string;
+  userAgent: string;
+}
+
+/** How the audit log names `identity`: the one place an operator becomes an audit actor. */
+export function operatorAuditFields(identity: OperatorIdentity): OperatorAuditFields {
+  return { actor: { kind: 'operator', id: identity.operatorId, name: identity.name }, ip: identity.ip, userAgent: identity.userAgent };
 }
 
 /** A guard for operator calls: the session, then the permission (none: any signed-in operator). */

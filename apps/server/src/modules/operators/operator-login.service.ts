@@ -83,7 +83,12 @@ export function createOperatorLoginService(deps: OperatorLoginDeps): OperatorLog
     caller: OperatorCaller,
     reservations: Reservation[],
   ): Promise<never> {
-    await audit.record(db, failureEntry(email, operator, reason, caller));
+    const startsLock = reservations.some((reservation) => reservation.isLast);
+    await db.transaction().execute(async (trx) => {
+      await audit.record(trx, failureEntry(email, operator, reason, caller));
+      // The lock is recorded once, as it starts; refusals while it lasts are only counted (the limiter's metric).
+      if (startsLock) await audit.record(trx, failureEntry(email, operator, 'locked', caller));
+    });
     // Kept counted; the last slot answers accountLocked.
     limiter.failed(reservations);
     throw operatorsError('operatorCredentialsWrong');
@@ -98,16 +103,12 @@ export function createOperatorLoginService(deps: OperatorLoginDeps): OperatorLog
     async login(body, caller) {
       const email = body.email.trim().toLowerCase();
       const operator = await operatorRepository.findByEmail(db, email);
-      let reservations: Reservation[];
-      try {
-        reservations = await limiter.reserve([
-          { policy: operatorAttemptPolicies.loginByIp, subject: caller.ip },
-          { policy: operatorAttemptPolicies.loginByAccount, subject: operator ? operator.id : `unknown:${email}` },
-        ]);
-      } catch (error) {
-        await audit.record(db, failureEntry(email, operator, 'locked', caller));
-        throw error;
-      }
+      // Refused while locked: no audit row (the row of the attempt that started the lock stands for
+      // them), counted by the limiter's `coffer_secret_verifications_total{outcome="refused"}`.
+      const reservations = await limiter.reserve([
+        { policy: operatorAttemptPolicies.loginByIp, subject: caller.ip },
+        { policy: operatorAttemptPolicies.loginByAccount, subject: operator ? operator.id : `unknown:${email}` },
+      ]);
       const checked = await checkSecrets(operator, body);
       if (typeof checked === 'string' || !operator)
         return refuse(email, operator, typeof checked === 'string' ? checked : 'unknownEmail', caller, reservations);

@@ -1,7 +1,7 @@
 import type { OperatorRole } from '@coffer/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { macOf, randomToken } from '../../platform/security/crypto';
+import { operatorSessionRepository } from './operator-session.repository';
 
 /** An operator session ends after 15 idle minutes, and 8 hours after the login whatever happens. */
 export const operatorSessionIdleMinutes = 15;
@@ -38,19 +38,15 @@ export function createOperatorSessionStore(deps: { db: Db; key: Buffer }): Opera
   return {
     async create(executor, operatorId, caller) {
       const token = randomToken();
-      const row = await executor
-        .insertInto('operator_session')
-        .values({
-          operator_id: operatorId,
-          token_hash: tokenMac(token),
-          ip: caller.ip,
-          user_agent: caller.userAgent,
-          expires_at: sql<Date>`now() + make_interval(mins => ${operatorSessionIdleMinutes})`,
-          absolute_expires_at: sql<Date>`now() + make_interval(hours => ${operatorSessionLifetimeHours})`,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { token, sessionId: row.id };
+      const sessionId = await operatorSessionRepository.insert(executor, {
+        operatorId,
+        tokenHash: tokenMac(token),
+        ip: caller.ip,
+        userAgent: caller.userAgent,
+        idleMinutes: operatorSessionIdleMinutes,
+        lifetimeHours: operatorSessionLifetimeHours,
+      });
+      return { token, sessionId };
     },
 
     /**
@@ -60,32 +56,14 @@ export function createOperatorSessionStore(deps: { db: Db; key: Buffer }): Opera
      */
     async resolve(token) {
       if (!isWellFormed(token)) return null;
-      const result = await sql<{ session_id: string; operator_id: string; email: string; display_name: string | null; role: OperatorRole }>`
-        update operator_session s
-           set last_seen_at = now(),
-               expires_at = least(now() + make_interval(mins => ${operatorSessionIdleMinutes}), s.absolute_expires_at)
-          from operator o
-         where s.token_hash = ${tokenMac(token)}
-           and s.ended_at is null
-           and s.expires_at > now()
-           and o.id = s.operator_id
-           and o.status = 'active'
-        returning s.id::text as session_id, o.id::text as operator_id, o.email, o.display_name, o.role
-      `.execute(deps.db);
-      const row = result.rows[0];
+      const row = await operatorSessionRepository.resolveLive(deps.db, tokenMac(token), operatorSessionIdleMinutes);
       if (!row) return null;
       return { sessionId: row.session_id, operatorId: row.operator_id, email: row.email, name: row.display_name, role: row.role };
     },
 
     async end(executor, token) {
       if (!isWellFormed(token)) return null;
-      const row = await executor
-        .updateTable('operator_session')
-        .set({ ended_at: sql<Date>`now()` })
-        .where('token_hash', '=', tokenMac(token))
-        .where('ended_at', 'is', null)
-        .returning(['id', 'operator_id'])
-        .executeTakeFirst();
+      const row = await operatorSessionRepository.end(executor, tokenMac(token));
       return row ? { sessionId: row.id, operatorId: row.operator_id } : null;
     },
   };

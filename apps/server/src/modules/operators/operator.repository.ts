@@ -1,6 +1,7 @@
 import type { OperatorRole } from '@coffer/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { isLaterTotpStep } from '../identity';
 
 /** An operator as login and activation read it. */
 export interface OperatorRow {
@@ -79,6 +80,11 @@ export const operatorRepository = {
   },
 
   /** Whether any operator exists (the first start's bootstrap). */
+  /** Serialises the first operator's creation across processes until the transaction ends. */
+  async lockFirstOperatorCreation(trx: Db): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtext('coffer:first-operator'))`.execute(trx);
+  },
+
   async isEmpty(executor: Db): Promise<boolean> {
     return !(await executor.selectFrom('operator').select('id').limit(1).executeTakeFirst());
   },
@@ -140,7 +146,7 @@ export const operatorRepository = {
       .set({ totp_last_step: step, last_login_at: sql<Date>`now()` })
       .where('id', '=', operatorId)
       .where('status', '=', 'active')
-      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]))
+      .where(isLaterTotpStep(step))
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
   },

@@ -9,6 +9,8 @@ import {
   operatorCookieName,
   operatorCookieOf,
   operatorCookieOptions,
+  operatorAuditFields,
+  operatorIdentityOf,
   operatorOf,
   type RequireOperator,
 } from './operator-authentication';
@@ -49,9 +51,8 @@ export function registerOperatorRoutes(
   routeEndpoint(app, adminEndpoints.me, { ...hidden, preHandler: requireOperator() }, async (request) => profileOf(operatorOf(request)));
 
   routeEndpoint(app, adminEndpoints.createOperator, { ...hidden, preHandler: requireOperator('operators.manage') }, (request) => {
-    const operator = operatorOf(request);
     return services.activation.create(request.body, {
-      actor: { kind: 'operator', id: operator.operatorId, name: operator.email },
+      actor: operatorAuditFields(operatorIdentityOf(request)).actor,
       caller: operatorCallerOf(request),
     });
   });

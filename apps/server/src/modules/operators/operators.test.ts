@@ -166,6 +166,15 @@ async function verifications(scope: string): Promise<number> {
     .reduce((sum, value) => sum + value.value, 0);
 }
 
+/** Attempts the limiter refused unverified (the subject was locked) for a scope. */
+async function refusals(scope: string): Promise<number> {
+  const metric = registry.getSingleMetric('coffer_secret_verifications_total') as Counter;
+  const { values } = await metric.get();
+  return values
+    .filter((value) => value.labels.scope === scope && value.labels.outcome === 'refused')
+    .reduce((sum, value) => sum + value.value, 0);
+}
+
 const auditOf = (action: string, operatorEmailOrId: string) =>
   recorded.filter((entry) => entry.action === action && (entry.actor.id === operatorEmailOrId || entry.actor.name === operatorEmailOrId));
 
@@ -296,6 +305,7 @@ describe('login', () => {
   it('gives 100 parallel wrong logins at most 5 verifications, then the account is locked even for the right secrets', async () => {
     const operator = await activeOperator();
     const before = await verifications('operator-login:account');
+    const refusedBefore = await refusals('operator-login:account');
     const code = await nextCode(operator.secret);
     const answers = await Promise.all(
       Array.from({ length: 100 }, () =>
@@ -314,9 +324,27 @@ describe('login', () => {
       { ip: freshIp() },
     );
     expect(right.body.code).toBe(codes.accountLocked);
+    // One row per verified attempt and one as the lock starts; the refusals while locked are only counted.
     const failures = auditOf('operator.loginFailed', operator.email);
-    expect(failures).toHaveLength(101);
-    expect(failures.filter((entry) => entry.reason === 'wrongPassword').length).toBeLessThanOrEqual(5);
+    expect(failures.map((entry) => entry.reason).sort()).toEqual(['locked', ...Array.from({ length: 5 }, () => 'wrongPassword')]);
+    expect((await refusals('operator-login:account')) - refusedBefore).toBe(96);
+  });
+
+  it("records an unknown e-mail's lock once, however many attempts it refuses", async () => {
+    const email = freshEmail();
+    const refusedBefore = await refusals('operator-login:account');
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        call('POST', adminPaths.login, { email, password: 'Wrong-Pass-1', totpCode: '123456' }, { ip: freshIp() }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.body.code === codes.accountLocked)).toHaveLength(96);
+    expect(
+      auditOf('operator.loginFailed', email)
+        .map((entry) => entry.reason)
+        .sort(),
+    ).toEqual(['locked', ...Array.from({ length: 5 }, () => 'unknownEmail')]);
+    expect((await refusals('operator-login:account')) - refusedBefore).toBe(95);
   });
 
   it('answers an unknown e-mail exactly as a wrong password, after the same work', async () => {
@@ -388,6 +416,20 @@ describe('sessions and permissions', () => {
     // Newest first; no secret of any kind leaves.
     expect(rows.findIndex((row) => row.id === switchedOff.id)).toBeLessThan(rows.findIndex((row) => row.id === admin.id));
     expect(JSON.stringify(rows)).not.toMatch(/password|totp|token/i);
+  });
+
+  it('names the creating operator in the audit log as everywhere else: the display name, else the e-mail', async () => {
+    const named = await activeOperator('superAdmin');
+    await database.db.updateTable('operator').set({ display_name: 'Alex Admin' }).where('id', '=', named.id).execute();
+    const unnamed = await activeOperator('superAdmin');
+    for (const [creator, name] of [
+      [named, 'Alex Admin'],
+      [unnamed, unnamed.email],
+    ] as const) {
+      const created = await call('POST', adminPaths.operators, { email: freshEmail(), role: 'support' }, { cookie: await logIn(creator) });
+      const creation = recorded.find((entry) => entry.action === 'operator.create' && entry.subject?.id === created.body.data.id);
+      expect(creation?.actor).toEqual({ kind: 'operator', id: creator.id, name });
+    }
   });
 
   it('never accepts a customer session on an operator call, nor an operator session on a customer call', async () => {

@@ -2,6 +2,7 @@
 import type { Language } from '@coffer/contract';
 import type { ResearchChannel } from '@coffer/contract/research-paths';
 import type { Db } from '../../platform/db/database';
+import { pageWithTotal } from '../../platform/db/page-with-total';
 
 const summaryColumns = ['id', 'language', 'channel', 'slug', 'title', 'summary', 'author', 'published_at'] as const;
 
@@ -24,11 +25,10 @@ export async function reportPage(
   page: { language: Language; channel: ResearchChannel; limit: number; offset: number },
 ): Promise<{ rows: SummaryRow[]; total: number }> {
   const filtered = visible(db).where('language', '=', page.language).where('channel', '=', page.channel);
-  const [rows, count] = await Promise.all([
-    filtered.select(summaryColumns).orderBy('published_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-    filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return pageWithTotal(
+    filtered.select(summaryColumns).orderBy('published_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset),
+    filtered.select((eb) => eb.fn.countAll<string>().as('total')),
+  );
 }
 
 /** One visible item with its body. */

@@ -11,7 +11,6 @@ import { createSanctionsScreening, type SanctionsScreening } from './screening.s
 
 export type { HeldSubject, SanctionsHoldDecisions, SanctionsHoldSubject, SanctionsHoldSubjects } from './sanctions-holds.service';
 export type { SanctionsLists } from './sanctions-lists.service';
-export type { SanctionsOfficer } from './sanctions-officer';
 export type { NewSanctionsHold, SanctionsHit, SanctionsScreening, ScreeningResult } from './screening.service';
 export { addressKey } from './sanctioned-address';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/database';
 import type { AssetsApi } from '../assets';
 import type { AuditApi } from '../audit';
 import type { IdentityApi } from '../identity';
-import { auditedBy, type SanctionsOfficer } from './sanctions-officer';
+import { operatorAuditFields, type OperatorIdentity } from '../operators';
 import { sanctionsError } from './sanctions.errors';
 import { decideHold, findHold, holdExists, holdsPage, type HoldRow } from './sanctions.repository';
 import type { SanctionsHoldKind } from './sanctions.schema';
@@ -38,9 +38,9 @@ export type SanctionsHoldSubjects = Readonly<Record<SanctionsHoldKind, Sanctions
 export interface SanctionsHoldDecisions {
   list(query: { status: SanctionsHoldStatus; page: number; pageSize: number }): Promise<{ total: number; items: SanctionsHold[] }>;
   /** Releases an open hold, its subject and its audit record in one transaction; once. */
-  release(holdId: string, officer: SanctionsOfficer, reason: string | null): Promise<SanctionsHold>;
+  release(holdId: string, officer: OperatorIdentity, reason: string | null): Promise<SanctionsHold>;
   /** Refuses an open hold (the reason is kept for the authorities), in one transaction with its audit record; once. */
-  refuse(holdId: string, officer: SanctionsOfficer, reason: string): Promise<SanctionsHold>;
+  refuse(holdId: string, officer: OperatorIdentity, reason: string): Promise<SanctionsHold>;
 }
 
 export function createSanctionsHoldDecisions(deps: {
@@ -84,7 +84,7 @@ export function createSanctionsHoldDecisions(deps: {
   async function decide(
     holdId: string,
     decision: 'released' | 'refused',
-    officer: SanctionsOfficer,
+    officer: OperatorIdentity,
     reason: string | null,
   ): Promise<SanctionsHold> {
     const row = await db.transaction().execute(async (trx) => {
@@ -108,7 +108,7 @@ export function createSanctionsHoldDecisions(deps: {
       const after = await findHold(trx, holdId);
       // Last, just before the commit: the audit log's append lock is held until then.
       await audit.record(trx, {
-        ...auditedBy(officer),
+        ...operatorAuditFields(officer),
         action: decision === 'released' ? 'sanctions.hold.release' : 'sanctions.hold.refuse',
         subject: { kind: 'sanctionsHold', id: holdId },
         before: { status: 'open', kind: decided.kind, subjectId: decided.subject_id, entryId: decided.entry_id },

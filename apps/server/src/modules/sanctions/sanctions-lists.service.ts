@@ -9,7 +9,7 @@ import type { Db } from '../../platform/db/database';
 import { databaseErrorOf } from '../../platform/db/database-errors';
 import type { AuditApi } from '../audit';
 import { addressKey, isListableAddress } from './sanctioned-address';
-import { auditedBy, type SanctionsOfficer } from './sanctions-officer';
+import { operatorAuditFields, type OperatorIdentity } from '../operators';
 import { sanctionsError } from './sanctions.errors';
 import {
   insertEntries,
@@ -33,13 +33,13 @@ export interface SanctionsLists {
    */
   importOfac(
     file: AsyncIterable<Uint8Array | string>,
-    officer: SanctionsOfficer,
+    officer: OperatorIdentity,
     options?: { override?: boolean },
   ): Promise<SanctionsImportResult>;
   versions(): Promise<SanctionsListVersion[]>;
   manualEntries(): Promise<SanctionsManualEntry[]>;
-  addManual(body: SanctionsManualAddBody, officer: SanctionsOfficer): Promise<SanctionsManualEntry>;
-  removeManual(id: string, note: string, officer: SanctionsOfficer): Promise<void>;
+  addManual(body: SanctionsManualAddBody, officer: OperatorIdentity): Promise<SanctionsManualEntry>;
+  removeManual(id: string, note: string, officer: OperatorIdentity): Promise<void>;
 }
 
 type VersionRow = Awaited<ReturnType<typeof listVersions>>[number];
@@ -137,7 +137,7 @@ export function createSanctionsLists(deps: { db: Db; audit: Pick<AuditApi, 'reco
           holdsNoLongerListed: rescreen.noLongerListed,
         };
         await audit.record(trx, {
-          ...auditedBy(officer),
+          ...operatorAuditFields(officer),
           action: 'sanctions.list.import',
           subject: { kind: 'sanctionsListVersion', id: version.id },
           after: { ...result.version, rescreenedHolds: result.rescreenedHolds, holdsNoLongerListed: result.holdsNoLongerListed },
@@ -173,7 +173,7 @@ export function createSanctionsLists(deps: { db: Db; audit: Pick<AuditApi, 'reco
           await rescreenOpenHolds(trx);
           const entry = manualEntryOf(row);
           await audit.record(trx, {
-            ...auditedBy(officer),
+            ...operatorAuditFields(officer),
             action: 'sanctions.manual.add',
             subject: { kind: 'sanctionsEntry', id: row.id },
             after: entry,
@@ -194,7 +194,7 @@ export function createSanctionsLists(deps: { db: Db; audit: Pick<AuditApi, 'reco
         if (!removed) throw sanctionsError('sanctionsEntryNotFound', {}, 'id');
         await rescreenOpenHolds(trx);
         await audit.record(trx, {
-          ...auditedBy(officer),
+          ...operatorAuditFields(officer),
           action: 'sanctions.manual.remove',
           subject: { kind: 'sanctionsEntry', id },
           before: { chain: removed.chain, address: removed.address, note: removed.label },

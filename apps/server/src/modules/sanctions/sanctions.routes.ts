@@ -2,16 +2,15 @@ import { Readable } from 'node:stream';
 import { adminSanctionsEndpoints, sanctionsImportMaxBytes } from '@coffer/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routeEndpoint } from '../../platform/http/endpoint-route';
-import { operatorIdentityOf, type RequireOperator } from '../operators';
+import { operatorIdentityOf, type OperatorIdentity, type RequireOperator } from '../operators';
 import type { SanctionsHoldDecisions } from './sanctions-holds.service';
 import type { SanctionsLists } from './sanctions-lists.service';
-import type { SanctionsOfficer } from './sanctions-officer';
 import { sanctionsError } from './sanctions.errors';
 
 /** The content types the import takes as its raw body. */
 const listContentTypes = ['application/xml', 'text/xml', 'application/octet-stream'];
 
-const officerOf = (request: FastifyRequest): SanctionsOfficer => operatorIdentityOf(request);
+const officerOf = (request: FastifyRequest): OperatorIdentity => operatorIdentityOf(request);
 
 /** The back office's sanctions calls, each behind `sanctions.manage` (compliance, super admin). */
 export function registerSanctionsRoutes(

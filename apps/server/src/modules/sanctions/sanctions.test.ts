@@ -208,10 +208,16 @@ describe('withdrawals to a listed address', () => {
   it('are held under review (balance frozen, never signed) until compliance releases them to the signer', async () => {
     const alice = await customerWithEth();
     const record = await withdraw(alice, listedEth.toLowerCase(), '0.1');
-    expect(record).toMatchObject({ status: 'underReview', accountType: 'ordinary' });
+    // Held under review, shown to the customer as neutral `processing` (records and filter alike).
+    expect(record).toMatchObject({ status: 'processing', accountType: 'ordinary' });
+    expect(await withdrawalRow(record.id)).toMatchObject({ status: 'underReview' });
     expect(await alice.balance('ETH')).toEqual({ available: parseEther('0.899'), frozen: parseEther('0.101') });
     const customerView = await alice.client.get(`${withdrawalPaths.withdrawals}?coin=ETH`);
-    expect(customerView.body.data.records[0]).toMatchObject({ id: record.id, status: 'underReview', txid: null });
+    expect(customerView.body.data.records[0]).toMatchObject({ id: record.id, status: 'processing', txid: null });
+    const filtered = await alice.client.get(`${withdrawalPaths.withdrawals}?coin=ETH&status=processing`);
+    expect(filtered.body.data.records.map((each: { id: string }) => each.id)).toEqual([record.id]);
+    expect(JSON.stringify([customerView.body, filtered.body])).not.toContain('underReview');
+    expect((await alice.client.get(`${withdrawalPaths.withdrawals}?status=underReview`)).body.code).not.toBe(0);
 
     // The signer takes only `processing`: nothing is signed, nothing recorded to send.
     expect(await newSigner().tick()).toMatchObject({ signed: 0 });
@@ -247,7 +253,8 @@ describe('withdrawals to a listed address', () => {
   it('are cancelled when compliance refuses them, the hold returned in full (nothing confiscated)', async () => {
     const bob = await customerWithEth();
     const record = await withdraw(bob, listedUsdt, '0.2');
-    expect(record.status).toBe('underReview');
+    expect(record.status).toBe('processing');
+    expect(await withdrawalRow(record.id)).toMatchObject({ status: 'underReview' });
     expect(await bob.balance('ETH')).toEqual({ available: parseEther('0.799'), frozen: parseEther('0.201') });
     const hold = await holdOf('withdrawal', record.id);
     expect(hold.entry.label).toBe('EXAMPLE & PARTNERS OTC');
@@ -269,7 +276,8 @@ describe('withdrawals to a listed address', () => {
     const sender = await withdrawalCustomer(app, database.db);
     await sender.credit('USDT', 100_000_000n, `sanctions-internal-${sender.userNo}`);
     const record = await withdraw(sender, recipient.address!, '10', 'USDT');
-    expect(record).toMatchObject({ status: 'underReview', accountType: 'internal' });
+    expect(record).toMatchObject({ status: 'processing', accountType: 'internal' });
+    expect(await withdrawalRow(record.id)).toMatchObject({ status: 'underReview' });
     expect(await recipient.balance('USDT')).toEqual({ available: 0n, frozen: 0n });
     const hold = await holdOf('withdrawal', record.id);
     expect(hold.entry).toMatchObject({ source: 'manual', listVersion: null, label: 'customer under investigation' });
@@ -364,7 +372,8 @@ describe('a new list version', () => {
   it('is kept beside the old one and re-screens the open holds: one no longer listed stays open, marked', async () => {
     const erin = await customerWithEth();
     const held = await withdraw(erin, listedUsdc, '0.1');
-    expect(held.status).toBe('underReview');
+    expect(held.status).toBe('processing');
+    expect(await withdrawalRow(held.id)).toMatchObject({ status: 'underReview' });
     // A withdrawal already past screening is not screened again by a new version.
     const newlyListed = externalAddress();
     const passed = await withdraw(erin, newlyListed, '0.1');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { quoteSigningBytes, type QuoteKey, type SignedQuoteFields } from '@coffer/contract';
 import type { Db } from '../../platform/db/database';
 import { recordSigningKey } from './signing-key.repository';
+import { retryingOnce } from '../../platform/process/retrying-once';
 
 /** PKCS#8 wrapping of a raw 32-byte Ed25519 seed (RFC 8410). */
 const pkcs8Prefix = Buffer.from('302e020100300506032b657004220420', 'hex');
@@ -72,16 +73,11 @@ function parseSeed(text: string): Buffer {
  * its public key recorded in the database so every process can show every key's receipts.
  */
 export function lazySigner(db: Db, settings: { signingSeedHex: string | null; dataDir: string }) {
-  let signer: Promise<QuoteSigner> | null = null;
-  return (): Promise<QuoteSigner> =>
-    (signer ??= (async () => {
-      const made = signerFromSeed(await loadSigningSeed(settings));
-      await recordSigningKey(db, made.keyId, made.publicKey.publicKey);
-      return made;
-    })().catch((error: unknown) => {
-      signer = null;
-      throw error;
-    }));
+  return retryingOnce(async (): Promise<QuoteSigner> => {
+    const made = signerFromSeed(await loadSigningSeed(settings));
+    await recordSigningKey(db, made.keyId, made.publicKey.publicKey);
+    return made;
+  });
 }
 
 const spkiPrefix = Buffer.from('302a300506032b6570032100', 'hex');

@@ -54,10 +54,6 @@ export interface TransferRequests {
 }
 
 export function createTransferRequests(db: Db, timing: TransferRequestTiming = defaultTiming): TransferRequests {
-  function read(requestKey: string) {
-    return findClaim(db, requestKey, timing.staleSeconds);
-  }
-
   return {
     async claim(requestKey: string, userId: string, payloadHash: string): Promise<TransferClaim> {
       const deadline = Date.now() + timing.waitMs;
@@ -67,7 +63,7 @@ export function createTransferRequests(db: Db, timing: TransferRequestTiming = d
         const inserted = await insertClaim(db, requestKey, userId, payloadHash);
         if (inserted) return { kind: 'claimed', attempt: inserted.attempt };
 
-        const row = await read(requestKey);
+        const row = await findClaim(db, requestKey, timing.staleSeconds);
         if (!row) continue;
         const isSamePayload = row.payload_hash === null || row.payload_hash === payloadHash;
         if (row.state === 'done' && row.transfer_id !== null) {

@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db/database';
 import type { JobDefinition } from '../../platform/jobs/job-queue';
 import type { Logger } from '../../platform/observability/logger';
 import type { AssetsApi } from '../assets';
+import type { AuditApi } from '../audit';
 import type { IdentityApi } from '../identity';
 import type { KycApi } from '../kyc';
 import type { DwRecordSource } from '../deposits';
@@ -30,7 +31,7 @@ export { withdrawalBillDescriber } from './withdrawal-bill-describer';
 export { createWithdrawalDestinations, type ResolvedDestination, type WithdrawalDestinations } from './withdrawal-destination';
 
 export type { AddressBook } from './address-book.service';
-export type { ChainBalanceReader, Reconciliation, ReconciliationRunSummary } from './reconciliation';
+export type { ChainBalanceReader, Reconciliation, ReconciliationActor, ReconciliationRunSummary } from './reconciliation';
 export type { SignerTickResult, WithdrawalSender, WithdrawalSigner } from './withdrawal-signer';
 export type { WithdrawalRecordsPage, WithdrawalService } from './withdrawal.service';
 export type { OperatorGuard } from './withdrawals.routes';
@@ -65,8 +66,10 @@ export function createWithdrawalsModule(deps: {
   registry?: Registry;
   /** The operators module's guard for the reconciliation calls. */
   operatorGuard: OperatorGuard;
+  /** Each reconciliation run's audit row, in the run's transaction. */
+  audit: Pick<AuditApi, 'record'>;
   /** Each verified level's limits (spec §6) and the ID check of spec §5. */
-  kyc: Pick<KycApi, 'limitsFor' | 'checkIdLast6'>;
+  kyc: Pick<KycApi, 'limitsOf' | 'checkIdLast6'>;
   /** Sanctions screening of destinations (submission, address book); a hit is held `underReview`. */
   sanctions: SanctionsScreening;
 }): WithdrawalsModule {
@@ -78,7 +81,7 @@ export function createWithdrawalsModule(deps: {
     xrpNetwork: deps.chains?.xrpNetwork ?? 'mainnet',
     contractCheckers: deps.chains?.contractCheckers ?? new Map(),
   });
-  const eligibility = createWithdrawalEligibility({ db, identity, minKycLevel: config.WITHDRAWAL_MIN_KYC_LEVEL });
+  const eligibility = createWithdrawalEligibility({ db, identity, kyc: deps.kyc, minKycLevel: config.WITHDRAWAL_MIN_KYC_LEVEL });
   const addressBook = createAddressBook({
     db,
     identity,
@@ -97,7 +100,7 @@ export function createWithdrawalsModule(deps: {
     destinations,
     addressBook,
     settings: {
-      dailyLimitCents: async (userId) => toBaseUnits((await deps.kyc.limitsFor(await identity.kycLevel(userId))).withdrawalDailyUsd, 2),
+      dailyLimitCents: async (userId) => toBaseUnits((await deps.kyc.limitsOf(userId)).withdrawalDailyUsd, 2),
       largeWithdrawalCents: toBaseUnits(config.LARGE_WITHDRAWAL_USD, 2),
     },
     sendingChains: () => new Set(senders.keys()),
@@ -110,13 +113,14 @@ export function createWithdrawalsModule(deps: {
     readers: deps.chains?.readers ?? [],
     senders,
     logger: deps.logger,
+    audit: deps.audit,
     ...(deps.registry ? { registry: deps.registry } : {}),
   });
   const reconcileJob: JobDefinition = {
     name: 'withdrawals.reconcile',
     cron: '*/15 * * * *',
     handle: async () => {
-      await reconciliation.run();
+      await reconciliation.run({ actor: { kind: 'system', id: 'withdrawals.reconcile' } });
     },
   };
 
@@ -127,11 +131,7 @@ export function createWithdrawalsModule(deps: {
     sanctionsSubject: createWithdrawalReview({ ledger }),
     jobs: [reconcileJob],
     register(app: FastifyInstance): void {
-      registerWithdrawalRoutes(
-        app,
-        { withdrawals, addressBook, reconciliation, identity, kyc: deps.kyc },
-        { operatorGuard: deps.operatorGuard },
-      );
+      registerWithdrawalRoutes(app, { withdrawals, addressBook, reconciliation }, { operatorGuard: deps.operatorGuard });
       if (deps.runsSigner && senders.size > 0) {
         let starting: Promise<void> | null = null;
         // The hot wallet's float can take a few blocks on the local chain: the server does not wait for it.

@@ -2,6 +2,7 @@ import type { ReconciliationRun } from '@coffer/contract';
 import { Gauge, type Registry } from 'prom-client';
 import type { Db } from '../../platform/db/database';
 import type { Logger } from '../../platform/observability/logger';
+import type { AuditApi, AuditEntry } from '../audit';
 import { createDepositReads } from '../deposits';
 import { createLedgerReads } from '../ledger';
 import type { WithdrawalSender } from './withdrawal-signer';
@@ -27,9 +28,12 @@ export interface ReconciliationRunSummary {
   mismatches: number;
 }
 
+/** Who started a run, as the audit log names them: an operator and their address, or the schedule. */
+export type ReconciliationActor = Pick<AuditEntry, 'actor' | 'ip' | 'userAgent'>;
+
 export interface Reconciliation {
-  /** Reads every chain and asset, records the run and answers it. */
-  run(): Promise<ReconciliationRun>;
+  /** Reads every chain and asset, records the run (with its audit row naming `by`) and answers it. */
+  run(by: ReconciliationActor): Promise<ReconciliationRun>;
   /** The last recorded run, if any. */
   latest(): Promise<ReconciliationRun | null>;
   /** The newest `limit` recorded runs, newest first. */
@@ -50,6 +54,7 @@ export function createReconciliation(deps: {
   readers: ChainBalanceReader[];
   senders: Map<string, WithdrawalSender>;
   logger: Logger;
+  audit: Pick<AuditApi, 'record'>;
   registry?: Registry;
 }): Reconciliation {
   const { db } = deps;
@@ -87,7 +92,7 @@ export function createReconciliation(deps: {
     return gone;
   }
 
-  async function run(): Promise<ReconciliationRun> {
+  async function run(by: ReconciliationActor): Promise<ReconciliationRun> {
     const lines: ReconciliationRun['lines'] = [];
     const stored: Array<{
       chain: string;
@@ -138,6 +143,12 @@ export function createReconciliation(deps: {
     const runRow = await db.transaction().execute(async (trx) => {
       const inserted = await insertRun(trx);
       if (stored.length > 0) await insertLines(trx, inserted.id, stored);
+      await deps.audit.record(trx, {
+        ...by,
+        action: 'reconciliation.run',
+        subject: { kind: 'reconciliationRun', id: inserted.id },
+        after: { lines: stored.length, mismatches: stored.filter((line) => line.difference !== 0n).length },
+      });
       return inserted;
     });
     return { runId: runRow.id, at: runRow.at.toISOString(), lines };

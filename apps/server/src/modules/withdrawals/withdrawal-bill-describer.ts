@@ -1,22 +1,22 @@
-import { fromBaseUnits, type BillWithdrawalStatus } from '@coffer/contract';
+import { fromBaseUnits, type BillWithdrawalStatus, type WithdrawalStatus } from '@coffer/contract';
 import { sql } from 'kysely';
 import type { BillDescriber } from '../wallet';
+import { customerStatusOf } from './withdrawal-states';
 import type { WithdrawalRowStatus } from './withdrawals.schema';
 
 /**
- * A bill's `status` detail keeps the names it has always answered (`awaiting_confirmation`, …).
- * A withdrawal under review posts no bill (its hold moves nothing out of the account); were
- * one shown, it would read as still processing.
+ * A bill's `status` detail keeps the names it has always answered (`awaiting_confirmation`, …)
+ * for the status the customer sees (`customerStatusOf`: one under review reads as processing).
  */
-const billStatuses: Readonly<Record<WithdrawalRowStatus, BillWithdrawalStatus>> = {
+const billNames: Readonly<Record<WithdrawalStatus, BillWithdrawalStatus>> = {
   awaitingConfirmation: 'awaiting_confirmation',
-  underReview: 'processing',
   processing: 'processing',
   confirming: 'confirming',
   completed: 'completed',
   failed: 'failed',
   cancelled: 'cancelled',
 };
+const billStatusOf = (status: WithdrawalRowStatus): BillWithdrawalStatus => billNames[customerStatusOf[status]];
 
 interface WithdrawalFacts {
   serialNo: string;
@@ -52,7 +52,7 @@ export const withdrawalBillDescriber: BillDescriber<WithdrawalFacts> = {
       const isOutgoing = facts.userId === context.userId;
       const counterpart = await context.maskedAccountOf(isOutgoing ? facts.recipientUserId : facts.userId);
       return isOutgoing
-        ? { serialNumber: facts.serialNo, targetAccount: counterpart, status: billStatuses[facts.status] }
+        ? { serialNumber: facts.serialNo, targetAccount: counterpart, status: billStatusOf(facts.status) }
         : { serialNumber: facts.serialNo, sourceAccount: counterpart };
     }
     return {
@@ -62,7 +62,7 @@ export const withdrawalBillDescriber: BillDescriber<WithdrawalFacts> = {
       ...(facts.txid ? { txid: facts.txid } : {}),
       chain: facts.chain,
       fee: fromBaseUnits(BigInt(facts.fee), await context.scaleOf(facts.asset)),
-      status: billStatuses[facts.status],
+      status: billStatusOf(facts.status),
     };
   },
 };

@@ -9,6 +9,7 @@ import type { Db } from '../../platform/db/database';
 import { withdrawalError } from './withdrawals.errors';
 import { isWithdrawalRestricted } from './withdrawals.repository';
 import type { IdentityApi } from '../identity';
+import type { KycApi } from '../kyc';
 
 /** Catalogue codes of the §5 interception messages. */
 const interceptionCodes = {
@@ -32,14 +33,17 @@ export interface WithdrawalEligibility {
   information(userId: string): Promise<WithdrawUserInformation>;
   /** Refuses a withdrawal the pre-check would stop, with the matching catalogue error. */
   assertEligible(userId: string): Promise<void>;
+  /** Spec §5 ID check: the last six of the verified ID number and the fund password, each counted; refused during the 24-hour lock. */
+  verifyIdCard(userId: string, body: { idCardLast6: string; fundPassword: string }, caller: { ip: string }): Promise<{ verified: true }>;
 }
 
-export function createWithdrawalEligibility(deps: { db: Db; identity: IdentityApi; minKycLevel: number }): WithdrawalEligibility {
+export function createWithdrawalEligibility(deps: {
+  db: Db;
+  identity: IdentityApi;
+  kyc: Pick<KycApi, 'checkIdLast6'>;
+  minKycLevel: number;
+}): WithdrawalEligibility {
   const { db, identity, minKycLevel } = deps;
-
-  function isRestricted(userId: string): Promise<boolean> {
-    return isWithdrawalRestricted(db, userId);
-  }
 
   async function information(userId: string): Promise<WithdrawUserInformation> {
     const facts = await identity.withdrawalFacts(userId);
@@ -55,7 +59,7 @@ export function createWithdrawalEligibility(deps: { db: Db; identity: IdentityAp
   async function check(userId: string): Promise<WithdrawCheck> {
     const [facts, restricted, secondFactor] = await Promise.all([
       identity.withdrawalFacts(userId),
-      isRestricted(userId),
+      isWithdrawalRestricted(db, userId),
       identity.preferredFactor(userId),
     ]);
     const lockedUntil = facts.withdrawLockedUntil;
@@ -92,6 +96,15 @@ export function createWithdrawalEligibility(deps: { db: Db; identity: IdentityAp
         identityNotVerified: 'kycRequired',
       } as const;
       throw withdrawalError(errors[first.kind]);
+    },
+
+    async verifyIdCard(userId, body, caller) {
+      await identity.assertNotSecurityLocked(userId);
+      await identity.verifyFundPassword(userId, body.fundPassword, caller);
+      const matches = await deps.kyc.checkIdLast6(userId, body.idCardLast6);
+      if (matches === null) throw withdrawalError('identityDocumentMissing', {}, 'idCardLast6');
+      if (!matches) throw withdrawalError('kycIdCheckWrong', {}, 'idCardLast6');
+      return { verified: true };
     },
   };
 }

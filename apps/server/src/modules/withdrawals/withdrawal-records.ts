@@ -1,19 +1,9 @@
-import { fromBaseUnits, type WithdrawalRecord, type WithdrawalStatus } from '@coffer/contract';
+import { fromBaseUnits, type WithdrawalRecord } from '@coffer/contract';
 import type { Db } from '../../platform/db/database';
 import type { AssetsApi } from '../assets';
 import type { DwRecordSource } from '../deposits';
-import type { WithdrawalRowStatus } from './withdrawals.schema';
+import { customerStatusOf } from './withdrawal-states';
 import { withdrawalRecordRows, withdrawalRecordSelect } from './withdrawals.repository';
-
-const statusNames: Record<WithdrawalRowStatus, WithdrawalStatus> = {
-  awaitingConfirmation: 'awaitingConfirmation',
-  underReview: 'underReview',
-  processing: 'processing',
-  confirming: 'confirming',
-  completed: 'completed',
-  failed: 'failed',
-  cancelled: 'cancelled',
-};
 
 /** The customer's withdrawals by id, as records of spec §3 (serial number, status, txid). */
 export async function loadWithdrawalRecords(
@@ -42,7 +32,7 @@ export async function loadWithdrawalRecords(
             tag: row.tag,
             amount: fromBaseUnits(BigInt(row.amount), scale),
             fee: fromBaseUnits(BigInt(row.fee), scale),
-            status: statusNames[row.status],
+            status: customerStatusOf[row.status],
             failReason: row.fail_reason,
             txid: row.txid,
             confirmations: row.confirmations,

@@ -5,7 +5,7 @@ import type { Ledger } from '../ledger';
 import { moveWithdrawal, releaseAndCancel, withdrawalJournalKey, withdrawalReference } from './withdrawal-moves';
 import type { SignedWithdrawalRow, WithdrawalSender } from './withdrawal-signer';
 import { resolveOutbox } from './withdrawal-outbox.repository';
-import { lockWithdrawalStatus } from './withdrawals.repository';
+import { lockWithdrawal } from './withdrawals.repository';
 
 /** How the signer ends a withdrawal on chain: paid (hold settled) or failed (hold released). */
 export interface WithdrawalSettlement {
@@ -17,13 +17,19 @@ export interface WithdrawalSettlement {
   settle(withdrawal: SignedWithdrawalRow, sender: WithdrawalSender, txid: string, confirmations: number): Promise<boolean>;
 }
 
+async function lockWithdrawalOrThrow(trx: Db, withdrawalId: string) {
+  const row = await lockWithdrawal(trx, withdrawalId);
+  if (!row) throw new Error(`withdrawal ${withdrawalId} is gone`);
+  return row;
+}
+
 /** The signer's settlement and failure paths (moved out of `withdrawal-signer.ts` unchanged). */
 export function createWithdrawalSettlement(deps: { db: Db; ledger: Ledger; logger: Logger }): WithdrawalSettlement {
   const { db, ledger, logger } = deps;
 
   async function fail(withdrawal: SignedWithdrawalRow, reason: string): Promise<void> {
     await db.transaction().execute(async (trx) => {
-      const current = await lockWithdrawalStatus(trx, withdrawal.id);
+      const current = await lockWithdrawalOrThrow(trx, withdrawal.id);
       if (current.status !== 'processing' && current.status !== 'confirming') return;
       await releaseAndCancel(trx, ledger, withdrawal, { from: current.status, to: 'failed', reason });
       await resolveOutbox(trx, withdrawal.id);
@@ -57,7 +63,7 @@ export function createWithdrawalSettlement(deps: { db: Db; ledger: Ledger; logge
     const amount = BigInt(withdrawal.amount);
     const fee = BigInt(withdrawal.fee);
     return db.transaction().execute(async (trx) => {
-      const current = await lockWithdrawalStatus(trx, withdrawal.id);
+      const current = await lockWithdrawalOrThrow(trx, withdrawal.id);
       if (current.status !== 'confirming') return false;
       const posted = await ledger.settleHold(
         {

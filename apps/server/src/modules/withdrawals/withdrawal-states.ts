@@ -1,3 +1,4 @@
+import type { WithdrawalStatus } from '@coffer/contract';
 import type { WithdrawalRowStatus } from './withdrawals.schema';
 
 /**
@@ -42,6 +43,25 @@ export const withdrawalTransitions: Readonly<Record<WithdrawalRowStatus, readonl
 export const withdrawalStatuses = Object.keys(withdrawalTransitions) as WithdrawalRowStatus[];
 
 export const terminalWithdrawalStatuses = withdrawalStatuses.filter((status) => withdrawalTransitions[status].length === 0);
+
+/**
+ * The one mapping from a row's status to what the customer sees (records, results, bills): a
+ * withdrawal held by sanctions screening reads as `processing`, neutral, never `underReview`.
+ */
+export const customerStatusOf: Readonly<Record<WithdrawalRowStatus, WithdrawalStatus>> = {
+  awaitingConfirmation: 'awaitingConfirmation',
+  underReview: 'processing',
+  processing: 'processing',
+  confirming: 'confirming',
+  completed: 'completed',
+  failed: 'failed',
+  cancelled: 'cancelled',
+};
+
+/** The row statuses a customer's status filter finds (`processing` includes the held ones). */
+export function rowStatusesShownAs(status: WithdrawalStatus): WithdrawalRowStatus[] {
+  return withdrawalStatuses.filter((row) => customerStatusOf[row] === status);
+}
 
 export function canTransition(from: WithdrawalRowStatus, to: WithdrawalRowStatus): boolean {
   return withdrawalTransitions[from].includes(to);

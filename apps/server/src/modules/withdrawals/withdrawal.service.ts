@@ -10,6 +10,7 @@ import {
   type WithdrawalRecord,
   type WithdrawCheck,
   type WithdrawLimit,
+  type WithdrawalStatus,
   type WithdrawResult,
   type WithdrawUserInformation,
 } from '@coffer/contract';
@@ -28,6 +29,7 @@ import type { WithdrawalEligibility } from './withdrawal-eligibility';
 import { createWithdrawalPlanning, type WithdrawalSettings } from './withdrawal-planning';
 import { loadWithdrawalRecords } from './withdrawal-records';
 import { createApiKeyWithdrawalRules } from './withdrawal-api-key-rules';
+import { rowStatusesShownAs } from './withdrawal-states';
 import { createWithdrawalSubmission, type WithdrawalSubmission } from './withdrawal-submission';
 import { hasCompletedWithdrawalTo, withdrawalIdsPage } from './withdrawals.repository';
 import { withdrawalError } from './withdrawals.errors';
@@ -45,7 +47,7 @@ export interface WithdrawalRecordsPage {
 }
 
 /** The withdrawal calls of spec §7 (the address book and reconciliation have their own). */
-export interface WithdrawalService extends WithdrawalSubmission {
+export interface WithdrawalService extends WithdrawalSubmission, Pick<WithdrawalEligibility, 'verifyIdCard'> {
   check(userId: string): Promise<WithdrawCheck>;
   information(userId: string): Promise<WithdrawUserInformation>;
   canWithdraw(coin: string, chain: string): Promise<CanWithdrawCoin>;
@@ -57,7 +59,7 @@ export interface WithdrawalService extends WithdrawalSubmission {
   strangerAddress(userId: string, input: { chain: string; address: string; tag?: string | undefined }): Promise<StrangerAddress>;
   records(
     userId: string,
-    query: { coin?: string | undefined; status?: string | undefined; pageNo: number; pageSize: number },
+    query: { coin?: string | undefined; status?: WithdrawalStatus | undefined; pageNo: number; pageSize: number },
   ): Promise<WithdrawalRecordsPage>;
 }
 
@@ -118,6 +120,7 @@ export function createWithdrawalService(deps: {
 
   return {
     check: (userId: string) => eligibility.check(userId),
+    verifyIdCard: (userId, body, caller) => eligibility.verifyIdCard(userId, body, caller),
     information: (userId: string) => eligibility.information(userId),
 
     async canWithdraw(coin: string, chain: string): Promise<CanWithdrawCoin> {
@@ -219,11 +222,10 @@ export function createWithdrawalService(deps: {
       };
     },
 
-    async records(userId: string, query: { coin?: string | undefined; status?: string | undefined; pageNo: number; pageSize: number }) {
-      const statusFilter = query.status ? statusToRow(query.status) : undefined;
+    async records(userId, query) {
       const page = await withdrawalIdsPage(db, userId, {
         coin: query.coin,
-        status: statusFilter,
+        statuses: query.status ? rowStatusesShownAs(query.status) : undefined,
         pageNo: query.pageNo,
         pageSize: query.pageSize,
       });
@@ -236,17 +238,4 @@ export function createWithdrawalService(deps: {
       };
     },
   };
-}
-
-function statusToRow(status: string) {
-  const map = {
-    awaitingConfirmation: 'awaitingConfirmation',
-    underReview: 'underReview',
-    processing: 'processing',
-    confirming: 'confirming',
-    completed: 'completed',
-    failed: 'failed',
-    cancelled: 'cancelled',
-  } as const;
-  return map[status as keyof typeof map];
 }

@@ -7,7 +7,6 @@ export const withdrawalError = domainErrors([
   'withdrawPhoneRequired',
   'fundPasswordNotSet',
   'kycRequired',
-  'noPermission',
   'identityDocumentMissing',
   'kycIdCheckWrong',
   'addressEntryNotFound',

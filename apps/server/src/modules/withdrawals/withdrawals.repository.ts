@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { pageWithTotal } from '../../platform/db/page-with-total';
 import type { DwRecordSource } from '../deposits';
 import type { WithdrawalRowStatus, WithdrawalTables } from './withdrawals.schema';
 
@@ -68,7 +69,7 @@ export function lockOwnWithdrawal(trx: Db, userId: string, serialNumber: string)
     .executeTakeFirst();
 }
 
-/** A withdrawal by id, locked for the rest of the transaction (compliance's decision on it). */
+/** A withdrawal by id, locked for the rest of the transaction (compliance's decision, settlement, failure). */
 export function lockWithdrawal(trx: Db, withdrawalId: string) {
   return trx.selectFrom('withdrawal').selectAll().where('id', '=', withdrawalId).forUpdate().executeTakeFirst();
 }
@@ -97,22 +98,21 @@ export async function hasCompletedWithdrawalTo(
 export async function withdrawalIdsPage(
   db: Db,
   userId: string,
-  query: { coin?: string | undefined; status?: WithdrawalRowStatus | undefined; pageNo: number; pageSize: number },
+  query: { coin?: string | undefined; statuses?: WithdrawalRowStatus[] | undefined; pageNo: number; pageSize: number },
 ): Promise<{ ids: string[]; total: number }> {
   let base = db.selectFrom('withdrawal').where('user_id', '=', userId);
   if (query.coin) base = base.where('asset', '=', query.coin);
-  if (query.status) base = base.where('status', '=', query.status);
-  const [ids, count] = await Promise.all([
+  if (query.statuses) base = base.where('status', 'in', query.statuses);
+  const { rows, total } = await pageWithTotal(
     base
       .select('id')
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(query.pageSize)
-      .offset((query.pageNo - 1) * query.pageSize)
-      .execute(),
-    base.select(sql<string>`count(*)::text`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { ids: ids.map((row) => row.id), total: Number(count.total) };
+      .offset((query.pageNo - 1) * query.pageSize),
+    base.select(sql<string>`count(*)::text`.as('total')),
+  );
+  return { ids: rows.map((row) => row.id), total };
 }
 
 /** What a status move may write beside the status (the move itself is `withdrawal-moves.ts`'s). */
@@ -133,11 +133,6 @@ export async function updateWithdrawalStatus(
     .where('status', '=', from)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
-}
-
-/** The withdrawal's status, locked for the rest of the transaction. */
-export function lockWithdrawalStatus(trx: Db, withdrawalId: string): Promise<{ status: WithdrawalRowStatus }> {
-  return trx.selectFrom('withdrawal').select('status').where('id', '=', withdrawalId).forUpdate().executeTakeFirstOrThrow();
 }
 
 /** The confirmations a withdrawal's transaction has so far (no status change). */

@@ -1,10 +1,8 @@
 import { withdrawalEndpoints } from '@coffer/contract';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
-import { withdrawalError } from './withdrawals.errors';
 import { routeEndpoint } from '../../platform/http/endpoint-route';
-import type { IdentityApi } from '../identity';
-import type { KycApi } from '../kyc';
 import { requireSession, signedIn } from '../identity';
+import { operatorAuditFields, operatorIdentityOf } from '../operators';
 import type { AddressBook } from './address-book.service';
 import type { Reconciliation } from './reconciliation';
 import type { WithdrawalService } from './withdrawal.service';
@@ -13,8 +11,6 @@ export interface WithdrawalServices {
   withdrawals: WithdrawalService;
   addressBook: AddressBook;
   reconciliation: Reconciliation;
-  identity: IdentityApi;
-  kyc: Pick<KycApi, 'checkIdLast6'>;
 }
 
 /**
@@ -34,16 +30,9 @@ export function registerWithdrawalRoutes(
 
   routeEndpoint(app, withdrawalEndpoints.userCanWithdraw, guarded, (request) => withdrawals.check(signedIn(request).userId));
   routeEndpoint(app, withdrawalEndpoints.checkUserInformation, guarded, (request) => withdrawals.information(signedIn(request).userId));
-  routeEndpoint(app, withdrawalEndpoints.verifyIdCard, guarded, async (request) => {
-    // Spec §5: the last six characters of the verified ID number, and the fund password; each counted.
-    const { userId } = signedIn(request);
-    await services.identity.assertNotSecurityLocked(userId);
-    await services.identity.verifyFundPassword(userId, request.body.fundPassword, { ip: request.ip });
-    const matches = await services.kyc.checkIdLast6(userId, request.body.idCardLast6);
-    if (matches === null) throw withdrawalError('identityDocumentMissing', {}, 'idCardLast6');
-    if (!matches) throw withdrawalError('kycIdCheckWrong', {}, 'idCardLast6');
-    return { verified: true };
-  });
+  routeEndpoint(app, withdrawalEndpoints.verifyIdCard, guarded, (request) =>
+    withdrawals.verifyIdCard(signedIn(request).userId, request.body, { ip: request.ip }),
+  );
   routeEndpoint(app, withdrawalEndpoints.canWithdraw, guarded, (request) =>
     withdrawals.canWithdraw(request.query.coin, request.query.chain),
   );
@@ -84,8 +73,8 @@ export function registerWithdrawalRoutes(
     addressBook.trust(signedIn(request).userId, request.body, request.language, { ip: request.ip }),
   );
 
-  routeEndpoint(app, withdrawalEndpoints.reconciliationRun, { preHandler: options.operatorGuard('reconciliation.run') }, () =>
-    services.reconciliation.run(),
+  routeEndpoint(app, withdrawalEndpoints.reconciliationRun, { preHandler: options.operatorGuard('reconciliation.run') }, (request) =>
+    services.reconciliation.run(operatorAuditFields(operatorIdentityOf(request))),
   );
   routeEndpoint(app, withdrawalEndpoints.reconciliationLatest, { preHandler: options.operatorGuard('reconciliation.read') }, () =>
     services.reconciliation.latest(),

@@ -853,7 +853,8 @@ describe('reconciliation', () => {
     const support = await signInOperator(app, database.db, { role: 'support' });
     const refused = await app.inject({ method: 'POST', url: withdrawalPaths.reconciliationRun, headers: { cookie: support.cookie } });
     expect([refused.statusCode, refused.json().code]).toEqual([403, 15000002]);
-    const operator = { cookie: (await signInOperator(app, database.db, { role: 'finance' })).cookie };
+    const finance = await signInOperator(app, database.db, { role: 'finance' });
+    const operator = { cookie: finance.cookie };
     // Settle whatever earlier tests left on its way.
     await mine(12);
     await newSigner().tick();
@@ -883,5 +884,23 @@ describe('reconciliation', () => {
     expect(latest.json().data.runId).toBe(second.json().data.runId);
     const metrics = await app.inject({ url: '/metrics' });
     expect(metrics.body).toMatch(/coffer_reconciliation_difference\{chain="ethereum",asset="ETH"\} 1/);
+
+    // Each run leaves its audit row, naming the operator and the run, in the run's transaction.
+    const audited = await database.db
+      .selectFrom('audit_log')
+      .select(['actor_kind', 'actor_id', 'actor_name', 'subject_kind', 'subject_id', 'after'])
+      .where('action', '=', 'reconciliation.run')
+      .orderBy('seq')
+      .execute();
+    expect(audited).toEqual(
+      [run, second].map((answer, index) => ({
+        actor_kind: 'operator',
+        actor_id: finance.id,
+        actor_name: finance.email,
+        subject_kind: 'reconciliationRun',
+        subject_id: answer.json().data.runId,
+        after: { lines: 3, mismatches: index },
+      })),
+    );
   }, 90_000);
 });

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort } from '../../../test/ports';
+import { freeLoopbackPort as freePort } from '../process/free-port';
 import { createLogger } from '../observability/logger';
 import { isOrphaned, isProcessAlive, readProcessInfo } from '../process/child-processes';
 import { findBinaries, startEmbeddedPostgres } from './embedded-postgres';

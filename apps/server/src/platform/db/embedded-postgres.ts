@@ -26,14 +26,13 @@ import pg from 'pg';
 import type { Logger } from '../observability/logger';
 import { canInspectProcesses, dyingWithParent, isOrphaned, programName, readProcessInfo, stopProcess } from '../process/child-processes';
 import { readOrGenerateSecrets, secretsFile } from '../security/secrets';
+import { embeddedDatabaseName as databaseName, embeddedDatabaseUrlOf, embeddedSuperuser as superuser } from './embedded-database-url';
 
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
 }
 
-const databaseName = 'coffer';
-const superuser = 'postgres';
 /** The fixed password clusters had before it was generated; replaced at their next start. */
 const legacyPassword = 'coffer-embedded';
 /** Where the cluster goes when, as root, the `postgres` user cannot reach `DATA_DIR` (e.g. under /root). */
@@ -501,7 +500,7 @@ export async function startEmbeddedPostgres(options: {
   }
   logger.info({ port, clusterDir, pid: running.child.pid }, 'embedded PostgreSQL started');
   return {
-    url: `postgres://${superuser}:${encodeURIComponent(password)}@127.0.0.1:${port}/${databaseName}`,
+    url: embeddedDatabaseUrlOf(password, port),
     stop: () => stopPostgres(running),
   };
 }

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isOrphaned, isProcessAlive, programName, readProcessInfo } from '../../../platform/process/child-processes';
-import { freeLoopbackPort, resolveAnvilBinary, startAnvil, type AnvilProcess } from './anvil-process';
+import { freeLoopbackPort } from '../../../platform/process/free-port';
+import { resolveAnvilBinary, startAnvil, type AnvilProcess } from './anvil-process';
 
 const cleanups: Array<() => Promise<unknown>> = [];
 

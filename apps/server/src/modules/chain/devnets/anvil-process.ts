@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from '../../../platform/observability/logger';
@@ -37,18 +36,6 @@ export function resolveAnvilBinary(): string {
   const binary = path.join(path.dirname(manifest), 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
   if (!existsSync(binary)) throw new Error(`anvil binary missing at ${binary}; reinstall @foundry-rs/anvil`);
   return binary;
-}
-
-/** A free loopback port, asked of the kernel. */
-export async function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 export interface AnvilOptions {

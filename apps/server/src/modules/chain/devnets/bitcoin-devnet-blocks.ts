@@ -13,6 +13,7 @@ import {
   type BitcoinTransaction,
 } from '../bitcoin/transaction';
 import { insertBlock, lockMiner, mempoolTransactions, newestBlock } from './bitcoin-devnet.repository';
+import { retryingOnce } from '../../../platform/process/retrying-once';
 
 /** The Bitcoin devnet's block production: the genesis block, then one block of the mempool per interval across processes. */
 
@@ -116,15 +117,7 @@ export async function mine(
 
 /** Makes the genesis block once per devnet (tried again after a failure); every read and mining tick awaits it first. */
 export function genesisOnce(db: Db, network: BitcoinNetwork): () => Promise<void> {
-  let genesisReady: Promise<void> | undefined;
-  return function ensureGenesis(): Promise<void> {
-    genesisReady ??= mine(db, network, true).then(
-      () => undefined,
-      (error: unknown) => {
-        genesisReady = undefined;
-        throw error;
-      },
-    );
-    return genesisReady;
-  };
+  return retryingOnce(async () => {
+    await mine(db, network, true);
+  });
 }

@@ -4,7 +4,7 @@
  * Dev only: the chain runtime starts them beside the local EVM chain, tests and benches
  * build them directly. Production adapters never import from here.
  */
-export { freeLoopbackPort, resolveAnvilBinary, startAnvil, type AnvilProcess } from './anvil-process';
+export { resolveAnvilBinary, startAnvil, type AnvilProcess } from './anvil-process';
 export { createBitcoinDevnet, type BitcoinDevnet, type BitcoinDevnetOptions } from './bitcoin-devnet';
 export { cofferTestTokenAbi } from './contracts/coffer-test-token.artifact';
 export { bitcoinDevFaucet, devnetFaucetDrops, evmDevFaucet, xrpDevFaucet } from './devnet-faucets';

@@ -4,7 +4,8 @@ import { getAddress, type Address, type PublicClient } from 'viem';
 import type { AppConfig } from '../../../platform/config';
 import type { Logger } from '../../../platform/observability/logger';
 import { evmPublicClient, evmWalletClient, type EvmNode, type EvmTokenAsset, type EvmTokens } from '../evm/evm-node';
-import { freeLoopbackPort, startAnvil } from './anvil-process';
+import { freeLoopbackPort } from '../../../platform/process/free-port';
+import { startAnvil } from './anvil-process';
 import { cofferTestTokenAbi, cofferTestTokenBytecode } from './contracts/coffer-test-token.artifact';
 
 /** Chain id of the local anvil chain (anvil's own default, known to wallets as a dev chain). */

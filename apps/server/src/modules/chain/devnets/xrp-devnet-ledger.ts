@@ -11,6 +11,7 @@ import {
   setLedgerHash,
   type QueuedRow,
 } from './xrp-devnet.repository';
+import { retryingOnce } from '../../../platform/process/retrying-once';
 
 /** The XRP devnet's ledger closing: the genesis ledger, then one validated ledger of the queued transactions per interval across processes. */
 
@@ -54,15 +55,7 @@ export async function closeLedger(db: Db, reserve: bigint, onlyGenesis: boolean,
 
 /** Makes the genesis ledger once per devnet (tried again after a failure); every read and closing tick awaits it first. */
 export function genesisOnce(db: Db, reserve: bigint): () => Promise<void> {
-  let genesisReady: Promise<void> | undefined;
-  return function ensureGenesis(): Promise<void> {
-    genesisReady ??= closeLedger(db, reserve, true).then(
-      () => undefined,
-      (error: unknown) => {
-        genesisReady = undefined;
-        throw error;
-      },
-    );
-    return genesisReady;
-  };
+  return retryingOnce(async () => {
+    await closeLedger(db, reserve, true);
+  });
 }

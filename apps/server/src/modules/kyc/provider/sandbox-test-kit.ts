@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { freePort } from '../../../../test/ports';
+import { freeLoopbackPort as freePort } from '../../../platform/process/free-port';
 import { registerErrorHandler } from '../../../platform/http/error-handler';
 import { registerInputGuard } from '../../../platform/http/input-guard';
 import { registerOriginCheck } from '../../../platform/http/origin-check';

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 
 const look: Record<Status, { color: string; mark: string }> = {
   awaitingConfirmation: { color: 'warning', mark: '!' },
-  underReview: { color: 'processing', mark: '◔' },
   processing: { color: 'processing', mark: '◔' },
   confirming: { color: 'processing', mark: '◑' },
   completed: { color: 'success', mark: '✓' },
