@@ -8,7 +8,7 @@ import styles from './apikeys.module.css';
 
 function Copyable({ value, testId }: { value: string; testId: string }) {
   return (
-    <Typography.Text copyable className={`${styles.mono} ${styles.breakAll}`} data-testid={testId}>
+    <Typography.Text copyable className={`${styles.mono} ${styles.breakAll} ${styles.preWrap}`} data-testid={testId}>
       {value}
     </Typography.Text>
   );

@@ -127,8 +127,8 @@ export function ApiKeyForm({
         <Input.TextArea rows={2} spellCheck={false} placeholder={t('form.ipsPlaceholder')} data-testid="apikey-ips" />
       </Form.Item>
       {canWithdraw ? (
-        <fieldset className={styles.fieldset} data-testid="apikey-withdraw-limits">
-          <legend className={styles.legend}>{t('form.withdrawTitle')}</legend>
+        <section className={styles.fieldset} data-testid="apikey-withdraw-limits">
+          <h3 className={styles.legend}>{t('form.withdrawTitle')}</h3>
           <Form.Item
             name="withdrawDailyUsd"
             label={t('form.withdrawDailyUsd')}
@@ -159,7 +159,7 @@ export function ApiKeyForm({
               data-testid="apikey-addresses"
             />
           </Form.Item>
-        </fieldset>
+        </section>
       ) : null}
       <div className={styles.buttons}>
         <Button onClick={onCancel} disabled={isPending}>

@@ -28,7 +28,7 @@ export function BoundIps({ ips }: { ips: readonly string[] }) {
   return (
     <span className={styles.ips}>
       {ips.map((ip) => (
-        <span key={ip} className={styles.mono}>
+        <span key={ip} className={`${styles.mono} ${styles.ip}`}>
           {ip}
         </span>
       ))}

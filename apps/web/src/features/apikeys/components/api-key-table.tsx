@@ -1,7 +1,7 @@
 import type { ApiKey, WithdrawAddress } from '@coffer/contract';
 import { Button, Popconfirm, Table, type ButtonProps, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/format/format-date';
+import { formatDate, formatDateTime } from '../../../shared/format/format-date';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { ShortValue } from '../../../shared/ui/short-value';
 import { BoundIps, RightTags, WithdrawalBinding } from './api-key-parts';
@@ -28,17 +28,25 @@ export function ApiKeyTable({
   const { t } = useTranslation('apikeys');
   const language = useLanguage();
   const columns: TableColumnsType<ApiKey> = [
-    { key: 'label', title: t('list.label'), dataIndex: 'label', render: (label: string) => <span className={styles.label}>{label}</span> },
-    { key: 'accessKey', title: t('list.accessKey'), render: (_value, key) => <ShortValue value={key.accessKey} keep={6} /> },
+    {
+      key: 'label',
+      title: `${t('list.label')} / ${t('list.accessKey')}`,
+      render: (_value, key) => (
+        <span className={styles.ips}>
+          <span className={styles.label}>{key.label}</span>
+          <ShortValue value={key.accessKey} keep={6} />
+        </span>
+      ),
+    },
     { key: 'rights', title: t('list.rights'), render: (_value, key) => <RightTags rights={key.rights} /> },
     { key: 'ips', title: t('list.ips'), render: (_value, key) => <BoundIps ips={key.ips} /> },
     { key: 'withdrawal', title: t('list.withdrawal'), render: (_value, key) => <WithdrawalBinding apiKey={key} book={book} /> },
     {
       key: 'dates',
-      title: `${t('list.created')} / ${t('list.lastUsed')}`,
+      title: t('list.dates'),
       render: (_value, key) => (
         <span className={styles.ips}>
-          <span className={table.nowrap}>{formatDateTime(key.createdAt, language)}</span>
+          <span className={table.nowrap}>{formatDate(key.createdAt, language)}</span>
           <span className={`${table.nowrap} ${styles.muted}`}>
             {key.lastUsedAt ? formatDateTime(key.lastUsedAt, language) : t('list.neverUsed')}
           </span>
@@ -48,9 +56,8 @@ export function ApiKeyTable({
     {
       key: 'actions',
       title: t('list.actions'),
-      fixed: 'right',
       render: (_value, key) => (
-        <span className={styles.actions}>
+        <span className={`${styles.actions} ${styles.actionsStacked}`}>
           <Button size="small" type="link" onClick={() => onView(key)} data-testid={`apikey-view-${key.accessKey}`}>
             {t('list.view')}
           </Button>
@@ -93,7 +100,7 @@ export function ApiKeyTable({
       dataSource={keys}
       pagination={false}
       size="middle"
-      scroll={{ x: 1000 }}
+      scroll={{ x: 'max-content' }}
       data-testid="apikey-table"
     />
   );

@@ -114,59 +114,52 @@ export function ApiKeyVerifyDialog({
   };
 
   return (
-    <Modal
-      open
-      title={t('verify.title')}
-      onCancel={onCancel}
-      footer={null}
-      destroyOnHidden
-      mask={{ closable: false }}
-      width={460}
-      data-testid="apikey-verify"
-    >
-      <p className={styles.muted}>{t(`verify.${change.kind}Intro`)}</p>
-      <Form<VerifyValues> form={form} layout="vertical" requiredMark={false} onFinish={(values) => void handleFinish(values)}>
-        {has('email') ? (
-          <CodeField
-            name="emailCode"
-            label={t('verify.emailCode')}
-            onSend={() => apiKeyChanges.sendCode({ changeId: change.changeId, channel: 'email' })}
-            testId="apikey-verify-email"
-          />
-        ) : null}
-        {has('sms') ? (
-          <CodeField
-            name="smsCode"
-            label={t('verify.smsCode')}
-            onSend={() => apiKeyChanges.sendCode({ changeId: change.changeId, channel: 'sms' })}
-            testId="apikey-verify-sms"
-          />
-        ) : null}
-        {has('ga') ? <CodeField name="gaCode" label={t('verify.gaCode')} extra={t('verify.gaHint')} testId="apikey-verify-ga" /> : null}
-        {has('passkey') ? <Alert type="info" showIcon className={styles.alert} title={t('verify.passkeyUnavailable')} /> : null}
-        {change.fundPasswordRequired ? (
-          <Form.Item
-            name="fundPassword"
-            label={t('verify.fundPassword')}
-            extra={t('verify.fundPasswordHint')}
-            rules={[
-              { required: true, message: t('verify.fundPasswordRequired') },
-              { pattern: sixDigits, message: t('verify.sixDigits') },
-            ]}
-          >
-            <Input.Password maxLength={6} inputMode="numeric" autoComplete="off" data-testid="apikey-verify-fund-password" />
-          </Form.Item>
-        ) : null}
-        <p className={styles.hint}>{t('verify.expiresAt', { time: formatDateTime(change.expiresAt, language) })}</p>
-        <div className={styles.buttons}>
-          <Button onClick={onCancel} disabled={isPending}>
-            {t('verify.cancel')}
-          </Button>
-          <Button type="primary" htmlType="submit" loading={isPending} data-testid="apikey-verify-submit">
-            {t('verify.confirm')}
-          </Button>
-        </div>
-      </Form>
+    <Modal open title={t('verify.title')} onCancel={onCancel} footer={null} destroyOnHidden mask={{ closable: false }} width={460}>
+      <div data-testid="apikey-verify">
+        <p className={styles.muted}>{t(`verify.${change.kind}Intro`)}</p>
+        <Form<VerifyValues> form={form} layout="vertical" requiredMark={false} onFinish={(values) => void handleFinish(values)}>
+          {has('email') ? (
+            <CodeField
+              name="emailCode"
+              label={t('verify.emailCode')}
+              onSend={() => apiKeyChanges.sendCode({ changeId: change.changeId, channel: 'email' })}
+              testId="apikey-verify-email"
+            />
+          ) : null}
+          {has('sms') ? (
+            <CodeField
+              name="smsCode"
+              label={t('verify.smsCode')}
+              onSend={() => apiKeyChanges.sendCode({ changeId: change.changeId, channel: 'sms' })}
+              testId="apikey-verify-sms"
+            />
+          ) : null}
+          {has('ga') ? <CodeField name="gaCode" label={t('verify.gaCode')} extra={t('verify.gaHint')} testId="apikey-verify-ga" /> : null}
+          {has('passkey') ? <Alert type="info" showIcon className={styles.alert} title={t('verify.passkeyUnavailable')} /> : null}
+          {change.fundPasswordRequired ? (
+            <Form.Item
+              name="fundPassword"
+              label={t('verify.fundPassword')}
+              extra={t('verify.fundPasswordHint')}
+              rules={[
+                { required: true, message: t('verify.fundPasswordRequired') },
+                { pattern: sixDigits, message: t('verify.sixDigits') },
+              ]}
+            >
+              <Input.Password maxLength={6} inputMode="numeric" autoComplete="off" data-testid="apikey-verify-fund-password" />
+            </Form.Item>
+          ) : null}
+          <p className={styles.hint}>{t('verify.expiresAt', { time: formatDateTime(change.expiresAt, language) })}</p>
+          <div className={styles.buttons}>
+            <Button onClick={onCancel} disabled={isPending}>
+              {t('verify.cancel')}
+            </Button>
+            <Button type="primary" htmlType="submit" loading={isPending} data-testid="apikey-verify-submit">
+              {t('verify.confirm')}
+            </Button>
+          </div>
+        </Form>
+      </div>
     </Modal>
   );
 }

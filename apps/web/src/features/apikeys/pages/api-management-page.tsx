@@ -10,6 +10,7 @@ import { showToast } from '../../../shared/ui/toast-store';
 import { apiKeyChanges } from '../api/change-api-key';
 import { addressBookQuery } from '../api/get-address-book';
 import { apiKeyPermissionQuery, apiKeysQuery } from '../api/get-api-keys';
+import { ApiKeyCards } from '../components/api-key-cards';
 import { ApiKeyCreated } from '../components/api-key-created';
 import { ApiKeyDetails } from '../components/api-key-details';
 import { ApiKeyFormDialog } from '../components/api-key-form';
@@ -17,6 +18,7 @@ import { changeLostCode, fieldForCode, settingsOf, type ApiKeyFormValues } from 
 import { ApiKeyTable } from '../components/api-key-table';
 import { ApiKeyVerifyDialog } from '../components/api-key-verify-dialog';
 import { ApiKeysLoadError } from '../components/api-keys-load-error';
+import { useIsNarrow } from '../components/use-is-narrow';
 import layout from '../../../shared/ui/form-page-layout.module.css';
 import styles from '../components/apikeys.module.css';
 
@@ -42,6 +44,7 @@ export function ApiManagementPage() {
   const [created, setCreated] = useState<ApiKey | null>(null);
   const [viewing, setViewing] = useState<ApiKey | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
+  const isNarrow = useIsNarrow();
 
   const count = keys.data?.length ?? 0;
   const maxKeys = permission.data?.maxKeys ?? 0;
@@ -139,12 +142,12 @@ export function ApiManagementPage() {
     }
   };
 
-  const createButton = (
+  const createButton = (testId: string) => (
     <Button
       type="primary"
       onClick={() => openForm({ mode: 'create' })}
       disabled={!permission.data || !keys.data || isAtMax}
-      data-testid="apikey-create"
+      data-testid={testId}
     >
       {t('page.create')}
     </Button>
@@ -161,12 +164,13 @@ export function ApiManagementPage() {
     body = (
       <Empty description={t('list.emptyTitle')} data-testid="apikey-empty">
         <p className={styles.muted}>{t('list.emptyText')}</p>
-        {createButton}
+        {createButton('apikey-create-empty')}
       </Empty>
     );
   } else {
+    const List = isNarrow ? ApiKeyCards : ApiKeyTable;
     body = (
-      <ApiKeyTable
+      <List
         keys={keys.data}
         book={book.data}
         busyKey={deleting}
@@ -184,10 +188,10 @@ export function ApiManagementPage() {
       actions={
         isAtMax ? (
           <Tooltip title={t('page.maxReached', { max: maxKeys })}>
-            <span>{createButton}</span>
+            <span>{createButton('apikey-create')}</span>
           </Tooltip>
         ) : (
-          createButton
+          createButton('apikey-create')
         )
       }
     >
@@ -208,7 +212,7 @@ export function ApiManagementPage() {
       </Card>
       <Card>
         <h2 className={layout.asideTitle}>{t('page.aboutTitle')}</h2>
-        <ul className={`${layout.points} ${layout.pointsWide}`}>
+        <ul className={`${layout.points} ${styles.points}`}>
           <li>{t('page.aboutKeypair')}</li>
           <li>{t('page.aboutSign')}</li>
           <li>{t('page.aboutPlatform')}</li>
