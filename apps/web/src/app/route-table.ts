@@ -32,6 +32,7 @@ export type RoutePage =
   | 'resetFundPassword'
   | 'accountInfo'
   | 'identification'
+  | 'apiManagement'
   | 'dashboard'
   | 'balance'
   | 'bills'
@@ -125,7 +126,7 @@ export const routeTable = [
   account('securityResetFundPassword', { page: 'resetFundPassword' }),
   account('propertyAccountInfo', { page: 'accountInfo' }),
   account('identification', { page: 'identification' }),
-  account('propertyApiManagement'),
+  account('propertyApiManagement', { page: 'apiManagement' }),
   account('propertyCenterQuotation', { page: 'quotations' }),
   account('propertyCenterQuotationBtc', { page: 'quotations' }),
   account('propertyCenterQuotationUsdt', { page: 'quotations' }),

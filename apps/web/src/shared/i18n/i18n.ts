@@ -3,7 +3,20 @@ import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { storeLanguage } from './language';
 
-export const namespaces = ['common', 'home', 'auth', 'security', 'wallet', 'market', 'trade', 'funds', 'research', 'kyc', 'admin'] as const;
+export const namespaces = [
+  'common',
+  'home',
+  'auth',
+  'security',
+  'wallet',
+  'market',
+  'trade',
+  'funds',
+  'research',
+  'kyc',
+  'admin',
+  'apikeys',
+] as const;
 /** Loaded before the first render; the others come with the pages that use them (router.tsx). */
 const startupNamespaces: Namespace[] = ['common', 'home'];
 export type Namespace = (typeof namespaces)[number];

@@ -10,6 +10,7 @@ import type trade from './locales/en/trade.json';
 import type research from './locales/en/research.json';
 import type kyc from './locales/en/kyc.json';
 import type admin from './locales/en/admin.json';
+import type apikeys from './locales/en/apikeys.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -26,6 +27,7 @@ declare module 'i18next' {
       research: typeof research;
       kyc: typeof kyc;
       admin: typeof admin;
+      apikeys: typeof apikeys;
     };
   }
 }

@@ -1,0 +1,1 @@
+export { ApiManagementPage } from './api-management-page';
