@@ -9,6 +9,8 @@ const entries = Object.entries(errorCatalogue);
 const families: Array<[number, number]> = [
   [16000001, 16000026],
   [17000001, 17000014],
+  // The account centre's security settings: the authenticator change in steps, preferences.
+  [17000020, 17000029],
   [18000001, 18000006],
   [15000001, 15000056],
   [19000001, 19000099],

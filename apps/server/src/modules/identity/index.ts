@@ -9,6 +9,7 @@ import { createPasswordHasher } from '../../platform/security/password-hasher';
 import type { ServerSecrets } from '../../platform/security/secrets';
 import { createAccountService } from './account.service';
 import { createAttemptLimiter, type AttemptLimiter } from './attempt-limiter';
+import { createAuthenticatorChangeService } from './authenticator-change.service';
 import { registerAuthentication } from './authentication';
 import { registerDevOutboxRoutes } from './dev-outbox.routes';
 import { createIdentityApi, type IdentityApi } from './identity-api';
@@ -17,6 +18,7 @@ import { registerIdentityRoutes, type IdentityServices } from './identity.routes
 import { createLoginRepository } from './login.repository';
 import { createLoginService } from './login.service';
 import { createPasswordResetService } from './password-reset.service';
+import { createPreferencesService } from './preferences.service';
 import { createRegistrationService } from './registration.service';
 import type { FundingFacts } from './security-change';
 import { createSecuritySettingsService } from './security-settings.service';
@@ -79,6 +81,8 @@ export function createIdentityModule(deps: IdentityModuleDeps): IdentityModule {
     passwordReset: createPasswordResetService(identityDeps),
     securitySettings: createSecuritySettingsService(identityDeps, deps.funding),
     account: createAccountService(identityDeps),
+    authenticatorChange: createAuthenticatorChangeService(identityDeps, deps.funding),
+    preferences: createPreferencesService(db, config.GRAY_RELEASE),
   };
   return {
     services,
