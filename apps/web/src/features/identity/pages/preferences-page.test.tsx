@@ -81,6 +81,7 @@ describe('PreferencesPage', () => {
     fireEvent.click(await screen.findByTitle('Русский'));
     await waitFor(() => expect(bodies).toEqual([{ language: 'ru' }]));
     await waitFor(() => expect(document.documentElement.lang).toBe('ru'));
+    expect(localStorage.getItem('fiat')).toBeNull();
   });
 
   it('reads in Simplified Chinese', async () => {

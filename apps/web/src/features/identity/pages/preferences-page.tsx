@@ -34,7 +34,8 @@ export function PreferencesPage() {
         void queryClient.invalidateQueries({ queryKey: ['identity', 'session-user'] });
         void queryClient.invalidateQueries({ queryKey: ['identity', 'account-info'] });
       }
-      showToast('success', t('preferences.saved'));
+      // Read after a language switch, so the notice is in the language just chosen.
+      showToast('success', i18n.t('preferences.saved', { ns: 'security' }));
     },
   });
 
