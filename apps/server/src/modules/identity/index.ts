@@ -30,7 +30,7 @@ export { requireSession, signedIn } from './authentication';
 export { createDevOutbox } from './dev-outbox';
 export { sessionEndedChannel } from './session-events.migration';
 export { findLiveSessionIds } from './session-store';
-export type { IdentityApi, WithdrawalFacts } from './identity-api';
+export type { IdentityApi, NoticeKind, WithdrawalFacts } from './identity-api';
 export type { CustomerFacts, CustomerHistoryEntry, CustomerLockChange } from './customer-admin.service';
 export { attemptPolicies, type AttemptCheck, type AttemptLimiter, type AttemptPolicy } from './attempt-limiter';
 export type { Reservation } from './attempt-limiter';

@@ -1,9 +1,11 @@
 import { displayFeatures, errorCatalogue, identityPaths as paths } from '@coffer/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app';
+import { buildTestApp, testSecrets } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { signUpByEmail } from '../../../test/identity-helpers';
+import { loadConfig } from '../../platform/config';
+import { createIdentityModule } from './index';
 
 /** set-preferences (language, valuation currency, optional notices) and gray/displayName. */
 
@@ -109,6 +111,28 @@ describe('preferences', () => {
     const outbox = (await app.inject({ url: `/dev/outbox?to=${encodeURIComponent(email)}&limit=1` })).json().data[0];
     expect(outbox.subject).toContain('Coffer 验证码');
     expect(outbox.body).toContain('修改密码');
+  });
+});
+
+describe('notices to other modules (IdentityApi.noticeRecipient)', () => {
+  it('always gives security notices, the optional ones only when chosen, with the chosen language', async () => {
+    const identity = createIdentityModule({
+      db: database.db,
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      secrets: testSecrets,
+      messenger: { send: async () => undefined },
+      funding: { hasReceivedFunds: async () => false },
+    });
+    const { client, email, row } = await customer();
+    const user = await database.db.selectFrom('app_user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    await client.post(paths.setPreferences, { language: 'ru', notifyLogin: false, notifyWithdrawal: false, notifyDeposit: false });
+    expect((await row()).language).toBe('ru');
+    expect(await identity.api.noticeRecipient(user.id, 'security')).toEqual({ email, language: 'ru' });
+    for (const kind of ['login', 'withdrawal', 'deposit', 'marketing'] as const) {
+      expect(await identity.api.noticeRecipient(user.id, kind)).toBeNull();
+    }
+    await client.post(paths.setPreferences, { notifyDeposit: true, language: null });
+    expect(await identity.api.noticeRecipient(user.id, 'deposit')).toEqual({ email, language: null });
   });
 });
 
