@@ -19,6 +19,7 @@ import * as walletTransferRequests from './modules/wallet/transfer-requests.migr
 import * as ledgerBalanceEvents from './modules/ledger/balance-events.migration';
 import * as identitySessionEvents from './modules/identity/session-events.migration';
 import * as identityCustomerLock from './modules/identity/customer-lock.migration';
+import * as identityUserPreferences from './modules/identity/user-preferences.migration';
 import * as deposits from './modules/deposits/deposits.migration';
 import * as chainDevnets from './modules/chain/chain-devnets.migration';
 import * as withdrawals from './modules/withdrawals/withdrawals.migration';
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   '0030-ledger-hold-journal-indexes': ledgerHoldJournalIndexes,
   '0031-api-keys': inOrder(identitySecurityOperations, apiKeys, withdrawalApiKey),
   '0032-captcha': captcha,
+  '0034-user-preferences': identityUserPreferences,
 };

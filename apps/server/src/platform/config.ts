@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { displayFeatures, type DisplayFeature } from '@coffer/contract';
 import { z } from 'zod';
 
 /** The checkout's root: `./.data` and the built web app are found relative to it. */
@@ -101,6 +102,29 @@ const configSchema = z.object({
   CAPTCHA_AFTER_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(3),
   /** Failures (and code sends) of one IP address in the window after which its calls need a captcha. */
   CAPTCHA_AFTER_IP_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /**
+   * Gray release of optional menu entries (spec §7 gray/displayName): `entry:percent` pairs,
+   * comma-separated (e.g. `loan:0,api:25`); an entry is shown to that share of customers (by a
+   * stable hash of the customer), entries not listed to everyone. Entries: ${displayFeatures.join(', ')}.
+   */
+  GRAY_RELEASE: z
+    .string()
+    .trim()
+    .default('')
+    .transform((text, context) => {
+      const shares: Partial<Record<DisplayFeature, number>> = {};
+      for (const pair of text.split(',').filter((part) => part.trim() !== '')) {
+        const match = /^\s*([A-Za-z]+)\s*:\s*(\d{1,3})\s*$/.exec(pair);
+        const feature = match?.[1] as DisplayFeature | undefined;
+        const percent = Number(match?.[2]);
+        if (!feature || !displayFeatures.includes(feature) || !(percent <= 100)) {
+          context.addIssue({ code: 'custom', message: `"${pair.trim()}" is not entry:percent (0-100) of ${displayFeatures.join(', ')}` });
+          return z.NEVER;
+        }
+        shares[feature] = percent;
+      }
+      return shares;
+    }),
   /** E-mails and SMS one IP address may cause per hour (abuse limit). */
   CODE_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   SESSION_TTL_HOURS: z.coerce

@@ -31,6 +31,7 @@ export type RoutePage =
   | 'changeFundPassword'
   | 'resetFundPassword'
   | 'accountInfo'
+  | 'preferences'
   | 'identification'
   | 'apiManagement'
   | 'dashboard'
@@ -124,6 +125,7 @@ export const routeTable = [
   account('securitySetFundPassword', { page: 'setFundPassword' }),
   account('securityChangeFundPassword', { page: 'changeFundPassword' }),
   account('securityResetFundPassword', { page: 'resetFundPassword' }),
+  account('securityPreferences', { page: 'preferences' }),
   account('propertyAccountInfo', { page: 'accountInfo' }),
   account('identification', { page: 'identification' }),
   account('propertyApiManagement', { page: 'apiManagement' }),

@@ -49,6 +49,7 @@ export const routePaths = {
   securitySetFundPassword: '/propertyCenter/securitySetting/fundPassword',
   securityChangeFundPassword: '/propertyCenter/securitySetting/changeFundPassword',
   securityResetFundPassword: '/propertyCenter/securitySetting/resetFundPassword',
+  securityPreferences: '/propertyCenter/securitySetting/preferences',
   propertyAccountInfo: '/propertyCenter/accountInfo',
   identification: '/propertyCenter/identification',
   propertyApiManagement: '/propertyCenter/api',

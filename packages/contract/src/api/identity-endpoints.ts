@@ -3,6 +3,9 @@ import { defineEndpoint, type Endpoint } from './endpoint';
 import {
   accountInfoSchema,
   activeSessionSchema,
+  authenticatorChangeTicketSchema,
+  authenticatorCheckBodySchema,
+  authenticatorGenerateBodySchema,
   authenticatorSecretSchema,
   bindAuthenticatorBodySchema,
   bindEmailBodySchema,
@@ -12,6 +15,7 @@ import {
   codeSentSchema,
   devOutboxMessageSchema,
   devOutboxQuerySchema,
+  displayNameSchema,
   historyRecordSchema,
   inviteCodeCheckSchema,
   inviteCodeQuerySchema,
@@ -28,13 +32,16 @@ import {
   resetCodeBodySchema,
   resetPasswordBodySchema,
   resetTicketSchema,
+  securityVerificationSchema,
   sessionIdParamsSchema,
   sessionRequestBodySchema,
   sessionTicketSchema,
   sessionUserSchema,
   setFiatBodySchema,
+  setPreferencesBodySchema,
   setFundPasswordBodySchema,
   twofaStatusSchema,
+  userPreferencesSchema,
   userCodeBodySchema,
   verifyResetCodeBodySchema,
 } from './identity';
@@ -234,6 +241,34 @@ export const identityEndpoints = {
     body: bindAuthenticatorBodySchema,
     response: z.null(),
   }),
+  // The change in three steps, for the native apps (the web changes in one, v2/googleAuth-change).
+  authenticatorChangeCheck: defineEndpoint({
+    method: 'POST',
+    path: identityPaths.authenticatorChangeCheck,
+    ...signedIn,
+    summary:
+      'Authenticator change, step 1: verify every bound factor (e-mail/SMS code for changeAuthenticator and the current authenticator code); answers a single-use change ticket valid 10 minutes. Wrong codes count against the attempt limits.',
+    body: securityVerificationSchema,
+    response: authenticatorChangeTicketSchema,
+  }),
+  authenticatorChangeGenerate: defineEndpoint({
+    method: 'POST',
+    path: identityPaths.authenticatorChangeGenerate,
+    ...signedIn,
+    summary:
+      'Authenticator change, step 2: a fresh secret with its otpauth URI and QR code for the change ticket; the server keeps it pending (encrypted with the platform key) until the ticket expires. Calling again replaces it.',
+    body: authenticatorGenerateBodySchema,
+    response: authenticatorSecretSchema,
+  }),
+  authenticatorChangeConfirm: defineEndpoint({
+    method: 'POST',
+    path: identityPaths.authenticatorChangeConfirm,
+    ...signedIn,
+    summary:
+      'Authenticator change, step 3: a code of the new authenticator proves it was scanned; the change takes effect (security history, 24-hour withdrawal lock) and spends the ticket. Counted by the attempt limits.',
+    body: authenticatorCheckBodySchema,
+    response: z.null(),
+  }),
   fundPasswordSet: defineEndpoint({
     method: 'POST',
     path: identityPaths.fundPasswordSet,
@@ -274,6 +309,30 @@ export const identityEndpoints = {
     summary: 'Set the valuation currency',
     body: setFiatBodySchema,
     response: z.null(),
+  }),
+  displayName: defineEndpoint({
+    method: 'GET',
+    path: identityPaths.displayName,
+    tags,
+    summary:
+      'Gray release of the display: which optional menu entries this caller sees (configured per entry as a share of customers, GRAY_RELEASE; without a session only entries released to everyone are shown).',
+    response: displayNameSchema,
+  }),
+  preferences: defineEndpoint({
+    method: 'GET',
+    path: identityPaths.preferences,
+    ...signedIn,
+    summary: 'My preferences: language of messages, valuation currency, optional notices',
+    response: userPreferencesSchema,
+  }),
+  setPreferences: defineEndpoint({
+    method: 'POST',
+    path: identityPaths.setPreferences,
+    ...signedIn,
+    summary:
+      'Set preferences (any subset): language of e-mails/SMS (null follows the request), valuation currency (the set-fiat setting), and the optional notices (login, withdrawal, deposit, marketing). Security notices cannot be turned off. Answers the stored preferences.',
+    body: setPreferencesBodySchema,
+    response: userPreferencesSchema,
   }),
   securityHistory: defineEndpoint({
     method: 'GET',

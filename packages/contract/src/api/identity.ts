@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fiatCurrencies } from '../constants';
 import { captchaTokenSchema } from './captcha';
+import { languages } from '../languages';
 import { recordIdSchema } from './record-id';
 
 /**
@@ -299,3 +300,50 @@ export const devOutboxMessageSchema = z.object({
   body: z.string(),
   createdAt: z.string(),
 });
+
+// ── Authenticator change in three steps (spec §7 change-ga-check, ga-generate, ga-check) ──
+/** A change ticket: 43 base64url characters (32 random bytes), single-use, 10 minutes. */
+const changeTicket = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'a change ticket');
+export const authenticatorChangeTicketSchema = z.object({
+  changeTicket: z.string(),
+  expiresInSeconds: z.number().int(),
+});
+export const authenticatorGenerateBodySchema = z.object({ changeTicket });
+export const authenticatorCheckBodySchema = z.object({ changeTicket, newGaCode: code });
+
+// ── Preferences (spec §7 set-preferences) ───────────────────────────────────────────────
+/**
+ * The customer's preferences. `language` is the language of e-mails and SMS (null: the
+ * language of the request that sends them); `fiat` is the valuation currency (the same
+ * setting as set-fiat). The notification choices cover the optional notices only: security
+ * notices (codes, security changes, address-book changes) are always sent.
+ */
+export const userPreferencesSchema = z.object({
+  language: z.enum(languages).nullable(),
+  fiat: z.enum(fiatCurrencies),
+  notifyLogin: z.boolean(),
+  notifyWithdrawal: z.boolean(),
+  notifyDeposit: z.boolean(),
+  notifyMarketing: z.boolean(),
+});
+export type UserPreferences = z.infer<typeof userPreferencesSchema>;
+/** Every field optional: what is absent stays as it was; at least one must be given. */
+export const setPreferencesBodySchema = userPreferencesSchema
+  .partial()
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, { message: 'nothing to change' });
+
+// ── Gray release of the display (spec §7 gray/displayName) ─────────────────────────────
+/** The optional menu entries a gray release can hide (keys of the web's account menu). */
+export const displayFeatures = ['loan', 'investment', 'buyCrypto', 'quotation', 'automaticSwap', 'api', 'invite'] as const;
+export type DisplayFeature = (typeof displayFeatures)[number];
+export const displayNameSchema = z.object({
+  /** Shown to this caller. */
+  shown: z.array(z.enum(displayFeatures)),
+  /** Hidden from this caller: the web leaves these entries out of its menus. */
+  hidden: z.array(z.enum(displayFeatures)),
+});
+export type DisplayName = z.infer<typeof displayNameSchema>;

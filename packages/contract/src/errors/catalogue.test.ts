@@ -10,6 +10,8 @@ const families: Array<[number, number]> = [
   // 16000001…25 of spec §8, then account suspended (26) and the captcha's required/expired (27-28; 29 kept for it).
   [16000001, 16000029],
   [17000001, 17000014],
+  // The account centre's security settings: the authenticator change in steps, preferences.
+  [17000020, 17000029],
   [18000001, 18000006],
   [15000001, 15000056],
   [19000001, 19000099],

@@ -618,6 +618,34 @@ export const errorCatalogue = {
       ru: 'Вывод не найден',
     },
   },
+  // Security settings (17000020–17000029: the authenticator change in steps, preferences)
+  authenticatorChangeTicketInvalid: {
+    code: 17000020,
+    messages: {
+      en: 'This authenticator change has expired or was already used; start again',
+      'zh-CN': '本次更换验证器的请求已过期或已使用，请重新开始',
+      'zh-TW': '本次更換驗證器的請求已過期或已使用，請重新開始',
+      ru: 'Этот запрос на смену аутентификатора истёк или уже использован; начните заново',
+    },
+  },
+  authenticatorNotGenerated: {
+    code: 17000021,
+    messages: {
+      en: 'Generate the new authenticator key first',
+      'zh-CN': '请先生成新的验证器密钥',
+      'zh-TW': '請先產生新的驗證器金鑰',
+      ru: 'Сначала создайте новый ключ аутентификатора',
+    },
+  },
+  authenticatorNotBound: {
+    code: 17000022,
+    messages: {
+      en: 'No authenticator is bound; bind one first',
+      'zh-CN': '尚未绑定验证器，请先绑定',
+      'zh-TW': '尚未綁定驗證器，請先綁定',
+      ru: 'Аутентификатор не привязан; сначала привяжите его',
+    },
+  },
   withdrawalConfirmationExpired: {
     code: 21000050,
     messages: {

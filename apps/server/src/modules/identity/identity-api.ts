@@ -19,6 +19,9 @@ import { findLiveSessionIds } from './session-store';
 import type { SecuritySettingsService } from './security-settings.service';
 import { createCustomerAdmin, type CustomerAdminApi } from './customer-admin.service';
 
+/** The notices a customer gets: `security` always, the others as set-preferences chose. */
+export type NoticeKind = 'security' | 'login' | 'withdrawal' | 'deposit' | 'marketing';
+
 export interface WithdrawalFacts {
   emailBound: boolean;
   phoneBound: boolean;
@@ -68,6 +71,12 @@ export interface IdentityApi extends CustomerAdminApi {
   liveSessionIds(sessionIds: readonly string[]): Promise<Set<string>>;
   /** Where notices about the account go: its bound e-mail, null when none is bound. */
   noticeEmail(userId: string): Promise<string | null>;
+  /**
+   * Where a notice of `kind` goes and in which language (set-preferences): the bound e-mail, or
+   * null when none is bound or the customer turned that optional notice off. Security notices
+   * are never optional; `language` null means the request's.
+   */
+  noticeRecipient(userId: string, kind: NoticeKind): Promise<{ email: string; language: Language | null } | null>;
   describe(userId: string): Promise<{ userNo: string; masked: string }>;
   /** `describe` of many customers in one query (a back-office list), by user id; throws userNotFound when one is unknown. */
   describeMany(userIds: readonly string[]): Promise<Map<string, { userNo: string; masked: string }>>;
@@ -217,6 +226,19 @@ export function createIdentityApi(deps: IdentityDeps, securitySettings: Pick<Sec
     /** Where notices about the account go (an address-book change): its bound e-mail, null when none is bound. */
     async noticeEmail(userId: string): Promise<string | null> {
       return (await deps.users.findById(userId))?.email ?? null;
+    },
+
+    async noticeRecipient(userId: string, kind: NoticeKind) {
+      const user = await deps.users.findById(userId);
+      if (!user?.email) return null;
+      const wanted: Record<NoticeKind, boolean> = {
+        security: true,
+        login: user.notify_login,
+        withdrawal: user.notify_withdrawal,
+        deposit: user.notify_deposit,
+        marketing: user.notify_marketing,
+      };
+      return wanted[kind] ? { email: user.email, language: user.language } : null;
     },
 
     async verifyFundPassword(userId: string, fundPassword: string, caller: { ip: string }): Promise<void> {

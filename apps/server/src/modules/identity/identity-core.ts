@@ -23,6 +23,7 @@ import { accountRuleError, identityError } from './identity.errors';
 import type { RequestFacts } from './request-facts';
 import type { SessionStore } from './session-store';
 import { matchTotpStep } from './totp';
+import { preferredLanguage } from './preferences.repository';
 import { claimTotpStep, type UserRepository, type UserRow } from './user.repository';
 import {
   codeChecks,
@@ -252,7 +253,9 @@ export async function sendCode(
 ): Promise<{ resendAfterSeconds: number }> {
   await holdSend(deps, scope, target, caller.ip);
   const purpose = scope.replace(/:new$/, '') as CodePurpose;
-  return deps.codes.issue(scope, target, (code) => codeMessage(purpose, caller.language, code));
+  // A customer's chosen language (set-preferences) writes their messages; else the request's.
+  const language = (target.userId ? await preferredLanguage(deps.db, target.userId) : null) ?? caller.language;
+  return deps.codes.issue(scope, target, (code) => codeMessage(purpose, language, code));
 }
 
 export async function loadUser(deps: Pick<IdentityDeps, 'users'>, userId: string): Promise<UserRow> {

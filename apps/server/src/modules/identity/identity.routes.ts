@@ -3,10 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../platform/config';
 import { routeEndpoint } from '../../platform/http/endpoint-route';
 import type { AccountService } from './account.service';
+import type { AuthenticatorChangeService } from './authenticator-change.service';
 import { requireSession, sessionCookieName, sessionCookieOptions, signedIn } from './authentication';
 import type { Caller } from './identity-core';
 import type { LoginService } from './login.service';
 import type { PasswordResetService } from './password-reset.service';
+import type { PreferencesService } from './preferences.service';
 import type { RegistrationService } from './registration.service';
 import { requestFacts } from './request-facts';
 import type { SecuritySettingsService } from './security-settings.service';
@@ -17,6 +19,8 @@ export interface IdentityServices {
   passwordReset: PasswordResetService;
   securitySettings: SecuritySettingsService;
   account: AccountService;
+  authenticatorChange: AuthenticatorChangeService;
+  preferences: PreferencesService;
 }
 
 function callerOf(request: FastifyRequest, equipmentName?: string): Caller {
@@ -133,6 +137,19 @@ export function registerIdentityRoutes(app: FastifyInstance, services: IdentityS
       services.securitySettings.bindAuthenticator(signedIn(request), request.body, callerOf(request), 'changeAuthenticator'),
     ),
   );
+  // The authenticator change in three steps (native apps).
+  routeEndpoint(app, identityEndpoints.authenticatorChangeCheck, signedInRoute, (request) =>
+    services.authenticatorChange.checkChange(signedIn(request), request.body, callerOf(request)),
+  );
+  routeEndpoint(app, identityEndpoints.authenticatorChangeGenerate, signedInRoute, (request) =>
+    services.authenticatorChange.generate(signedIn(request), request.body.changeTicket),
+  );
+  routeEndpoint(
+    app,
+    identityEndpoints.authenticatorChangeConfirm,
+    signedInRoute,
+    answeringNothing((request) => services.authenticatorChange.confirm(signedIn(request), request.body, callerOf(request))),
+  );
   routeEndpoint(
     app,
     identityEndpoints.fundPasswordSet,
@@ -159,6 +176,13 @@ export function registerIdentityRoutes(app: FastifyInstance, services: IdentityS
     identityEndpoints.setFiat,
     signedInRoute,
     answeringNothing((request) => services.account.setFiat(signedIn(request), request.body.fiat)),
+  );
+  routeEndpoint(app, identityEndpoints.displayName, {}, async (request) =>
+    services.preferences.displayName(request.session?.userId ?? null),
+  );
+  routeEndpoint(app, identityEndpoints.preferences, signedInRoute, (request) => services.preferences.preferences(signedIn(request)));
+  routeEndpoint(app, identityEndpoints.setPreferences, signedInRoute, (request) =>
+    services.preferences.setPreferences(signedIn(request), request.body),
   );
   routeEndpoint(app, identityEndpoints.securityHistory, signedInRoute, (request) =>
     services.account.securityHistory(signedIn(request), request.query),

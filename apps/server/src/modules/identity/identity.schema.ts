@@ -1,3 +1,4 @@
+import type { Language } from '@coffer/contract';
 import type { ColumnType } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -28,6 +29,23 @@ export interface AppUserTable {
   locked_at: NullableTimestamp;
   locked_by: ColumnType<string | null, string | null | undefined, string | null>;
   lock_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Preferences (`user-preferences.migration.ts`): the language of messages (null: the request's) and the optional notices. */
+  language: ColumnType<Language | null, Language | null | undefined, Language | null>;
+  notify_login: ColumnType<boolean, boolean | undefined, boolean>;
+  notify_withdrawal: ColumnType<boolean, boolean | undefined, boolean>;
+  notify_deposit: ColumnType<boolean, boolean | undefined, boolean>;
+  notify_marketing: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** A step-wise authenticator change: its ticket (MAC), the pending secret once generated. */
+export interface AuthenticatorChangeTable {
+  id: Id;
+  user_id: string;
+  ticket_hash: string;
+  secret_encrypted: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
 }
 
 export interface UserSessionTable {
@@ -104,6 +122,7 @@ export interface DevOutboxTable {
 /** The identity module's tables (`identity.migration.ts`), for the composition root's table map. */
 export interface IdentityTables {
   app_user: AppUserTable;
+  authenticator_change: AuthenticatorChangeTable;
   user_session: UserSessionTable;
   pre_login: PreLoginTable;
   session_ticket: OneTimeTokenTable & { ticket_hash: string };

@@ -10,6 +10,7 @@ import type { ServerSecrets } from '../../platform/security/secrets';
 import { createAccountService } from './account.service';
 import { createAttemptLimiter, type AttemptLimiter } from './attempt-limiter';
 import { createCaptchaGate, type CaptchaVerifier } from './captcha-gate';
+import { createAuthenticatorChangeService } from './authenticator-change.service';
 import { registerAuthentication } from './authentication';
 import { registerDevOutboxRoutes } from './dev-outbox.routes';
 import { createIdentityApi, type IdentityApi } from './identity-api';
@@ -18,6 +19,7 @@ import { registerIdentityRoutes, type IdentityServices } from './identity.routes
 import { createLoginRepository } from './login.repository';
 import { createLoginService } from './login.service';
 import { createPasswordResetService } from './password-reset.service';
+import { createPreferencesService } from './preferences.service';
 import { createRegistrationService } from './registration.service';
 import type { FundingFacts } from './security-change';
 import { createSecuritySettingsService } from './security-settings.service';
@@ -31,7 +33,7 @@ export { requestFacts, type RequestFacts } from './request-facts';
 export { createDevOutbox } from './dev-outbox';
 export { sessionEndedChannel } from './session-events.migration';
 export { findLiveSessionIds } from './session-store';
-export type { IdentityApi, WithdrawalFacts } from './identity-api';
+export type { IdentityApi, NoticeKind, WithdrawalFacts } from './identity-api';
 export type { CustomerFacts, CustomerHistoryEntry, CustomerLockChange } from './customer-admin.service';
 export { attemptPolicies, type AttemptCheck, type AttemptLimiter, type AttemptPolicy } from './attempt-limiter';
 export type { Reservation } from './attempt-limiter';
@@ -89,6 +91,8 @@ export function createIdentityModule(deps: IdentityModuleDeps): IdentityModule {
     passwordReset: createPasswordResetService(identityDeps),
     securitySettings: createSecuritySettingsService(identityDeps, deps.funding),
     account: createAccountService(identityDeps),
+    authenticatorChange: createAuthenticatorChangeService(identityDeps, deps.funding),
+    preferences: createPreferencesService(db, config.GRAY_RELEASE),
   };
   return {
     services,

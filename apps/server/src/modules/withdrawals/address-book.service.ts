@@ -64,7 +64,7 @@ export interface AddressBook {
  */
 export function createAddressBook(deps: {
   db: Db;
-  identity: Pick<IdentityApi, 'verifySecondFactor' | 'verifyMoneyMove' | 'assertNotSecurityLocked' | 'noticeEmail'>;
+  identity: Pick<IdentityApi, 'verifySecondFactor' | 'verifyMoneyMove' | 'assertNotSecurityLocked' | 'noticeRecipient'>;
   destinations: WithdrawalDestinations;
   messenger: Messenger;
   coolingHours: number;
@@ -166,11 +166,12 @@ export function createAddressBook(deps: {
       await deps.identity.verifyMoneyMove(userId, 'transfer', body.fundPassword, body, caller);
       const updated = await markEntryTrusted(db, userId, row.id);
       if (!updated || !updated.trusted_at) throw withdrawalError('addressAlreadyTrusted', {}, 'id');
-      const email = await deps.identity.noticeEmail(userId);
-      if (email) {
-        const notice = trustedNotice(language, updated, new Date(updated.trusted_at.getTime() + coolingMs));
+      // A security notice: always sent, in the customer's chosen language (set-preferences), else the request's.
+      const recipient = await deps.identity.noticeRecipient(userId, 'security');
+      if (recipient) {
+        const notice = trustedNotice(recipient.language ?? language, updated, new Date(updated.trusted_at.getTime() + coolingMs));
         // The notice must not undo the change it reports; a failed delivery is logged by the messenger.
-        await deps.messenger.send({ channel: 'email', to: email, ...notice }).catch(() => undefined);
+        await deps.messenger.send({ channel: 'email', to: recipient.email, ...notice }).catch(() => undefined);
       }
       return toEntry(updated);
     },

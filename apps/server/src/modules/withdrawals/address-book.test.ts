@@ -143,7 +143,7 @@ describe('the limit of 200 addresses (spec §8/§9)', () => {
         },
         verifyMoneyMove: async () => undefined,
         assertNotSecurityLocked: async () => undefined,
-        noticeEmail: async () => null,
+        noticeRecipient: async () => null,
       },
       destinations: createWithdrawalDestinations({
         db: database.db,

@@ -17,6 +17,16 @@ export function isMenuGroup(entry: MenuEntry): entry is MenuGroup {
   return 'items' in entry;
 }
 
+/** The menu without the entries the gray release hides (keys of gray/displayName); a heading left empty goes too. */
+export function visibleMenu(menu: readonly MenuEntry[], hidden: ReadonlySet<string>): MenuEntry[] {
+  return menu.flatMap((entry): MenuEntry[] => {
+    if (hidden.has(entry.key)) return [];
+    if (!isMenuGroup(entry)) return [entry];
+    const items = entry.items.filter((item) => !hidden.has(item.key));
+    return items.length > 0 ? [{ ...entry, items }] : [];
+  });
+}
+
 /**
  * Spec §2 "Menu items", in the spec's order; log out is the account menu's last entry.
  * "Trade" heads its pages: exchange (the spot coin-to-coin trade), automatic swap, orders and

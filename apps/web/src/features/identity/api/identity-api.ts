@@ -36,6 +36,7 @@ export const identityApi = {
   resetFundPassword: (body: Body<'fundPasswordReset'>) => call(identityEndpoints.fundPasswordReset, { body }),
   setFiat: (fiat: Body<'setFiat'>['fiat']) => call(identityEndpoints.setFiat, { body: { fiat } }),
   endSession: (id: string) => call(identityEndpoints.endSession, { params: { id } }),
+  setPreferences: (body: Body<'setPreferences'>) => call(identityEndpoints.setPreferences, { body }),
 };
 
 export const securityHistoryQuery = (pageNo: number, pageSize: number) =>
@@ -63,4 +64,9 @@ export const accountInfoQuery = queryOptions({
 export const twofaStatusQuery = queryOptions({
   queryKey: ['identity', 'twofa-status'],
   queryFn: () => identityApi.twofaStatus(),
+});
+
+export const preferencesQuery = queryOptions({
+  queryKey: ['identity', 'preferences'],
+  queryFn: ({ signal }) => call(identityEndpoints.preferences, {}, { signal }),
 });

@@ -13,3 +13,4 @@ export { SetFundPasswordPage } from './set-fund-password-page';
 export { ChangeFundPasswordPage } from './change-fund-password-page';
 export { ResetFundPasswordPage } from './reset-fund-password-page';
 export { AccountInfoPage } from './account-info-page';
+export { PreferencesPage } from './preferences-page';

@@ -171,6 +171,19 @@ export function SecurityCentrePage() {
             <Skeleton active title={false} paragraph={{ rows: 5 }} />
           )}
         </Card>
+        <Card className={styles.card}>
+          <div className={styles.item} data-testid="security-item-preferences">
+            <div className={styles.itemText}>
+              <h2 className={styles.itemTitle}>{t('preferences.link')}</h2>
+              <p className={styles.itemDescription}>{t('preferences.linkHint')}</p>
+            </div>
+            <div className={styles.itemActions}>
+              <Link to={pathTo('securityPreferences')} className={styles.action} data-testid="security-action-securityPreferences">
+                {t('centre.actions.change')}
+              </Link>
+            </div>
+          </div>
+        </Card>
         <SecurityActiveSessions />
         <WithdrawLockHelp isReady={user.data !== undefined} />
       </div>
