@@ -109,7 +109,9 @@ async function main(): Promise<void> {
         latencies.sort((a, b) => a - b);
         const rate = latencies.length / secondsPerCase;
         const at = (share: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))]!.toFixed(1);
-        console.log(`  ${name.padEnd(18)} ${rate.toFixed(0).padStart(6)} reads/s   p50 ${at(0.5).padStart(6)} ms   p99 ${at(0.99).padStart(6)} ms`);
+        console.log(
+          `  ${name.padEnd(18)} ${rate.toFixed(0).padStart(6)} reads/s   p50 ${at(0.5).padStart(6)} ms   p99 ${at(0.99).padStart(6)} ms`,
+        );
         return rate;
       }
     } finally {
@@ -126,7 +128,12 @@ interface Customer {
   cookie: string;
 }
 
-async function post<T>(base: string, path: string, body: unknown, cookie?: string): Promise<{ envelope: Envelope<T>; setCookie: string | null }> {
+async function post<T>(
+  base: string,
+  path: string,
+  body: unknown,
+  cookie?: string,
+): Promise<{ envelope: Envelope<T>; setCookie: string | null }> {
   const response = await fetch(`${base}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },

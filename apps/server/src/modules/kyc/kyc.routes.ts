@@ -15,7 +15,7 @@ import { routeEndpoint, routeEndpointRaw } from '../../platform/http/endpoint-ro
 import type { BlobStore } from '../../platform/storage';
 import type { IdentityApi } from '../identity';
 import { requireSession, signedIn } from '../identity';
-import { operatorAuditFields, operatorIdentityOf, type RequireOperator } from '../operators';
+import { operatorIdentityOf, type RequireOperator } from '../operators';
 import type { KycLevelsService } from './kyc-levels.service';
 import type { KycProviderService } from './kyc-provider.service';
 import type { KycReviewService } from './kyc-review.service';
