@@ -19,6 +19,7 @@ import * as walletTransferRequests from './modules/wallet/transfer-requests.migr
 import * as ledgerBalanceEvents from './modules/ledger/balance-events.migration';
 import * as identitySessionEvents from './modules/identity/session-events.migration';
 import * as identityCustomerLock from './modules/identity/customer-lock.migration';
+import * as identityPasskeys from './modules/identity/passkey.migration';
 import * as deposits from './modules/deposits/deposits.migration';
 import * as chainDevnets from './modules/chain/chain-devnets.migration';
 import * as withdrawals from './modules/withdrawals/withdrawals.migration';
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '0028-sanctions': inOrder(sanctions, depositSources),
   '0029-withdrawal-review': withdrawalReview,
   '0030-ledger-hold-journal-indexes': ledgerHoldJournalIndexes,
+  '0033-passkeys': identityPasskeys,
 };

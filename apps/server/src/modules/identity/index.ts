@@ -16,6 +16,7 @@ import type { IdentityDeps } from './identity-core';
 import { registerIdentityRoutes, type IdentityServices } from './identity.routes';
 import { createLoginRepository } from './login.repository';
 import { createLoginService } from './login.service';
+import { createPasskeyService } from './passkey.service';
 import { createPasswordResetService } from './password-reset.service';
 import { createRegistrationService } from './registration.service';
 import type { FundingFacts } from './security-change';
@@ -23,6 +24,7 @@ import { createSecuritySettingsService } from './security-settings.service';
 import { createSessionStore } from './session-store';
 import { createUserRepository } from './user.repository';
 import { createVerificationCodes } from './verification-codes';
+import { webAuthnConfig } from './webauthn';
 
 export { requireSession, signedIn } from './authentication';
 export { createDevOutbox } from './dev-outbox';
@@ -72,6 +74,7 @@ export function createIdentityModule(deps: IdentityModuleDeps): IdentityModule {
     messenger,
     key: secrets.key,
     codeSendsPerIpPerHour: config.CODE_SENDS_PER_IP_PER_HOUR,
+    webauthn: webAuthnConfig(config.PUBLIC_ORIGIN),
   };
   const services: IdentityServices = {
     registration: createRegistrationService(identityDeps),
@@ -79,6 +82,7 @@ export function createIdentityModule(deps: IdentityModuleDeps): IdentityModule {
     passwordReset: createPasswordResetService(identityDeps),
     securitySettings: createSecuritySettingsService(identityDeps, deps.funding),
     account: createAccountService(identityDeps),
+    passkeys: createPasskeyService(identityDeps, deps.funding),
   };
   return {
     services,
