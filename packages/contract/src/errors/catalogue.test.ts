@@ -7,7 +7,8 @@ const entries = Object.entries(errorCatalogue);
 
 /** The code families of spec §8, plus the silent codes and the 403 login prompt. */
 const families: Array<[number, number]> = [
-  [16000001, 16000026],
+  // 16000030–16000039: passkeys (issue 16 item 8).
+  [16000001, 16000039],
   [17000001, 17000014],
   [18000001, 18000006],
   [15000001, 15000056],

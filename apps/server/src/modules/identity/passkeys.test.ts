@@ -1,7 +1,9 @@
 import { identityPaths as paths, securityOperations } from '@coffer/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app';
+import { buildTestApp, testSecrets } from '../../../test/app';
+import { loadConfig } from '../../platform/config';
+import { createIdentityModule } from './index';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { identityClient, testPassword } from '../../../test/identity-helpers';
 import { securitySteps, type SecurityCustomer as Customer } from '../../../test/security-steps';
@@ -248,5 +250,40 @@ describe('removing a passkey', () => {
     const misused = await gina.client.post(paths.passkeyRemove, { id: two!.id, passkey: second.assert(transferOptions) });
     expect(misused.body.code).toBe(16000033);
     expect(await passkeyRows(gina)).toHaveLength(1);
+  });
+});
+
+describe('a passkey in place of the codes of a money move (IdentityApi)', () => {
+  it('verifies a transfer with an assertion made for it, once, and refuses one made for another purpose', async () => {
+    const hana = await steps.signUp();
+    const authenticator = softwareAuthenticator();
+    expect((await addPasskey(hana, authenticator)).body.code).toBe(0);
+    await forgetFailures(hana);
+    const identity = createIdentityModule({
+      db: database.db,
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      secrets: testSecrets,
+      messenger: { send: async () => undefined },
+      funding: { hasReceivedFunds: async () => false },
+    });
+    const caller = { ip: '127.0.0.1' };
+    const optionsFor = async (purpose: string) =>
+      (await hana.client.post(paths.passkeyAssertionOptions, { purpose })).body.data as { challenge: string };
+
+    const assertion = authenticator.assert(await optionsFor('transfer'));
+    await identity.api.verifySecondFactor(hana.userId, 'transfer', { passkey: assertion }, caller);
+    await expect(identity.api.verifySecondFactor(hana.userId, 'transfer', { passkey: assertion }, caller)).rejects.toMatchObject({
+      key: 'passkeyChallengeExpired',
+    });
+    const forLogin = authenticator.assert(await optionsFor('login'));
+    await expect(identity.api.verifySecondFactor(hana.userId, 'transfer', { passkey: forLogin }, caller)).rejects.toMatchObject({
+      key: 'passkeyChallengeExpired',
+    });
+    // Another customer's passkey is no passkey of this account.
+    const stranger = await steps.signUp();
+    await expect(
+      identity.api.verifySecondFactor(stranger.userId, 'transfer', { passkey: authenticator.assert(await optionsFor('transfer')) }, caller),
+    ).rejects.toMatchObject({ key: 'passkeyNotRecognised' });
+    expect(await codeFailures(hana)).toBe(2);
   });
 });
