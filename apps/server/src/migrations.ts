@@ -20,6 +20,7 @@ import * as ledgerBalanceEvents from './modules/ledger/balance-events.migration'
 import * as identitySessionEvents from './modules/identity/session-events.migration';
 import * as identityCustomerLock from './modules/identity/customer-lock.migration';
 import * as identityUserPreferences from './modules/identity/user-preferences.migration';
+import * as identityPasskeys from './modules/identity/passkey.migration';
 import * as deposits from './modules/deposits/deposits.migration';
 import * as chainDevnets from './modules/chain/chain-devnets.migration';
 import * as withdrawals from './modules/withdrawals/withdrawals.migration';
@@ -95,5 +96,6 @@ export const migrations: Record<string, Migration> = {
   '0030-ledger-hold-journal-indexes': ledgerHoldJournalIndexes,
   '0031-api-keys': inOrder(identitySecurityOperations, apiKeys, withdrawalApiKey),
   '0032-captcha': captcha,
+  '0033-passkeys': identityPasskeys,
   '0034-user-preferences': identityUserPreferences,
 };

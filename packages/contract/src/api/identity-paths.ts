@@ -38,5 +38,12 @@ export const identityPaths = {
   sessions: '/uc/v1/sessions',
   endSession: '/uc/v1/sessions/:id/end',
   sessionTicket: '/uc/v1/action/session-ticket',
+  loginPasskeyOptions: '/uc/anon/v1/login-passkey-options',
+  passkeys: '/uc/v1/passkeys',
+  passkeyRegistrationOptions: '/uc/v1/passkeys/registration-options',
+  passkeyAdd: '/uc/v1/passkeys/add',
+  passkeyRename: '/uc/v1/passkeys/rename',
+  passkeyRemove: '/uc/v1/passkeys/remove',
+  passkeyAssertionOptions: '/uc/v1/passkeys/assertion-options',
   devOutbox: '/dev/outbox',
 } as const;

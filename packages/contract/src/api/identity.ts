@@ -18,6 +18,19 @@ export type AccountType = (typeof accountTypes)[number];
 export const secondFactors = ['ga', 'sms', 'email'] as const;
 export type SecondFactor = (typeof secondFactors)[number];
 
+/** The factors a login's second step offers: the codes of spec §6, or a passkey (WebAuthn) when one is registered. */
+export const loginFactors = [...secondFactors, 'passkey'] as const;
+export type LoginFactor = (typeof loginFactors)[number];
+
+/**
+ * A WebAuthn answer of the browser (`@simplewebauthn/browser`'s JSON: id, rawId, response,
+ * type…), checked by the server's WebAuthn library; only its size is bounded here.
+ */
+export const passkeyResponseSchema = z
+  .record(z.string(), z.unknown())
+  .refine((value) => JSON.stringify(value).length <= 16_384, { message: 'too large' });
+export type PasskeyResponse = z.infer<typeof passkeyResponseSchema>;
+
 const code = z.string().trim().max(6);
 const countryCode = z
   .string()
@@ -46,6 +59,7 @@ export const codePurposes = [
   'fundPassword',
   'transfer',
   'apiKey',
+  'passkey',
 ] as const;
 export type CodePurpose = (typeof codePurposes)[number];
 
@@ -96,7 +110,7 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 /** Spec §3: the login answer gives the pre-login token and the second factors offered. */
 export const loginChallengeSchema = z.object({
   preLoginToken: z.string(),
-  twofaList: z.array(z.enum(secondFactors)),
+  twofaList: z.array(z.enum(loginFactors)),
   userNo: z.string(),
   /** Masked e-mail and phone, so the user knows where a code goes. */
   maskedEmail: z.string().nullable(),
@@ -111,8 +125,11 @@ export const loginCodeBodySchema = z.object({
 
 export const loginTwofaBodySchema = z.object({
   preLoginToken: z.string().min(1).max(128),
-  method: z.enum(secondFactors),
-  code,
+  method: z.enum(loginFactors),
+  /** The code of the chosen factor; absent for a passkey. */
+  code: code.optional(),
+  /** The passkey's assertion (method `passkey`), answering the challenge of `loginPasskeyOptions`. */
+  passkey: passkeyResponseSchema.optional(),
 });
 export type LoginTwofaBody = z.infer<typeof loginTwofaBodySchema>;
 
@@ -200,11 +217,15 @@ export const securityVerificationSchema = z.object({
   emailCode: code.optional(),
   smsCode: code.optional(),
   gaCode: code.optional(),
+  /** A passkey assertion in place of the codes, when the account has a passkey (`passkeyAssertionOptions`). */
+  passkey: passkeyResponseSchema.optional(),
 });
 export type SecurityVerification = z.infer<typeof securityVerificationSchema>;
 
 export const twofaStatusSchema = z.object({
   twofaList: z.array(z.enum(secondFactors)),
+  /** Whether the account has a passkey, which may answer a verification in place of the codes. */
+  hasPasskey: z.boolean().optional(),
   maskedEmail: z.string().nullable(),
   maskedPhone: z.string().nullable(),
 });
@@ -242,6 +263,28 @@ export const changeFundPasswordBodySchema = z.object({
   fundPassword: z.string().max(16),
   confirmFundPassword: z.string().max(16),
 });
+
+// ── Passkeys (WebAuthn) ─────────────────────────────────────────────────────────────────
+/** WebAuthn options for the browser (`startRegistration` / `startAuthentication`'s `optionsJSON`). */
+export const passkeyOptionsSchema = z.record(z.string(), z.unknown());
+export const passkeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
+const passkeyName = z.string().trim().min(1).max(50);
+export const addPasskeyBodySchema = securityVerificationSchema.extend({
+  name: passkeyName,
+  /** The browser's registration answer to `passkeyRegistrationOptions`. */
+  credential: passkeyResponseSchema,
+});
+export const renamePasskeyBodySchema = z.object({ id: recordIdSchema('passkeyNotFound'), name: passkeyName });
+export const removePasskeyBodySchema = securityVerificationSchema.extend({ id: recordIdSchema('passkeyNotFound') });
+/** A signed-in customer's assertion challenge, bound to what it will verify. */
+export const passkeyAssertionOptionsBodySchema = z.object({ purpose: z.enum(codePurposes) });
+export const loginPasskeyOptionsBodySchema = z.object({ preLoginToken: z.string().min(1).max(128) });
 
 // ── Account info, histories, sessions ─────────────────────────────────────────────────
 export const setFiatBodySchema = z.object({ fiat: z.enum(fiatCurrencies) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { assetSummarySchema } from './asset-summary';
 import { amountSchema, coinSchema, pageQueryFields } from './primitives';
+import { passkeyResponseSchema } from './identity';
 import { recordIdPairSchema } from './record-id';
 
 export const currencySchema = z.object({
@@ -82,6 +83,8 @@ export const transferBodySchema = z.object({
   emailCode: z.string().max(6).optional(),
   smsCode: z.string().max(6).optional(),
   gaCode: z.string().max(6).optional(),
+  /** A passkey assertion (purpose `transfer`) in place of the code. */
+  passkey: passkeyResponseSchema.optional(),
   note: z.string().trim().max(50).optional(),
   /** The client's idempotency key: a retried submission moves the money once. */
   requestId: z.string().trim().min(8).max(64),

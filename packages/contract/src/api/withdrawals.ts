@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amountSchema, chainSchema, coinSchema, pageQuerySchema, pageSchema } from './primitives';
+import { passkeyResponseSchema } from './identity';
 import { recordIdSchema } from './record-id';
 
 const address = z.string().trim().min(3).max(128);
@@ -150,6 +151,8 @@ export const withdrawBodySchema = z.object({
   emailCode: code.optional(),
   smsCode: code.optional(),
   gaCode: code.optional(),
+  /** A passkey assertion (purpose `transfer`) in place of the code. */
+  passkey: passkeyResponseSchema.optional(),
   /** The client's idempotency key: a retried submission creates and sends one withdrawal. */
   requestId: z.string().trim().min(8).max(64),
 });
@@ -251,6 +254,8 @@ export const addWithdrawAddressBodySchema = z.object({
   emailCode: code.optional(),
   smsCode: code.optional(),
   gaCode: code.optional(),
+  /** A passkey assertion (purpose `transfer`) in place of the code. */
+  passkey: passkeyResponseSchema.optional(),
 });
 export type AddWithdrawAddressBody = z.infer<typeof addWithdrawAddressBodySchema>;
 
@@ -262,6 +267,8 @@ export const verifyTrustedAddressBodySchema = z.object({
   emailCode: code.optional(),
   smsCode: code.optional(),
   gaCode: code.optional(),
+  /** A passkey assertion (purpose `transfer`) in place of the code. */
+  passkey: passkeyResponseSchema.optional(),
 });
 export type VerifyTrustedAddressBody = z.infer<typeof verifyTrustedAddressBodySchema>;
 

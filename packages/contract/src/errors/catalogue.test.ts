@@ -7,8 +7,8 @@ const entries = Object.entries(errorCatalogue);
 
 /** The code families of spec §8, plus the silent codes and the 403 login prompt. */
 const families: Array<[number, number]> = [
-  // 16000001…25 of spec §8, then account suspended (26) and the captcha's required/expired (27-28; 29 kept for it).
-  [16000001, 16000029],
+  // 16000001…25 of spec §8, then account suspended (26), the captcha's required/expired (27-28; 29 kept for it), passkeys (30-39, issue 16 item 8).
+  [16000001, 16000039],
   [17000001, 17000014],
   // The account centre's security settings: the authenticator change in steps, preferences.
   [17000020, 17000029],

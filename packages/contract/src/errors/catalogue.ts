@@ -488,6 +488,51 @@ export const errorCatalogue = {
       ru: 'Срок действия капчи истёк, пройдите проверку снова',
     },
   },
+  passkeyNotRecognised: {
+    code: 16000030,
+    messages: {
+      en: 'The passkey could not be verified',
+      'zh-CN': '通行密钥验证失败',
+      'zh-TW': '通行金鑰驗證失敗',
+      ru: 'Не удалось проверить ключ доступа',
+    },
+  },
+  passkeyLimitReached: {
+    code: 16000031,
+    messages: {
+      en: 'At most {max} passkeys can be registered',
+      'zh-CN': '最多可注册 {max} 个通行密钥',
+      'zh-TW': '最多可註冊 {max} 個通行金鑰',
+      ru: 'Можно зарегистрировать не более {max} ключей доступа',
+    },
+  },
+  passkeyNotFound: {
+    code: 16000032,
+    messages: {
+      en: 'Passkey not found',
+      'zh-CN': '未找到该通行密钥',
+      'zh-TW': '找不到該通行金鑰',
+      ru: 'Ключ доступа не найден',
+    },
+  },
+  passkeyChallengeExpired: {
+    code: 16000033,
+    messages: {
+      en: 'The passkey request has expired or was already used, please try again',
+      'zh-CN': '通行密钥请求已过期或已使用，请重试',
+      'zh-TW': '通行金鑰請求已過期或已使用，請重試',
+      ru: 'Запрос ключа доступа истёк или уже использован, попробуйте снова',
+    },
+  },
+  passkeyAlreadyRegistered: {
+    code: 16000034,
+    messages: {
+      en: 'This passkey is already registered',
+      'zh-CN': '该通行密钥已注册',
+      'zh-TW': '該通行金鑰已註冊',
+      ru: 'Этот ключ доступа уже зарегистрирован',
+    },
+  },
 
   // ── 17000001…: account centre ───────────────────────────────────────────────────
   insufficientBalance: {

@@ -4,6 +4,7 @@ import { identityError } from './identity.errors';
 import { maskEmail, maskPhone, storedLocation } from './request-facts';
 import type { SignedIn } from './security-change';
 import { countHistory, historyRows, type HistoryTable } from './security.repository';
+import { passkeyRepository } from './passkey.repository';
 import { setFiat } from './user.repository';
 
 export interface PageRequest {
@@ -21,7 +22,9 @@ export interface HistoryPage {
 /** Account info, preferences, histories and sessions (spec §1, §2, §3). */
 export interface AccountService {
   userInfo(signedIn: SignedIn, caller: Caller): Promise<SessionUser>;
-  twofaStatus(signedIn: SignedIn): Promise<{ twofaList: SecondFactor[]; maskedEmail: string | null; maskedPhone: string | null }>;
+  twofaStatus(
+    signedIn: SignedIn,
+  ): Promise<{ twofaList: SecondFactor[]; hasPasskey: boolean; maskedEmail: string | null; maskedPhone: string | null }>;
   accountInfo(signedIn: SignedIn): Promise<{ userNo: string; lastLoginAt: string | null; kycLevel: number; fiat: 'USD' | 'CNY' }>;
   setFiat(signedIn: SignedIn, fiat: 'USD' | 'CNY'): Promise<void>;
   securityHistory(signedIn: SignedIn, page: PageRequest): Promise<HistoryPage>;
@@ -60,7 +63,12 @@ export function createAccountService(deps: IdentityDeps): AccountService {
 
     async twofaStatus(signedIn: SignedIn) {
       const user = await loadUser(deps, signedIn.userId);
-      return { twofaList: boundFactors(user), maskedEmail: maskEmail(user.email), maskedPhone: maskPhone(user.phone) };
+      return {
+        twofaList: boundFactors(user),
+        hasPasskey: await passkeyRepository.hasAny(deps.db, user.id),
+        maskedEmail: maskEmail(user.email),
+        maskedPhone: maskPhone(user.phone),
+      };
     },
 
     async accountInfo(signedIn: SignedIn) {

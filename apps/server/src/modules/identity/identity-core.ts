@@ -19,6 +19,7 @@ import type { PasswordHasher } from '../../platform/security/password-hasher';
 import type { AttemptLimiter } from './attempt-limiter';
 import { codeSendScope, type CaptchaGate } from './captcha-gate';
 import { codeMessage } from './identity-messages';
+import { checkPasskey, type WebAuthnConfig } from './webauthn';
 import { accountRuleError, identityError } from './identity.errors';
 import type { RequestFacts } from './request-facts';
 import type { SessionStore } from './session-store';
@@ -48,6 +49,8 @@ export interface IdentityDeps {
   key: Buffer;
   /** Every e-mail or SMS sent counts against its IP, so one address cannot pump messages. */
   codeSendsPerIpPerHour: number;
+  /** The relying party passkeys belong to (`webauthn.ts`). */
+  webauthn: WebAuthnConfig;
 }
 
 /** Who is asking, for histories, sessions and the language of messages. */
@@ -188,6 +191,12 @@ export async function verifyAllFactors(
   ip: string | null,
   alsoCheck: ReadonlyArray<() => Promise<SecretProof>> = [],
 ): Promise<void> {
+  if (verification.passkey) {
+    // A passkey answers for every code factor (issue 16): one assertion, counted like a code.
+    const assertion = verification.passkey;
+    await verifyTogether(deps, [() => checkPasskey(deps, user, `verify:${purpose}`, assertion, 'passkey', ip), ...alsoCheck]);
+    return;
+  }
   const email = emailTarget(user);
   const phone = phoneTarget(user);
   const gaCode = user.totp_secret_encrypted ? requireCodeFormat(verification.gaCode, 'gaCode') : null;
@@ -208,6 +217,10 @@ export function checkPreferredFactor(
   verification: SecurityVerification,
   ip: string | null,
 ): () => Promise<SecretProof> {
+  if (verification.passkey) {
+    const assertion = verification.passkey;
+    return () => checkPasskey(deps, user, `verify:${purpose}`, assertion, 'passkey', ip);
+  }
   const factor = boundFactors(user)[0] ?? 'email';
   if (factor === 'ga') {
     const code = requireCodeFormat(verification.gaCode, 'gaCode');

@@ -24,6 +24,7 @@ const purposeNames: Record<CodePurpose, Record<Language, string>> = {
   fundPassword: { en: 'your fund password', 'zh-CN': '资金密码', 'zh-TW': '資金密碼', ru: 'пароля для средств' },
   transfer: { en: 'an internal transfer', 'zh-CN': '内部转账', 'zh-TW': '內部轉帳', ru: 'внутреннего перевода' },
   apiKey: { en: 'an API key change', 'zh-CN': 'API密钥变更', 'zh-TW': 'API金鑰變更', ru: 'изменения API-ключа' },
+  passkey: { en: 'a passkey change', 'zh-CN': '通行密钥变更', 'zh-TW': '通行金鑰變更', ru: 'изменения ключа доступа' },
 };
 
 export function codeMessage(purpose: CodePurpose, language: Language, code: string): { subject: string; text: string } {

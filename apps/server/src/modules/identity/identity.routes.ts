@@ -7,6 +7,7 @@ import type { AuthenticatorChangeService } from './authenticator-change.service'
 import { requireSession, sessionCookieName, sessionCookieOptions, signedIn } from './authentication';
 import type { Caller } from './identity-core';
 import type { LoginService } from './login.service';
+import type { PasskeyService } from './passkey.service';
 import type { PasswordResetService } from './password-reset.service';
 import type { PreferencesService } from './preferences.service';
 import type { RegistrationService } from './registration.service';
@@ -21,6 +22,7 @@ export interface IdentityServices {
   account: AccountService;
   authenticatorChange: AuthenticatorChangeService;
   preferences: PreferencesService;
+  passkeys: PasskeyService;
 }
 
 function callerOf(request: FastifyRequest, equipmentName?: string): Caller {
@@ -60,6 +62,7 @@ export function registerIdentityRoutes(app: FastifyInstance, services: IdentityS
   routeEndpoint(app, identityEndpoints.loginTwofa, {}, async (request, reply) =>
     logIn(reply, request, await services.login.loginTwofa(request.body, callerOf(request))),
   );
+  routeEndpoint(app, identityEndpoints.loginPasskeyOptions, {}, (request) => services.login.loginPasskeyOptions(request.body));
   routeEndpoint(app, identityEndpoints.sessionRequest, {}, (request) =>
     services.login.requestSession(request.body, callerOf(request, request.body.equipmentName)),
   );
@@ -167,6 +170,30 @@ export function registerIdentityRoutes(app: FastifyInstance, services: IdentityS
     identityEndpoints.fundPasswordChange,
     signedInRoute,
     answeringNothing((request) => services.securitySettings.changeFundPassword(signedIn(request), request.body, callerOf(request))),
+  );
+
+  // ── Passkeys ─────────────────────────────────────────────────────────────────────────
+  routeEndpoint(app, identityEndpoints.passkeys, signedInRoute, (request) => services.passkeys.list(signedIn(request)));
+  routeEndpoint(app, identityEndpoints.passkeyRegistrationOptions, signedInRoute, (request) =>
+    services.passkeys.registrationOptions(signedIn(request)),
+  );
+  routeEndpoint(app, identityEndpoints.passkeyAdd, signedInRoute, (request) =>
+    services.passkeys.add(signedIn(request), request.body, callerOf(request)),
+  );
+  routeEndpoint(
+    app,
+    identityEndpoints.passkeyRename,
+    signedInRoute,
+    answeringNothing((request) => services.passkeys.rename(signedIn(request), request.body)),
+  );
+  routeEndpoint(
+    app,
+    identityEndpoints.passkeyRemove,
+    signedInRoute,
+    answeringNothing((request) => services.passkeys.remove(signedIn(request), request.body, callerOf(request))),
+  );
+  routeEndpoint(app, identityEndpoints.passkeyAssertionOptions, signedInRoute, (request) =>
+    services.passkeys.assertionOptions(signedIn(request), request.body.purpose),
   );
 
   // ── Account info, histories, sessions ────────────────────────────────────────────────

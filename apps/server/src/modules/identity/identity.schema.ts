@@ -119,6 +119,28 @@ export interface DevOutboxTable {
   created_at: Timestamp;
 }
 
+export interface PasskeyTable {
+  id: Id;
+  user_id: string;
+  credential_id: string;
+  public_key: Buffer;
+  counter: ColumnType<string, string | number | undefined, string | number>;
+  transports: ColumnType<string[], string[] | undefined, string[]>;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+}
+
+export interface PasskeyChallengeTable {
+  id: Id;
+  user_id: string;
+  purpose: string;
+  challenge: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
 /** The identity module's tables (`identity.migration.ts`), for the composition root's table map. */
 export interface IdentityTables {
   app_user: AppUserTable;
@@ -132,4 +154,6 @@ export interface IdentityTables {
   security_history: HistoryTable & { operation: number };
   login_history: HistoryTable;
   dev_outbox: DevOutboxTable;
+  passkey: PasskeyTable;
+  passkey_challenge: PasskeyChallengeTable;
 }

@@ -18,6 +18,7 @@ import type { IdentityDeps } from './identity-core';
 import { registerIdentityRoutes, type IdentityServices } from './identity.routes';
 import { createLoginRepository } from './login.repository';
 import { createLoginService } from './login.service';
+import { createPasskeyService } from './passkey.service';
 import { createPasswordResetService } from './password-reset.service';
 import { createPreferencesService } from './preferences.service';
 import { createRegistrationService } from './registration.service';
@@ -27,6 +28,7 @@ import { createSessionStore } from './session-store';
 import { createUserRepository } from './user.repository';
 export { isLaterTotpStep } from './user.repository';
 import { createVerificationCodes } from './verification-codes';
+import { webAuthnConfig } from './webauthn';
 
 export { requireSession, signedIn } from './authentication';
 export { requestFacts, type RequestFacts } from './request-facts';
@@ -84,6 +86,7 @@ export function createIdentityModule(deps: IdentityModuleDeps): IdentityModule {
     messenger,
     key: secrets.key,
     codeSendsPerIpPerHour: config.CODE_SENDS_PER_IP_PER_HOUR,
+    webauthn: webAuthnConfig(config.PUBLIC_ORIGIN),
   };
   const services: IdentityServices = {
     registration: createRegistrationService(identityDeps),
@@ -93,6 +96,7 @@ export function createIdentityModule(deps: IdentityModuleDeps): IdentityModule {
     account: createAccountService(identityDeps),
     authenticatorChange: createAuthenticatorChangeService(identityDeps, deps.funding),
     preferences: createPreferencesService(db, config.GRAY_RELEASE),
+    passkeys: createPasskeyService(identityDeps, deps.funding),
   };
   return {
     services,

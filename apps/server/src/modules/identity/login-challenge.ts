@@ -3,13 +3,14 @@ import { macOf, randomToken } from '../../platform/security/crypto';
 import { boundFactors, loadUser, type Caller, type IdentityDeps } from './identity-core';
 import { identityError } from './identity.errors';
 import type { LoginRepository } from './login.repository';
+import { passkeyRepository } from './passkey.repository';
 import { maskEmail, maskPhone } from './request-facts';
 import type { UserRow } from './user.repository';
 
 const preLoginMinutes = 10;
 
 /** What the second-factor step of a login needs: the account's lookups and the login SQL. */
-export interface LoginChallengeDeps extends Pick<IdentityDeps, 'users' | 'key'> {
+export interface LoginChallengeDeps extends Pick<IdentityDeps, 'users' | 'key' | 'db'> {
   logins: LoginRepository;
 }
 
@@ -27,7 +28,7 @@ export async function startSecondFactor(deps: LoginChallengeDeps, user: UserRow,
   });
   return {
     preLoginToken,
-    twofaList: boundFactors(user),
+    twofaList: (await passkeyRepository.hasAny(deps.db, user.id)) ? [...boundFactors(user), 'passkey'] : boundFactors(user),
     userNo: user.user_no,
     maskedEmail: maskEmail(user.email),
     maskedPhone: maskPhone(user.phone),

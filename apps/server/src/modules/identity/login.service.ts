@@ -18,6 +18,8 @@ import {
 import { identityError } from './identity.errors';
 import { findPreLogin, startSecondFactor } from './login-challenge';
 import type { LoginRepository } from './login.repository';
+import { spendProofs } from './verification-codes';
+import { assertionOptions, checkPasskey } from './webauthn';
 import { createSessionHandOffService, type SessionHandOffService } from './session-hand-off.service';
 
 /** The account a request names, when it names one validly; null otherwise. */
@@ -41,14 +43,16 @@ export interface LoginService extends SessionHandOffService {
   /** The password step: a wrong password and an unknown account answer alike. */
   login(body: LoginBody, caller: Caller): Promise<LoginChallenge>;
   sendLoginCode(body: { preLoginToken: string; method: 'sms' | 'email' }, caller: Caller): Promise<{ resendAfterSeconds: number }>;
-  /** The second-factor step; success spends the pre-login token and opens a session. */
+  /** A passkey challenge for the second-factor step of a live pre-login. */
+  loginPasskeyOptions(body: { preLoginToken: string }): Promise<Record<string, unknown>>;
+  /** The second-factor step (a code, or a passkey assertion); success spends the pre-login token and opens a session. */
   loginTwofa(body: LoginTwofaBody, caller: Caller): Promise<LoggedIn & { token: string }>;
   logout(sessionId: string, userId: string): Promise<boolean>;
 }
 
 export function createLoginService(deps: IdentityDeps, logins: LoginRepository): LoginService {
   const { limiter } = deps;
-  const challengeDeps = { users: deps.users, key: deps.key, logins };
+  const challengeDeps = { users: deps.users, key: deps.key, db: deps.db, logins };
 
   async function recordLogin(userId: string, caller: Caller, status: 'success' | 'failed'): Promise<void> {
     await logins.recordLogin(userId, caller, status);
@@ -111,18 +115,28 @@ export function createLoginService(deps: IdentityDeps, logins: LoginRepository):
       return sendCode(deps, 'login', target, caller);
     },
 
+    async loginPasskeyOptions(body) {
+      const { user } = await findPreLogin(challengeDeps, body.preLoginToken);
+      if (user.locked_at !== null) throw identityError('accountSuspended');
+      return assertionOptions(deps, user, 'login');
+    },
+
     async loginTwofa(body, caller) {
       const preLogin = await findPreLogin(challengeDeps, body.preLoginToken);
       const { user } = preLogin;
       // Locked since the password step: the code is not even checked.
       if (user.locked_at !== null) throw identityError('accountSuspended');
-      const code = requireCodeFormat(body.code, 'code');
-      if (!boundFactors(user).includes(body.method)) throw identityError('invalidParameter', {}, 'method');
+      const method = body.method;
+      const code = method === 'passkey' ? '' : requireCodeFormat(body.code, 'code');
+      if (method !== 'passkey' && !boundFactors(user).includes(method)) throw identityError('invalidParameter', {}, 'method');
+      if (method === 'passkey' && !body.passkey) throw identityError('missingParameter', {}, 'passkey');
       try {
-        if (body.method === 'ga') {
+        if (method === 'passkey') {
+          await spendProofs(deps.db, limiter, [await checkPasskey(deps, user, 'login', body.passkey!, 'passkey', caller.ip)]);
+        } else if (method === 'ga') {
           await consumeUserTotp(deps, user, code, 'code', caller.ip);
         } else {
-          const target = body.method === 'email' ? emailTarget(user) : phoneTarget(user);
+          const target = method === 'email' ? emailTarget(user) : phoneTarget(user);
           await deps.codes.consume('login', target!, code, 'code', caller.ip);
         }
       } catch (error) {

@@ -37,7 +37,19 @@ export const identityApi = {
   setFiat: (fiat: Body<'setFiat'>['fiat']) => call(identityEndpoints.setFiat, { body: { fiat } }),
   endSession: (id: string) => call(identityEndpoints.endSession, { params: { id } }),
   setPreferences: (body: Body<'setPreferences'>) => call(identityEndpoints.setPreferences, { body }),
+
+  loginPasskeyOptions: (body: Body<'loginPasskeyOptions'>) => call(identityEndpoints.loginPasskeyOptions, { body }),
+  passkeyRegistrationOptions: () => call(identityEndpoints.passkeyRegistrationOptions, {}),
+  addPasskey: (body: Body<'passkeyAdd'>) => call(identityEndpoints.passkeyAdd, { body }),
+  renamePasskey: (body: Body<'passkeyRename'>) => call(identityEndpoints.passkeyRename, { body }),
+  removePasskey: (body: Body<'passkeyRemove'>) => call(identityEndpoints.passkeyRemove, { body }),
+  passkeyAssertionOptions: (body: Body<'passkeyAssertionOptions'>) => call(identityEndpoints.passkeyAssertionOptions, { body }),
 };
+
+export const passkeysQuery = queryOptions({
+  queryKey: ['identity', 'passkeys'],
+  queryFn: ({ signal }) => call(identityEndpoints.passkeys, {}, { signal }),
+});
 
 export const securityHistoryQuery = (pageNo: number, pageSize: number) =>
   queryOptions({

@@ -1,7 +1,9 @@
 import type { CodePurpose, SecurityVerification } from '@coffer/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Skeleton } from 'antd';
+import { Alert, Button, Form, Skeleton } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { assertPasskey } from '../../../shared/passkey';
 import { identityApi, twofaStatusQuery } from '../api/identity-api';
 import { SecurityCodeField } from './security-code-field';
 import styles from './security-forms.module.css';
@@ -9,11 +11,25 @@ import styles from './security-forms.module.css';
 /**
  * The security verification a change asks for (SecurityVerification): one code field for
  * every factor bound to the account — e-mail code, SMS code, authenticator code — as
- * `emailCode`, `smsCode` and `gaCode` of the surrounding antd Form.
+ * `emailCode`, `smsCode` and `gaCode` of the surrounding antd Form. An account with a passkey
+ * may answer with it instead (`passkey`, the browser's assertion for this purpose).
  */
 export function SecurityVerificationFields({ purpose }: { purpose: CodePurpose }) {
   const { t } = useTranslation('security');
   const status = useQuery(twofaStatusQuery);
+  const form = Form.useFormInstance<SecurityVerification>();
+  const [passkey, setPasskey] = useState<'idle' | 'asking' | 'ready' | 'failed'>('idle');
+
+  const askPasskey = async () => {
+    setPasskey('asking');
+    try {
+      const options = await identityApi.passkeyAssertionOptions({ purpose });
+      form.setFieldValue('passkey', await assertPasskey(options));
+      setPasskey('ready');
+    } catch {
+      setPasskey('failed');
+    }
+  };
 
   if (status.isPending) {
     return (
@@ -46,34 +62,57 @@ export function SecurityVerificationFields({ purpose }: { purpose: CodePurpose }
     <fieldset className={styles.fieldset} data-testid="security-verification">
       <legend className={styles.legend}>{t('verification.title')}</legend>
       <p className={styles.fieldsetIntro}>{t('verification.intro')}</p>
-      {has('email') ? (
-        <SecurityCodeField
-          name="emailCode"
-          label={t('verification.emailCode')}
-          extra={maskedEmail ? t('verification.emailSentTo', { target: maskedEmail }) : undefined}
-          onSend={() => identityApi.sendUserCode({ purpose, channel: 'email' })}
-          inputTestId="verify-email-code"
-          sendTestId="verify-email-send"
-        />
+      <Form.Item name="passkey" hidden>
+        <input type="hidden" />
+      </Form.Item>
+      {status.data.hasPasskey ? (
+        <div className={styles.passkey}>
+          <Button
+            onClick={() => void askPasskey()}
+            loading={passkey === 'asking'}
+            disabled={passkey === 'ready'}
+            data-testid="verify-passkey"
+          >
+            {t('verification.usePasskey')}
+          </Button>
+          {passkey === 'ready' ? (
+            <Alert type="success" showIcon title={t('verification.passkeyReady')} data-testid="verify-passkey-ready" />
+          ) : null}
+          {passkey === 'failed' ? <Alert type="error" showIcon title={t('verification.passkeyFailed')} /> : null}
+        </div>
       ) : null}
-      {has('sms') ? (
-        <SecurityCodeField
-          name="smsCode"
-          label={t('verification.smsCode')}
-          extra={maskedPhone ? t('verification.smsSentTo', { target: maskedPhone }) : undefined}
-          onSend={() => identityApi.sendUserCode({ purpose, channel: 'sms' })}
-          inputTestId="verify-sms-code"
-          sendTestId="verify-sms-send"
-        />
-      ) : null}
-      {has('ga') ? (
-        <SecurityCodeField
-          name="gaCode"
-          label={purpose === 'changeAuthenticator' ? t('verification.gaCodeCurrent') : t('verification.gaCode')}
-          extra={t('verification.gaHint')}
-          inputTestId="verify-ga-code"
-        />
-      ) : null}
+      {passkey === 'ready' ? null : (
+        <>
+          {has('email') ? (
+            <SecurityCodeField
+              name="emailCode"
+              label={t('verification.emailCode')}
+              extra={maskedEmail ? t('verification.emailSentTo', { target: maskedEmail }) : undefined}
+              onSend={() => identityApi.sendUserCode({ purpose, channel: 'email' })}
+              inputTestId="verify-email-code"
+              sendTestId="verify-email-send"
+            />
+          ) : null}
+          {has('sms') ? (
+            <SecurityCodeField
+              name="smsCode"
+              label={t('verification.smsCode')}
+              extra={maskedPhone ? t('verification.smsSentTo', { target: maskedPhone }) : undefined}
+              onSend={() => identityApi.sendUserCode({ purpose, channel: 'sms' })}
+              inputTestId="verify-sms-code"
+              sendTestId="verify-sms-send"
+            />
+          ) : null}
+          {has('ga') ? (
+            <SecurityCodeField
+              name="gaCode"
+              label={purpose === 'changeAuthenticator' ? t('verification.gaCodeCurrent') : t('verification.gaCode')}
+              extra={t('verification.gaHint')}
+              inputTestId="verify-ga-code"
+            />
+          ) : null}
+        </>
+      )}
     </fieldset>
   );
 }
@@ -84,5 +123,7 @@ export function pickVerification(values: SecurityVerification): SecurityVerifica
   if (values.emailCode) verification.emailCode = values.emailCode.trim();
   if (values.smsCode) verification.smsCode = values.smsCode.trim();
   if (values.gaCode) verification.gaCode = values.gaCode.trim();
+  // A passkey answers for all the codes.
+  if (values.passkey) return { passkey: values.passkey };
   return verification;
 }

@@ -9,6 +9,7 @@ import { CaptchaWidget } from '../../../shared/captcha/captcha-widget';
 import { pathTo } from '../../../shared/routes';
 import { describeDevice, sessionHandOffStorageKey } from '../../../shared/session-hand-off';
 import { AntdProvider } from '../../../shared/ui/antd-provider';
+import { assertPasskey } from '../../../shared/passkey';
 import { closeToast } from '../../../shared/ui/toast-store';
 import { identityApi } from '../api/identity-api';
 import { AuthAccountTypeTabs } from '../components/auth-account-type-tabs';
@@ -190,22 +191,53 @@ function SecondFactorForm({ challenge, onBack }: { challenge: Challenge; onBack:
   const [method, setMethod] = useState<SecondFactor | undefined>(firstMethod);
   const [codeSent, setCodeSent] = useState<SecondFactor | null>(null);
 
+  const loggedIn = async () => {
+    await queryClient.invalidateQueries({ queryKey: ['identity'] });
+    const target = safeRedirectTarget(searchParams.get('redirect')) ?? pathTo('propertyCenterDashboard');
+    await navigate(target, { replace: true });
+  };
   const confirm = useMutation({
     mutationFn: (values: SecondFactorValues) =>
       identityApi.loginTwofa({ preLoginToken: challenge.preLoginToken, method: values.method, code: values.code }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['identity'] });
-      const target = safeRedirectTarget(searchParams.get('redirect')) ?? pathTo('propertyCenterDashboard');
-      await navigate(target, { replace: true });
-    },
+    onSuccess: loggedIn,
   });
+  const hasPasskey = challenge.twofaList.includes('passkey');
+  const [passkeyFailed, setPasskeyFailed] = useState(false);
+  const withPasskey = useMutation({
+    mutationFn: async () => {
+      setPasskeyFailed(false);
+      const options = await identityApi.loginPasskeyOptions({ preLoginToken: challenge.preLoginToken });
+      // A cancelled or failed browser prompt is said here; the server's refusals come as toasts.
+      const assertion = await assertPasskey(options).catch((error: unknown) => {
+        setPasskeyFailed(true);
+        throw error;
+      });
+      return identityApi.loginTwofa({ preLoginToken: challenge.preLoginToken, method: 'passkey', passkey: assertion });
+    },
+    onSuccess: loggedIn,
+  });
+  const passkeyButton = hasPasskey ? (
+    <div className={styles.passkey}>
+      <Button block onClick={() => withPasskey.mutate()} loading={withPasskey.isPending} data-testid="twofa-passkey">
+        {t('twofa.usePasskey')}
+      </Button>
+      {passkeyFailed ? (
+        <p className={styles.notice} role="alert" data-testid="twofa-passkey-failed">
+          {t('twofa.passkeyFailed')}
+        </p>
+      ) : null}
+    </div>
+  ) : null;
 
   if (!method) {
     return (
       <>
-        <p className={styles.notice} role="alert">
-          {t('twofa.noMethods')}
-        </p>
+        {passkeyButton}
+        {hasPasskey ? null : (
+          <p className={styles.notice} role="alert">
+            {t('twofa.noMethods')}
+          </p>
+        )}
         <Button block onClick={onBack}>
           {t('twofa.back')}
         </Button>
@@ -281,6 +313,7 @@ function SecondFactorForm({ challenge, onBack }: { challenge: Challenge; onBack:
       <Button type="primary" htmlType="submit" block loading={confirm.isPending} data-testid="twofa-submit">
         {t('twofa.submit')}
       </Button>
+      {passkeyButton}
       <Button type="link" block className={styles.back} onClick={onBack} data-testid="twofa-back">
         {t('twofa.back')}
       </Button>

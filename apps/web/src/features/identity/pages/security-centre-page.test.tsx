@@ -63,7 +63,7 @@ let sessions = [
 function stubServer() {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const path = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost').pathname;
-    const data = path === '/uc/synUserInfo' ? user : path === '/uc/v1/sessions' ? sessions : undefined;
+    const data = path === '/uc/synUserInfo' ? user : path === '/uc/v1/sessions' ? sessions : path === '/uc/v1/passkeys' ? [] : undefined;
     return new Response(
       JSON.stringify(data === undefined ? { code: 19000005, msg: 'not found', data: null } : { code: 0, msg: 'ok', data }),
       {

@@ -9,6 +9,7 @@ import { formatLockEnd, userTimeZone } from '../../../shared/format/lock-end-tim
 import { pathTo, type RouteName } from '../../../shared/routes';
 import { AntdProvider } from '../../../shared/ui/antd-provider';
 import { SecurityActiveSessions } from '../components/security-active-sessions';
+import { SecurityPasskeys } from '../components/security-passkeys';
 import { maskEmail, maskPhone, useLanguage } from '../components/security-format';
 import { SecurityStatusTag } from '../components/security-status-tag';
 import styles from './security-centre-page.module.css';
@@ -184,6 +185,7 @@ export function SecurityCentrePage() {
             </div>
           </div>
         </Card>
+        <SecurityPasskeys />
         <SecurityActiveSessions />
         <WithdrawLockHelp isReady={user.data !== undefined} />
       </div>
