@@ -16,3 +16,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index captcha_spent_expiry on captcha_spent (expires_at);
   `.execute(db);
 }
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop table captcha_spent`.execute(db);
+}
