@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { kycDocumentTypes } from '../rules/kyc-rules';
-import { kycApplicationStates, kycRejectReasonSchema, kycStepLevelSchema } from './kyc';
+import { kycApplicationStates, kycLevelSchema, kycRejectReasonSchema, kycStepLevelSchema } from './kyc';
 import { recordIdSchema } from './record-id';
 
 /**
@@ -81,7 +81,7 @@ export const kycRejectBodySchema = z
 export type KycRejectBody = z.infer<typeof kycRejectBodySchema>;
 
 export const kycLevelLimitSchema = z.object({
-  level: z.number().int().min(0).max(3),
+  level: kycLevelSchema,
   withdrawalDailyUsd: z.string(),
   tradeMaxUsd: z.string(),
 });

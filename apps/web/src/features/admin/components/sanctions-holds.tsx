@@ -1,4 +1,4 @@
-import { sanctionsHoldStatuses, type SanctionsHold, type SanctionsHoldStatus } from '@coffer/contract';
+import { sanctionsHoldStatuses, sanctionsNoteMaxChars, type SanctionsHold, type SanctionsHoldStatus } from '@coffer/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Modal, Segmented, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -13,8 +13,6 @@ import { sanctionsHoldsQuery, useDecideHold } from '../api/sanctions';
 import { rowProps, timeText } from './admin-format';
 import { AdminErrorState } from './admin-states';
 import styles from './admin.module.css';
-
-const reasonMaxChars = 300;
 
 /** Release (reason optional) or refuse (reason required) one open hold, after reading what it is. */
 function HoldDecisionDialog({ hold, kind, onClose }: { hold: SanctionsHold; kind: 'release' | 'refuse'; onClose: () => void }) {
@@ -48,7 +46,7 @@ function HoldDecisionDialog({ hold, kind, onClose }: { hold: SanctionsHold; kind
           label={kind === 'release' ? t('sanctions.reasonOptional') : t('sanctions.reason')}
           rules={kind === 'refuse' ? [{ required: true, whitespace: true, message: t('sanctions.reasonRequired') }] : []}
         >
-          <Input.TextArea rows={3} maxLength={reasonMaxChars} data-testid="sanctions-hold-reason" />
+          <Input.TextArea rows={3} maxLength={sanctionsNoteMaxChars} data-testid="sanctions-hold-reason" />
         </Form.Item>
         {decide.isError ? <Alert type="error" showIcon title={errorText(decide.error)} className={styles.inlineAlert} /> : null}
         <div className={styles.toolbar}>

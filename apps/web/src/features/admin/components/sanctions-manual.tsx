@@ -1,4 +1,10 @@
-import { sanctionsManualChains, type SanctionsManualAddBody, type SanctionsManualEntry } from '@coffer/contract';
+import {
+  sanctionsAddressMaxChars,
+  sanctionsManualChains,
+  sanctionsNoteMaxChars,
+  type SanctionsManualAddBody,
+  type SanctionsManualEntry,
+} from '@coffer/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Modal, Select, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -13,8 +19,6 @@ import { rowProps, timeText } from './admin-format';
 import { AdminErrorState } from './admin-states';
 import { FormRowActions } from './form-row-actions';
 import styles from './admin.module.css';
-
-const noteMaxChars = 300;
 
 /** Taking an entry off the list: a note is required, then it goes (the server keeps it, marked removed). */
 function RemoveEntryDialog({ entry, onClose }: { entry: SanctionsManualEntry; onClose: () => void }) {
@@ -36,7 +40,7 @@ function RemoveEntryDialog({ entry, onClose }: { entry: SanctionsManualEntry; on
           label={t('sanctions.note')}
           rules={[{ required: true, whitespace: true, message: t('sanctions.noteRequired') }]}
         >
-          <Input.TextArea rows={3} maxLength={noteMaxChars} data-testid="sanctions-remove-note" />
+          <Input.TextArea rows={3} maxLength={sanctionsNoteMaxChars} data-testid="sanctions-remove-note" />
         </Form.Item>
         {remove.isError ? <Alert type="error" showIcon title={errorText(remove.error)} className={styles.inlineAlert} /> : null}
         <div className={styles.toolbar}>
@@ -132,14 +136,14 @@ export function SanctionsManual() {
           label={t('sanctions.address')}
           rules={[{ required: true, whitespace: true, message: t('sanctions.addressRequired') }]}
         >
-          <Input maxLength={256} style={{ width: 380 }} data-testid="sanctions-manual-address" />
+          <Input maxLength={sanctionsAddressMaxChars} style={{ width: 380 }} data-testid="sanctions-manual-address" />
         </Form.Item>
         <Form.Item
           name="note"
           label={t('sanctions.note')}
           rules={[{ required: true, whitespace: true, message: t('sanctions.noteRequired') }]}
         >
-          <Input maxLength={noteMaxChars} style={{ width: 260 }} data-testid="sanctions-manual-note" />
+          <Input maxLength={sanctionsNoteMaxChars} style={{ width: 260 }} data-testid="sanctions-manual-note" />
         </Form.Item>
         <FormRowActions>
           <Button type="primary" htmlType="submit" loading={add.isPending} data-testid="sanctions-manual-add">
