@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { kycApplicationStates, kycLevelSchema, kycStepLevelSchema } from './kyc';
 import { recordIdSchema } from './record-id';
 
 /**
@@ -17,7 +18,7 @@ export const customerSummarySchema = z.object({
   userNo: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
-  kycLevel: z.number().int(),
+  kycLevel: kycLevelSchema,
   lockedAt: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -34,14 +35,22 @@ export const customerProfileSchema = customerSummarySchema.extend({
   lockReason: z.string().nullable(),
   balances: z.array(z.object({ coin: z.string(), available: z.string(), frozen: z.string() })),
   kycApplications: z.array(
-    z.object({ id: z.string(), level: z.number().int(), state: z.string(), createdAt: z.string(), decidedAt: z.string().nullable() }),
+    z.object({
+      id: z.string(),
+      level: kycStepLevelSchema,
+      state: z.enum(kycApplicationStates),
+      createdAt: z.string(),
+      decidedAt: z.string().nullable(),
+    }),
   ),
   securityHistory: z.array(z.object({ kind: z.string(), at: z.string(), ip: z.string().nullable() })),
   loginHistory: z.array(z.object({ at: z.string(), ip: z.string().nullable(), device: z.string().nullable() })),
 });
 export type CustomerProfile = z.infer<typeof customerProfileSchema>;
 
-export const customerLockBodySchema = z.strictObject({ reason: z.string().trim().min(1).max(300) });
+/** The longest reason for locking or unlocking a customer. */
+export const customerLockReasonMaxChars = 300;
+export const customerLockBodySchema = z.strictObject({ reason: z.string().trim().min(1).max(customerLockReasonMaxChars) });
 
 export const auditQuerySchema = z.object({
   actorId: z.string().trim().max(100).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { kycDocumentTypes, kycLevelStates } from '../rules/kyc-rules';
-import { kycRejectReasonSchema, kycStepLevelSchema } from './kyc';
+import { kycDocumentTypes } from '../rules/kyc-rules';
+import { kycApplicationStates, kycLevelSchema, kycRejectReasonSchema, kycStepLevelSchema } from './kyc';
 import { recordIdSchema } from './record-id';
 
 /**
@@ -24,7 +24,7 @@ export const kycQueueItemSchema = z.object({
   userNo: z.string(),
   account: z.string(),
   level: kycStepLevelSchema,
-  state: z.enum(kycLevelStates),
+  state: z.enum(kycApplicationStates),
   country: z.string(),
   createdAt: z.string(),
   /** The provider's answer (KYC2), as recorded. */
@@ -64,19 +64,35 @@ export const kycApplicationDetailSchema = kycQueueItemSchema.extend({
 });
 export type KycApplicationDetail = z.infer<typeof kycApplicationDetailSchema>;
 
-export const kycRejectBodySchema = kycRejectReasonSchema;
+/** The longest reviewer's note on a rejection (the column's check). */
+export const kycRejectTextMaxChars = 500;
+
+/**
+ * A rejection: a reason key, and the reviewer's note (trimmed). The note may be empty, except for
+ * `other`, where it is the only explanation the customer gets.
+ */
+export const kycRejectBodySchema = z
+  .strictObject({ key: kycRejectReasonSchema.shape.key, text: z.string().trim().max(kycRejectTextMaxChars) })
+  .superRefine((body, context) => {
+    if (body.key === 'other' && body.text === '') {
+      context.addIssue({ code: 'custom', path: ['text'], message: 'A note is required when the reason is "other"' });
+    }
+  });
+export type KycRejectBody = z.infer<typeof kycRejectBodySchema>;
 
 export const kycLevelLimitSchema = z.object({
-  level: z.number().int().min(0).max(3),
+  level: kycLevelSchema,
   withdrawalDailyUsd: z.string(),
   tradeMaxUsd: z.string(),
 });
 export type KycLevelLimit = z.infer<typeof kycLevelLimitSchema>;
 
-const usdAmount = z
-  .string()
-  .trim()
-  .regex(/^\d{1,15}(\.\d{1,2})?$/);
+/** A USD limit: a plain decimal, at most this many whole digits and decimals ("0" means not allowed). */
+export const usdAmountMaxWholeDigits = 15;
+export const usdAmountMaxDecimals = 2;
+export const usdAmountPattern = new RegExp(`^\\d{1,${usdAmountMaxWholeDigits}}(\\.\\d{1,${usdAmountMaxDecimals}})?$`);
+
+const usdAmount = z.string().trim().regex(usdAmountPattern);
 
 export const kycLevelLimitParamsSchema = z.object({ level: z.coerce.number().int().min(0).max(3) });
 export const kycLevelLimitBodySchema = z.strictObject({ withdrawalDailyUsd: usdAmount, tradeMaxUsd: usdAmount });

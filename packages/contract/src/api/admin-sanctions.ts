@@ -74,11 +74,16 @@ export const sanctionsManualEntrySchema = z.object({
 });
 export type SanctionsManualEntry = z.infer<typeof sanctionsManualEntrySchema>;
 
-const noteSchema = z.string().trim().min(1).max(300);
+/** The longest operator's note or reason on a manual entry or a hold decision. */
+export const sanctionsNoteMaxChars = 300;
+/** The longest address a manual entry takes. */
+export const sanctionsAddressMaxChars = 256;
+
+const noteSchema = z.string().trim().min(1).max(sanctionsNoteMaxChars);
 
 export const sanctionsManualAddBodySchema = z.strictObject({
   chain: z.enum(sanctionsManualChains),
-  address: z.string().trim().min(1).max(256),
+  address: z.string().trim().min(1).max(sanctionsAddressMaxChars),
   note: noteSchema,
 });
 export type SanctionsManualAddBody = z.infer<typeof sanctionsManualAddBodySchema>;
@@ -128,6 +133,6 @@ export type SanctionsHold = z.infer<typeof sanctionsHoldSchema>;
 
 export const sanctionsHoldsPageSchema = z.object({ total: z.number().int(), items: z.array(sanctionsHoldSchema) });
 
-export const sanctionsReleaseBodySchema = z.strictObject({ reason: z.string().trim().max(300).optional() });
+export const sanctionsReleaseBodySchema = z.strictObject({ reason: z.string().trim().max(sanctionsNoteMaxChars).optional() });
 /** A refusal always says why: it is kept for the authorities. */
 export const sanctionsRefuseBodySchema = z.strictObject({ reason: noteSchema });

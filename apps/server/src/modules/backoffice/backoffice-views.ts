@@ -22,7 +22,8 @@ export function customerSummaryOf(facts: CustomerFacts): CustomerSummary {
     userNo: facts.userNo,
     email: facts.email,
     phone: facts.phone,
-    kycLevel: facts.kycLevel,
+    // The column only ever holds a level the kyc module set (0 unverified … 3 video).
+    kycLevel: facts.kycLevel as CustomerSummary['kycLevel'],
     lockedAt: iso(facts.lock?.at ?? null),
     createdAt: facts.createdAt.toISOString(),
   };

@@ -1,3 +1,4 @@
+import type { KycLevel } from '@coffer/contract/rules';
 import type { Db } from '../../platform/db/database';
 import type { AuditApi } from '../audit';
 import type { IdentityApi } from '../identity';
@@ -15,7 +16,7 @@ import { kycError } from './kyc.errors';
 
 /** What a level allows (spec §6), as decimal strings of USD. */
 export interface LevelLimits {
-  level: number;
+  level: KycLevel;
   /** 24-hour withdrawal limit; '0.00' = may not withdraw. */
   withdrawalDailyUsd: string;
   /** Largest single spot trade. */
@@ -50,7 +51,8 @@ export interface KycLevelsService {
 }
 
 const limitsOf = (row: KycLevelLimitRow): LevelLimits => ({
-  level: row.level,
+  // The table holds one row per level, 0 … 3 (seeded by the migration).
+  level: row.level as KycLevel,
   withdrawalDailyUsd: row.withdrawal_daily_usd,
   tradeMaxUsd: row.trade_max_usd,
 });

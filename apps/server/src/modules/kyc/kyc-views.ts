@@ -25,10 +25,11 @@ export function levelInfoOf(summary: LevelSummary): KycLevelInfo {
       allows: allowanceOf(byLevel.get(level)),
     };
   };
+  const level = summary.level as KycLevelInfo['level'];
   return {
-    level: summary.level as KycLevelInfo['level'],
+    level,
     fullName: summary.fullName,
-    allows: allowanceOf(byLevel.get(summary.level)),
+    allows: allowanceOf(byLevel.get(level)),
     levels: { basic: status(1), advanced: status(2), video: status(3) },
   };
 }

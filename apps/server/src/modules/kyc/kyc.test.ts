@@ -366,10 +366,36 @@ describe('KYC3 and the back office review', () => {
     };
     const saved = await client.post(kycPaths.saveKyc3, body);
     const compliance = await signInOperator(app, database.db, { role: 'compliance' });
+    const rejectPath = adminKycPaths.reject.replace(':id', saved.body.data.applicationId);
+    // "other" says nothing by itself: without a note (blank counts as none) it is refused and changes nothing.
+    for (const payload of [
+      { key: 'other', text: '' },
+      { key: 'other', text: '   ' },
+    ]) {
+      const refused = await app.inject({ method: 'POST', url: rejectPath, payload, headers: { cookie: compliance.cookie } });
+      expect(refused.json()).toMatchObject({ code: errorCatalogue.invalidParameter.code, data: { field: 'text' } });
+    }
+    const unknownField = await app.inject({
+      method: 'POST',
+      url: rejectPath,
+      payload: { key: 'videoInvalid', text: '', extra: 1 },
+      headers: { cookie: compliance.cookie },
+    });
+    expect(unknownField.json()).toMatchObject({ code: errorCatalogue.invalidParameter.code });
+    const untouched = await database.db
+      .selectFrom('kyc_application')
+      .select(['state', 'reject_reason_key'])
+      .where('id', '=', saved.body.data.applicationId)
+      .executeTakeFirstOrThrow();
+    expect(untouched).toEqual({ state: 'verifying', reject_reason_key: null });
+    expect(
+      await database.db.selectFrom('audit_log').select('action').where('subject_id', '=', saved.body.data.applicationId).execute(),
+    ).toEqual([]);
+
     const rejected = await app.inject({
       method: 'POST',
-      url: adminKycPaths.reject.replace(':id', saved.body.data.applicationId),
-      payload: { key: 'videoInvalid', text: 'The text was not read aloud' },
+      url: rejectPath,
+      payload: { key: 'videoInvalid', text: '  The text was not read aloud  ' },
       headers: { cookie: compliance.cookie },
     });
     expect(rejected.json()).toMatchObject({ code: 0, data: { state: 'failed' } });

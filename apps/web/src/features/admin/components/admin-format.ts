@@ -1,3 +1,4 @@
+import type { KycLevel } from '@coffer/contract/rules';
 import type { HTMLAttributes } from 'react';
 import { formatDateTime } from '../../../shared/format/format-date';
 
@@ -27,8 +28,8 @@ export function agoText(iso: string, now: number, language: string): string {
 }
 
 /** The translation key of a KYC level (0 unverified … 3 video). */
-export function levelKey(level: number): 'level0' | 'level1' | 'level2' | 'level3' {
-  return level <= 0 ? 'level0' : level === 1 ? 'level1' : level === 2 ? 'level2' : 'level3';
+export function levelKey(level: KycLevel): `level${KycLevel}` {
+  return `level${level}`;
 }
 
 /** antd's `onRow` props carrying a test id (React's attribute types leave out `data-*`). */

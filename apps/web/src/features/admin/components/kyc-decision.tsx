@@ -1,12 +1,10 @@
-import { kycRejectReasons, type KycRejectReason } from '@coffer/contract';
+import { kycRejectReasons, kycRejectTextMaxChars, type KycRejectBody } from '@coffer/contract';
 import { Alert, Button, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../api/admin-call';
 import { useKycDecision } from '../api/kyc-review';
 import styles from './admin.module.css';
-
-const rejectTextMaxChars = 500;
 
 function ApproveDialog({ applicationId, who, onClose }: { applicationId: string; who: string; onClose: () => void }) {
   const { t } = useTranslation('admin');
@@ -35,11 +33,15 @@ function ApproveDialog({ applicationId, who, onClose }: { applicationId: string;
 function RejectDialog({ applicationId, onClose }: { applicationId: string; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const decide = useKycDecision(applicationId);
-  const handleFinish = (values: KycRejectReason) =>
+  const [form] = Form.useForm<KycRejectBody>();
+  // "Other" says nothing by itself: its note is then required (as the server requires it).
+  const isOther = Form.useWatch('key', form) === 'other';
+  const handleFinish = (values: KycRejectBody) =>
     decide.mutate({ kind: 'reject', reason: { key: values.key, text: (values.text ?? '').trim() } }, { onSuccess: onClose });
   return (
     <Modal open title={t('kyc.rejectTitle')} onCancel={onClose} footer={null} destroyOnHidden>
-      <Form<KycRejectReason>
+      <Form<KycRejectBody>
+        form={form}
         layout="vertical"
         requiredMark={false}
         initialValues={{ text: '' }}
@@ -50,11 +52,19 @@ function RejectDialog({ applicationId, onClose }: { applicationId: string; onClo
           <Select
             placeholder={t('kyc.rejectReasonPlaceholder')}
             options={kycRejectReasons.map((key) => ({ value: key, label: t(`kyc.reasons.${key}`) }))}
+            // A dozen reasons: all rendered, so "Other" at the end is reachable without scrolling a virtual list.
+            virtual={false}
             data-testid="kyc-reject-reason"
           />
         </Form.Item>
-        <Form.Item name="text" label={t('kyc.rejectText')} extra={t('kyc.rejectTextHint')}>
-          <Input.TextArea rows={3} maxLength={rejectTextMaxChars} showCount data-testid="kyc-reject-text" />
+        <Form.Item
+          name="text"
+          label={t('kyc.rejectText')}
+          extra={isOther ? t('kyc.rejectTextHintOther') : t('kyc.rejectTextHint')}
+          dependencies={['key']}
+          rules={[{ required: isOther, whitespace: true, message: t('kyc.rejectTextRequired') }]}
+        >
+          <Input.TextArea rows={3} maxLength={kycRejectTextMaxChars} showCount data-testid="kyc-reject-text" />
         </Form.Item>
         {decide.isError ? (
           <Alert type="error" showIcon title={errorText(decide.error)} className={styles.inlineAlert} data-testid="kyc-decision-error" />

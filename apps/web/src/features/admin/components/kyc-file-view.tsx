@@ -1,18 +1,11 @@
 import type { KycApplicationDetail } from '@coffer/contract';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../../../shared/format/format-amount';
+import { formatBytes } from '../../../shared/format/format-bytes';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { kycFileUrl } from '../api/kyc-review';
 import styles from './kyc-file-view.module.css';
 
 type KycFile = NonNullable<KycApplicationDetail['file']>;
-
-function sizeText(bytes: number, language: string): string {
-  const kib = (bytes / 1024).toFixed(0);
-  return bytes >= 1024 * 1024
-    ? `${formatDecimal((bytes / (1024 * 1024)).toFixed(1), 1, language)} MB`
-    : `${formatDecimal(kib, 0, language)} KB`;
-}
 
 /** The application's file as the reviewer sees it: an image inline, a video to play, a PDF to download. */
 export function KycFileView({ file }: { file: KycFile }) {
@@ -44,7 +37,7 @@ export function KycFileView({ file }: { file: KycFile }) {
   return (
     <div className={styles.file} data-testid="kyc-file">
       <p className={styles.meta}>
-        {t(`kyc.filePurpose.${file.purpose}`)} · {file.kind.toUpperCase()} · {sizeText(file.size, language)}
+        {t(`kyc.filePurpose.${file.purpose}`)} · {file.kind.toUpperCase()} · {formatBytes(file.size, language)}
         {file.durationSeconds !== null ? ` · ${t('kyc.duration', { seconds: Math.round(file.durationSeconds) })}` : ''}
       </p>
       {view}

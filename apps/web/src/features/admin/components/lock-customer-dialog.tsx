@@ -1,12 +1,10 @@
-import type { CustomerProfile } from '@coffer/contract';
+import { customerLockReasonMaxChars, type CustomerProfile } from '@coffer/contract';
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../api/admin-call';
 import { useCustomerLock } from '../api/customers';
 import styles from './admin.module.css';
-
-const reasonMaxChars = 300;
 
 /**
  * Lock or unlock a customer: the reason first (required, kept in the audit log), then a
@@ -57,7 +55,7 @@ export function LockCustomerDialog({ customer, open, onClose }: { customer: Cust
             label={t('customer.reason')}
             rules={[{ required: true, whitespace: true, message: t('customer.reasonRequired') }]}
           >
-            <Input.TextArea rows={3} maxLength={reasonMaxChars} data-testid="customer-lock-reason" />
+            <Input.TextArea rows={3} maxLength={customerLockReasonMaxChars} data-testid="customer-lock-reason" />
           </Form.Item>
           <div className={styles.toolbar}>
             <Button onClick={handleClose}>{t('actions.cancel')}</Button>

@@ -1,6 +1,6 @@
-import { sanctionsHoldStatuses, type SanctionsHold, type SanctionsHoldStatus } from '@coffer/contract';
+import { sanctionsHoldStatuses, sanctionsNoteMaxChars, type SanctionsHold, type SanctionsHoldStatus } from '@coffer/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Modal, Segmented, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Segmented, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatExactAmount } from '../../../shared/format/figures';
@@ -12,59 +12,37 @@ import { errorText } from '../api/admin-call';
 import { sanctionsHoldsQuery, useDecideHold } from '../api/sanctions';
 import { rowProps, timeText } from './admin-format';
 import { AdminErrorState } from './admin-states';
+import { ReasonDialog } from './reason-dialog';
 import styles from './admin.module.css';
-
-const reasonMaxChars = 300;
 
 /** Release (reason optional) or refuse (reason required) one open hold, after reading what it is. */
 function HoldDecisionDialog({ hold, kind, onClose }: { hold: SanctionsHold; kind: 'release' | 'refuse'; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const language = useLanguage();
   const decide = useDecideHold();
-  const handleFinish = (values: { reason?: string }) => {
-    const reason = values.reason?.trim() ?? '';
+  const handleConfirm = (reason: string) =>
     decide.mutate(
       { id: hold.id, decision: kind === 'refuse' ? { kind, reason } : { kind, ...(reason ? { reason } : {}) } },
       { onSuccess: onClose },
     );
-  };
   return (
-    <Modal
-      open
+    <ReasonDialog
       title={kind === 'release' ? t('sanctions.releaseTitle') : t('sanctions.refuseTitle')}
-      onCancel={onClose}
-      footer={null}
-      destroyOnHidden
-    >
-      <p className={styles.dialogText}>
-        {t(kind === 'release' ? `sanctions.releaseWhat.${hold.kind}` : `sanctions.refuseWhat.${hold.kind}`, {
-          amount: `${formatExactAmount(hold.coin, hold.amount, language)} ${hold.coin}`,
-          userNo: hold.userNo,
-        })}
-      </p>
-      <Form layout="vertical" requiredMark={false} onFinish={handleFinish} data-testid="sanctions-hold-form">
-        <Form.Item
-          name="reason"
-          label={kind === 'release' ? t('sanctions.reasonOptional') : t('sanctions.reason')}
-          rules={kind === 'refuse' ? [{ required: true, whitespace: true, message: t('sanctions.reasonRequired') }] : []}
-        >
-          <Input.TextArea rows={3} maxLength={reasonMaxChars} data-testid="sanctions-hold-reason" />
-        </Form.Item>
-        {decide.isError ? <Alert type="error" showIcon title={errorText(decide.error)} className={styles.inlineAlert} /> : null}
-        <div className={styles.toolbar}>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button
-            type="primary"
-            danger={kind === 'refuse'}
-            htmlType="submit"
-            loading={decide.isPending}
-            data-testid="sanctions-hold-confirm"
-          >
-            {kind === 'release' ? t('sanctions.release') : t('sanctions.refuse')}
-          </Button>
-        </div>
-      </Form>
-    </Modal>
+      description={t(kind === 'release' ? `sanctions.releaseWhat.${hold.kind}` : `sanctions.refuseWhat.${hold.kind}`, {
+        amount: `${formatExactAmount(hold.coin, hold.amount, language)} ${hold.coin}`,
+        userNo: hold.userNo,
+      })}
+      label={kind === 'release' ? t('sanctions.reasonOptional') : t('sanctions.reason')}
+      requiredMessage={kind === 'refuse' ? t('sanctions.reasonRequired') : undefined}
+      maxChars={sanctionsNoteMaxChars}
+      confirmLabel={kind === 'release' ? t('sanctions.release') : t('sanctions.refuse')}
+      danger={kind === 'refuse'}
+      pending={decide.isPending}
+      error={decide.isError ? errorText(decide.error) : null}
+      onConfirm={handleConfirm}
+      onClose={onClose}
+      testIds={{ form: 'sanctions-hold-form', reason: 'sanctions-hold-reason', confirm: 'sanctions-hold-confirm' }}
+    />
   );
 }
 

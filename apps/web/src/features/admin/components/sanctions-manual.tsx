@@ -1,6 +1,12 @@
-import { sanctionsManualChains, type SanctionsManualAddBody, type SanctionsManualEntry } from '@coffer/contract';
+import {
+  sanctionsAddressMaxChars,
+  sanctionsManualChains,
+  sanctionsNoteMaxChars,
+  type SanctionsManualAddBody,
+  type SanctionsManualEntry,
+} from '@coffer/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Modal, Select, Table, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Form, Input, Select, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChainName } from '../../../shared/i18n/chain-names';
@@ -12,9 +18,8 @@ import { sanctionsManualQuery, useAddManualEntry, useRemoveManualEntry } from '.
 import { rowProps, timeText } from './admin-format';
 import { AdminErrorState } from './admin-states';
 import { FormRowActions } from './form-row-actions';
+import { ReasonDialog } from './reason-dialog';
 import styles from './admin.module.css';
-
-const noteMaxChars = 300;
 
 /** Taking an entry off the list: a note is required, then it goes (the server keeps it, marked removed). */
 function RemoveEntryDialog({ entry, onClose }: { entry: SanctionsManualEntry; onClose: () => void }) {
@@ -22,31 +27,24 @@ function RemoveEntryDialog({ entry, onClose }: { entry: SanctionsManualEntry; on
   const remove = useRemoveManualEntry();
   const chainName = useChainName();
   return (
-    <Modal open title={t('sanctions.removeTitle')} onCancel={onClose} footer={null} destroyOnHidden>
-      <p className={`${styles.dialogText} ${styles.mono}`}>
-        {chainName(entry.chain)}: {entry.address}
-      </p>
-      <Form
-        layout="vertical"
-        requiredMark={false}
-        onFinish={(values: { note: string }) => remove.mutate({ id: entry.id, note: values.note.trim() }, { onSuccess: onClose })}
-      >
-        <Form.Item
-          name="note"
-          label={t('sanctions.note')}
-          rules={[{ required: true, whitespace: true, message: t('sanctions.noteRequired') }]}
-        >
-          <Input.TextArea rows={3} maxLength={noteMaxChars} data-testid="sanctions-remove-note" />
-        </Form.Item>
-        {remove.isError ? <Alert type="error" showIcon title={errorText(remove.error)} className={styles.inlineAlert} /> : null}
-        <div className={styles.toolbar}>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button type="primary" danger htmlType="submit" loading={remove.isPending} data-testid="sanctions-remove-confirm">
-            {t('sanctions.remove')}
-          </Button>
-        </div>
-      </Form>
-    </Modal>
+    <ReasonDialog
+      title={t('sanctions.removeTitle')}
+      description={
+        <span className={styles.mono}>
+          {chainName(entry.chain)}: {entry.address}
+        </span>
+      }
+      label={t('sanctions.note')}
+      requiredMessage={t('sanctions.noteRequired')}
+      maxChars={sanctionsNoteMaxChars}
+      confirmLabel={t('sanctions.remove')}
+      danger
+      pending={remove.isPending}
+      error={remove.isError ? errorText(remove.error) : null}
+      onConfirm={(note) => remove.mutate({ id: entry.id, note }, { onSuccess: onClose })}
+      onClose={onClose}
+      testIds={{ reason: 'sanctions-remove-note', confirm: 'sanctions-remove-confirm' }}
+    />
   );
 }
 
@@ -132,14 +130,14 @@ export function SanctionsManual() {
           label={t('sanctions.address')}
           rules={[{ required: true, whitespace: true, message: t('sanctions.addressRequired') }]}
         >
-          <Input maxLength={256} style={{ width: 380 }} data-testid="sanctions-manual-address" />
+          <Input maxLength={sanctionsAddressMaxChars} style={{ width: 380 }} data-testid="sanctions-manual-address" />
         </Form.Item>
         <Form.Item
           name="note"
           label={t('sanctions.note')}
           rules={[{ required: true, whitespace: true, message: t('sanctions.noteRequired') }]}
         >
-          <Input maxLength={noteMaxChars} style={{ width: 260 }} data-testid="sanctions-manual-note" />
+          <Input maxLength={sanctionsNoteMaxChars} style={{ width: 260 }} data-testid="sanctions-manual-note" />
         </Form.Item>
         <FormRowActions>
           <Button type="primary" htmlType="submit" loading={add.isPending} data-testid="sanctions-manual-add">

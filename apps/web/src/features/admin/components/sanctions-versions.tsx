@@ -4,6 +4,7 @@ import { Alert, Button, Card, Spin, Table, Tag, type TableColumnsType } from 'an
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../../shared/format/format-amount';
+import { formatBytes } from '../../../shared/format/format-bytes';
 import { useChainName } from '../../../shared/i18n/chain-names';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { shortenMiddle } from '../../../shared/ui/short-value';
@@ -13,10 +14,6 @@ import { sanctionsVersionsQuery, useImportOfac } from '../api/sanctions';
 import { emptyValue, rowProps, timeText } from './admin-format';
 import { AdminErrorState } from './admin-states';
 import styles from './admin.module.css';
-
-function megabytes(bytes: number, language: string): string {
-  return `${formatDecimal((bytes / (1024 * 1024)).toFixed(1), 1, language)} MB`;
-}
 
 /** OFAC list versions, newest (active) first, and the import of a new SDN advanced XML file. */
 export function SanctionsVersions() {
@@ -36,7 +33,7 @@ export function SanctionsVersions() {
     if (!chosen) setFileProblem(null);
     else if (!/\.xml$/i.test(chosen.name)) setFileProblem(t('sanctions.notXml'));
     else if (chosen.size > sanctionsImportMaxBytes)
-      setFileProblem(t('sanctions.tooLarge', { max: megabytes(sanctionsImportMaxBytes, language) }));
+      setFileProblem(t('sanctions.tooLarge', { max: formatBytes(sanctionsImportMaxBytes, language) }));
     else setFileProblem(null);
   };
 
@@ -76,7 +73,7 @@ export function SanctionsVersions() {
       title: t('sanctions.file'),
       render: (_, row) => (
         <span className={styles.mono} title={row.fileSha256}>
-          {shortenMiddle(row.fileSha256, 6)} · {megabytes(row.fileBytes, language)}
+          {shortenMiddle(row.fileSha256, 6)} · {formatBytes(row.fileBytes, language)}
         </span>
       ),
     },
@@ -109,7 +106,7 @@ export function SanctionsVersions() {
               ref={fileInput}
               type="file"
               accept=".xml,application/xml,text/xml"
-              className={styles.hiddenInput}
+              className="visually-hidden"
               aria-labelledby="sanctions-file-label"
               onChange={(event) => handleChoose(event.target.files?.[0] ?? null)}
               disabled={importOfac.isPending}
@@ -119,7 +116,7 @@ export function SanctionsVersions() {
               {t('sanctions.chooseButton')}
             </Button>
             <span className={file ? undefined : styles.muted} data-testid="sanctions-import-name">
-              {file ? `${file.name} · ${megabytes(file.size, language)}` : t('sanctions.noFileChosen')}
+              {file ? `${file.name} · ${formatBytes(file.size, language)}` : t('sanctions.noFileChosen')}
             </span>
           </span>
         </div>
@@ -141,7 +138,7 @@ export function SanctionsVersions() {
           type="info"
           icon={<Spin size="small" />}
           showIcon
-          title={t('sanctions.importing', { name: file.name, size: megabytes(file.size, language) })}
+          title={t('sanctions.importing', { name: file.name, size: formatBytes(file.size, language) })}
           className={styles.inlineAlert}
           data-testid="sanctions-import-progress"
         />

@@ -1,6 +1,8 @@
+import { usdAmountMaxDecimals, usdAmountMaxWholeDigits, usdAmountPattern } from '@coffer/contract';
+
 /**
- * A level limit as the operator types it: USD, a plain decimal with at most 2 decimals and 15
- * whole digits (the contract's `usdAmount`); "0" means not allowed. Thousands separators are
+ * A level limit as the operator types it: USD, a plain decimal within the contract's bounds
+ * (`usdAmountPattern`); "0" means not allowed. Thousands separators are
  * refused rather than guessed: "1,000" must not become 1.000.
  */
 export type UsdLimitProblem = 'required' | 'notNumber' | 'tooManyDecimals' | 'tooLarge';
@@ -13,9 +15,10 @@ export function usdLimitProblem(raw: string): UsdLimitProblem | null {
   const match = plainDecimal.exec(value);
   if (!match) return 'notNumber';
   const [, whole = '', fraction = ''] = match;
-  if (fraction.length > 2) return 'tooManyDecimals';
-  if (whole.replace(/^0+(?=\d)/, '').length > 15) return 'tooLarge';
-  return null;
+  if (fraction.length > usdAmountMaxDecimals) return 'tooManyDecimals';
+  if (whole.replace(/^0+(?=\d)/, '').length > usdAmountMaxWholeDigits) return 'tooLarge';
+  // What is sent (leading zeros dropped) passes the contract's own check.
+  return usdAmountPattern.test(normalizeUsdLimit(value)) ? null : 'notNumber';
 }
 
 /** The value sent: trimmed, leading zeros dropped ("007.5" → "7.5"). */

@@ -129,6 +129,26 @@ describe('KYC application page', { timeout: 25_000 }, () => {
     expect(adminCallsTo(fetchSpy, 'POST', `${applicationPath}/approve`)).toHaveLength(0);
   });
 
+  it('requires the note when the reason is “Other”, then sends it trimmed', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = stubReview();
+    renderAdmin('/admin/kyc/41');
+
+    await user.click(await screen.findByTestId('kyc-reject', {}, slow));
+    await user.click(within(await screen.findByTestId('kyc-reject-reason', {}, slow)).getByRole('combobox'));
+    const options = await screen.findAllByTitle('Other', {}, slow);
+    await user.click(options[options.length - 1]!);
+    await user.type(screen.getByTestId('kyc-reject-text'), '   ');
+    await user.click(screen.getByTestId('kyc-reject-confirm'));
+    expect(await screen.findByText('Write the note: with “Other”, it is the only explanation the customer sees', {}, slow)).toBeTruthy();
+    expect(adminCallsTo(fetchSpy, 'POST', `${applicationPath}/reject`)).toHaveLength(0);
+
+    await user.type(screen.getByTestId('kyc-reject-text'), 'Photo of a screen ');
+    await user.click(screen.getByTestId('kyc-reject-confirm'));
+    await screen.findByTestId('kyc-decided', {}, slow);
+    expect(adminCallsTo(fetchSpy, 'POST', `${applicationPath}/reject`)).toEqual([{ key: 'other', text: 'Photo of a screen' }]);
+  });
+
   it('plays a video and offers a PDF as a download', async () => {
     stubAdminApi({
       [adminPaths.me]: operatorWith(['kyc.review']),

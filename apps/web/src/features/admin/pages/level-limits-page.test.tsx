@@ -25,7 +25,7 @@ function stubLimits(permissions = operatorWith(['kyc.review', 'kyc.limits'], 'su
     [adminPaths.me]: operatorWith(permissions, 'superAdmin'),
     [`GET ${adminKycPaths.limits}`]: () => limits,
     [`PUT ${adminKycPaths.limits}/1`]: ({ body }: { body: Omit<KycLevelLimit, 'level'> }) => {
-      const saved = { level: 1, ...body };
+      const saved = { level: 1 as const, ...body };
       limits = limits.map((limit) => (limit.level === 1 ? saved : limit));
       return saved;
     },

@@ -4,6 +4,7 @@ import { Spin } from 'antd';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/http/http-client';
+import { formatBytes } from '../../../shared/format/format-bytes';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { uploadKycFile } from '../api/upload-kyc-file';
 import styles from './kyc.module.css';
@@ -14,12 +15,6 @@ const typeByExtension: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'imag
 export function mediaTypeOf(file: File): string {
   if (file.type !== '') return file.type;
   return typeByExtension[file.name.split('.').pop()?.toLowerCase() ?? ''] ?? '';
-}
-
-function formatSize(bytes: number, language: string): string {
-  const megabytes = bytes >= 1024 * 1024;
-  const value = megabytes ? bytes / (1024 * 1024) : bytes / 1024;
-  return `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(value)} ${megabytes ? 'MB' : 'KB'}`;
 }
 
 /** The field's value: the chosen file, and its upload id once the server took it, or why it was refused. */
@@ -128,7 +123,7 @@ export function AddressProofField({
       {value ? (
         <div className={styles.proofFile} data-testid="kyc1-address-proof-file" aria-live="polite">
           <span className={styles.proofName}>{value.fileName}</span>
-          <span className={styles.muted}>{formatSize(value.size, language)}</span>
+          <span className={styles.muted}>{formatBytes(value.size, language)}</span>
           {value.isUploading ? (
             <span className={styles.proofStatus} data-testid="kyc1-address-proof-uploading">
               <Spin size="small" /> {t('kyc1.proofUploading')}
