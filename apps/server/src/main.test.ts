@@ -114,7 +114,13 @@ describe('the server process', () => {
       if (cluster?.isSymbolicLink()) await rm(await readlink(path.join(dataDir, 'pg')), { recursive: true, force: true, maxRetries: 5 });
       await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
     });
-    const env = { ...(await ports()), DATA_DIR: dataDir, DATABASE_URL: '', CODE_SENDS_PER_IP_PER_HOUR: '10000', CAPTCHA_AFTER_IP_FAILURES: '100000' };
+    const env = {
+      ...(await ports()),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      CODE_SENDS_PER_IP_PER_HOUR: '10000',
+      CAPTCHA_AFTER_IP_FAILURES: '100000',
+    };
 
     const first = startServer(env);
     await waitUntilReady(first);
