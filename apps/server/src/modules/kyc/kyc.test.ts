@@ -463,7 +463,7 @@ describe('limits follow the level', () => {
       // … which the change forgets: no 5 s wait.
       expect((await quote()).body.code).toBe(0);
 
-      const values = Array.from({ length: 20 }, (_, index) => `${2000 + index}.00`);
+      const values = Array.from({ length: 100 }, (_, index) => `${2000 + index}.00`);
       const answers = await Promise.all(values.map((value) => setLevel0(value)));
       expect(answers.map((answer) => answer.json().code)).toEqual(values.map(() => 0));
       const rows = await database.db
@@ -474,7 +474,7 @@ describe('limits follow the level', () => {
         .orderBy('seq')
         .execute();
       // Serialised on the row: each change's "before" is the one committed just before it.
-      const chain = rows.slice(-20) as Array<{ before: { tradeMaxUsd: string }; after: { tradeMaxUsd: string } }>;
+      const chain = rows.slice(-100) as Array<{ before: { tradeMaxUsd: string }; after: { tradeMaxUsd: string } }>;
       expect(chain[0]!.before.tradeMaxUsd).toBe('10000000.00');
       for (let index = 1; index < chain.length; index += 1)
         expect(chain[index]!.before.tradeMaxUsd).toBe(chain[index - 1]!.after.tradeMaxUsd);
