@@ -1,9 +1,10 @@
 import type { ApiKeyPendingChange, VerifyApiKeyChangeBody } from '@coffer/contract';
-import { Alert, Button, Form, Input, Modal, Space } from 'antd';
+import { Button, Form, Input, Modal, Space } from 'antd';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { PasskeyChoiceField, usePasskeyChoice } from '../../../shared/ui/passkey-choice';
 import { SendCodeButton } from '../../../shared/ui/send-code-button';
 import { apiKeyChanges } from '../api/change-api-key';
 import styles from './apikeys.module.css';
@@ -68,8 +69,9 @@ function CodeField({
 /**
  * The verified request of a pending API key change (spec §4): one field for every factor the
  * server listed — e-mail and SMS codes with their send buttons (60-s wait), the authenticator
- * code — and the fund password when the change gives the withdraw right. `onVerify` sends the
- * request and rejects when it failed (already shown); the dialog then stays for another try.
+ * code — or, for a customer with one, a passkey in their place; and the fund password when the
+ * change gives the withdraw right. `onVerify` sends the request and rejects when it failed
+ * (already shown); the dialog then stays for another try.
  */
 export function ApiKeyVerifyDialog({
   change,
@@ -85,11 +87,15 @@ export function ApiKeyVerifyDialog({
   const [form] = Form.useForm<VerifyValues>();
   const [isPending, setPending] = useState(false);
   const isSubmitting = useRef(false);
+  const passkey = usePasskeyChoice('apiKey');
+  const { choose } = passkey;
   const changeId = change?.changeId;
 
   useEffect(() => {
-    if (changeId) form.resetFields();
-  }, [changeId, form]);
+    if (!changeId) return;
+    form.resetFields();
+    choose(false);
+  }, [changeId, form, choose]);
 
   if (!change) return null;
   const has = (factor: ApiKeyPendingChange['twofaList'][number]) => change.twofaList.includes(factor);
@@ -98,15 +104,19 @@ export function ApiKeyVerifyDialog({
     if (isSubmitting.current) return;
     isSubmitting.current = true;
     setPending(true);
-    const body: VerifyApiKeyChangeBody = { changeId: change.changeId };
-    if (has('email')) body.emailCode = values.emailCode?.trim();
-    if (has('sms')) body.smsCode = values.smsCode?.trim();
-    if (has('ga')) body.gaCode = values.gaCode?.trim();
-    if (change.fundPasswordRequired) body.fundPassword = values.fundPassword;
     try {
+      const body: VerifyApiKeyChangeBody = { changeId: change.changeId };
+      if (passkey.isChosen) {
+        body.passkey = (await passkey.assert()).passkey;
+      } else {
+        if (has('email')) body.emailCode = values.emailCode?.trim();
+        if (has('sms')) body.smsCode = values.smsCode?.trim();
+        if (has('ga')) body.gaCode = values.gaCode?.trim();
+      }
+      if (change.fundPasswordRequired) body.fundPassword = values.fundPassword;
       await onVerify(body);
     } catch {
-      // Shown by the HTTP client or the caller; the codes may be corrected.
+      // Shown by the HTTP client, the caller or the passkey field; the codes may be corrected.
     } finally {
       isSubmitting.current = false;
       setPending(false);
@@ -118,24 +128,25 @@ export function ApiKeyVerifyDialog({
       <div data-testid="apikey-verify">
         <p className={styles.muted}>{t(`verify.${change.kind}Intro`)}</p>
         <Form<VerifyValues> form={form} layout="vertical" requiredMark={false} onFinish={(values) => void handleFinish(values)}>
-          {has('email') ? (
-            <CodeField
-              name="emailCode"
-              label={t('verify.emailCode')}
-              onSend={() => apiKeyChanges.sendCode({ changeId: change.changeId, channel: 'email' })}
-              testId="apikey-verify-email"
-            />
-          ) : null}
-          {has('sms') ? (
-            <CodeField
-              name="smsCode"
-              label={t('verify.smsCode')}
-              onSend={() => apiKeyChanges.sendCode({ changeId: change.changeId, channel: 'sms' })}
-              testId="apikey-verify-sms"
-            />
-          ) : null}
-          {has('ga') ? <CodeField name="gaCode" label={t('verify.gaCode')} extra={t('verify.gaHint')} testId="apikey-verify-ga" /> : null}
-          {has('passkey') ? <Alert type="info" showIcon className={styles.alert} title={t('verify.passkeyUnavailable')} /> : null}
+          <PasskeyChoiceField choice={passkey} testIdPrefix="apikey-verify">
+            {has('email') ? (
+              <CodeField
+                name="emailCode"
+                label={t('verify.emailCode')}
+                onSend={() => apiKeyChanges.sendCode({ changeId: change.changeId, channel: 'email' })}
+                testId="apikey-verify-email"
+              />
+            ) : null}
+            {has('sms') ? (
+              <CodeField
+                name="smsCode"
+                label={t('verify.smsCode')}
+                onSend={() => apiKeyChanges.sendCode({ changeId: change.changeId, channel: 'sms' })}
+                testId="apikey-verify-sms"
+              />
+            ) : null}
+            {has('ga') ? <CodeField name="gaCode" label={t('verify.gaCode')} extra={t('verify.gaHint')} testId="apikey-verify-ga" /> : null}
+          </PasskeyChoiceField>
           {change.fundPasswordRequired ? (
             <Form.Item
               name="fundPassword"
@@ -154,7 +165,7 @@ export function ApiKeyVerifyDialog({
             <Button onClick={onCancel} disabled={isPending}>
               {t('verify.cancel')}
             </Button>
-            <Button type="primary" htmlType="submit" loading={isPending} data-testid="apikey-verify-submit">
+            <Button type="primary" htmlType="submit" loading={isPending || passkey.isAsking} data-testid="apikey-verify-submit">
               {t('verify.confirm')}
             </Button>
           </div>

@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Skeleton, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../shared/ui/toast-store';
+import { usePasskeyChoice } from '../../../shared/ui/passkey-choice';
 import { identityApi } from '../api/identity-api';
 import styles from './security-authenticator-form.module.css';
 import { SecurityCodeField } from './security-code-field';
@@ -10,7 +11,7 @@ import { useSecurityCompletion } from './security-completion';
 import formStyles from './security-forms.module.css';
 import { SecurityPageFrame } from './security-page-frame';
 import { SecuritySubmitButton } from './security-submit-button';
-import { pickVerification, SecurityVerificationFields } from './security-verification-fields';
+import { securityVerification, SecurityVerificationFields } from './security-verification-fields';
 
 interface AuthenticatorValues extends SecurityVerification {
   newGaCode: string;
@@ -24,6 +25,7 @@ export function SecurityAuthenticatorForm({ mode }: { mode: 'bind' | 'change' })
   const { t } = useTranslation('security');
   const [form] = Form.useForm<AuthenticatorValues>();
   const complete = useSecurityCompletion();
+  const passkey = usePasskeyChoice(mode === 'bind' ? 'bindAuthenticator' : 'changeAuthenticator');
 
   // Outside the ['identity'] key, so a refresh of identity data never replaces the secret.
   const generated = useQuery({
@@ -35,9 +37,13 @@ export function SecurityAuthenticatorForm({ mode }: { mode: 'bind' | 'change' })
   });
 
   const save = useMutation({
-    mutationFn: (values: AuthenticatorValues) => {
+    mutationFn: async (values: AuthenticatorValues) => {
       if (!generated.data) throw new Error('no authenticator secret');
-      const body = { secret: generated.data.secret, newGaCode: values.newGaCode.trim(), ...pickVerification(values) };
+      const body = {
+        secret: generated.data.secret,
+        newGaCode: values.newGaCode.trim(),
+        ...(await securityVerification(values, passkey)),
+      };
       return mode === 'bind' ? identityApi.bindAuthenticator(body) : identityApi.changeAuthenticator(body);
     },
     onSuccess: () => complete(mode === 'bind' ? t('authenticator.bindSuccess') : t('authenticator.changeSuccess')),
@@ -127,7 +133,7 @@ export function SecurityAuthenticatorForm({ mode }: { mode: 'bind' | 'change' })
                 <div className={formStyles.form}>
                   <p className={styles.stepText}>{t('authenticator.codeText')}</p>
                   <SecurityCodeField name="newGaCode" label={t('authenticator.newCode')} inputTestId="ga-new-code" />
-                  <SecurityVerificationFields purpose={mode === 'bind' ? 'bindAuthenticator' : 'changeAuthenticator'} />
+                  <SecurityVerificationFields passkey={passkey} />
                   <SecuritySubmitButton loading={save.isPending} testId="ga-submit" />
                 </div>
               ),
