@@ -117,7 +117,12 @@ export function PasskeyChoiceField({
       ) : (
         <>
           {children}
-          <Button type="link" className={styles.switch} onClick={() => choice.choose(true)} data-testid={`${testIdPrefix}-use-passkey`}>
+          <Button
+            type="link"
+            className={`${styles.switch} ${styles.offer}`}
+            onClick={() => choice.choose(true)}
+            data-testid={`${testIdPrefix}-use-passkey`}
+          >
             {t('passkey.use')}
           </Button>
         </>
