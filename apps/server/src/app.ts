@@ -131,6 +131,7 @@ export async function buildServer(deps: AppDeps): Promise<BuiltServer> {
     logger: deps.logger,
     platformKey: derivePlatformSigningKey(deps.secrets.key),
     connectionString: deps.pool?.options.connectionString,
+    asyncCommitPool: deps.asyncCommitPool,
     // Called per request only, once the withdrawals module below exists.
     ownedAddressIds: async (userId) => new Set((await withdrawals.services.addressBook.list(userId)).map((entry) => entry.id)),
   });

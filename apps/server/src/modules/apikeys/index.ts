@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Messenger } from '../../platform/adapters/messenger';
 import type { AppConfig } from '../../platform/config';
-import type { Db } from '../../platform/db/database';
+import type { Pool } from 'pg';
+import { databaseOver, type Db } from '../../platform/db/database';
 import type { JobDefinition } from '../../platform/jobs/job-queue';
 import type { Logger } from '../../platform/observability/logger';
 import type { PlatformSigningKey } from '../../platform/security/platform-signing-key';
@@ -40,6 +41,13 @@ export function createApiKeysModule(deps: {
   messenger: Messenger;
   logger: Logger;
   platformKey: PlatformSigningKey;
+  /**
+   * Connections whose commits do not wait for the disk (the platform's `asyncCommitPool`), for
+   * the nonces: a crash may forget the last few, but a request's own effect commits durably
+   * after its nonce, and that flush carries the nonce with it (the log is one sequence); a
+   * forgotten nonce can only let a read be replayed. Unset: the main pool.
+   */
+  asyncCommitPool?: Pool | undefined;
   /** Where the key cache LISTENs for changes; unset: the TTL alone bounds a change's delay. */
   connectionString?: string | undefined;
   /** The customer's address-book entry ids, for binding a key's withdrawals (the withdrawals module's). */
@@ -66,7 +74,7 @@ export function createApiKeysModule(deps: {
     register(app) {
       registerSignedRequests(app, {
         keys,
-        claimNonce: createNonceStore(db),
+        claimNonce: createNonceStore(deps.asyncCommitPool ? databaseOver(deps.asyncCommitPool) : db),
         buckets: createTokenBuckets({ ratePerSecond: config.API_KEY_RATE_PER_SECOND, burst: config.API_KEY_RATE_BURST }),
         platformKey: deps.platformKey,
         touch: (keyId) => touchKey(db, keyId),
