@@ -74,7 +74,11 @@ async function withdrawalsOf(userId: string) {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildTestApp(database.db, { env: { WITHDRAWAL_MIN_KYC_LEVEL: '1' }, withdrawalChains });
+  // A burst of 100 lets the limit test's 100 signed requests reach the withdrawal; the rate limit has its own test.
+  app = await buildTestApp(database.db, {
+    env: { WITHDRAWAL_MIN_KYC_LEVEL: '1', API_KEY_RATE_BURST: '100' },
+    withdrawalChains,
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -109,15 +113,22 @@ describe('withdrawals through an API key', () => {
     expect(own.body.code).toBe(0);
   });
 
-  it('lets parallel withdrawals of one key stay within its 24-hour limit', async () => {
+  it('lets exactly the allowed 2 of 100 parallel withdrawals of one key through, holding no more than its 24-hour limit', async () => {
     const hal = await keyedCustomer();
     // 0.1 ETH at 3600 USD = 360 USD each: the key's 1000 USD allow two (the level's 2000 would allow five).
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, index) => hal.withdraw(hal.bound, '0.1', `parallel-${index}`)));
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, index) => hal.withdraw(hal.bound, '0.1', `parallel-${index}`)));
     const codes = answers.map(codeOf);
     expect(codes.filter((code) => code === 0)).toHaveLength(2);
-    expect(codes.filter((code) => code === errorCatalogue.apiKeyWithdrawalLimitExceeded.code)).toHaveLength(8);
+    expect(codes.filter((code) => code === errorCatalogue.apiKeyWithdrawalLimitExceeded.code)).toHaveLength(98);
     const rows = await withdrawalsOf(hal.userId);
     expect(rows).toHaveLength(2);
-    expect(rows.reduce((sum, row) => sum + BigInt(row.usd_cents), 0n)).toBe(72_000n);
+    const usedCents = rows.reduce((sum, row) => sum + BigInt(row.usd_cents), 0n);
+    expect(usedCents).toBe(72_000n);
+    expect(usedCents).toBeLessThanOrEqual(100_000n);
+    // The ledger holds exactly the two accepted withdrawals (amount + fee each), nothing of the refused 98.
+    const held = await database.db.selectFrom('withdrawal').select(['amount', 'fee']).where('user_id', '=', hal.userId).execute();
+    const heldUnits = held.reduce((sum, row) => sum + BigInt(row.amount) + BigInt(row.fee), 0n);
+    expect(heldUnits).toBeGreaterThanOrEqual(2n * (ether / 10n));
+    expect((await hal.balance('ETH')).frozen).toBe(heldUnits);
   });
 });
