@@ -35,7 +35,8 @@ async function stateOf(userId: string) {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildTestApp(database.db, { env: { API_KEYS_MAX: '5' } });
+  // The most keys is tested with 100 verified creates, so 100 pending changes may be open here (the cap has its own test).
+  app = await buildTestApp(database.db, { env: { API_KEYS_MAX: '5', API_KEY_PENDING_CHANGES_MAX: '100' } });
 }, 60_000);
 
 afterAll(async () => {
@@ -207,7 +208,7 @@ describe('the most keys per customer', () => {
     }
     const module = createApiKeysModule({
       db: database.db,
-      config: { API_KEYS_MAX: 5, API_KEY_RATE_PER_SECOND: 20, API_KEY_RATE_BURST: 40 },
+      config: { API_KEYS_MAX: 5, API_KEY_PENDING_CHANGES_MAX: 100, API_KEY_RATE_PER_SECOND: 20, API_KEY_RATE_BURST: 40 },
       identity: { recordSecurityChange: async () => undefined, noticeEmail: async () => null } as never,
       messenger: { send: async () => undefined } as never,
       logger: createLogger({ LOG_LEVEL: 'silent' }),
@@ -248,7 +249,7 @@ describe('housekeeping and the cache backstop', () => {
       .execute();
     const module = createApiKeysModule({
       db: database.db,
-      config: { API_KEYS_MAX: 5, API_KEY_RATE_PER_SECOND: 20, API_KEY_RATE_BURST: 40 },
+      config: { API_KEYS_MAX: 5, API_KEY_PENDING_CHANGES_MAX: 100, API_KEY_RATE_PER_SECOND: 20, API_KEY_RATE_BURST: 40 },
       identity: {} as never,
       messenger: { send: async () => undefined } as never,
       logger: createLogger({ LOG_LEVEL: 'silent' }),
