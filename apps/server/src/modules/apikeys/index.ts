@@ -36,7 +36,7 @@ export interface ApiKeysModule {
  */
 export function createApiKeysModule(deps: {
   db: Db;
-  config: Pick<AppConfig, 'API_KEYS_MAX' | 'API_KEY_RATE_PER_SECOND' | 'API_KEY_RATE_BURST'>;
+  config: Pick<AppConfig, 'API_KEYS_MAX' | 'API_KEY_PENDING_CHANGES_MAX' | 'API_KEY_RATE_PER_SECOND' | 'API_KEY_RATE_BURST'>;
   identity: IdentityApi;
   messenger: Messenger;
   logger: Logger;
@@ -56,7 +56,13 @@ export function createApiKeysModule(deps: {
   const { db, config } = deps;
   const maxKeys = config.API_KEYS_MAX;
   const keys = createKeyCache({ db, ttlMs: keyCacheTtlMs, connectionString: deps.connectionString, logger: deps.logger });
-  const requests = createKeyRequests({ db, identity: deps.identity, maxKeys, ownedAddressIds: deps.ownedAddressIds });
+  const requests = createKeyRequests({
+    db,
+    identity: deps.identity,
+    maxKeys,
+    maxPendingChanges: config.API_KEY_PENDING_CHANGES_MAX,
+    ownedAddressIds: deps.ownedAddressIds,
+  });
   const verification = createKeyVerification({ db, identity: deps.identity, messenger: deps.messenger, maxKeys });
   const purgeJob: JobDefinition = {
     name: 'apikeys.purge-nonces',

@@ -40,7 +40,7 @@ async function stateOf(userId: string) {
 function directModule(deps: { identity?: IdentityApi; messenger?: Messenger } = {}) {
   return createApiKeysModule({
     db: database.db,
-    config: { API_KEYS_MAX: 5, API_KEY_RATE_PER_SECOND: 20, API_KEY_RATE_BURST: 40 },
+    config: { API_KEYS_MAX: 5, API_KEY_PENDING_CHANGES_MAX: 100, API_KEY_RATE_PER_SECOND: 20, API_KEY_RATE_BURST: 40 },
     identity: deps.identity ?? ({ recordSecurityChange: async () => undefined, noticeEmail: async () => null } as never),
     messenger: deps.messenger ?? { send: async () => undefined },
     logger: createLogger({ LOG_LEVEL: 'silent' }),
@@ -53,7 +53,8 @@ const directCaller = { ip: '127.0.0.1', device: 'test', clientKind: 'web', locat
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildTestApp(database.db, { env: { API_KEYS_MAX: '5' } });
+  // The most keys is tested with 100 verified creates, so 100 pending changes may be open here (the cap has its own test).
+  app = await buildTestApp(database.db, { env: { API_KEYS_MAX: '5', API_KEY_PENDING_CHANGES_MAX: '100' } });
 }, 60_000);
 
 afterAll(async () => {

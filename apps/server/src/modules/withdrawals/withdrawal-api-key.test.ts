@@ -65,7 +65,15 @@ async function keyedCustomer() {
       accessKey: key.accessKey,
       privateKey: pair.privateKey,
     });
-  return { ...base, bound, unbound, key, withdraw };
+  const preWithdraw = (address: string, amount: string) =>
+    signedCall(app, {
+      method: 'POST',
+      url: withdrawalPaths.preWithdraw,
+      body: JSON.stringify({ coin: 'ETH', chain: 'ethereum', address, amount }),
+      accessKey: key.accessKey,
+      privateKey: pair.privateKey,
+    });
+  return { ...base, bound, unbound, key, withdraw, preWithdraw };
 }
 
 async function withdrawalsOf(userId: string) {
@@ -111,6 +119,22 @@ describe('withdrawals through an API key', () => {
       requestId: 'session-withdrawal-1',
     });
     expect(own.body.code).toBe(0);
+  });
+
+  it('refuses a bound key’s pre-request to any other address with the same code; the bound one and the session are answered', async () => {
+    const ida = await keyedCustomer();
+    for (const address of [ida.unbound, externalAddress()]) {
+      const refused = await ida.preWithdraw(address, '0.1');
+      expect(codeOf(refused)).toBe(errorCatalogue.apiKeyDestinationNotBound.code);
+      expect(refused.json().data).toMatchObject({ field: 'address' });
+    }
+    const bound = await ida.preWithdraw(ida.bound, '0.1');
+    expect(codeOf(bound)).toBe(0);
+    expect(bound.json().data).toMatchObject({ coin: 'ETH', chain: 'ethereum', address: ida.bound, amount: '0.1' });
+    // The customer's own session is not bound by the key.
+    const own = await ida.client.post(withdrawalPaths.preWithdraw, { coin: 'ETH', chain: 'ethereum', address: ida.unbound, amount: '0.1' });
+    expect(own.body.code).toBe(0);
+    expect(await withdrawalsOf(ida.userId)).toEqual([]);
   });
 
   it('lets exactly the allowed 2 of 100 parallel withdrawals of one key through, holding no more than its 24-hour limit', async () => {

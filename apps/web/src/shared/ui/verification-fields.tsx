@@ -1,4 +1,5 @@
 import { Form, Input } from 'antd';
+import type { ReactNode } from 'react';
 import { SendCodeButton } from './send-code-button';
 import styles from './verification-fields.module.css';
 
@@ -28,6 +29,31 @@ export function codeFields(factor: SecondFactor, code: string): { gaCode: string
   return factor === 'ga' ? { gaCode: code } : factor === 'sms' ? { smsCode: code } : { emailCode: code };
 }
 
+/** The 6-digit fund password as `fundPassword` of the surrounding antd Form (never autofilled). */
+export function FundPasswordField({
+  testId,
+  texts,
+  extra,
+}: {
+  testId: string;
+  texts: Pick<VerificationTexts, 'fundPassword' | 'fundPasswordRequired' | 'sixDigits'>;
+  extra?: ReactNode;
+}) {
+  return (
+    <Form.Item
+      name="fundPassword"
+      label={texts.fundPassword}
+      extra={extra}
+      rules={[
+        { required: true, message: texts.fundPasswordRequired },
+        { pattern: sixDigits, message: texts.sixDigits },
+      ]}
+    >
+      <Input.Password data-testid={testId} maxLength={6} inputMode="numeric" autoComplete="off" />
+    </Form.Item>
+  );
+}
+
 /**
  * Fund password and the one second factor the server asked for (authenticator code, or an
  * SMS / e-mail code with its send button and 60-s wait), as `fundPassword` and `code` of the
@@ -49,18 +75,7 @@ export function VerificationFields({
   const codeLabel = factor === 'ga' ? texts.gaCode : factor === 'sms' ? texts.smsCode : texts.emailCode;
   return (
     <>
-      {withFundPassword ? (
-        <Form.Item
-          name="fundPassword"
-          label={texts.fundPassword}
-          rules={[
-            { required: true, message: texts.fundPasswordRequired },
-            { pattern: sixDigits, message: texts.sixDigits },
-          ]}
-        >
-          <Input.Password data-testid={`${testIdPrefix}-fund-password`} maxLength={6} inputMode="numeric" autoComplete="off" />
-        </Form.Item>
-      ) : null}
+      {withFundPassword ? <FundPasswordField testId={`${testIdPrefix}-fund-password`} texts={texts} /> : null}
       <Form.Item label={codeLabel} required className={styles.codeItem}>
         <div className={styles.codeRow}>
           <Form.Item

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../shared/ui/toast-store';
 import { identityApi } from '../api/identity-api';
 import styles from './security-authenticator-form.module.css';
-import { SecurityCodeField } from './security-code-field';
+import { CodeField } from '../../../shared/ui/code-field';
 import { useSecurityCompletion } from './security-completion';
 import formStyles from './security-forms.module.css';
 import { SecurityPageFrame } from './security-page-frame';
@@ -126,7 +126,7 @@ export function SecurityAuthenticatorForm({ mode }: { mode: 'bind' | 'change' })
               content: (
                 <div className={formStyles.form}>
                   <p className={styles.stepText}>{t('authenticator.codeText')}</p>
-                  <SecurityCodeField name="newGaCode" label={t('authenticator.newCode')} inputTestId="ga-new-code" />
+                  <CodeField name="newGaCode" label={t('authenticator.newCode')} inputTestId="ga-new-code" />
                   <SecurityVerificationFields purpose={mode === 'bind' ? 'bindAuthenticator' : 'changeAuthenticator'} />
                   <SecuritySubmitButton loading={save.isPending} testId="ga-submit" />
                 </div>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assertPasskey } from '../../../shared/passkey';
 import { identityApi, twofaStatusQuery } from '../api/identity-api';
-import { SecurityCodeField } from './security-code-field';
+import { CodeField } from '../../../shared/ui/code-field';
 import styles from './security-forms.module.css';
 
 /**
@@ -84,7 +84,7 @@ export function SecurityVerificationFields({ purpose }: { purpose: CodePurpose }
       {passkey === 'ready' ? null : (
         <>
           {has('email') ? (
-            <SecurityCodeField
+            <CodeField
               name="emailCode"
               label={t('verification.emailCode')}
               extra={maskedEmail ? t('verification.emailSentTo', { target: maskedEmail }) : undefined}
@@ -94,7 +94,7 @@ export function SecurityVerificationFields({ purpose }: { purpose: CodePurpose }
             />
           ) : null}
           {has('sms') ? (
-            <SecurityCodeField
+            <CodeField
               name="smsCode"
               label={t('verification.smsCode')}
               extra={maskedPhone ? t('verification.smsSentTo', { target: maskedPhone }) : undefined}
@@ -104,7 +104,7 @@ export function SecurityVerificationFields({ purpose }: { purpose: CodePurpose }
             />
           ) : null}
           {has('ga') ? (
-            <SecurityCodeField
+            <CodeField
               name="gaCode"
               label={purpose === 'changeAuthenticator' ? t('verification.gaCodeCurrent') : t('verification.gaCode')}
               extra={t('verification.gaHint')}
