@@ -1,4 +1,25 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+const webSource = path.join(import.meta.dirname, 'apps/web/src');
+const webTests = readdirSync(webSource, { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => `apps/web/src/${file.split(path.sep).join('/')}`);
+/**
+ * Web test files that replace a module (`vi.mock`) run each in a fresh module graph; the rest
+ * share one per worker (`isolate: false`): antd and jsdom are loaded once per worker instead of
+ * once per file, which took most of the web tests' time.
+ */
+const mockingWebTests = webTests.filter((file) => readFileSync(path.join(import.meta.dirname, file), 'utf8').includes('vi.mock('));
+
+const webTest = {
+  environment: 'jsdom',
+  setupFiles: ['apps/web/test/setup.ts'],
+  // Rendering antd forms in jsdom is CPU-bound: a loaded 2-core machine needs more than 5 s for some.
+  testTimeout: 20_000,
+  css: { modules: { classNameStrategy: 'non-scoped' as const } },
+};
 
 /** Unit, server-integration and component tests; the browser journeys live in e2e/. */
 export default defineConfig({
@@ -39,13 +60,10 @@ export default defineConfig({
         },
       },
       {
-        test: {
-          name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['apps/web/test/setup.ts'],
-          css: { modules: { classNameStrategy: 'non-scoped' } },
-        },
+        test: { ...webTest, name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], exclude: mockingWebTests, isolate: false },
+      },
+      {
+        test: { ...webTest, name: 'web-mocks', include: mockingWebTests },
       },
     ],
   },

@@ -70,6 +70,7 @@ async function main(): Promise<void> {
       secrets: { pepper: randomBytes(32), key: randomBytes(32) },
       blobs: createMemoryBlobStore(),
       pool: database.pool,
+      asyncCommitPool: database.asyncCommitPool,
     });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

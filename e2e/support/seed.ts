@@ -12,7 +12,7 @@ export interface SeededCustomer {
   password: string;
   fundPassword: string;
   userNo: string;
-  /** A fresh authenticator code of a step the server has not seen yet (waits for the clock). */
+  /** A fresh authenticator code the server takes (see `customerAuthenticator`). */
   nextGaCode(): Promise<string>;
 }
 
@@ -57,7 +57,7 @@ export async function seedCustomer(
   let { cookie } = registered;
   const userNo = (registered.data.user as { userNo: string }).userNo;
   const secret = ((await api(identityPaths.authenticatorGenerate, {}, cookie)).data as { secret: string }).secret;
-  const nextGaCode = authenticatorApp(secret);
+  const nextGaCode = customerAuthenticator(secret, email);
   since = Date.now();
   await api(identityPaths.userCode, { purpose: 'bindAuthenticator', channel: 'email' }, cookie);
   ({ cookie } = await api(
@@ -155,4 +155,46 @@ export async function verifyBasicIdentity(email: string): Promise<void> {
   } finally {
     await database.close();
   }
+}
+
+/** Runs `change` on the Coffer under test's database (a fixture's shortcut past the clock). */
+async function onDatabase(change: (db: ReturnType<typeof openDatabase>['db']) => Promise<unknown>): Promise<void> {
+  const database = openDatabase(inject('databaseUrl'), { max: 1 });
+  try {
+    await change(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * The customer's authenticator app (codes.ts). When its steps run ahead of the clock, the
+ * server forgets the customer's last accepted step instead of the journey waiting up to 30 s:
+ * as if the clock had moved on. Replay refusal itself is proven by the server's tests.
+ */
+export function customerAuthenticator(secret: string, email: string): () => Promise<string> {
+  return authenticatorApp(secret, () =>
+    onDatabase((db) => db.updateTable('app_user').set({ totp_last_step: null }).where('email', '=', email.toLowerCase()).execute()),
+  );
+}
+
+/** The same for an operator of the back office. */
+export function operatorAuthenticator(secret: string, email: string): () => Promise<string> {
+  return authenticatorApp(secret, () =>
+    onDatabase((db) => db.updateTable('operator').set({ totp_last_step: null }).where('email', '=', email.toLowerCase()).execute()),
+  );
+}
+
+/**
+ * As if the 60-s wait before another code to `email` (spec §5) had passed: the timer's
+ * attempt counters for that address are gone.
+ */
+export async function allowCodeResend(email: string): Promise<void> {
+  await onDatabase((db) =>
+    db
+      .deleteFrom('attempt_counter')
+      .where('scope', '=', 'code-resend')
+      .where('subject', 'like', `%:email:${email.toLowerCase()}`)
+      .execute(),
+  );
 }

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount } from '../../apps/web/src/shared/format/figures';
 import { launchBrowser, newDesktopPage } from '../support/browser';
 import { translator } from '../support/catalogues';
-import { authenticatorApp, codeSentBy } from '../support/codes';
-import { verifyBasicIdentity } from '../support/seed';
+import { codeSentBy } from '../support/codes';
+import { customerAuthenticator, verifyBasicIdentity } from '../support/seed';
 
 /**
  * Issue 13's first day of a new customer, in each language, through the browser only: sign up,
@@ -114,7 +114,7 @@ describe('a new customer’s first day in the browser', () => {
       await page.getByTestId('security-action-securityBindAuthenticator').click();
       const secret = (await page.getByTestId('ga-secret').innerText()).replace(/\s/g, '');
       // The test is the customer's authenticator app; its codes go up a step each time.
-      const nextGaCode = authenticatorApp(secret);
+      const nextGaCode = customerAuthenticator(secret, email);
       await sendAndFillCode(page, 'verify-email-send', 'verify-email-code', email);
       await sendAndFillCode(page, 'verify-sms-send', 'verify-sms-code', phoneAddress);
       await page.getByTestId('ga-new-code').fill(await nextGaCode());

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newDesktopPage } from '../support/browser';
-import { authenticatorApp, latestCode } from '../support/codes';
+import { latestCode } from '../support/codes';
+import { customerAuthenticator } from '../support/seed';
 
 let browser: Browser;
 const email = `e2e${Date.now() % 1_000_000}@coffer.test`;
@@ -57,7 +58,7 @@ describe('identity journey in the browser', () => {
     await page.goto('/propertyCenter/securitySetting/bindGoogle?lang=en');
     const secret = (await page.getByTestId('ga-secret').innerText()).replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    nextAuthenticatorCode = authenticatorApp(secret);
+    nextAuthenticatorCode = customerAuthenticator(secret, email);
     await sendAndFillCode(page, 'verify-email-send', 'verify-email-code');
     await page.getByTestId('ga-new-code').fill(await nextAuthenticatorCode());
     await page.getByTestId('ga-submit').click();

@@ -1,14 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { generate } from 'otplib';
 import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noisyPng } from '../../apps/server/test/fixtures/uploads/image-fixtures';
 import { fakeMediaArgs } from '../../scripts/lib/chromium';
 import { launchBrowser, newDesktopPage } from '../support/browser';
 import { logIn } from '../support/login';
-import { seedCustomer, type SeededCustomer } from '../support/seed';
+import { operatorAuthenticator, seedCustomer, type SeededCustomer } from '../support/seed';
 
 /**
  * Issue 15's journey: a new customer verifies their identity to each level in the browser —
@@ -110,14 +109,13 @@ async function operatorApproves(page: Page): Promise<void> {
   const secret = (await page.getByTestId('activate-secret').innerText()).trim();
   await page.getByTestId('activate-password').fill('Back-Office-2026');
   await page.getByTestId('activate-password-confirm').fill('Back-Office-2026');
-  await page.getByTestId('activate-totp').fill(await generate({ secret }));
+  const nextTotp = operatorAuthenticator(secret, 'admin@coffer.local');
+  await page.getByTestId('activate-totp').fill(await nextTotp());
   await page.getByTestId('activate-submit').click();
   await page.getByTestId('admin-login-email').waitFor();
-  // The activation spent this 30-second step's code: the login waits for the next one.
-  await page.waitForTimeout(31_000 - (Date.now() % 30_000));
   await page.getByTestId('admin-login-email').fill('admin@coffer.local');
   await page.getByTestId('admin-login-password').fill('Back-Office-2026');
-  await page.getByTestId('admin-login-totp').fill(await generate({ secret }));
+  await page.getByTestId('admin-login-totp').fill(await nextTotp());
   await page.getByTestId('admin-login-submit').click();
   await page.getByTestId('admin-menu-kyc').click();
   await page.getByTestId('kyc-queue').locator('tr', { hasText: customer.userNo }).getByTestId('kyc-queue-open').click();

@@ -120,6 +120,7 @@ export async function buildServer(deps: AppDeps): Promise<BuiltServer> {
     captcha: captcha.api,
     registry: deps.metrics.registry,
   });
+  for (const job of identity.jobs) deps.jobs?.define(job);
   identity.register(app);
   // API keys: requests signed with a customer's key are checked on every route (hooks registered
   // before the other modules' routes) and run as that customer within the key's rights.
@@ -131,6 +132,7 @@ export async function buildServer(deps: AppDeps): Promise<BuiltServer> {
     logger: deps.logger,
     platformKey: derivePlatformSigningKey(deps.secrets.key),
     connectionString: deps.pool?.options.connectionString,
+    asyncCommitPool: deps.asyncCommitPool,
     // Called per request only, once the withdrawals module below exists.
     ownedAddressIds: async (userId) => new Set((await withdrawals.services.addressBook.list(userId)).map((entry) => entry.id)),
   });

@@ -38,6 +38,7 @@ import * as depositSources from './modules/deposits/deposit-sources.migration';
 import * as withdrawalReview from './modules/withdrawals/withdrawal-review.migration';
 import * as ledgerHoldJournalIndexes from './modules/ledger/hold-journal-indexes.migration';
 import * as apiKeys from './modules/apikeys/apikeys.migration';
+import * as apiKeyPendingChangeCap from './modules/apikeys/pending-change-cap.migration';
 import * as identitySecurityOperations from './modules/identity/security-operations.migration';
 import * as withdrawalApiKey from './modules/withdrawals/withdrawal-api-key.migration';
 import * as captcha from './modules/captcha/captcha.migration';
@@ -98,4 +99,5 @@ export const migrations: Record<string, Migration> = {
   '0032-captcha': captcha,
   '0033-passkeys': identityPasskeys,
   '0034-user-preferences': identityUserPreferences,
+  '0035-api-key-pending-change-cap': apiKeyPendingChangeCap,
 };

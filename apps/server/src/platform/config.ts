@@ -231,6 +231,8 @@ const configSchema = z.object({
   WITHDRAWAL_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   /** API keys (issue 16, spec §6/§9): the most keys one customer may hold. */
   API_KEYS_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** Pending (pre-requested, not yet verified nor expired) key changes one customer may hold open at once. */
+  API_KEY_PENDING_CHANGES_MAX: z.coerce.number().int().min(1).max(100).default(10),
   /** Signed requests one API key may make per second on each node (token bucket), and the burst above it. */
   API_KEY_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(20),
   API_KEY_RATE_BURST: z.coerce.number().int().min(1).max(100_000).default(40),

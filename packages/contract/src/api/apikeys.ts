@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiKeyRights } from '../rules/api-key-rules';
+import { captchaTokenSchema } from './captcha';
 import { codeSentSchema } from './identity';
 
 /**
@@ -64,6 +65,8 @@ export const verifyApiKeyChangeBodySchema = z.object({
   /** A passkey assertion (WebAuthn JSON) instead of the codes, when the customer has one. */
   passkey: z.record(z.string(), z.unknown()).optional(),
   fundPassword: z.string().max(16).optional(),
+  /** After repeated failed verifications the server answers captchaRequired: a token of purpose `apiKey`, spent once. */
+  captchaToken: captchaTokenSchema.optional(),
 });
 export type VerifyApiKeyChangeBody = z.input<typeof verifyApiKeyChangeBodySchema>;
 

@@ -1042,6 +1042,15 @@ export const errorCatalogue = {
       ru: 'Этот открытый ключ уже используется другим API-ключом',
     },
   },
+  apiKeyPendingChangesLimitReached: {
+    code: 15000042,
+    messages: {
+      en: 'At most {max} API key changes may wait for verification at once; verify one or let it expire first',
+      'zh-CN': '最多{max}个API密钥变更可同时等待验证，请先完成验证或等待其过期',
+      'zh-TW': '最多{max}個API金鑰變更可同時等待驗證，請先完成驗證或等待其過期',
+      ru: 'Одновременно подтверждения могут ждать не более {max} изменений API-ключей; подтвердите одно или дождитесь его истечения',
+    },
+  },
 
   // ── 21000001…: coins ────────────────────────────────────────────────────────────
   coinNotSupported: {

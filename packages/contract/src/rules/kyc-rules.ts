@@ -434,6 +434,22 @@ export interface Kyc1Input {
 }
 export type Kyc1Field = keyof Kyc1Input;
 
+/** The KYC1 fields in the form's reading order (the back office shows submitted data in it). */
+export const kyc1Fields = [
+  'surname',
+  'givenName',
+  'chineseName',
+  'birthday',
+  'documentType',
+  'documentCountry',
+  'idNumber',
+  'building',
+  'street',
+  'city',
+  'region',
+  'country',
+] as const satisfies readonly Kyc1Field[];
+
 /** Every KYC1 problem, at most one per field, in the form's order; empty when valid. */
 export function validateKyc1(input: Kyc1Input, today: string): KycProblem<Kyc1Field>[] {
   const problems: KycProblem<Kyc1Field>[] = [];
@@ -475,6 +491,21 @@ export interface Kyc3Input {
   accuracyConfirmed: boolean;
 }
 export type Kyc3Field = keyof Kyc3Input;
+
+/** KYC3's three multi-selects, each with its options and the text field its "other" opens. */
+export const kyc3Groups = [
+  { field: 'purposes', other: 'purposeOther', options: kycPurposeOptions },
+  { field: 'incomeSources', other: 'incomeSourceOther', options: kycIncomeSourceOptions },
+  { field: 'fundSources', other: 'fundSourceOther', options: kycFundSourceOptions },
+] as const satisfies readonly { field: Kyc3Field; other: Kyc3Field; options: readonly string[] }[];
+
+/** The KYC3 fields in the form's reading order. */
+export const kyc3Fields = [
+  ...kyc3Groups.flatMap((group) => [group.field, group.other]),
+  'remark',
+  'notUsPerson',
+  'accuracyConfirmed',
+] as const satisfies readonly Kyc3Field[];
 
 /** Every KYC3 problem, at most one per field, in the form's order; empty when valid. */
 export function validateKyc3(input: Kyc3Input): KycProblem<Kyc3Field>[] {

@@ -17,6 +17,7 @@ export const apiKeyError = domainErrors([
   'apiKeyChangeNotFound',
   'apiKeyNotFound',
   'apiKeyPublicKeyInUse',
+  'apiKeyPendingChangesLimitReached',
   'fundPasswordNotSet',
   'invalidParameter',
   'missingParameter',

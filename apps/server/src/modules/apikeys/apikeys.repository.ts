@@ -8,7 +8,7 @@ import type { ApiKeyTables, StoredKeySettings } from './apikeys.schema';
 export type ApiKeyRow = Selectable<ApiKeyTables['api_key']>;
 export type ApiKeyChangeRow = Selectable<ApiKeyTables['api_key_change']>;
 
-/** First half of the advisory lock serialising one customer's key creations (the most keys). */
+/** First half of the advisory lock serialising one customer's key creations and pending changes (the most of each). */
 const customerKeysLockNamespace = 727_216;
 
 /** A live (not deleted) key by its access key: what a signed request is checked against. */
@@ -50,8 +50,14 @@ export async function isPublicKeyLive(db: Db, raw: Buffer): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function insertChange(
-  db: Db,
+/**
+ * Stores a pending change unless the customer already holds `maxOpen` open ones (not spent,
+ * not expired); answers its expiry, or undefined when the cap is reached. The customer's key
+ * lock is taken first, so the count and the insert are one statement that sees every change a
+ * racing request committed before it: however many race, at most `maxOpen` are open.
+ */
+export async function insertChangeWithinCap(
+  trx: Db,
   values: {
     changeId: string;
     userId: string;
@@ -60,22 +66,20 @@ export async function insertChange(
     settings: StoredKeySettings;
     fundPasswordRequired: boolean;
   },
-  lifetimeMinutes: number,
-): Promise<Date> {
-  const row = await db
-    .insertInto('api_key_change')
-    .values({
-      change_id: values.changeId,
-      user_id: values.userId,
-      kind: values.kind,
-      api_key_id: values.apiKeyId,
-      settings: JSON.stringify(values.settings),
-      fund_password_required: values.fundPasswordRequired,
-      expires_at: sql<Date>`now() + make_interval(mins => ${lifetimeMinutes})`,
-    })
-    .returning('expires_at')
-    .executeTakeFirstOrThrow();
-  return row.expires_at;
+  limits: { lifetimeMinutes: number; maxOpen: number },
+): Promise<Date | undefined> {
+  await lockCustomerKeys(trx, values.userId);
+  const result = await sql<{ expires_at: Date }>`
+    insert into api_key_change (change_id, user_id, kind, api_key_id, settings, fund_password_required, expires_at)
+    select ${values.changeId}, ${values.userId}, ${values.kind}, ${values.apiKeyId}, ${JSON.stringify(values.settings)}::jsonb,
+      ${values.fundPasswordRequired}, now() + make_interval(mins => ${limits.lifetimeMinutes})
+    where (
+      select count(*) from api_key_change
+      where user_id = ${values.userId} and consumed_at is null and expires_at > now()
+    ) < ${limits.maxOpen}
+    returning expires_at
+  `.execute(trx);
+  return result.rows[0]?.expires_at;
 }
 
 /** The customer's open change (not spent, not expired); a read only, it spends nothing. */
@@ -103,7 +107,7 @@ export function consumeChange(trx: Db, userId: string, changeId: string): Promis
     .executeTakeFirst();
 }
 
-/** Serialises one customer's key creations until the transaction ends. */
+/** Serialises one customer's key creations and pending changes until the transaction ends. */
 export async function lockCustomerKeys(trx: Db, userId: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(${customerKeysLockNamespace}, hashtext(${userId}))`.execute(trx);
 }

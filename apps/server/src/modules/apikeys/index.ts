@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Messenger } from '../../platform/adapters/messenger';
 import type { AppConfig } from '../../platform/config';
-import type { Db } from '../../platform/db/database';
+import type { Pool } from 'pg';
+import { databaseOver, type Db } from '../../platform/db/database';
 import type { JobDefinition } from '../../platform/jobs/job-queue';
 import type { Logger } from '../../platform/observability/logger';
 import type { PlatformSigningKey } from '../../platform/security/platform-signing-key';
@@ -35,11 +36,18 @@ export interface ApiKeysModule {
  */
 export function createApiKeysModule(deps: {
   db: Db;
-  config: Pick<AppConfig, 'API_KEYS_MAX' | 'API_KEY_RATE_PER_SECOND' | 'API_KEY_RATE_BURST'>;
+  config: Pick<AppConfig, 'API_KEYS_MAX' | 'API_KEY_PENDING_CHANGES_MAX' | 'API_KEY_RATE_PER_SECOND' | 'API_KEY_RATE_BURST'>;
   identity: IdentityApi;
   messenger: Messenger;
   logger: Logger;
   platformKey: PlatformSigningKey;
+  /**
+   * Connections whose commits do not wait for the disk (the platform's `asyncCommitPool`), for
+   * the nonces: a crash may forget the last few, but a request's own effect commits durably
+   * after its nonce, and that flush carries the nonce with it (the log is one sequence); a
+   * forgotten nonce can only let a read be replayed. Unset: the main pool.
+   */
+  asyncCommitPool?: Pool | undefined;
   /** Where the key cache LISTENs for changes; unset: the TTL alone bounds a change's delay. */
   connectionString?: string | undefined;
   /** The customer's address-book entry ids, for binding a key's withdrawals (the withdrawals module's). */
@@ -48,7 +56,13 @@ export function createApiKeysModule(deps: {
   const { db, config } = deps;
   const maxKeys = config.API_KEYS_MAX;
   const keys = createKeyCache({ db, ttlMs: keyCacheTtlMs, connectionString: deps.connectionString, logger: deps.logger });
-  const requests = createKeyRequests({ db, identity: deps.identity, maxKeys, ownedAddressIds: deps.ownedAddressIds });
+  const requests = createKeyRequests({
+    db,
+    identity: deps.identity,
+    maxKeys,
+    maxPendingChanges: config.API_KEY_PENDING_CHANGES_MAX,
+    ownedAddressIds: deps.ownedAddressIds,
+  });
   const verification = createKeyVerification({ db, identity: deps.identity, messenger: deps.messenger, maxKeys });
   const purgeJob: JobDefinition = {
     name: 'apikeys.purge-nonces',
@@ -66,7 +80,7 @@ export function createApiKeysModule(deps: {
     register(app) {
       registerSignedRequests(app, {
         keys,
-        claimNonce: createNonceStore(db),
+        claimNonce: createNonceStore(deps.asyncCommitPool ? databaseOver(deps.asyncCommitPool) : db),
         buckets: createTokenBuckets({ ratePerSecond: config.API_KEY_RATE_PER_SECOND, burst: config.API_KEY_RATE_BURST }),
         platformKey: deps.platformKey,
         touch: (keyId) => touchKey(db, keyId),

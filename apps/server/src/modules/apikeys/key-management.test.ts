@@ -7,8 +7,11 @@ import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { latestCode, signUpByEmail } from '../../../test/identity-helpers';
 import { codeFailures, passkeyAssertion, seedPasskey } from '../../../test/passkey-kit';
 import { softwareAuthenticator } from '../../../test/software-authenticator';
+import type { Messenger } from '../../platform/adapters/messenger';
+import { loadConfig } from '../../platform/config';
 import { createLogger } from '../../platform/observability/logger';
 import { derivePlatformSigningKey } from '../../platform/security/platform-signing-key';
+import { createIdentityModule, type IdentityApi } from '../identity';
 import { createApiKeysModule, keyCacheTtlMs } from '.';
 import { createKeyCache } from './key-cache';
 import { testSecrets } from '../../../test/app';
@@ -35,9 +38,25 @@ async function stateOf(userId: string) {
   return { keys, open, history };
 }
 
+/** The module beside the app's, for its services called directly (`apply` past the codes, the purge job). */
+function directModule(deps: { identity?: IdentityApi; messenger?: Messenger } = {}) {
+  return createApiKeysModule({
+    db: database.db,
+    config: { API_KEYS_MAX: 5, API_KEY_PENDING_CHANGES_MAX: 100, API_KEY_RATE_PER_SECOND: 20, API_KEY_RATE_BURST: 40 },
+    identity: deps.identity ?? ({ recordSecurityChange: async () => undefined, noticeEmail: async () => null } as never),
+    messenger: deps.messenger ?? { send: async () => undefined },
+    logger: createLogger({ LOG_LEVEL: 'silent' }),
+    platformKey: derivePlatformSigningKey(testSecrets.key),
+    ownedAddressIds: async () => new Set(),
+  });
+}
+
+const directCaller = { ip: '127.0.0.1', device: 'test', clientKind: 'web', location: 'loopback' as const, language: 'en' as const };
+
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildTestApp(database.db, { env: { API_KEYS_MAX: '5' } });
+  // The most keys is tested with 100 verified creates, so 100 pending changes may be open here (the cap has its own test).
+  app = await buildTestApp(database.db, { env: { API_KEYS_MAX: '5', API_KEY_PENDING_CHANGES_MAX: '100' } });
 }, 60_000);
 
 afterAll(async () => {
@@ -227,6 +246,63 @@ describe('two-step flows change nothing when the verified request is wrong', () 
   });
 });
 
+describe('a pending change is spent once', () => {
+  it('applies one of 100 parallel verified requests carrying the same codes; the rest change nothing', async () => {
+    const ivan = await owner();
+    const pre = await ivan.client.post(apiKeyPaths.create, { label: 'race', rights: ['read'], publicKey: newKeyPair().publicKeyHex });
+    expect(pre.body.code).toBe(0);
+    const proof = await codesFor(app, database.db, ivan, pre.body.data);
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => ivan.client.post(apiKeyPaths.verifyCreate, { changeId: pre.body.data.changeId, ...proof })),
+    );
+    const answered = answers.map((answer) => answer.body.code as number);
+    expect(answered.filter((code) => code === 0)).toHaveLength(1);
+    // The codes decide first: the e-mail code is spent once, and at most 5 checks of an account run at a time.
+    const refusals = new Set<number>([errorCatalogue.codeAlreadyUsed.code, errorCatalogue.accountLocked.code]);
+    expect(answered.filter((code) => code !== 0 && !refusals.has(code))).toEqual([]);
+    const state = await stateOf(ivan.userId);
+    expect(state.keys).toHaveLength(1);
+    expect(state.open).toEqual([{ change_id: pre.body.data.changeId, consumed_at: expect.any(Date) }]);
+    expect(state.history.filter((row) => row.operation === securityOperations.createApiKey)).toHaveLength(1);
+  });
+
+  it('makes a verified change once when 100 requests spend it at the same moment: one history row, one notice', async () => {
+    const judy = await owner();
+    const key = await createKey(app, database.db, judy, { label: 'before', publicKey: newKeyPair().publicKeyHex });
+    const edit = await judy.client.post(apiKeyPaths.edit, { accessKey: key.accessKey, label: 'after', rights: ['read', 'trade'] });
+    expect(edit.body.code).toBe(0);
+    const before = await stateOf(judy.userId);
+    // Past the codes (one request wins them, above), the change itself: 100 spends of it at once, with the real
+    // security history and notice.
+    const sent: string[] = [];
+    const messenger: Messenger = {
+      send: async (message) => {
+        sent.push(message.to);
+      },
+    };
+    const identity = createIdentityModule({
+      db: database.db,
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      secrets: testSecrets,
+      messenger,
+      funding: { hasReceivedFunds: async () => false },
+      captcha: { verifyOnce: async () => {} },
+    });
+    const module = directModule({ identity: identity.api, messenger });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 100 }, () => module.services.verification.apply(judy.userId, 'edit', edit.body.data.changeId, directCaller)),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    const refusals = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    expect(refusals).toHaveLength(99);
+    expect(new Set(refusals.map((outcome) => (outcome.reason as { key: string }).key))).toEqual(new Set(['apiKeyChangeNotFound']));
+    const after = await stateOf(judy.userId);
+    expect(after.keys).toEqual([{ access_key: key.accessKey, label: 'after', deleted_at: null }]);
+    expect(after.history).toEqual([...before.history, { operation: securityOperations.editApiKey }]);
+    expect(sent).toEqual([judy.email]);
+  });
+});
+
 describe('the most keys per customer', () => {
   it('lets exactly API_KEYS_MAX of 100 parallel verified creates through', async () => {
     const frank = await owner();
@@ -241,18 +317,9 @@ describe('the most keys per customer', () => {
       expect(pre.body.code).toBe(0);
       changes.push(pre.body.data.changeId);
     }
-    const module = createApiKeysModule({
-      db: database.db,
-      config: { API_KEYS_MAX: 5, API_KEY_RATE_PER_SECOND: 20, API_KEY_RATE_BURST: 40 },
-      identity: { recordSecurityChange: async () => undefined, noticeEmail: async () => null } as never,
-      messenger: { send: async () => undefined } as never,
-      logger: createLogger({ LOG_LEVEL: 'silent' }),
-      platformKey: derivePlatformSigningKey(testSecrets.key),
-      ownedAddressIds: async () => new Set(),
-    });
-    const caller = { ip: '127.0.0.1', device: 'test', clientKind: 'web', location: 'loopback' as const, language: 'en' as const };
+    const module = directModule();
     const outcomes = await Promise.allSettled(
-      changes.map((changeId) => module.services.verification.apply(frank.userId, 'create', changeId, caller)),
+      changes.map((changeId) => module.services.verification.apply(frank.userId, 'create', changeId, directCaller)),
     );
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(5);
     const refusals = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
@@ -282,15 +349,7 @@ describe('housekeeping and the cache backstop', () => {
         { api_key_id: id, nonce: 'new-nonce-000000001' },
       ])
       .execute();
-    const module = createApiKeysModule({
-      db: database.db,
-      config: { API_KEYS_MAX: 5, API_KEY_RATE_PER_SECOND: 20, API_KEY_RATE_BURST: 40 },
-      identity: {} as never,
-      messenger: { send: async () => undefined } as never,
-      logger: createLogger({ LOG_LEVEL: 'silent' }),
-      platformKey: derivePlatformSigningKey(testSecrets.key),
-      ownedAddressIds: async () => new Set(),
-    });
+    const module = directModule();
     await module.jobs[0]!.handle({} as never, { jobId: 'test', logger: createLogger({ LOG_LEVEL: 'silent' }) });
     const left = await database.db.selectFrom('api_key_nonce').select('nonce').where('api_key_id', '=', id).execute();
     expect(left.map((row) => row.nonce)).toEqual(['new-nonce-000000001']);

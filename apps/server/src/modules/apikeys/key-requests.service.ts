@@ -3,7 +3,7 @@ import type { ApiKeyPendingChange, ApiKeySendCodeBody, Language } from '@coffer/
 import type { Db } from '../../platform/db/database';
 import type { IdentityApi } from '../identity';
 import { apiKeyError } from './apikeys.errors';
-import { countLiveKeys, findLiveKey, findOpenChange, insertChange, isPublicKeyLive } from './apikeys.repository';
+import { countLiveKeys, findLiveKey, findOpenChange, insertChangeWithinCap, isPublicKeyLive } from './apikeys.repository';
 import type { StoredKeySettings } from './apikeys.schema';
 import { normaliseSettings, parsePublicKey, type KeySettingsInput } from './key-settings';
 
@@ -14,11 +14,16 @@ export interface KeyRequestDeps {
   db: Db;
   identity: Pick<IdentityApi, 'securityFactors' | 'sendSecurityCode'>;
   maxKeys: number;
+  /** Pending changes one customer may hold open at once. */
+  maxPendingChanges: number;
   /** The customer's address-book entry ids (the withdrawals module's). */
   ownedAddressIds: (userId: string) => Promise<Set<string>>;
 }
 
-/** The pre-requests of spec §4: each checks the §5 rules and stores a pending change for its verified request. */
+/**
+ * The pre-requests of spec §4: each checks the §5 rules and stores a pending change for its
+ * verified request, at most `maxPendingChanges` open per customer.
+ */
 export interface KeyRequests {
   requestCreate(userId: string, body: KeySettingsInput & { publicKey: string }): Promise<ApiKeyPendingChange>;
   requestEdit(userId: string, body: KeySettingsInput & { accessKey: string }): Promise<ApiKeyPendingChange>;
@@ -50,7 +55,10 @@ export function createKeyRequests(deps: KeyRequestDeps): KeyRequests {
     const fundPasswordRequired = kind !== 'delete' && settings.rights.includes('withdraw');
     if (fundPasswordRequired && !fundPasswordSet) throw apiKeyError('fundPasswordNotSet');
     const changeId = randomBytes(16).toString('hex');
-    const expiresAt = await insertChange(db, { changeId, userId, kind, apiKeyId, settings, fundPasswordRequired }, changeLifetimeMinutes);
+    const change = { changeId, userId, kind, apiKeyId, settings, fundPasswordRequired };
+    const limits = { lifetimeMinutes: changeLifetimeMinutes, maxOpen: deps.maxPendingChanges };
+    const expiresAt = await db.transaction().execute((trx) => insertChangeWithinCap(trx, change, limits));
+    if (!expiresAt) throw apiKeyError('apiKeyPendingChangesLimitReached', { max: deps.maxPendingChanges });
     return { changeId, kind, expiresAt: expiresAt.toISOString(), twofaList: factors, fundPasswordRequired };
   }
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/database';
 import { canonicalJson } from './audit-hash';
-import { csvLine } from './audit-csv';
+import { csvLine, csvText } from '../../platform/csv/csv';
 import { auditExportPage, auditSearchPage, type AuditQuery, type StoredAuditRow } from './audit.repository';
 import type { AuditFilter, AuditRow } from './index';
 
@@ -56,11 +56,11 @@ export function createAuditSearchService(deps: { db: Db }): AuditSearchService {
   const { db } = deps;
 
   async function* csvChunks(filter: AuditQuery): AsyncGenerator<string> {
-    yield csvLine(csvColumns.map(([name]) => name));
+    yield csvLine(csvColumns.map(([name]) => csvText(name)));
     let beforeSeq: string | null = null;
     for (;;) {
       const rows = await auditExportPage(db, filter, beforeSeq, exportPageSize);
-      if (rows.length > 0) yield rows.map((row) => csvLine(csvColumns.map(([, cell]) => cell(row)))).join('');
+      if (rows.length > 0) yield rows.map((row) => csvLine(csvColumns.map(([, cell]) => csvText(cell(row))))).join('');
       const last = rows.at(-1);
       if (rows.length < exportPageSize || !last) return;
       beforeSeq = last.seq;

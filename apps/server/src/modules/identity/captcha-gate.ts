@@ -32,7 +32,8 @@ export interface CaptchaSubjects {
 /**
  * Decides from the attempt counters when a call needs a captcha, and spends its token then.
  * Login: wrong passwords of the account or the IP. Registration: wrong codes of the IP or the
- * address. Code sending: the IP's sends. An unknown account is counted as a known one is, so
+ * address. An API key change: wrong codes or fund passwords of the customer or the IP. Code
+ * sending: the IP's sends. An unknown account is counted as a known one is, so
  * the demand tells nobody whether an account exists.
  */
 export interface CaptchaGate {
@@ -54,8 +55,15 @@ export function createCaptchaGate(db: Db, verifier: CaptchaVerifier, thresholds:
       case 'login':
         return [perIp(attemptPolicies.loginByIp), ...perAccount(attemptPolicies.loginByAccount)];
       case 'register':
-      case 'apiKey':
         return [perIp(attemptPolicies.codeByIp), ...perAccount(attemptPolicies.codeByAccount)];
+      case 'apiKey':
+        // A key change's verification checks codes and, for the withdraw right, the fund password: failures of either count.
+        return [
+          perIp(attemptPolicies.codeByIp),
+          perIp(attemptPolicies.fundPasswordByIp),
+          ...perAccount(attemptPolicies.codeByAccount),
+          ...perAccount(attemptPolicies.fundPasswordByAccount),
+        ];
       case 'sendCode':
         return [perIp(codeSendScope)];
     }

@@ -98,12 +98,14 @@ export interface IdentityApi extends CustomerAdminApi {
   /**
    * A security change's verification (spec §5): a code from every bound factor and, when
    * `fundPassword` is given, the fund password, each counted by the attempt limiter before it
-   * is checked; the codes are spent together or none.
+   * is checked; the codes are spent together or none. After repeated failures of the customer
+   * or the IP (the captcha gate's counts) it first demands a captcha of the purpose: without
+   * `captchaToken` captchaRequired, before any attempt is spent; the token is spent once.
    */
   verifySecurityChange(
     userId: string,
     purpose: 'apiKey',
-    verification: SecurityVerification,
+    verification: SecurityVerification & { captchaToken?: string | undefined },
     fundPassword: string | null,
     caller: { ip: string },
   ): Promise<void>;
@@ -269,6 +271,7 @@ export function createIdentityApi(deps: IdentityDeps, securitySettings: Pick<Sec
 
     async verifySecurityChange(userId, purpose, verification, fundPassword, caller) {
       const user = await loadUser(deps, userId);
+      await deps.captcha.pass(purpose, { ip: caller.ip, account: user.id }, verification.captchaToken);
       if (fundPassword !== null) {
         if (!user.fund_password_hash) throw identityError('fundPasswordNotSet');
         await securitySettings.verifyFundPassword(userId, fundPassword, caller.ip);

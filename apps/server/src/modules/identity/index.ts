@@ -5,6 +5,7 @@ import type {} from '../../platform/http/request-context';
 import type { Messenger } from '../../platform/adapters/messenger';
 import type { AppConfig } from '../../platform/config';
 import type { Db } from '../../platform/db/database';
+import type { JobDefinition } from '../../platform/jobs/job-queue';
 import { createPasswordHasher } from '../../platform/security/password-hasher';
 import type { ServerSecrets } from '../../platform/security/secrets';
 import { createAccountService } from './account.service';
@@ -18,6 +19,7 @@ import type { IdentityDeps } from './identity-core';
 import { registerIdentityRoutes, type IdentityServices } from './identity.routes';
 import { createLoginRepository } from './login.repository';
 import { createLoginService } from './login.service';
+import { passkeyRepository } from './passkey.repository';
 import { createPasskeyService } from './passkey.service';
 import { createPasswordResetService } from './password-reset.service';
 import { createPreferencesService } from './preferences.service';
@@ -55,12 +57,14 @@ export interface IdentityModuleDeps {
   registry?: Registry;
 }
 
-/** What `app.ts` gets: the services behind the routes, the attempt limiter, the API other modules call, the routes. */
+/** What `app.ts` gets: the services behind the routes, the attempt limiter, the API other modules call, the jobs, the routes. */
 export interface IdentityModule {
   services: IdentityServices;
   /** The one attempt mechanism: every secret other modules check (API keys, LPOA codes…) goes through it. */
   limiter: AttemptLimiter;
   api: IdentityApi;
+  /** The purge of expired passkey challenges. */
+  jobs: JobDefinition[];
   register(app: FastifyInstance): void;
 }
 
@@ -98,8 +102,17 @@ export function createIdentityModule(deps: IdentityModuleDeps): IdentityModule {
     preferences: createPreferencesService(db, config.GRAY_RELEASE),
     passkeys: createPasskeyService(identityDeps, deps.funding),
   };
+  const purgeChallengesJob: JobDefinition = {
+    name: 'identity.purge-passkey-challenges',
+    cron: '*/10 * * * *',
+    handle: async (_data, { logger }) => {
+      const purged = await passkeyRepository.purgeExpiredChallenges(db);
+      if (purged > 0) logger.info({ purged }, 'expired passkey challenges purged');
+    },
+  };
   return {
     services,
+    jobs: [purgeChallengesJob],
     /** The one attempt mechanism: every secret other modules check (API keys, LPOA codes…) goes through it. */
     limiter,
     api: createIdentityApi(identityDeps, services.securitySettings),

@@ -33,7 +33,8 @@ export const passkeyRepository = {
   /**
    * Adds a passkey unless the customer already has `max`: the count and the insert are one
    * statement under a lock on the customer's row, so racing registrations cannot pass the
-   * limit. Answers the row, `'limit'`, or `'duplicate'` when the credential is registered.
+   * limit; a credential id taken (by anyone, in a race too) is left alone by the unique index.
+   * Answers the row, `'limit'`, or `'duplicate'` when the credential is registered.
    */
   async insertWithin(
     trx: Db,
@@ -41,14 +42,15 @@ export const passkeyRepository = {
     max: number,
   ): Promise<PasskeyRow | 'limit' | 'duplicate'> {
     await trx.selectFrom('app_user').select('id').where('id', '=', row.userId).forUpdate().executeTakeFirst();
-    const taken = await trx.selectFrom('passkey').select('id').where('credential_id', '=', row.credentialId).executeTakeFirst();
-    if (taken) return 'duplicate';
     const inserted = await sql<PasskeyRow>`
       insert into passkey (user_id, credential_id, public_key, counter, transports, name)
       select ${row.userId}, ${row.credentialId}, ${row.publicKey}, ${row.counter}, ${sql.val(row.transports)}::text[], ${row.name}
       where (select count(*) from passkey where user_id = ${row.userId}) < ${max}
+      on conflict (credential_id) do nothing
       returning *`.execute(trx);
-    return inserted.rows[0] ?? 'limit';
+    if (inserted.rows[0]) return inserted.rows[0];
+    const taken = await trx.selectFrom('passkey').select('id').where('credential_id', '=', row.credentialId).executeTakeFirst();
+    return taken ? 'duplicate' : 'limit';
   },
 
   async rename(db: Db, userId: string, id: string, name: string): Promise<boolean> {
@@ -81,6 +83,15 @@ export const passkeyRepository = {
       .insertInto('passkey_challenge')
       .values({ user_id: userId, purpose, challenge, expires_at: sql<Date>`now() + make_interval(mins => ${challengeMinutes})` })
       .execute();
+  },
+
+  /** Deletes the challenges past their lifetime (refused from then on, spent or not); answers how many. */
+  async purgeExpiredChallenges(db: Db): Promise<number> {
+    const deleted = await db
+      .deleteFrom('passkey_challenge')
+      .where('expires_at', '<', sql<Date>`now()`)
+      .executeTakeFirst();
+    return Number(deleted.numDeletedRows);
   },
 
   /** Spends a live challenge of this customer and purpose in one conditional update; false when there is none. */

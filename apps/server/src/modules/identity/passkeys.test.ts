@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testSecrets } from '../../../test/app';
 import { loadConfig } from '../../platform/config';
+import { createLogger } from '../../platform/observability/logger';
 import { createIdentityModule } from './index';
+import { passkeyRepository } from './passkey.repository';
+import { maxPasskeys } from './passkey.service';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { identityClient, testPassword } from '../../../test/identity-helpers';
 import { codeFailures, forgetFailures } from '../../../test/passkey-kit';
@@ -36,6 +39,31 @@ async function addPasskey(customer: Customer, authenticator: SoftwareAuthenticat
   expect(options.rp.id).toBe('localhost');
   const codes = await steps.everyFactor(customer, 'passkey');
   return customer.client.post(paths.passkeyAdd, { ...codes, name, credential: authenticator.register(options) });
+}
+
+/** The identity module beside the app's, for its API and jobs called directly. */
+function directIdentity() {
+  return createIdentityModule({
+    db: database.db,
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    secrets: testSecrets,
+    messenger: { send: async () => undefined },
+    funding: { hasReceivedFunds: async () => false },
+    captcha: { verifyOnce: async () => {} },
+  });
+}
+
+/** Stores a registered credential as `add` does once every factor is verified: in its own transaction, within the most. */
+function storeCredential(customer: Customer, credentialId: string) {
+  return database.db
+    .transaction()
+    .execute((trx) =>
+      passkeyRepository.insertWithin(
+        trx,
+        { userId: customer.userId, credentialId, publicKey: Buffer.from([1]), counter: 0, transports: [], name: 'Raced' },
+        maxPasskeys,
+      ),
+    );
 }
 
 async function passkeyRows(customer: Customer) {
@@ -124,6 +152,38 @@ describe('registering a passkey', () => {
     const limited = await cleo.client.post(paths.passkeyRegistrationOptions);
     expect(limited.body.code).toBe(16000031);
     expect(await passkeyRows(cleo)).toHaveLength(10);
+  });
+
+  it('stores exactly one of 100 registrations racing for the tenth place', async () => {
+    // Every registration's verification is single-use and counted (5 at a time per account), so the race
+    // past it is the store: 100 verified credentials at once, one place left.
+    const dan = await steps.signUp();
+    await database.db
+      .insertInto('passkey')
+      .values(
+        Array.from({ length: maxPasskeys - 1 }, (_, index) => ({
+          user_id: dan.userId,
+          credential_id: `edge-${dan.userId}-${index}`,
+          public_key: Buffer.from([1]),
+          name: `Key ${index}`,
+        })),
+      )
+      .execute();
+    const outcomes = await Promise.all(Array.from({ length: 100 }, (_, index) => storeCredential(dan, `raced-${dan.userId}-${index}`)));
+    expect(outcomes.filter((outcome) => typeof outcome === 'object')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === 'limit')).toHaveLength(99);
+    expect(await passkeyRows(dan)).toHaveLength(maxPasskeys);
+  });
+
+  it('stores one credential once when 100 registrations of two customers race with it', async () => {
+    const [eva, finn] = [await steps.signUp(), await steps.signUp()];
+    const credentialId = `shared-${eva.userId}-${finn.userId}`;
+    const outcomes = await Promise.all(
+      Array.from({ length: 100 }, (_, index) => storeCredential(index % 2 === 0 ? eva : finn, credentialId)),
+    );
+    expect(outcomes.filter((outcome) => typeof outcome === 'object')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === 'duplicate')).toHaveLength(99);
+    expect((await passkeyRows(eva)).length + (await passkeyRows(finn)).length).toBe(1);
   });
 });
 
@@ -246,14 +306,7 @@ describe('a passkey in place of the codes of a money move (IdentityApi)', () => 
     const authenticator = softwareAuthenticator();
     expect((await addPasskey(hana, authenticator)).body.code).toBe(0);
     await forgetFailures(database.db, hana.userId);
-    const identity = createIdentityModule({
-      db: database.db,
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-      secrets: testSecrets,
-      messenger: { send: async () => undefined },
-      funding: { hasReceivedFunds: async () => false },
-      captcha: { verifyOnce: async () => {} },
-    });
+    const identity = directIdentity();
     const caller = { ip: '127.0.0.1' };
     const optionsFor = async (purpose: string) =>
       (await hana.client.post(paths.passkeyAssertionOptions, { purpose })).body.data as { challenge: string };
@@ -273,5 +326,37 @@ describe('a passkey in place of the codes of a money move (IdentityApi)', () => 
       identity.api.verifySecondFactor(stranger.userId, 'transfer', { passkey: authenticator.assert(await optionsFor('transfer')) }, caller),
     ).rejects.toMatchObject({ key: 'passkeyNotRecognised' });
     expect(await codeFailures(database.db, hana.userId)).toBe(2);
+  });
+});
+
+describe('the purge of passkey challenges', () => {
+  it('deletes the challenges past their lifetime, spent or not, and keeps the live ones', async () => {
+    const gus = await steps.signUp();
+    const past = new Date(Date.now() - 60_000);
+    const ahead = new Date(Date.now() + 4 * 60_000);
+    await database.db
+      .insertInto('passkey_challenge')
+      .values([
+        { user_id: gus.userId, purpose: 'register', challenge: `expired-${gus.userId}`, expires_at: past },
+        { user_id: gus.userId, purpose: 'login', challenge: `expired-spent-${gus.userId}`, expires_at: past, used_at: past },
+        { user_id: gus.userId, purpose: 'register', challenge: `live-${gus.userId}`, expires_at: ahead },
+        { user_id: gus.userId, purpose: 'login', challenge: `live-spent-${gus.userId}`, expires_at: ahead, used_at: new Date() },
+      ])
+      .execute();
+    const job = directIdentity().jobs.find((definition) => definition.name === 'identity.purge-passkey-challenges');
+    expect(job?.cron).toBeDefined();
+    await job!.handle({}, { jobId: 'test', logger: createLogger({ LOG_LEVEL: 'silent' }) });
+    const left = await database.db
+      .selectFrom('passkey_challenge')
+      .select('challenge')
+      .where('user_id', '=', gus.userId)
+      .orderBy('challenge')
+      .execute();
+    expect(left.map((row) => row.challenge)).toEqual([`live-${gus.userId}`, `live-spent-${gus.userId}`]);
+    // A challenge handed out now is live and outlasts the purge.
+    const options = (await gus.client.post(paths.passkeyRegistrationOptions)).body.data as { challenge: string };
+    await job!.handle({}, { jobId: 'test', logger: createLogger({ LOG_LEVEL: 'silent' }) });
+    const kept = await database.db.selectFrom('passkey_challenge').select('id').where('challenge', '=', options.challenge).execute();
+    expect(kept).toHaveLength(1);
   });
 });

@@ -67,6 +67,16 @@ async function startSessionFor(
   return started.data as unknown as { url: string; sessionId: string };
 }
 
+/** The customer's KYC2 application (the session start made it). */
+function levelTwoApplication(userId: string) {
+  return database.db
+    .selectFrom('kyc_application')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('level', '=', 2)
+    .executeTakeFirstOrThrow();
+}
+
 async function levelOf(call: Awaited<ReturnType<typeof basicCustomer>>['call']) {
   return (await call('GET', kycPaths.level)).data as unknown as {
     level: number;
@@ -144,12 +154,7 @@ describe('KYC2 through the sandbox identity provider', () => {
   it('a bad signature, a stale timestamp and a replayed delivery change nothing; one delivery twice records one outcome', async () => {
     const { call, userId } = await basicCustomer();
     const session = await startSession(call);
-    const application = await database.db
-      .selectFrom('kyc_application')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('level', '=', 2)
-      .executeTakeFirstOrThrow();
+    const application = await levelTwoApplication(userId);
     const secret = derivedSecret(testSecrets.key, 'sandbox');
     const deliveryId = newSandboxDeliveryId();
     const body = JSON.stringify({
@@ -229,12 +234,7 @@ describe('KYC2 through the sandbox identity provider', () => {
   it('100 completes of one session at once record one outcome, deliver it once and apply it once; every submit goes back to the app', async () => {
     const { call, userId } = await basicCustomer();
     const session = await startSession(call);
-    const application = await database.db
-      .selectFrom('kyc_application')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('level', '=', 2)
-      .executeTakeFirstOrThrow();
+    const application = await levelTwoApplication(userId);
     const choices: Record<string, string>[] = [
       { outcome: 'approve' },
       { outcome: 'reject', reason: 'faceMismatch' },

@@ -3,7 +3,15 @@ import type { Db } from '../../platform/db/database';
 import type { AuditApi } from '../audit';
 import type { IdentityApi } from '../identity';
 import { operatorAuditFields, type OperatorIdentity } from '../operators';
-import { findApplication, findUpload, moveApplication, reviewQueue, type KycApplicationRow, type KycUploadRow } from './kyc.repository';
+import {
+  findApplication,
+  findUpload,
+  moveApplication,
+  reviewQueue,
+  verifiedBasicApplication,
+  type KycApplicationRow,
+  type KycUploadRow,
+} from './kyc.repository';
 import { kycError } from './kyc.errors';
 
 /** Reasons a reviewer may give (the contract's list); the customer sees each in their language. */
@@ -11,11 +19,18 @@ export type RejectReasonKey = KycRejectReasonKey;
 
 export interface KycReviewService {
   queue(page: number, pageSize: number): Promise<{ total: number; rows: KycApplicationRow[] }>;
-  application(id: string): Promise<KycApplicationRow>;
+  /** An application with what the reviewer sees beside it: its file and, above level 1, the verified basic data. */
+  application(id: string): Promise<KycApplicationView>;
   approve(id: string, reviewer: OperatorIdentity): Promise<KycApplicationRow>;
   reject(id: string, reviewer: OperatorIdentity, reason: { key: RejectReasonKey; text: string | null }): Promise<KycApplicationRow>;
   /** An application's file for the reviewer to see, the view recorded in the audit log. */
   viewFile(uploadId: string, reviewer: OperatorIdentity): Promise<KycUploadRow>;
+}
+
+export interface KycApplicationView {
+  row: KycApplicationRow;
+  upload: KycUploadRow | undefined;
+  basic: KycApplicationRow | undefined;
 }
 
 const summaryOf = (row: KycApplicationRow) => ({ id: row.id, userId: row.user_id, level: row.level, state: row.state });
@@ -62,7 +77,11 @@ export function createKycReviewService(deps: { db: Db; identity: IdentityApi; au
     async application(id) {
       const row = await findApplication(db, id);
       if (!row) throw kycError('noMatchingData');
-      return row;
+      const [upload, basic] = await Promise.all([
+        row.upload_id ? findUpload(db, row.upload_id) : undefined,
+        row.level > 1 ? verifiedBasicApplication(db, row.user_id) : undefined,
+      ]);
+      return { row, upload, basic };
     },
     approve: (id, reviewer) => decide(id, reviewer, 'verified', null),
     reject: (id, reviewer, reason) => decide(id, reviewer, 'failed', reason),

@@ -21,7 +21,7 @@ import type { KycProviderService } from './kyc-provider.service';
 import type { KycReviewService } from './kyc-review.service';
 import type { KycSubmissionService } from './kyc-submission.service';
 import { applicationOf, detailOf, levelInfoOf, queueItemOf, submissionOf } from './kyc-views';
-import { findOwnUpload, findUpload, verifiedBasicApplication, type KycUploadRow } from './kyc.repository';
+import { findOwnUpload, type KycUploadRow } from './kyc.repository';
 import type { Db } from '../../platform/db/database';
 import { kycError } from './kyc.errors';
 
@@ -188,13 +188,8 @@ function registerKycReviewRoutes(app: FastifyInstance, review: KycReviewService,
     return { total, items: rows.map((row) => queueItemOf(row, customers.get(row.user_id)!)) };
   });
   const detail = async (id: string) => {
-    const row = await review.application(id);
-    const [customer, upload, basic] = await Promise.all([
-      customerOf(row.user_id),
-      row.upload_id ? findUpload(deps.db, row.upload_id) : undefined,
-      row.level > 1 ? verifiedBasicApplication(deps.db, row.user_id) : undefined,
-    ]);
-    return detailOf(row, customer, upload, basic);
+    const { row, upload, basic } = await review.application(id);
+    return detailOf(row, await customerOf(row.user_id), upload, basic);
   };
   routeEndpoint(app, adminKycEndpoints.application, { ...reviewer, hide: true }, (request) => detail(request.params.id));
   routeEndpoint(app, adminKycEndpoints.approve, { ...reviewer, hide: true }, async (request) => {

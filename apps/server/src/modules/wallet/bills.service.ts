@@ -17,7 +17,7 @@ import type { IdentityApi } from '../identity';
 import { createLedgerReads, type CustomerJournalLine, type CustomerJournalLineFilters, type JournalLineCursor } from '../ledger';
 import type { BillDescriber } from './bill-describer';
 import { createBillDetails, csvDetailText, type BillDetailSource, type CounterpartNames } from './bill-details';
-import { csvLine, csvNumber, csvText } from './csv';
+import { csvLine, csvNumber, csvText } from '../../platform/csv/csv';
 import { transfersOfJournals } from './transfer.repository';
 
 /** A journal shows in a customer's bills as the net change of each of their accounts in it (a ledger line). */

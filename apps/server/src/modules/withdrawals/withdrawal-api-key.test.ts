@@ -55,7 +55,15 @@ async function keyedCustomer() {
       accessKey: key.accessKey,
       privateKey: pair.privateKey,
     });
-  return { ...base, bound, unbound, key, withdraw };
+  const preWithdraw = (address: string, amount: string) =>
+    signedCall(app, {
+      method: 'POST',
+      url: withdrawalPaths.preWithdraw,
+      body: JSON.stringify({ coin: 'ETH', chain: 'ethereum', address, amount }),
+      accessKey: key.accessKey,
+      privateKey: pair.privateKey,
+    });
+  return { ...base, bound, unbound, key, withdraw, preWithdraw };
 }
 
 async function withdrawalsOf(userId: string) {
@@ -64,7 +72,11 @@ async function withdrawalsOf(userId: string) {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildTestApp(database.db, { env: { WITHDRAWAL_MIN_KYC_LEVEL: '1' }, withdrawalChains: acceptingWithdrawalChains });
+  // A burst of 100 lets the limit test's 100 signed requests reach the withdrawal; the rate limit has its own test.
+  app = await buildTestApp(database.db, {
+    env: { WITHDRAWAL_MIN_KYC_LEVEL: '1', API_KEY_RATE_BURST: '100' },
+    withdrawalChains: acceptingWithdrawalChains,
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -99,15 +111,38 @@ describe('withdrawals through an API key', () => {
     expect(own.body.code).toBe(0);
   });
 
-  it('lets parallel withdrawals of one key stay within its 24-hour limit', async () => {
+  it('refuses a bound key’s pre-request to any other address with the same code; the bound one and the session are answered', async () => {
+    const ida = await keyedCustomer();
+    for (const address of [ida.unbound, externalAddress()]) {
+      const refused = await ida.preWithdraw(address, '0.1');
+      expect(codeOf(refused)).toBe(errorCatalogue.apiKeyDestinationNotBound.code);
+      expect(refused.json().data).toMatchObject({ field: 'address' });
+    }
+    const bound = await ida.preWithdraw(ida.bound, '0.1');
+    expect(codeOf(bound)).toBe(0);
+    expect(bound.json().data).toMatchObject({ coin: 'ETH', chain: 'ethereum', address: ida.bound, amount: '0.1' });
+    // The customer's own session is not bound by the key.
+    const own = await ida.client.post(withdrawalPaths.preWithdraw, { coin: 'ETH', chain: 'ethereum', address: ida.unbound, amount: '0.1' });
+    expect(own.body.code).toBe(0);
+    expect(await withdrawalsOf(ida.userId)).toEqual([]);
+  });
+
+  it('lets exactly the allowed 2 of 100 parallel withdrawals of one key through, holding no more than its 24-hour limit', async () => {
     const hal = await keyedCustomer();
     // 0.1 ETH at 3600 USD = 360 USD each: the key's 1000 USD allow two (the level's 2000 would allow five).
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, index) => hal.withdraw(hal.bound, '0.1', `parallel-${index}`)));
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, index) => hal.withdraw(hal.bound, '0.1', `parallel-${index}`)));
     const codes = answers.map(codeOf);
     expect(codes.filter((code) => code === 0)).toHaveLength(2);
-    expect(codes.filter((code) => code === errorCatalogue.apiKeyWithdrawalLimitExceeded.code)).toHaveLength(8);
+    expect(codes.filter((code) => code === errorCatalogue.apiKeyWithdrawalLimitExceeded.code)).toHaveLength(98);
     const rows = await withdrawalsOf(hal.userId);
     expect(rows).toHaveLength(2);
-    expect(rows.reduce((sum, row) => sum + BigInt(row.usd_cents), 0n)).toBe(72_000n);
+    const usedCents = rows.reduce((sum, row) => sum + BigInt(row.usd_cents), 0n);
+    expect(usedCents).toBe(72_000n);
+    expect(usedCents).toBeLessThanOrEqual(100_000n);
+    // The ledger holds exactly the two accepted withdrawals (amount + fee each), nothing of the refused 98.
+    const held = await database.db.selectFrom('withdrawal').select(['amount', 'fee']).where('user_id', '=', hal.userId).execute();
+    const heldUnits = held.reduce((sum, row) => sum + BigInt(row.amount) + BigInt(row.fee), 0n);
+    expect(heldUnits).toBeGreaterThanOrEqual(2n * (ether / 10n));
+    expect((await hal.balance('ETH')).frozen).toBe(heldUnits);
   });
 });

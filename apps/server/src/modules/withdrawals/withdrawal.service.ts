@@ -15,6 +15,7 @@ import {
   type WithdrawUserInformation,
 } from '@coffer/contract';
 import type { Db } from '../../platform/db/database';
+import type { ApiKeyCaller } from '../../platform/http/api-key-request';
 import { DomainError } from '../../platform/errors/domain-error';
 import { centsToString } from '../../platform/money/fiat-valuation';
 import type { AssetsApi } from '../assets';
@@ -52,7 +53,8 @@ export interface WithdrawalService extends WithdrawalSubmission, Pick<Withdrawal
   information(userId: string): Promise<WithdrawUserInformation>;
   canWithdraw(coin: string, chain: string): Promise<CanWithdrawCoin>;
   limits(userId: string, coin: string, chain: string): Promise<WithdrawLimit>;
-  preWithdraw(userId: string, input: PreWithdrawBody): Promise<PreWithdraw>;
+  /** The figures of a withdrawal before it is submitted; through an API key (`caller.apiKey`) only to the key's bound entries. */
+  preWithdraw(userId: string, input: PreWithdrawBody, caller?: { apiKey: ApiKeyCaller | null } | null): Promise<PreWithdraw>;
   sendCode(userId: string, caller: { language: Language; ip: string }): Promise<{ resendAfterSeconds: number }>;
   confirm(userId: string, serialNumber: string): Promise<WithdrawResult>;
   cancel(userId: string, serialNumber: string): Promise<WithdrawResult>;
@@ -105,8 +107,9 @@ export function createWithdrawalService(deps: {
     return { record, confirmationCode: record.status === 'awaitingConfirmation' ? errorCatalogue.secondConfirmationRequired.code : null };
   }
 
+  const apiKeyRules = createApiKeyWithdrawalRules({ db, destinations, addressBook });
   const submission = createWithdrawalSubmission({
-    apiKeyRules: createApiKeyWithdrawalRules({ db, destinations, addressBook }),
+    apiKeyRules,
     db,
     ledger,
     identity,
@@ -177,7 +180,9 @@ export function createWithdrawalService(deps: {
       };
     },
 
-    async preWithdraw(userId: string, input: PreWithdrawBody): Promise<PreWithdraw> {
+    async preWithdraw(userId: string, input: PreWithdrawBody, caller: { apiKey: ApiKeyCaller | null } | null = null): Promise<PreWithdraw> {
+      // The submission's rule, in the same place: a bound key learns nothing about other destinations.
+      if (caller?.apiKey) await apiKeyRules.assertDestinationBound(userId, caller.apiKey, input);
       await eligibility.assertEligible(userId);
       const planned = await plan(userId, input);
       await assertWithinLimits(userId, planned);

@@ -40,7 +40,7 @@ export function registerWithdrawalRoutes(
     withdrawals.limits(signedIn(request).userId, request.query.coin, request.query.chain),
   );
   routeEndpoint(app, withdrawalEndpoints.preWithdraw, guarded, (request) =>
-    withdrawals.preWithdraw(signedIn(request).userId, request.body),
+    withdrawals.preWithdraw(signedIn(request).userId, request.body, { apiKey: request.apiKey }),
   );
   routeEndpoint(app, withdrawalEndpoints.withdrawCode, guarded, (request) =>
     withdrawals.sendCode(signedIn(request).userId, { language: request.language, ip: request.ip }),

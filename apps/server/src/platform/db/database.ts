@@ -47,7 +47,7 @@ export function openDatabase(
     options: '-c synchronous_commit=off',
   });
   asyncCommitPool.on('error', (error) => options.onIdleError?.(error));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = databaseOver(pool);
   return {
     db,
     pool,
@@ -56,6 +56,11 @@ export function openDatabase(
       await Promise.all([db.destroy(), asyncCommitPool.end()]);
     },
   };
+}
+
+/** A query builder over another pool of the same database (e.g. the async-commit one); closing it is the pool owner's. */
+export function databaseOver(pool: pg.Pool): Db {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 export async function isDatabaseReachable(db: Db): Promise<boolean> {

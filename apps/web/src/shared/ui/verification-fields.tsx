@@ -1,5 +1,6 @@
 import type { PasskeyResponse } from '@coffer/contract';
 import { Form, Input } from 'antd';
+import type { ReactNode } from 'react';
 import { PasskeyChoiceField, type PasskeyChoice } from './passkey-choice';
 import { SendCodeButton } from './send-code-button';
 import styles from './verification-fields.module.css';
@@ -42,6 +43,31 @@ export async function secondFactorFields(
   return factor === 'ga' ? { gaCode: trimmed } : factor === 'sms' ? { smsCode: trimmed } : { emailCode: trimmed };
 }
 
+/** The 6-digit fund password as `fundPassword` of the surrounding antd Form (never autofilled). */
+export function FundPasswordField({
+  testId,
+  texts,
+  extra,
+}: {
+  testId: string;
+  texts: Pick<VerificationTexts, 'fundPassword' | 'fundPasswordRequired' | 'sixDigits'>;
+  extra?: ReactNode;
+}) {
+  return (
+    <Form.Item
+      name="fundPassword"
+      label={texts.fundPassword}
+      extra={extra}
+      rules={[
+        { required: true, message: texts.fundPasswordRequired },
+        { pattern: sixDigits, message: texts.sixDigits },
+      ]}
+    >
+      <Input.Password data-testid={testId} maxLength={6} inputMode="numeric" autoComplete="off" />
+    </Form.Item>
+  );
+}
+
 /**
  * Fund password and the one second factor the server asked for (authenticator code, or an
  * SMS / e-mail code with its send button and 60-s wait), as `fundPassword` and `code` of the
@@ -67,18 +93,7 @@ export function VerificationFields({
   const codeLabel = factor === 'ga' ? texts.gaCode : factor === 'sms' ? texts.smsCode : texts.emailCode;
   return (
     <>
-      {withFundPassword ? (
-        <Form.Item
-          name="fundPassword"
-          label={texts.fundPassword}
-          rules={[
-            { required: true, message: texts.fundPasswordRequired },
-            { pattern: sixDigits, message: texts.sixDigits },
-          ]}
-        >
-          <Input.Password data-testid={`${testIdPrefix}-fund-password`} maxLength={6} inputMode="numeric" autoComplete="off" />
-        </Form.Item>
-      ) : null}
+      {withFundPassword ? <FundPasswordField testId={`${testIdPrefix}-fund-password`} texts={texts} /> : null}
       <PasskeyChoiceField choice={passkey} testIdPrefix={testIdPrefix}>
         <Form.Item label={codeLabel} required className={styles.codeItem}>
           <div className={styles.codeRow}>

@@ -1,38 +1,18 @@
+import { kyc1Fields, kyc3Fields, kyc3Groups } from '@coffer/contract/rules';
 import { useTranslation } from 'react-i18next';
 import { useRegionName } from '../../../shared/i18n/region-names';
 import { emptyValue } from './admin-format';
 
-/** Submitted-data fields in the order a reviewer reads them (KYC1 identity and address, then KYC3 answers); others follow. */
-const fieldOrder = [
-  'surname',
-  'givenName',
-  'chineseName',
-  'birthday',
-  'documentType',
-  'documentCountry',
-  'idNumber',
-  'building',
-  'street',
-  'city',
-  'region',
-  'country',
-  'purposes',
-  'purposeOther',
-  'incomeSources',
-  'incomeSourceOther',
-  'fundSources',
-  'fundSourceOther',
-  'remark',
-  'notUsPerson',
-  'accuracyConfirmed',
-] as const;
+/** Submitted-data fields in the order a reviewer reads them (the forms' order: KYC1, then KYC3); others follow. */
+const fieldOrder: readonly string[] = [...kyc1Fields, ...kyc3Fields];
 
-const kyc1Fields = new Set(['surname', 'givenName', 'chineseName', 'birthday', 'documentCountry', 'building', 'street', 'city', 'region']);
-const multiSelects = new Set(['purposes', 'incomeSources', 'fundSources']);
+/** Fields labelled with the customer's own words; the back office names the rest more briefly. */
+const customerWorded = new Set<string>(kyc1Fields.filter((field) => !['documentType', 'idNumber', 'country'].includes(field)));
+const multiSelects = new Set<string>(kyc3Groups.map((group) => group.field));
 const countryFields = new Set(['country', 'documentCountry']);
 
 const rank = (key: string) => {
-  const index = (fieldOrder as readonly string[]).indexOf(key);
+  const index = fieldOrder.indexOf(key);
   return index === -1 ? fieldOrder.length : index;
 };
 
@@ -47,7 +27,7 @@ export function useKycLabels() {
   const regionName = useRegionName();
 
   const fieldLabel = (key: string): string => {
-    if (kyc1Fields.has(key)) return tKyc(`kyc1.fields.${key}`, { defaultValue: key });
+    if (customerWorded.has(key)) return tKyc(`kyc1.fields.${key}`, { defaultValue: key });
     if (multiSelects.has(key)) return tKyc(`kyc3.${key}.label`, { defaultValue: key });
     return t(`kyc.fields.${key}`, { defaultValue: key });
   };

@@ -3,7 +3,8 @@ import { Alert, Descriptions, Drawer, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { useLanguage } from '../../../shared/i18n/use-language';
-import { BoundIps, RightTags, WithdrawalBinding } from './api-key-parts';
+import { useApiKeyFields } from './api-key-fields';
+import { WithdrawalBinding } from './api-key-parts';
 import styles from './apikeys.module.css';
 
 function Copyable({ value, testId }: { value: string; testId: string }) {
@@ -18,6 +19,7 @@ function Copyable({ value, testId }: { value: string; testId: string }) {
 export function ApiKeyDetails({ apiKey, book, onClose }: { apiKey: ApiKey | null; book?: WithdrawAddress[]; onClose: () => void }) {
   const { t } = useTranslation('apikeys');
   const language = useLanguage();
+  const fields = useApiKeyFields(book);
   return (
     <Drawer open={apiKey !== null} onClose={onClose} title={apiKey?.label} size="large" destroyOnHidden>
       {apiKey ? (
@@ -43,8 +45,8 @@ export function ApiKeyDetails({ apiKey, book, onClose }: { apiKey: ApiKey | null
                 label: t('details.platformPublicKey'),
                 children: <Copyable value={apiKey.platformPublicKey} testId="apikey-details-platform-key" />,
               },
-              { key: 'rights', label: t('details.rights'), children: <RightTags rights={apiKey.rights} /> },
-              { key: 'ips', label: t('details.ips'), children: <BoundIps ips={apiKey.ips} /> },
+              { key: 'rights', label: t('details.rights'), children: fields.rights.render(apiKey) },
+              { key: 'ips', label: t('details.ips'), children: fields.ips.render(apiKey) },
               ...(apiKey.rights.includes('withdraw')
                 ? [
                     {
@@ -54,13 +56,9 @@ export function ApiKeyDetails({ apiKey, book, onClose }: { apiKey: ApiKey | null
                     },
                   ]
                 : []),
-              { key: 'created', label: t('details.created'), children: formatDateTime(apiKey.createdAt, language) },
+              { key: 'created', label: t('details.created'), children: fields.created.render(apiKey) },
               { key: 'updated', label: t('details.updated'), children: formatDateTime(apiKey.updatedAt, language) },
-              {
-                key: 'lastUsed',
-                label: t('details.lastUsed'),
-                children: apiKey.lastUsedAt ? formatDateTime(apiKey.lastUsedAt, language) : t('list.neverUsed'),
-              },
+              { key: 'lastUsed', label: t('details.lastUsed'), children: fields.lastUsed.render(apiKey) },
             ]}
           />
           <Alert type="info" showIcon className={styles.alert} title={t('details.noSecret')} />

@@ -1,11 +1,11 @@
 import { errorMessage, type ApiKeyPermission } from '@coffer/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Form, Input, Modal, Select, type FormInstance } from 'antd';
-import { useRef, useState } from 'react';
+import { Alert, Checkbox, Form, Input, Modal, Select, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { shortenMiddle } from '../../../shared/ui/short-value';
 import { addressBookQuery } from '../api/get-address-book';
+import { DialogButtons, useSingleSubmit } from './api-key-dialog-parts';
 import { apiKeyFieldChecks, isValidDailyUsd, type ApiKeyFormValues } from './api-key-form-rules';
 import styles from './apikeys.module.css';
 
@@ -31,14 +31,13 @@ export function ApiKeyForm({
   permission: ApiKeyPermission;
   /** Why the form is shown again (a lost pending change), in the user's language. */
   notice: string | null;
-  /** The pre-request; rejects when it failed (already shown). */
+  /** The pre-request; rejects when it failed (shown by the HTTP client and, for a field's code, at the field). */
   onSubmit: (values: ApiKeyFormValues) => Promise<void>;
   onCancel: () => void;
 }) {
   const { t } = useTranslation('apikeys');
   const language = useLanguage();
-  const [isPending, setPending] = useState(false);
-  const isSubmitting = useRef(false);
+  const { isPending, submit } = useSingleSubmit(onSubmit);
   const rights = Form.useWatch('rights', form) ?? [];
   const canWithdraw = rights.includes('withdraw');
   const book = useQuery({ ...addressBookQuery, enabled: canWithdraw });
@@ -50,20 +49,6 @@ export function ApiKeyForm({
       if (key) throw new Error(message(key));
     },
   });
-
-  const handleFinish = async (values: ApiKeyFormValues) => {
-    if (isSubmitting.current) return;
-    isSubmitting.current = true;
-    setPending(true);
-    try {
-      await onSubmit(values);
-    } catch {
-      // Shown by the HTTP client and, for a field's code, at the field.
-    } finally {
-      isSubmitting.current = false;
-      setPending(false);
-    }
-  };
 
   const rightOptions = (['read', 'trade', 'withdraw'] as const)
     .filter((right) => right === 'read' || permission.rights.includes(right))
@@ -84,7 +69,7 @@ export function ApiKeyForm({
       layout="vertical"
       requiredMark={false}
       initialValues={{ label: '', publicKey: '', rights: ['read'], ips: '', withdrawDailyUsd: '', withdrawAddressIds: [] }}
-      onFinish={(values) => void handleFinish(values)}
+      onFinish={submit}
       data-testid="apikey-form"
     >
       {notice ? <Alert type="warning" showIcon className={styles.alert} title={notice} data-testid="apikey-form-notice" /> : null}
@@ -161,14 +146,13 @@ export function ApiKeyForm({
           </Form.Item>
         </section>
       ) : null}
-      <div className={styles.buttons}>
-        <Button onClick={onCancel} disabled={isPending}>
-          {t('form.cancel')}
-        </Button>
-        <Button type="primary" htmlType="submit" loading={isPending} data-testid="apikey-form-submit">
-          {t('form.next')}
-        </Button>
-      </div>
+      <DialogButtons
+        isPending={isPending}
+        onCancel={onCancel}
+        cancelText={t('form.cancel')}
+        submitText={t('form.next')}
+        submitTestId="apikey-form-submit"
+      />
     </Form>
   );
 }

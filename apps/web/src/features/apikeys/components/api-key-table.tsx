@@ -1,55 +1,37 @@
-import type { ApiKey, WithdrawAddress } from '@coffer/contract';
-import { Button, Popconfirm, Table, type ButtonProps, type TableColumnsType } from 'antd';
+import type { ApiKey } from '@coffer/contract';
+import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime } from '../../../shared/format/format-date';
-import { useLanguage } from '../../../shared/i18n/use-language';
-import { ShortValue } from '../../../shared/ui/short-value';
-import { BoundIps, RightTags, WithdrawalBinding } from './api-key-parts';
+import { ApiKeyActions, useApiKeyFields, type ApiKeyListProps } from './api-key-fields';
 import table from '../../../shared/ui/records-table.module.css';
 import styles from './apikeys.module.css';
 
 /** The customer's keys (spec §3): note, access key, rights, bound IPs, withdrawal binding, dates; view, edit, delete. */
-export function ApiKeyTable({
-  keys,
-  book,
-  busyKey,
-  onView,
-  onEdit,
-  onDelete,
-}: {
-  keys: ApiKey[];
-  book?: WithdrawAddress[];
-  /** The key whose pre-request is on its way. */
-  busyKey: string | null;
-  onView: (key: ApiKey) => void;
-  onEdit: (key: ApiKey) => void;
-  onDelete: (key: ApiKey) => void;
-}) {
+export function ApiKeyTable({ keys, book, ...actions }: ApiKeyListProps) {
   const { t } = useTranslation('apikeys');
-  const language = useLanguage();
+  const fields = useApiKeyFields(book);
   const columns: TableColumnsType<ApiKey> = [
     {
       key: 'label',
-      title: `${t('list.label')} / ${t('list.accessKey')}`,
+      title: `${t('list.label')} / ${fields.accessKey.label}`,
       render: (_value, key) => (
         <span className={styles.ips}>
           <span className={styles.label}>{key.label}</span>
-          <ShortValue value={key.accessKey} keep={6} />
+          {fields.accessKey.render(key)}
         </span>
       ),
     },
-    { key: 'rights', title: t('list.rights'), render: (_value, key) => <RightTags rights={key.rights} /> },
-    { key: 'ips', title: t('list.ips'), render: (_value, key) => <BoundIps ips={key.ips} /> },
-    { key: 'withdrawal', title: t('list.withdrawal'), render: (_value, key) => <WithdrawalBinding apiKey={key} book={book} /> },
+    ...[fields.rights, fields.ips, fields.withdrawal].map((field) => ({
+      key: field.name,
+      title: field.label,
+      render: (_value: unknown, key: ApiKey) => field.render(key),
+    })),
     {
       key: 'dates',
       title: t('list.dates'),
       render: (_value, key) => (
         <span className={styles.ips}>
-          <span className={table.nowrap}>{formatDate(key.createdAt, language)}</span>
-          <span className={`${table.nowrap} ${styles.muted}`}>
-            {key.lastUsedAt ? formatDateTime(key.lastUsedAt, language) : t('list.neverUsed')}
-          </span>
+          <span className={table.nowrap}>{fields.created.render(key)}</span>
+          <span className={`${table.nowrap} ${styles.muted}`}>{fields.lastUsed.render(key)}</span>
         </span>
       ),
     },
@@ -58,37 +40,7 @@ export function ApiKeyTable({
       title: t('list.actions'),
       render: (_value, key) => (
         <span className={`${styles.actions} ${styles.actionsStacked}`}>
-          <Button size="small" type="link" onClick={() => onView(key)} data-testid={`apikey-view-${key.accessKey}`}>
-            {t('list.view')}
-          </Button>
-          <Button
-            size="small"
-            type="link"
-            onClick={() => onEdit(key)}
-            disabled={busyKey !== null}
-            data-testid={`apikey-edit-${key.accessKey}`}
-          >
-            {t('list.edit')}
-          </Button>
-          <Popconfirm
-            title={t('delete.title')}
-            description={t('delete.text', { label: key.label })}
-            okText={t('delete.confirm')}
-            cancelText={t('delete.cancel')}
-            okButtonProps={{ danger: true, ...({ 'data-testid': 'apikey-delete-confirm' } as ButtonProps) }}
-            onConfirm={() => onDelete(key)}
-          >
-            <Button
-              size="small"
-              type="link"
-              danger
-              loading={busyKey === key.accessKey}
-              disabled={busyKey !== null && busyKey !== key.accessKey}
-              data-testid={`apikey-delete-${key.accessKey}`}
-            >
-              {t('list.delete')}
-            </Button>
-          </Popconfirm>
+          <ApiKeyActions apiKey={key} buttonType="link" {...actions} />
         </span>
       ),
     },

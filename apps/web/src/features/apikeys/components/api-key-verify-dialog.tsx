@@ -1,12 +1,16 @@
-import type { ApiKeyPendingChange, VerifyApiKeyChangeBody } from '@coffer/contract';
-import { Button, Form, Input, Modal, Space } from 'antd';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { ApiKeyPendingChange, PasskeyResponse, VerifyApiKeyChangeBody } from '@coffer/contract';
+import { Form, Modal } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCaptchaDemand } from '../../../shared/captcha/captcha-demand';
+import { CaptchaWidget } from '../../../shared/captcha/captcha-widget';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { CodeField } from '../../../shared/ui/code-field';
 import { PasskeyChoiceField, usePasskeyChoice } from '../../../shared/ui/passkey-choice';
-import { SendCodeButton } from '../../../shared/ui/send-code-button';
+import { FundPasswordField } from '../../../shared/ui/verification-fields';
 import { apiKeyChanges } from '../api/change-api-key';
+import { DialogButtons, useSingleSubmit } from './api-key-dialog-parts';
 import styles from './apikeys.module.css';
 
 interface VerifyValues {
@@ -16,54 +20,31 @@ interface VerifyValues {
   fundPassword?: string;
 }
 
-const sixDigits = /^\d{6}$/;
+type Factor = ApiKeyPendingChange['twofaList'][number];
 
-function CodeField({
-  name,
-  label,
-  extra,
-  onSend,
-  testId,
-}: {
-  name: keyof VerifyValues;
-  label: string;
-  extra?: ReactNode;
-  onSend?: () => Promise<{ resendAfterSeconds: number }>;
-  testId: string;
-}) {
-  const { t } = useTranslation('apikeys');
-  const id = useId();
-  const rules = [
-    { required: true, message: t('verify.codeRequired') },
-    { pattern: sixDigits, message: t('verify.sixDigits') },
-  ];
-  const input = (
-    <Input
-      id={id}
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      maxLength={6}
-      placeholder={t('verify.codePlaceholder')}
-      data-testid={`${testId}-code`}
-    />
-  );
-  if (!onSend) {
-    return (
-      <Form.Item name={name} label={label} extra={extra} rules={rules} htmlFor={id}>
-        {input}
-      </Form.Item>
-    );
+/**
+ * The verified request's body: the passkey's assertion when the customer chose it, else the code
+ * of every factor the change asks for; the fund password when it does, the captcha token when
+ * one was solved.
+ */
+function verifyBody(
+  change: ApiKeyPendingChange,
+  values: VerifyValues,
+  passkey: PasskeyResponse | undefined,
+  captchaToken: string | undefined,
+): VerifyApiKeyChangeBody {
+  const has = (factor: Factor) => change.twofaList.includes(factor);
+  const body: VerifyApiKeyChangeBody = { changeId: change.changeId };
+  if (passkey) {
+    body.passkey = passkey;
+  } else {
+    if (has('email')) body.emailCode = values.emailCode?.trim();
+    if (has('sms')) body.smsCode = values.smsCode?.trim();
+    if (has('ga')) body.gaCode = values.gaCode?.trim();
   }
-  return (
-    <Form.Item label={label} extra={extra} htmlFor={id} required>
-      <Space.Compact block>
-        <Form.Item name={name} noStyle rules={rules}>
-          {input}
-        </Form.Item>
-        <SendCodeButton onSend={onSend} testId={`${testId}-send`} />
-      </Space.Compact>
-    </Form.Item>
-  );
+  if (change.fundPasswordRequired) body.fundPassword = values.fundPassword;
+  if (captchaToken) body.captchaToken = captchaToken;
+  return body;
 }
 
 /**
@@ -71,7 +52,9 @@ function CodeField({
  * server listed — e-mail and SMS codes with their send buttons (60-s wait), the authenticator
  * code — or, for a customer with one, a passkey in their place; and the fund password when the
  * change gives the withdraw right. `onVerify` sends the request and rejects when it failed
- * (already shown); the dialog then stays for another try.
+ * (already shown); the dialog then stays for another try. After repeated failures the server
+ * answers captchaRequired: the captcha widget appears and, once solved, the request is sent
+ * again with its token (and, with the passkey chosen, a new assertion).
  */
 export function ApiKeyVerifyDialog({
   change,
@@ -85,10 +68,23 @@ export function ApiKeyVerifyDialog({
   const { t } = useTranslation('apikeys');
   const language = useLanguage();
   const [form] = Form.useForm<VerifyValues>();
-  const [isPending, setPending] = useState(false);
-  const isSubmitting = useRef(false);
   const passkey = usePasskeyChoice('apiKey');
   const { choose } = passkey;
+  const captcha = useCaptchaDemand();
+  const { isPending, submit } = useSingleSubmit(async (values: VerifyValues, captchaToken?: string) => {
+    if (!change) return;
+    try {
+      // The server spends a passkey challenge with one request: every try asks for a new assertion.
+      const assertion = passkey.isChosen ? (await passkey.assert()).passkey : undefined;
+      await onVerify(verifyBody(change, values, assertion, captchaToken));
+    } catch (error) {
+      captcha.handleError(error);
+      throw error;
+    } finally {
+      // The token is spent whatever the answer; a further try needs a new challenge.
+      if (captchaToken) captcha.spent();
+    }
+  });
   const changeId = change?.changeId;
 
   useEffect(() => {
@@ -98,77 +94,58 @@ export function ApiKeyVerifyDialog({
   }, [changeId, form, choose]);
 
   if (!change) return null;
-  const has = (factor: ApiKeyPendingChange['twofaList'][number]) => change.twofaList.includes(factor);
+  const has = (factor: Factor) => change.twofaList.includes(factor);
+  const codeField = (name: 'emailCode' | 'smsCode' | 'gaCode', testId: string, channel?: 'email' | 'sms') => (
+    <CodeField
+      name={name}
+      label={t(`verify.${name}`)}
+      extra={channel ? undefined : t('verify.gaHint')}
+      onSend={channel ? () => apiKeyChanges.sendCode({ changeId: change.changeId, channel }) : undefined}
+      inputTestId={`${testId}-code`}
+      sendTestId={`${testId}-send`}
+    />
+  );
 
-  const handleFinish = async (values: VerifyValues) => {
-    if (isSubmitting.current) return;
-    isSubmitting.current = true;
-    setPending(true);
-    try {
-      const body: VerifyApiKeyChangeBody = { changeId: change.changeId };
-      if (passkey.isChosen) {
-        body.passkey = (await passkey.assert()).passkey;
-      } else {
-        if (has('email')) body.emailCode = values.emailCode?.trim();
-        if (has('sms')) body.smsCode = values.smsCode?.trim();
-        if (has('ga')) body.gaCode = values.gaCode?.trim();
-      }
-      if (change.fundPasswordRequired) body.fundPassword = values.fundPassword;
-      await onVerify(body);
-    } catch {
-      // Shown by the HTTP client, the caller or the passkey field; the codes may be corrected.
-    } finally {
-      isSubmitting.current = false;
-      setPending(false);
-    }
+  // The server asked for a captcha: once solved, the same verification goes again with its token.
+  const handleCaptchaToken = (captchaToken: string) => {
+    void form.validateFields().then(
+      (values) => submit(values, captchaToken),
+      () => undefined,
+    );
   };
 
   return (
     <Modal open title={t('verify.title')} onCancel={onCancel} footer={null} destroyOnHidden mask={{ closable: false }} width={460}>
       <div data-testid="apikey-verify">
         <p className={styles.muted}>{t(`verify.${change.kind}Intro`)}</p>
-        <Form<VerifyValues> form={form} layout="vertical" requiredMark={false} onFinish={(values) => void handleFinish(values)}>
+        <Form<VerifyValues> form={form} layout="vertical" requiredMark={false} onFinish={(values) => submit(values)}>
           <PasskeyChoiceField choice={passkey} testIdPrefix="apikey-verify">
-            {has('email') ? (
-              <CodeField
-                name="emailCode"
-                label={t('verify.emailCode')}
-                onSend={() => apiKeyChanges.sendCode({ changeId: change.changeId, channel: 'email' })}
-                testId="apikey-verify-email"
-              />
-            ) : null}
-            {has('sms') ? (
-              <CodeField
-                name="smsCode"
-                label={t('verify.smsCode')}
-                onSend={() => apiKeyChanges.sendCode({ changeId: change.changeId, channel: 'sms' })}
-                testId="apikey-verify-sms"
-              />
-            ) : null}
-            {has('ga') ? <CodeField name="gaCode" label={t('verify.gaCode')} extra={t('verify.gaHint')} testId="apikey-verify-ga" /> : null}
+            {has('email') ? codeField('emailCode', 'apikey-verify-email', 'email') : null}
+            {has('sms') ? codeField('smsCode', 'apikey-verify-sms', 'sms') : null}
+            {has('ga') ? codeField('gaCode', 'apikey-verify-ga') : null}
           </PasskeyChoiceField>
           {change.fundPasswordRequired ? (
-            <Form.Item
-              name="fundPassword"
-              label={t('verify.fundPassword')}
+            <FundPasswordField
+              testId="apikey-verify-fund-password"
               extra={t('verify.fundPasswordHint')}
-              rules={[
-                { required: true, message: t('verify.fundPasswordRequired') },
-                { pattern: sixDigits, message: t('verify.sixDigits') },
-              ]}
-            >
-              <Input.Password maxLength={6} inputMode="numeric" autoComplete="off" data-testid="apikey-verify-fund-password" />
-            </Form.Item>
+              texts={{
+                fundPassword: t('verify.fundPassword'),
+                fundPasswordRequired: t('verify.fundPasswordRequired'),
+                sixDigits: t('verify.sixDigits'),
+              }}
+            />
+          ) : null}
+          {captcha.isDemanded ? (
+            <CaptchaWidget key={captcha.round} purpose="apiKey" onToken={handleCaptchaToken} testId="apikey-verify-captcha" />
           ) : null}
           <p className={styles.hint}>{t('verify.expiresAt', { time: formatDateTime(change.expiresAt, language) })}</p>
-          <div className={styles.buttons}>
-            <Button onClick={onCancel} disabled={isPending}>
-              {t('verify.cancel')}
-            </Button>
-            <Button type="primary" htmlType="submit" loading={isPending || passkey.isAsking} data-testid="apikey-verify-submit">
-              {t('verify.confirm')}
-            </Button>
-          </div>
+          <DialogButtons
+            isPending={isPending}
+            onCancel={onCancel}
+            cancelText={t('verify.cancel')}
+            submitText={t('verify.confirm')}
+            submitTestId="apikey-verify-submit"
+          />
         </Form>
       </div>
     </Modal>

@@ -6,7 +6,7 @@ import { showToast } from '../../../shared/ui/toast-store';
 import { usePasskeyChoice } from '../../../shared/ui/passkey-choice';
 import { identityApi } from '../api/identity-api';
 import styles from './security-authenticator-form.module.css';
-import { SecurityCodeField } from './security-code-field';
+import { CodeField } from '../../../shared/ui/code-field';
 import { useSecurityCompletion } from './security-completion';
 import formStyles from './security-forms.module.css';
 import { SecurityPageFrame } from './security-page-frame';
@@ -132,7 +132,7 @@ export function SecurityAuthenticatorForm({ mode }: { mode: 'bind' | 'change' })
               content: (
                 <div className={formStyles.form}>
                   <p className={styles.stepText}>{t('authenticator.codeText')}</p>
-                  <SecurityCodeField name="newGaCode" label={t('authenticator.newCode')} inputTestId="ga-new-code" />
+                  <CodeField name="newGaCode" label={t('authenticator.newCode')} inputTestId="ga-new-code" />
                   <SecurityVerificationFields passkey={passkey} />
                   <SecuritySubmitButton loading={save.isPending} testId="ga-submit" />
                 </div>

@@ -1,6 +1,6 @@
 import type { ErrorKey } from '@coffer/contract/errors';
 import { errorMessage } from '@coffer/contract/errors';
-import { checkConfirmation, checkPhone, isVerificationCodeFormat } from '@coffer/contract/rules';
+import { checkConfirmation, checkPhone } from '@coffer/contract/rules';
 import type { FormRule } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,14 +29,6 @@ export function useSecurityRules() {
       },
     });
 
-    /** A 6-digit verification code (spec §5). */
-    const code: FormRule = {
-      validator: (_rule, value: unknown) =>
-        text(value) === '' || isVerificationCodeFormat(text(value).trim())
-          ? Promise.resolve()
-          : Promise.reject(new Error(t('common.codeFormat'))),
-    };
-
     /** The confirmation must equal the field it confirms. */
     const confirms =
       (field: string): FormRule =>
@@ -60,6 +52,6 @@ export function useSecurityRules() {
         },
       });
 
-    return { required, check, code, confirms, phoneOf };
+    return { required, check, confirms, phoneOf };
   }, [t, language]);
 }

@@ -6,7 +6,7 @@ import { sessionUserQuery } from '../../../shared/api/session-user';
 import { usePasskeyChoice } from '../../../shared/ui/passkey-choice';
 import { identityApi } from '../api/identity-api';
 import { CountrySelect } from './country-select';
-import { SecurityCodeField } from './security-code-field';
+import { CodeField } from '../../../shared/ui/code-field';
 import { useSecurityCompletion } from './security-completion';
 import { useSecurityRules } from './security-form-rules';
 import { SecurityPageFrame } from './security-page-frame';
@@ -78,7 +78,7 @@ export function SecurityPhoneForm({ mode }: { mode: 'bind' | 'change' }) {
             data-testid="phone-number"
           />
         </Form.Item>
-        <SecurityCodeField
+        <CodeField
           name="newSmsCode"
           label={t('phone.code')}
           onSend={sendToNewPhone}

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { twofaStatusQuery } from '../../../shared/api/second-factors';
+import { CodeField } from '../../../shared/ui/code-field';
 import { PasskeyChoiceField, type PasskeyChoice } from '../../../shared/ui/passkey-choice';
 import { identityApi } from '../api/identity-api';
-import { SecurityCodeField } from './security-code-field';
 import styles from './security-forms.module.css';
 
 /**
@@ -53,7 +53,7 @@ export function SecurityVerificationFields({ passkey }: { passkey: PasskeyChoice
       <p className={styles.fieldsetIntro}>{t('verification.intro')}</p>
       <PasskeyChoiceField choice={passkey} testIdPrefix="verify">
         {has('email') ? (
-          <SecurityCodeField
+          <CodeField
             name="emailCode"
             label={t('verification.emailCode')}
             extra={maskedEmail ? t('verification.emailSentTo', { target: maskedEmail }) : undefined}
@@ -63,7 +63,7 @@ export function SecurityVerificationFields({ passkey }: { passkey: PasskeyChoice
           />
         ) : null}
         {has('sms') ? (
-          <SecurityCodeField
+          <CodeField
             name="smsCode"
             label={t('verification.smsCode')}
             extra={maskedPhone ? t('verification.smsSentTo', { target: maskedPhone }) : undefined}
@@ -73,7 +73,7 @@ export function SecurityVerificationFields({ passkey }: { passkey: PasskeyChoice
           />
         ) : null}
         {has('ga') ? (
-          <SecurityCodeField
+          <CodeField
             name="gaCode"
             label={purpose === 'changeAuthenticator' ? t('verification.gaCodeCurrent') : t('verification.gaCode')}
             extra={t('verification.gaHint')}

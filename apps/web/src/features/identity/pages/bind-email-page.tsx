@@ -5,7 +5,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePasskeyChoice } from '../../../shared/ui/passkey-choice';
 import { identityApi } from '../api/identity-api';
-import { SecurityCodeField } from '../components/security-code-field';
+import { CodeField } from '../../../shared/ui/code-field';
 import { useSecurityCompletion } from '../components/security-completion';
 import { useSecurityRules } from '../components/security-form-rules';
 import styles from '../components/security-forms.module.css';
@@ -47,7 +47,7 @@ export function BindEmailPage() {
         <Form.Item name="email" label={t('bindEmail.email')} rules={[rules.required, rules.check((value) => checkEmail(value.trim()))]}>
           <Input type="email" autoComplete="email" placeholder={t('bindEmail.emailPlaceholder')} data-testid="bind-email" />
         </Form.Item>
-        <SecurityCodeField
+        <CodeField
           name="newEmailCode"
           label={t('bindEmail.code')}
           onSend={sendToNewEmail}

@@ -4,10 +4,9 @@ import {
   checkKycVideoDuration,
   countKycCharacters,
   hasCjkCharacter,
-  kycFundSourceOptions,
-  kycIncomeSourceOptions,
   kycLimits,
-  kycPurposeOptions,
+  kyc3Fields,
+  kyc3Groups,
   kycUploadErrorKey,
   validateKyc3,
   type Kyc3Field,
@@ -60,23 +59,8 @@ export function remarkLimitOf(text: string): number {
   return hasCjkCharacter(text) ? kycLimits.remarkCjkMaxChars : kycLimits.remarkMaxChars;
 }
 
-const groups = [
-  { field: 'purposes', other: 'purposeOther', options: kycPurposeOptions, testId: 'kyc3-purpose' },
-  { field: 'incomeSources', other: 'incomeSourceOther', options: kycIncomeSourceOptions, testId: 'kyc3-income' },
-  { field: 'fundSources', other: 'fundSourceOther', options: kycFundSourceOptions, testId: 'kyc3-fund' },
-] as const;
-
-const kyc3Fields: readonly Kyc3Field[] = [
-  'purposes',
-  'purposeOther',
-  'incomeSources',
-  'incomeSourceOther',
-  'fundSources',
-  'fundSourceOther',
-  'remark',
-  'notUsPerson',
-  'accuracyConfirmed',
-];
+/** Test ids of the multi-selects (the groups themselves are the contract's). */
+const groupTestIds = { purposes: 'kyc3-purpose', incomeSources: 'kyc3-income', fundSources: 'kyc3-fund' } as const;
 
 type Stage = 'form' | 'uploading' | 'saving';
 
@@ -263,16 +247,20 @@ export function Kyc3Form({ fullName = null, onSubmitted }: { fullName?: string |
     >
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>{t('kyc3.about')}</legend>
-        {groups.map((group) => (
+        {kyc3Groups.map((group) => (
           <div key={group.field} className={styles.optionGroup}>
             <Form.Item
               name={group.field}
               label={<span id={`kyc3-${group.field}-label`}>{t(`kyc3.${group.field}.label`)}</span>}
               rules={[ruleFor(group.field)]}
             >
-              <Checkbox.Group className={styles.checkboxes} aria-labelledby={`kyc3-${group.field}-label`} data-testid={`${group.testId}s`}>
+              <Checkbox.Group
+                className={styles.checkboxes}
+                aria-labelledby={`kyc3-${group.field}-label`}
+                data-testid={`${groupTestIds[group.field]}s`}
+              >
                 {group.options.map((option) => (
-                  <Checkbox key={option} value={option} data-testid={`${group.testId}-${option}`}>
+                  <Checkbox key={option} value={option} data-testid={`${groupTestIds[group.field]}-${option}`}>
                     {t(`kyc3.${group.field}.options.${option}` as 'kyc3.purposes.options.other')}
                   </Checkbox>
                 ))}
@@ -286,7 +274,7 @@ export function Kyc3Form({ fullName = null, onSubmitted }: { fullName?: string |
                 dependencies={[group.field]}
                 className={styles.otherText}
               >
-                <Input maxLength={kycLimits.textMaxChars * 2} data-testid={`${group.testId}-other-text`} />
+                <Input maxLength={kycLimits.textMaxChars * 2} data-testid={`${groupTestIds[group.field]}-other-text`} />
               </Form.Item>
             ) : null}
           </div>

@@ -8,11 +8,13 @@ describe('CSV cells', () => {
 
   it('quotes by RFC 4180', () => {
     expect(csvText('plain')).toBe('plain');
+    expect(csvText(null)).toBe('');
     expect(csvText('a,b')).toBe('"a,b"');
     expect(csvText('say "hi"')).toBe('"say ""hi"""');
     expect(csvText('two\nlines')).toBe('"two\nlines"');
     expect(csvText('=1,2')).toBe(`"'=1,2"`);
+    expect(csvText('\rx')).toBe(`"'\rx"`);
     expect(csvNumber('-12.5')).toBe('-12.5');
-    expect(csvLine(['a', 'b'])).toBe('a,b\r\n');
+    expect(csvLine(['a', csvText(null), 'b'])).toBe('a,,b\r\n');
   });
 });
