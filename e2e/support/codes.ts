@@ -1,16 +1,39 @@
 import { generate } from 'otplib';
 import { baseUrl } from './browser';
 
-/** The code in the newest dev-outbox message to `to` sent after `since`. */
-export async function latestCode(to: string, since: number): Promise<string> {
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    const response = await fetch(`${baseUrl()}/dev/outbox?to=${encodeURIComponent(to)}&limit=1`);
-    const message = ((await response.json()) as { data: Array<{ body: string; createdAt: string }> }).data[0];
-    const match = message && new Date(message.createdAt).getTime() >= since - 1000 ? /\b(\d{6})\b/.exec(message.body) : null;
+interface OutboxMessage {
+  id: string;
+  subject: string;
+  createdAt: string;
+}
+
+/**
+ * The code of the newest message to `to` that `isFresh` accepts and that carries one. A code
+ * message names its code in the subject; notices (a login, a deposit) sent meanwhile carry none
+ * and are passed over.
+ */
+async function newestCode(to: string, isFresh: (message: OutboxMessage) => boolean): Promise<string | null> {
+  const response = await fetch(`${baseUrl()}/dev/outbox?to=${encodeURIComponent(to)}&limit=10`);
+  const messages = ((await response.json()) as { data: OutboxMessage[] }).data.filter(isFresh);
+  for (const message of messages) {
+    const match = /\b(\d{6})\b/.exec(message.subject);
     if (match) return match[1]!;
+  }
+  return null;
+}
+
+async function untilCode(to: string, isFresh: (message: OutboxMessage) => boolean, failure: string): Promise<string> {
+  for (let attempt = 0; attempt < 40; attempt += 1) {
+    const code = await newestCode(to, isFresh);
+    if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no fresh code for ${to}`);
+  throw new Error(failure);
+}
+
+/** The code in the newest dev-outbox message to `to` sent after `since`. */
+export async function latestCode(to: string, since: number): Promise<string> {
+  return untilCode(to, (message) => new Date(message.createdAt).getTime() >= since - 1000, `no fresh code for ${to}`);
 }
 
 async function newestOutboxId(to: string): Promise<number> {
@@ -27,14 +50,7 @@ async function newestOutboxId(to: string): Promise<number> {
 export async function codeSentBy(to: string, send: () => Promise<void>): Promise<string> {
   const before = await newestOutboxId(to);
   await send();
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    const response = await fetch(`${baseUrl()}/dev/outbox?to=${encodeURIComponent(to)}&limit=1`);
-    const message = ((await response.json()) as { data: Array<{ id: string; body: string }> }).data[0];
-    const match = message && Number(message.id) > before ? /\b(\d{6})\b/.exec(message.body) : null;
-    if (match) return match[1]!;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no new code for ${to}`);
+  return untilCode(to, (message) => Number(message.id) > before, `no new code for ${to}`);
 }
 
 /**

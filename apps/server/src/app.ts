@@ -14,6 +14,7 @@ import { createDevOutbox, createIdentityModule, type IdentityModule } from './mo
 import { createLedgerModule, createLedgerReads, hasCustomerReceivedFunds } from './modules/ledger';
 import { createKycModule } from './modules/kyc';
 import { createMarketModule } from './modules/market';
+import { createNoticesModule } from './modules/notices';
 import { createOperatorsModule } from './modules/operators';
 import { createResearchModule } from './modules/research';
 import { createSanctionsModule } from './modules/sanctions';
@@ -140,6 +141,17 @@ export async function buildServer(deps: AppDeps): Promise<BuiltServer> {
   apiKeys.register(app);
   // The asset catalogue, read by every money module; nothing else names its tables.
   const assets = createAssetsModule({ db: deps.db }).api;
+  // Login, deposit and withdrawal notices: queued in their events' transactions, sent after commit as identity says.
+  const notices = createNoticesModule({
+    db: deps.db,
+    messenger,
+    recipient: (userId, kind) => identity.api.noticeRecipient(userId, kind),
+    scaleOf: (asset) => assets.scaleOf(asset),
+    logger: deps.logger,
+    runsDelivery: deps.jobs !== null,
+  });
+  for (const job of notices.jobs) deps.jobs?.define(job);
+  notices.register(app);
   const backOffice = await wireBackOffice(app, deps, { identity, assets });
   const { audit, operators, kyc, sanctions } = backOffice;
   const ledger = createLedgerModule({

@@ -7,6 +7,7 @@ import type { DepositTables } from './modules/deposits/deposits.schema';
 import type { IdentityTables } from './modules/identity/identity.schema';
 import type { LedgerTables } from './modules/ledger/ledger.schema';
 import type { MarketTables } from './modules/market/market.schema';
+import type { NoticeTables } from './modules/notices/notices.schema';
 import type { OperatorTables } from './modules/operators/operators.schema';
 import type { KycTables } from './modules/kyc/kyc.schema';
 import type { KycSandboxTables } from './modules/kyc/provider/sandbox.schema';
@@ -42,5 +43,6 @@ declare module './platform/db/database' {
       KycSandboxTables,
       SanctionsTables,
       CaptchaTables,
-      ApiKeyTables {}
+      ApiKeyTables,
+      NoticeTables {}
 }

@@ -42,6 +42,7 @@ import * as apiKeyPendingChangeCap from './modules/apikeys/pending-change-cap.mi
 import * as identitySecurityOperations from './modules/identity/security-operations.migration';
 import * as withdrawalApiKey from './modules/withdrawals/withdrawal-api-key.migration';
 import * as captcha from './modules/captcha/captcha.migration';
+import * as notices from './modules/notices/notices.migration';
 
 /**
  * One migration made of several modules' parts, applied in order and undone in reverse: a
@@ -100,4 +101,5 @@ export const migrations: Record<string, Migration> = {
   '0033-passkeys': identityPasskeys,
   '0034-user-preferences': identityUserPreferences,
   '0035-api-key-pending-change-cap': apiKeyPendingChangeCap,
+  '0036-notices': notices,
 };

@@ -2,6 +2,7 @@ import { billTypes } from '@coffer/contract';
 import type { Db } from '../../platform/db/database';
 import type { Logger } from '../../platform/observability/logger';
 import type { Ledger } from '../ledger';
+import { queueNotices, type QueuedNotice } from '../notices';
 import type { SanctionsHit, SanctionsScreening } from '../sanctions';
 import type { DepositSettings } from './deposit-settings';
 import { dueDeposits, markDepositsCredited } from './deposit-watcher.repository';
@@ -21,12 +22,33 @@ export interface DepositCrediting {
 /** The ledger keys of a deposit frozen by sanctions screening: its hold, and its release. */
 export const depositSanctionsKey = (depositId: string, step: 'hold' | 'release') => `deposit:${depositId}:sanctions-${step}`;
 
+/** A credited deposit's notice to its customer, keyed by the deposit. */
+export function depositNotice(deposit: {
+  id: string;
+  user_id: string;
+  chain: string;
+  asset: string;
+  amount: string;
+  address: string;
+  memo: string | null;
+  txid: string;
+}): QueuedNotice {
+  const { asset, amount, chain, address, memo, txid } = deposit;
+  return {
+    kind: 'deposit',
+    userId: deposit.user_id,
+    eventId: deposit.id,
+    facts: { asset, units: amount, chain, address, tag: memo, txid },
+  };
+}
+
 /**
  * The watcher's credit-once step: a ledger journal per deposit (bill 2001, key
- * `deposit:chain:txid:logIndex`) and the state change to credited in one transaction, then the
- * after-credit hook behind it. A deposit whose sender is on a sanctions list is credited and
- * frozen at once, in the same transaction: a ledger hold on the credited amount and the
- * sanctions hold naming the entry (compliance releases or refuses it); no hook runs for it.
+ * `deposit:chain:txid:logIndex`), the state change to credited and the customer's deposit
+ * notice (sent after commit) in one transaction, then the after-credit hook behind it. A
+ * deposit whose sender is on a sanctions list is credited and frozen at once, in the same
+ * transaction: a ledger hold on the credited amount and the sanctions hold naming the entry
+ * (compliance releases or refuses it); no hook runs and no notice is queued for it.
  */
 export function createDepositCrediting(deps: {
   db: Db;
@@ -58,10 +80,13 @@ export function createDepositCrediting(deps: {
   type DueDeposit = {
     id: string;
     user_id: string;
+    chain: string;
     asset: string;
     txid: string;
     log_index: number;
     amount: string;
+    address: string;
+    memo: string | null;
     source_addresses: string[] | null;
   };
 
@@ -121,6 +146,8 @@ export function createDepositCrediting(deps: {
       }
       const updated = await markDepositsCredited(trx, journals);
       if (updated !== deposits.length) throw new Error('a deposit of the batch is no longer waiting');
+      const usable = deposits.filter((deposit) => !listed.has(deposit.id));
+      await queueNotices(trx, usable.map(depositNotice));
       return journals.filter((row) => !listed.has(row.id)).map((row) => row.journalId);
     });
   }

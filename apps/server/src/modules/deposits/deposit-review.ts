@@ -1,12 +1,15 @@
 import { billTypes } from '@coffer/contract';
 import type { Ledger } from '../ledger';
 import type { SanctionsHoldSubject } from '../sanctions';
-import { depositSanctionsKey } from './deposit-crediting';
+import { queueNotices } from '../notices';
+import { depositNotice, depositSanctionsKey } from './deposit-crediting';
+import { creditedDepositFacts } from './deposit-watcher.repository';
 
 /**
  * Compliance's decisions on a deposit frozen by screening (its sender listed), run by the
  * sanctions module in the decision's transaction:
- * - released: the ledger hold released, the amount available to the customer;
+ * - released: the ledger hold released, the amount available to the customer, who gets the
+ *   deposit notice then;
  * - refused: nothing moves: the amount stays frozen for the authorities (the sanctions hold
  *   keeps the refusal and its reason).
  */
@@ -26,6 +29,9 @@ export function createDepositReview(deps: { ledger: Ledger }): SanctionsHoldSubj
         },
         trx,
       );
+      // Usable now: the customer hears of the deposit as of any other credited one.
+      const deposit = await creditedDepositFacts(trx, held.subjectId);
+      if (deposit) await queueNotices(trx, [depositNotice(deposit)]);
     },
     async refuse() {
       // Frozen it stays.

@@ -110,7 +110,7 @@ export async function updateConfirmations(db: Db, chain: string, tip: number): P
 export function dueDeposits(db: Db, chain: string, tip: number, cursor: number) {
   return db
     .selectFrom('deposit')
-    .select(['id', 'user_id', 'asset', 'txid', 'log_index', 'amount', 'source_addresses'])
+    .select(['id', 'user_id', 'chain', 'asset', 'txid', 'log_index', 'amount', 'address', 'memo', 'source_addresses'])
     .where('chain', '=', chain)
     .where('status', '=', 'waiting')
     .where('block_height', '<=', String(cursor))
@@ -128,4 +128,14 @@ export async function markDepositsCredited(trx: Db, journals: Array<{ id: string
           from unnest(${journals.map((row) => row.id)}::bigint[], ${journals.map((row) => row.journalId)}::bigint[]) as v (id, journal_id)
          where d.id = v.id and d.status = 'waiting'`.execute(trx);
   return Number(updated.numAffectedRows ?? 0n);
+}
+
+/** What a deposit's notice tells: a credited deposit by id (compliance releasing a frozen one). */
+export function creditedDepositFacts(executor: Db, depositId: string) {
+  return executor
+    .selectFrom('deposit')
+    .select(['id', 'user_id', 'chain', 'asset', 'txid', 'amount', 'address', 'memo'])
+    .where('id', '=', depositId)
+    .where('status', '=', 'credited')
+    .executeTakeFirst();
 }

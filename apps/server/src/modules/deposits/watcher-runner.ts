@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database';
+import { createPollingLoop } from '../../platform/jobs/polling-loop';
 import type { Logger } from '../../platform/observability/logger';
 import type { DepositWatcher, TickResult } from './deposit-watcher';
 import { tryLockChain, unlockChain } from './deposit-watcher.repository';
@@ -29,9 +30,6 @@ export interface WatcherRunner {
 
 export function createWatcherRunner(deps: { db: Db; watchers: DepositWatcher[]; pollMs: number; logger: Logger }): WatcherRunner {
   const logger = deps.logger.child({ component: 'deposit-watchers' });
-  let running = false;
-  let loop: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
   const failing = new Set<string>();
 
   async function pass(): Promise<boolean> {
@@ -53,33 +51,16 @@ export function createWatcherRunner(deps: { db: Db; watchers: DepositWatcher[]; 
     return hasMore;
   }
 
+  // pass() logs each chain's failure itself; nothing else can throw.
+  const loop = createPollingLoop(pass, deps.pollMs, (error) => logger.error({ err: error }, 'deposit watcher pass failed'));
   return {
     start(): void {
-      if (running || deps.watchers.length === 0) return;
-      running = true;
-      loop = (async () => {
-        while (running) {
-          const hasMore = await pass();
-          if (!running) break;
-          if (!hasMore) {
-            await new Promise<void>((resolve) => {
-              const timer = setTimeout(resolve, deps.pollMs);
-              wake = () => {
-                clearTimeout(timer);
-                resolve();
-              };
-            });
-            wake = null;
-          }
-        }
-      })();
+      if (deps.watchers.length === 0) return;
+      loop.start();
       logger.info({ chains: deps.watchers.map((watcher) => watcher.chain), pollMs: deps.pollMs }, 'deposit watchers started');
     },
     async stop(): Promise<void> {
-      running = false;
-      wake?.();
-      await loop;
-      loop = null;
+      await loop.stop();
       await Promise.all(deps.watchers.map((watcher) => watcher.idle()));
     },
   };

@@ -1,8 +1,9 @@
 import type { LoginChallenge } from '@coffer/contract';
 import { macOf, randomToken } from '../../platform/security/crypto';
+import { queueNotices } from '../notices';
 import { boundFactors, loadUser, type Caller, type IdentityDeps } from './identity-core';
 import { identityError } from './identity.errors';
-import type { LoginRepository } from './login.repository';
+import { insertLoginHistory, type LoginRepository } from './login.repository';
 import { passkeyRepository } from './passkey.repository';
 import { maskEmail, maskPhone } from './request-facts';
 import type { UserRow } from './user.repository';
@@ -40,4 +41,23 @@ export async function findPreLogin(deps: LoginChallengeDeps, preLoginToken: stri
   const row = await deps.logins.findLivePreLogin(preLoginMac(deps, preLoginToken));
   if (!row) throw identityError('preLoginTokenInvalid', {}, 'preLoginToken');
   return { id: row.id, user: await loadUser(deps, row.user_id) };
+}
+
+/**
+ * A verified login's session, its history row, the last-login time and the login notice, in one
+ * transaction: a notice is queued for every session opened, and for no other.
+ */
+export async function openLoginSession(
+  deps: LoginChallengeDeps & Pick<IdentityDeps, 'sessions'>,
+  userId: string,
+  caller: Caller,
+): Promise<{ token: string; sessionId: string }> {
+  return deps.db.transaction().execute(async (trx) => {
+    const session = await deps.sessions.create(userId, caller, trx);
+    await deps.logins.markLoggedIn(userId, trx);
+    await insertLoginHistory(trx, userId, caller, 'success');
+    const facts = { ip: caller.ip, device: caller.device };
+    await queueNotices(trx, [{ kind: 'login', userId, eventId: session.sessionId, language: caller.language, facts }]);
+    return session;
+  });
 }

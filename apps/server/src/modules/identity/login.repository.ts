@@ -11,7 +11,8 @@ export interface LoginRepository {
   /** Spends a pre-login once; false when it was already spent. */
   spendPreLogin(id: string): Promise<boolean>;
   recordLogin(userId: string, facts: Pick<RequestFacts, 'device' | 'ip' | 'location'>, status: 'success' | 'failed'): Promise<void>;
-  markLoggedIn(userId: string): Promise<void>;
+  /** The last login's time, on `executor` (the login's transaction) when given. */
+  markLoggedIn(userId: string, executor?: Db): Promise<void>;
   /** A session ticket's MAC, valid for `seconds`. */
   insertSessionTicket(row: { userId: string; ticketHash: string; seconds: number }): Promise<void>;
   /** Spends an unexpired ticket once; answers its user, or undefined. */
@@ -67,8 +68,8 @@ export function createLoginRepository(db: Db): LoginRepository {
 
     recordLogin: (userId, facts, status) => insertLoginHistory(db, userId, facts, status),
 
-    async markLoggedIn(userId) {
-      await db
+    async markLoggedIn(userId, executor = db) {
+      await executor
         .updateTable('app_user')
         .set({ last_login_at: sql<Date>`now()` })
         .where('id', '=', userId)

@@ -16,7 +16,7 @@ import {
   type ResolvedAccount,
 } from './identity-core';
 import { identityError } from './identity.errors';
-import { findPreLogin, startSecondFactor } from './login-challenge';
+import { findPreLogin, openLoginSession, startSecondFactor } from './login-challenge';
 import type { LoginRepository } from './login.repository';
 import { spendProofs } from './verification-codes';
 import { assertionOptions, checkPasskey } from './webauthn';
@@ -53,10 +53,6 @@ export interface LoginService extends SessionHandOffService {
 export function createLoginService(deps: IdentityDeps, logins: LoginRepository): LoginService {
   const { limiter } = deps;
   const challengeDeps = { users: deps.users, key: deps.key, db: deps.db, logins };
-
-  async function recordLogin(userId: string, caller: Caller, status: 'success' | 'failed'): Promise<void> {
-    await logins.recordLogin(userId, caller, status);
-  }
 
   return {
     async preLogin(identity, caller) {
@@ -97,13 +93,13 @@ export function createLoginService(deps: IdentityDeps, logins: LoginRepository):
         // Said only to whoever proved the password: to anyone else a locked account answers
         // wrongCredentials like every wrong password and unknown account.
         if (user.locked_at !== null) {
-          await recordLogin(user.id, caller, 'failed');
+          await logins.recordLogin(user.id, caller, 'failed');
           throw identityError('accountSuspended');
         }
         return startSecondFactor(challengeDeps, user, caller);
       }
       // The failure is already counted (the reservation); the history row is only a record.
-      if (user) await recordLogin(user.id, caller, 'failed');
+      if (user) await logins.recordLogin(user.id, caller, 'failed');
       limiter.failed(reservations);
       throw identityError('wrongCredentials');
     },
@@ -140,14 +136,12 @@ export function createLoginService(deps: IdentityDeps, logins: LoginRepository):
           await deps.codes.consume('login', target!, code, 'code', caller.ip);
         }
       } catch (error) {
-        await recordLogin(user.id, caller, 'failed');
+        await logins.recordLogin(user.id, caller, 'failed');
         throw error;
       }
       if (!(await logins.spendPreLogin(preLogin.id))) throw identityError('preLoginTokenInvalid', {}, 'preLoginToken');
 
-      const session = await deps.sessions.create(user.id, caller);
-      await logins.markLoggedIn(user.id);
-      await recordLogin(user.id, caller, 'success');
+      const session = await openLoginSession({ ...deps, logins }, user.id, caller);
       return { token: session.token, user: toSessionUser(user, session, caller) };
     },
 

@@ -494,7 +494,13 @@ describe('deposits from a listed sender', () => {
     await creditAll();
     expect(await frank.balance('ETH')).toEqual({ available: parseEther('0.25'), frozen: parseEther('0.5') });
     const frozenId = await depositId(listedTx);
-    await depositId(cleanTx);
+    const cleanId = await depositId(cleanTx);
+    // The customer hears of the usable deposit only; of the frozen one once it is released.
+    const depositNotices = async () =>
+      (await database.db.selectFrom('notice_outbox').select('notice_key').where('user_id', '=', frank.userId).execute())
+        .map((row) => row.notice_key)
+        .sort();
+    expect(await depositNotices()).toEqual([`deposit:${cleanId}`]);
     const records = await frank.client.post(depositPaths.dwRecords, {});
     expect(records.body.data.records.map((record: { status: number }) => record.status)).toEqual([1, 1]);
 
@@ -514,6 +520,7 @@ describe('deposits from a listed sender', () => {
       .where('idempotency_key', '=', `deposit:${frozenId}:sanctions-release`)
       .execute();
     expect(releases).toHaveLength(1);
+    expect(await depositNotices()).toEqual([`deposit:${cleanId}`, `deposit:${frozenId}`].sort());
 
     const secondTx = await sendFrom(listedSender, to, parseEther('0.1'));
     await creditAll();
@@ -524,6 +531,7 @@ describe('deposits from a listed sender', () => {
     expect(refused.body.data).toMatchObject({ status: 'refused', reason: 'blocked property, reported to OFAC' });
     expect(await frank.balance('ETH')).toEqual({ available: parseEther('0.75'), frozen: parseEther('0.1') });
     expect(await auditRows('sanctions.hold.refuse', second.id)).toHaveLength(1);
+    expect(await depositNotices()).not.toContain(`deposit:${secondId}`);
     const ledgerHold = await sql<{ status: string }>`
       select l.status from ledger_hold l join sanctions_hold s on s.ledger_hold_id = l.id where s.id = ${second.id}::bigint`.execute(
       database.db,

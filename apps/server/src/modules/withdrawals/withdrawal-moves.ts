@@ -2,7 +2,8 @@ import { billTypes } from '@coffer/contract';
 import type { Db } from '../../platform/db/database';
 import type { Ledger } from '../ledger';
 import { assertTransition } from './withdrawal-states';
-import { updateWithdrawalStatus, type WithdrawalChanges } from './withdrawals.repository';
+import { queueNotices } from '../notices';
+import { updateWithdrawalStatus, withdrawalNoticeFacts, type WithdrawalChanges } from './withdrawals.repository';
 import type { WithdrawalRowStatus } from './withdrawals.schema';
 
 /** The ledger journals one withdrawal can post; each at most once. */
@@ -35,6 +36,24 @@ export async function moveWithdrawal(
 ): Promise<boolean> {
   assertTransition(from, to);
   return updateWithdrawalStatus(executor, withdrawalId, from, to, changes);
+}
+
+/**
+ * Completes a withdrawal from `from` with its journal (`changes`), and queues the customer's
+ * withdrawal notice in the same transaction, sent after commit (`txid` null: an internal one).
+ * Every completion passes here. Whether it moved.
+ */
+export async function completeWithdrawal(
+  trx: Db,
+  withdrawalId: string,
+  from: 'awaitingConfirmation' | 'processing' | 'confirming',
+  changes: WithdrawalChanges & { journal_id: string },
+  txid: string | null,
+): Promise<boolean> {
+  if (!(await moveWithdrawal(trx, withdrawalId, from, 'completed', { ...changes, completed_at: new Date() }))) return false;
+  const { user_id: userId, amount: units, ...facts } = await withdrawalNoticeFacts(trx, withdrawalId);
+  await queueNotices(trx, [{ kind: 'withdrawal', userId, eventId: withdrawalId, facts: { ...facts, units, txid } }]);
+  return true;
 }
 
 type HeldWithdrawal = { id: string; user_id: string; asset: string; amount: string; fee: string; hold_id: string | null };
@@ -94,9 +113,5 @@ export async function settleInternal(
     },
     trx,
   );
-  await moveWithdrawal(trx, withdrawal.id, from, 'completed', {
-    journal_id: posted.journalId,
-    confirm_before: null,
-    completed_at: new Date(),
-  });
+  await completeWithdrawal(trx, withdrawal.id, from, { journal_id: posted.journalId, confirm_before: null }, null);
 }

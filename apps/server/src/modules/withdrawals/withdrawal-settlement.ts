@@ -2,7 +2,7 @@ import { billTypes } from '@coffer/contract';
 import type { Db } from '../../platform/db/database';
 import type { Logger } from '../../platform/observability/logger';
 import type { Ledger } from '../ledger';
-import { moveWithdrawal, releaseAndCancel, withdrawalJournalKey, withdrawalReference } from './withdrawal-moves';
+import { completeWithdrawal, releaseAndCancel, withdrawalJournalKey, withdrawalReference } from './withdrawal-moves';
 import type { SignedWithdrawalRow, WithdrawalSender } from './withdrawal-signer';
 import { resolveOutbox } from './withdrawal-outbox.repository';
 import { lockWithdrawal } from './withdrawals.repository';
@@ -78,11 +78,7 @@ export function createWithdrawalSettlement(deps: { db: Db; ledger: Ledger; logge
         trx,
       );
       await postNetworkFee(trx, withdrawal, sender, txid);
-      await moveWithdrawal(trx, withdrawal.id, 'confirming', 'completed', {
-        journal_id: posted.journalId,
-        confirmations,
-        completed_at: new Date(),
-      });
+      await completeWithdrawal(trx, withdrawal.id, 'confirming', { journal_id: posted.journalId, confirmations }, txid);
       await resolveOutbox(trx, withdrawal.id);
       return true;
     });

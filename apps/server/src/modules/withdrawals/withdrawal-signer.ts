@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database';
+import { createPollingLoop, type PollingLoop } from '../../platform/jobs/polling-loop';
 import type { Logger } from '../../platform/observability/logger';
 import type { ChainSender } from '../chain';
 import type { Ledger } from '../ledger';
@@ -24,10 +25,7 @@ export interface WithdrawalSigner {
 }
 
 /** The signer's polling loop. */
-export interface SignerLoop {
-  start(): void;
-  stop(): Promise<void>;
-}
+export type SignerLoop = PollingLoop;
 
 export interface SignerTickResult {
   signed: number;
@@ -162,37 +160,12 @@ export function createWithdrawalSigner(deps: {
 
 /** Polls the signer every `pollMs` until stopped. */
 export function createSignerLoop(signer: WithdrawalSigner, pollMs: number, logger: Logger): SignerLoop {
-  let running = false;
-  let loop: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
-  return {
-    start(): void {
-      if (running) return;
-      running = true;
-      loop = (async () => {
-        while (running) {
-          try {
-            await signer.tickExclusively();
-          } catch (error) {
-            logger.error({ err: error }, 'withdrawal signer tick failed');
-          }
-          if (!running) break;
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, pollMs);
-            wake = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-          wake = null;
-        }
-      })();
+  return createPollingLoop(
+    async () => {
+      await signer.tickExclusively();
+      return false;
     },
-    async stop(): Promise<void> {
-      running = false;
-      wake?.();
-      await loop;
-      loop = null;
-    },
-  };
+    pollMs,
+    (error) => logger.error({ err: error }, 'withdrawal signer tick failed'),
+  );
 }

@@ -7,7 +7,7 @@ import type { Ledger } from '../ledger';
 import type { SanctionsScreening } from '../sanctions';
 import type { ApiKeyWithdrawalRules } from './withdrawal-api-key-rules';
 import type { WithdrawalEligibility } from './withdrawal-eligibility';
-import { moveWithdrawal, withdrawalJournalKey, withdrawalReference } from './withdrawal-moves';
+import { completeWithdrawal, withdrawalJournalKey, withdrawalReference } from './withdrawal-moves';
 import type { WithdrawalPlanning, WithdrawalSettings } from './withdrawal-planning';
 import { findRequest, insertWithdrawal, lockCustomer, setHold } from './withdrawals.repository';
 import { withdrawalError } from './withdrawals.errors';
@@ -154,7 +154,7 @@ export function createWithdrawalSubmission(deps: {
             },
             trx,
           );
-          await moveWithdrawal(trx, insertedId, 'processing', 'completed', { journal_id: posted.journalId, completed_at: new Date() });
+          await completeWithdrawal(trx, insertedId, 'processing', { journal_id: posted.journalId }, null);
         } else {
           const held = await ledger.hold(
             {

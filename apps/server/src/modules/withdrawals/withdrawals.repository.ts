@@ -135,6 +135,15 @@ export async function updateWithdrawalStatus(
   return result.numUpdatedRows === 1n;
 }
 
+/** What a withdrawal's notice tells of it. */
+export function withdrawalNoticeFacts(executor: Db, withdrawalId: string) {
+  return executor
+    .selectFrom('withdrawal')
+    .select(['user_id', 'asset', 'chain', 'address', 'tag', 'amount'])
+    .where('id', '=', withdrawalId)
+    .executeTakeFirstOrThrow();
+}
+
 /** The confirmations a withdrawal's transaction has so far (no status change). */
 export async function setConfirmations(executor: Db, withdrawalId: string, confirmations: number): Promise<void> {
   await executor.updateTable('withdrawal').set({ confirmations, updated_at: new Date() }).where('id', '=', withdrawalId).execute();
