@@ -49,7 +49,7 @@ describe('an API key made in the browser trades through the signed client', () =
     const folder = await mkdtemp(path.join(os.tmpdir(), 'coffer-e2e-key-'));
     const keyFile = path.join(folder, 'key.pem');
     await writeFile(keyFile, keyPair.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(), { mode: 0o600 });
-    const page = await newDesktopPage(browser, 'en-US');
+    const page = await newDesktopPage(browser, { locale: 'en-US' });
     try {
       await logIn(page, customer);
       await page.goto('/propertyCenter/api?lang=en');
