@@ -53,6 +53,7 @@ describe('an API key made in the browser trades through the signed client', () =
     try {
       await logIn(page, customer);
       await page.goto('/propertyCenter/api?lang=en');
+      await page.getByTestId('apikey-create-empty').click();
       await page.getByTestId('apikey-label').fill('Treasury bot');
       await page.getByTestId('apikey-public-key').fill(publicKeyBase64);
       await page.getByTestId('apikey-right-trade').click();

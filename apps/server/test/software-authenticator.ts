@@ -43,6 +43,8 @@ export interface SoftwareAuthenticatorOptions {
 
 export interface SoftwareAuthenticator {
   credentialId: string;
+  /** The credential's public key as a registration hands it to the server (COSE, what `passkey.public_key` holds). */
+  cosePublicKey: Buffer;
   /** The signature counter the next assertion reports (it increments after each). */
   counter: number;
   register(options: { challenge: string }, override?: { origin?: string; rpId?: string }): Record<string, unknown>;
@@ -77,6 +79,7 @@ export function softwareAuthenticator(settings: SoftwareAuthenticatorOptions = {
 
   const authenticator: SoftwareAuthenticator = {
     credentialId: b64url(credentialIdBytes),
+    cosePublicKey: cose,
     counter: 1,
 
     register(options, override = {}) {

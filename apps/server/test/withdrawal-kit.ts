@@ -4,8 +4,18 @@ import { bindAuthenticatorAndFundPassword, signUpByEmail } from './identity-help
 import type { Db } from '../src/platform/db/database';
 import { totpCode } from '../src/modules/identity/totp';
 import { createLedger } from '../src/modules/ledger/ledger.service';
+import type { WithdrawalChainSet } from '../src/modules/withdrawals/withdrawal-chains';
+import type { WithdrawalSender } from '../src/modules/withdrawals/withdrawal-signer';
 
 export const fundPassword = '258036';
+
+/** Ethereum withdrawals are accepted (a sender exists); nothing signs them (no job queue). */
+export const acceptingWithdrawalChains: WithdrawalChainSet = {
+  senders: new Map([['ethereum', {} as WithdrawalSender]]),
+  readers: [],
+  contractCheckers: new Map(),
+  bitcoinNetwork: 'regtest',
+};
 let counter = 0;
 
 /**

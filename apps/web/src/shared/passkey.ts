@@ -19,3 +19,15 @@ export async function assertPasskey(options: Record<string, unknown>): Promise<R
   const response = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON });
   return { ...response };
 }
+
+/**
+ * Why a passkey prompt gave nothing. WebAuthn answers `NotAllowedError` when the customer
+ * closed the prompt, let it time out or has none of the passkeys on this device (browsers
+ * tell these apart to nobody, on purpose), and `AbortError` when another prompt replaced it:
+ * `cancelled`. Anything else (no WebAuthn, a page origin the passkeys do not belong to, an
+ * authenticator error) means this browser will not use a passkey here: `notAllowed`.
+ */
+export function passkeyPromptProblem(error: unknown): 'cancelled' | 'notAllowed' {
+  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+  return name === 'NotAllowedError' || name === 'AbortError' ? 'cancelled' : 'notAllowed';
+}

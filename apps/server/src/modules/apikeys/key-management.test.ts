@@ -5,6 +5,8 @@ import { buildTestApp } from '../../../test/app';
 import { codesFor, createKey, forgetResendWaits, newKeyPair, type KeyOwner } from '../../../test/api-key-kit';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { latestCode, signUpByEmail } from '../../../test/identity-helpers';
+import { codeFailures, passkeyAssertion, seedPasskey } from '../../../test/passkey-kit';
+import { softwareAuthenticator } from '../../../test/software-authenticator';
 import type { Messenger } from '../../platform/adapters/messenger';
 import { loadConfig } from '../../platform/config';
 import { createLogger } from '../../platform/observability/logger';
@@ -142,6 +144,40 @@ describe('the §5 rules of a pre-request', () => {
     expect(outbox.body).toContain('deleted');
     // The public key is free again once its key is deleted.
     await createKey(app, database.db, bob, { publicKey: pair.publicKeyHex });
+  });
+});
+
+describe('a passkey in place of the codes', () => {
+  it('verifies a key change with an assertion made for it; a replayed or misdirected one changes nothing and counts', async () => {
+    const pia = await owner();
+    const authenticator = softwareAuthenticator();
+    await seedPasskey(database.db, pia.userId, authenticator);
+    const request = async () => {
+      const pre = await pia.client.post(apiKeyPaths.create, { label: 'bot', rights: ['read'], publicKey: newKeyPair().publicKeyHex });
+      expect(pre.body.code, pre.body.msg).toBe(0);
+      return pre.body.data.changeId as string;
+    };
+
+    const assertion = await passkeyAssertion(pia.client, authenticator, 'apiKey');
+    const made = await pia.client.post(apiKeyPaths.verifyCreate, { changeId: await request(), passkey: assertion });
+    expect(made.body.code, made.body.msg).toBe(0);
+    expect((await stateOf(pia.userId)).history.map((row) => row.operation)).toContain(securityOperations.createApiKey);
+
+    const next = await request();
+    const before = await stateOf(pia.userId);
+    const failures = await codeFailures(database.db, pia.userId);
+    const replayed = await pia.client.post(apiKeyPaths.verifyCreate, { changeId: next, passkey: assertion });
+    expect(replayed.body.code).toBe(errorCatalogue.passkeyChallengeExpired.code);
+    const forTransfer = await passkeyAssertion(pia.client, authenticator, 'transfer');
+    const misdirected = await pia.client.post(apiKeyPaths.verifyCreate, { changeId: next, passkey: forTransfer });
+    expect(misdirected.body.code).toBe(errorCatalogue.passkeyChallengeExpired.code);
+    expect(await stateOf(pia.userId)).toEqual(before);
+    expect(await codeFailures(database.db, pia.userId)).toBe(failures + 2);
+
+    // The change stayed open: an assertion made for it now goes through.
+    const fresh = await passkeyAssertion(pia.client, authenticator, 'apiKey');
+    expect((await pia.client.post(apiKeyPaths.verifyCreate, { changeId: next, passkey: fresh })).body.code).toBe(0);
+    expect((await stateOf(pia.userId)).keys).toHaveLength(2);
   });
 });
 

@@ -9,6 +9,7 @@ import { passkeyRepository } from './passkey.repository';
 import { maxPasskeys } from './passkey.service';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { identityClient, testPassword } from '../../../test/identity-helpers';
+import { codeFailures, forgetFailures } from '../../../test/passkey-kit';
 import { securitySteps, type SecurityCustomer as Customer } from '../../../test/security-steps';
 import { softwareAuthenticator, type SoftwareAuthenticator } from '../../../test/software-authenticator';
 
@@ -67,20 +68,6 @@ function storeCredential(customer: Customer, credentialId: string) {
 
 async function passkeyRows(customer: Customer) {
   return database.db.selectFrom('passkey').selectAll().where('user_id', '=', customer.userId).execute();
-}
-
-async function codeFailures(customer: Customer): Promise<number> {
-  const row = await database.db
-    .selectFrom('attempt_counter')
-    .select('failures')
-    .where('scope', '=', 'code:account')
-    .where('subject', '=', customer.userId)
-    .executeTakeFirst();
-  return row?.failures ?? 0;
-}
-
-async function forgetFailures(customer: Customer): Promise<void> {
-  await database.db.deleteFrom('attempt_counter').where('subject', '=', customer.userId).execute();
 }
 
 /** Password step of a login on a fresh client: the pre-login token and the offered factors. */
@@ -220,17 +207,17 @@ describe('logging in with a passkey', () => {
 
     // The same assertion on a new login is refused (its challenge is spent) and counted.
     const again = await passwordStep(dora);
-    const before = await codeFailures(dora);
+    const before = await codeFailures(database.db, dora.userId);
     const replay = await again.client.post(paths.loginTwofa, { preLoginToken: again.preLoginToken, method: 'passkey', passkey: assertion });
     expect(replay.body.code).toBe(16000033);
-    expect(await codeFailures(dora)).toBe(before + 1);
+    expect(await codeFailures(database.db, dora.userId)).toBe(before + 1);
   });
 
   it('refuses a wrong origin, an invented challenge and a counter that goes back, each counted', async () => {
     const emil = await steps.signUp();
     const authenticator = softwareAuthenticator();
     expect((await addPasskey(emil, authenticator)).body.code).toBe(0);
-    await forgetFailures(emil);
+    await forgetFailures(database.db, emil.userId);
     const { client, preLoginToken } = await passwordStep(emil);
 
     const wrongOrigin = authenticator.assert(await loginOptions(client, preLoginToken), { origin: 'https://coffer.evil.example' });
@@ -239,15 +226,15 @@ describe('logging in with a passkey', () => {
     expect((await client.post(paths.loginTwofa, { preLoginToken, method: 'passkey', passkey: invented })).body.code).toBe(16000033);
     const otherRp = authenticator.assert(await loginOptions(client, preLoginToken), { rpId: 'evil.example' });
     expect((await client.post(paths.loginTwofa, { preLoginToken, method: 'passkey', passkey: otherRp })).body.code).toBe(16000030);
-    expect(await codeFailures(emil)).toBe(3);
-    await forgetFailures(emil);
+    expect(await codeFailures(database.db, emil.userId)).toBe(3);
+    await forgetFailures(database.db, emil.userId);
 
     // A good login moves the counter to 5; an assertion reporting 5 again (a clone) is refused.
     await database.db.updateTable('passkey').set({ counter: 5 }).where('user_id', '=', emil.userId).execute();
     const regressed = authenticator.assert(await loginOptions(client, preLoginToken), { counter: 5 });
     expect((await client.post(paths.loginTwofa, { preLoginToken, method: 'passkey', passkey: regressed })).body.code).toBe(16000030);
     expect((await passkeyRows(emil))[0]!.counter).toBe('5');
-    expect(await codeFailures(emil)).toBe(1);
+    expect(await codeFailures(database.db, emil.userId)).toBe(1);
     // No session was opened by any of them.
     expect((await client.get(paths.userInfo)).body.code).not.toBe(0);
   });
@@ -256,7 +243,7 @@ describe('logging in with a passkey', () => {
     const fred = await steps.signUp();
     const authenticator = softwareAuthenticator();
     expect((await addPasskey(fred, authenticator)).body.code).toBe(0);
-    await forgetFailures(fred);
+    await forgetFailures(database.db, fred.userId);
     const { client, preLoginToken } = await passwordStep(fred);
     const assertion = authenticator.assert(await loginOptions(client, preLoginToken));
     const answers = await Promise.all(
@@ -318,7 +305,7 @@ describe('a passkey in place of the codes of a money move (IdentityApi)', () => 
     const hana = await steps.signUp();
     const authenticator = softwareAuthenticator();
     expect((await addPasskey(hana, authenticator)).body.code).toBe(0);
-    await forgetFailures(hana);
+    await forgetFailures(database.db, hana.userId);
     const identity = directIdentity();
     const caller = { ip: '127.0.0.1' };
     const optionsFor = async (purpose: string) =>
@@ -338,7 +325,7 @@ describe('a passkey in place of the codes of a money move (IdentityApi)', () => 
     await expect(
       identity.api.verifySecondFactor(stranger.userId, 'transfer', { passkey: authenticator.assert(await optionsFor('transfer')) }, caller),
     ).rejects.toMatchObject({ key: 'passkeyNotRecognised' });
-    expect(await codeFailures(hana)).toBe(2);
+    expect(await codeFailures(database.db, hana.userId)).toBe(2);
   });
 });
 

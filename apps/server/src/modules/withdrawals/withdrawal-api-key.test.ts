@@ -5,22 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
 import { codeOf, createKey, newKeyPair, signedCall, type KeyOwner } from '../../../test/api-key-kit';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { fundPassword, withdrawalCustomer } from '../../../test/withdrawal-kit';
-import type { WithdrawalChainSet } from './withdrawal-chains';
-import type { WithdrawalSender } from './withdrawal-signer';
+import { acceptingWithdrawalChains, fundPassword, withdrawalCustomer } from '../../../test/withdrawal-kit';
 
 let database: TestDatabase;
 let app: FastifyInstance;
 const ether = 10n ** 18n;
 const externalAddress = () => privateKeyToAccount(generatePrivateKey()).address;
-
-/** Ethereum withdrawals are accepted (a sender exists); nothing signs them here (no job queue). */
-const withdrawalChains: WithdrawalChainSet = {
-  senders: new Map([['ethereum', {} as WithdrawalSender]]),
-  readers: [],
-  contractCheckers: new Map(),
-  bitcoinNetwork: 'regtest',
-};
 
 /** An address-book entry trusted long enough ago that withdrawals to it need no codes. */
 async function trustedEntry(userId: string, address: string): Promise<string> {
@@ -85,7 +75,7 @@ beforeAll(async () => {
   // A burst of 100 lets the limit test's 100 signed requests reach the withdrawal; the rate limit has its own test.
   app = await buildTestApp(database.db, {
     env: { WITHDRAWAL_MIN_KYC_LEVEL: '1', API_KEY_RATE_BURST: '100' },
-    withdrawalChains,
+    withdrawalChains: acceptingWithdrawalChains,
   });
 }, 60_000);
 

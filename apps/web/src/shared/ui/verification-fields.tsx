@@ -1,5 +1,7 @@
+import type { PasskeyResponse } from '@coffer/contract';
 import { Form, Input } from 'antd';
 import type { ReactNode } from 'react';
+import { PasskeyChoiceField, type PasskeyChoice } from './passkey-choice';
 import { SendCodeButton } from './send-code-button';
 import styles from './verification-fields.module.css';
 
@@ -7,7 +9,8 @@ export type SecondFactor = 'ga' | 'sms' | 'email';
 
 export interface VerificationValues {
   fundPassword: string;
-  code: string;
+  /** Absent when a passkey answers instead. */
+  code?: string;
 }
 
 /** The words of the fields, from the catalogue of the screen that shows them. */
@@ -24,9 +27,20 @@ export interface VerificationTexts {
 
 const sixDigits = /^\d{6}$/;
 
-/** The second factor's code as the withdraw, trust and transfer calls take it. */
-export function codeFields(factor: SecondFactor, code: string): { gaCode: string } | { smsCode: string } | { emailCode: string } {
-  return factor === 'ga' ? { gaCode: code } : factor === 'sms' ? { smsCode: code } : { emailCode: code };
+type SecondFactorFields = { gaCode: string } | { smsCode: string } | { emailCode: string } | { passkey: PasskeyResponse };
+
+/**
+ * The second factor as the withdraw, address-book and transfer calls take it: the passkey's
+ * assertion, asked for now, when the customer chose it; else the code of `factor`.
+ */
+export async function secondFactorFields(
+  passkey: PasskeyChoice,
+  factor: SecondFactor,
+  code: string | undefined,
+): Promise<SecondFactorFields> {
+  if (passkey.isChosen) return passkey.assert();
+  const trimmed = (code ?? '').trim();
+  return factor === 'ga' ? { gaCode: trimmed } : factor === 'sms' ? { smsCode: trimmed } : { emailCode: trimmed };
 }
 
 /** The 6-digit fund password as `fundPassword` of the surrounding antd Form (never autofilled). */
@@ -57,16 +71,20 @@ export function FundPasswordField({
 /**
  * Fund password and the one second factor the server asked for (authenticator code, or an
  * SMS / e-mail code with its send button and 60-s wait), as `fundPassword` and `code` of the
- * surrounding antd Form. Without `withFundPassword` (adding an address), only the second factor.
+ * surrounding antd Form; a customer with a passkey may choose it instead of the code
+ * (`passkey`, whose assertion `secondFactorFields` asks for on submission). Without
+ * `withFundPassword` (adding an address), only the second factor.
  */
 export function VerificationFields({
   factor,
+  passkey,
   testIdPrefix,
   texts,
   onSendCode,
   withFundPassword = true,
 }: {
   factor: SecondFactor;
+  passkey: PasskeyChoice;
   testIdPrefix: string;
   texts: VerificationTexts;
   onSendCode: () => Promise<{ resendAfterSeconds: number }>;
@@ -76,28 +94,30 @@ export function VerificationFields({
   return (
     <>
       {withFundPassword ? <FundPasswordField testId={`${testIdPrefix}-fund-password`} texts={texts} /> : null}
-      <Form.Item label={codeLabel} required className={styles.codeItem}>
-        <div className={styles.codeRow}>
-          <Form.Item
-            name="code"
-            noStyle
-            rules={[
-              { required: true, message: texts.codeRequired },
-              { pattern: sixDigits, message: texts.sixDigits },
-            ]}
-          >
-            <Input
-              data-testid={factor === 'ga' ? `${testIdPrefix}-ga-code` : `${testIdPrefix}-code`}
-              aria-label={codeLabel}
-              maxLength={6}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              placeholder={texts.codePlaceholder}
-            />
-          </Form.Item>
-          {factor === 'ga' ? null : <SendCodeButton onSend={onSendCode} testId={`${testIdPrefix}-send-code`} />}
-        </div>
-      </Form.Item>
+      <PasskeyChoiceField choice={passkey} testIdPrefix={testIdPrefix}>
+        <Form.Item label={codeLabel} required className={styles.codeItem}>
+          <div className={styles.codeRow}>
+            <Form.Item
+              name="code"
+              noStyle
+              rules={[
+                { required: true, message: texts.codeRequired },
+                { pattern: sixDigits, message: texts.sixDigits },
+              ]}
+            >
+              <Input
+                data-testid={factor === 'ga' ? `${testIdPrefix}-ga-code` : `${testIdPrefix}-code`}
+                aria-label={codeLabel}
+                maxLength={6}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                placeholder={texts.codePlaceholder}
+              />
+            </Form.Item>
+            {factor === 'ga' ? null : <SendCodeButton onSend={onSendCode} testId={`${testIdPrefix}-send-code`} />}
+          </div>
+        </Form.Item>
+      </PasskeyChoiceField>
     </>
   );
 }

@@ -1,5 +1,5 @@
-import type { ApiKeyPendingChange, VerifyApiKeyChangeBody } from '@coffer/contract';
-import { Alert, Form, Modal } from 'antd';
+import type { ApiKeyPendingChange, PasskeyResponse, VerifyApiKeyChangeBody } from '@coffer/contract';
+import { Form, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCaptchaDemand } from '../../../shared/captcha/captcha-demand';
@@ -7,6 +7,7 @@ import { CaptchaWidget } from '../../../shared/captcha/captcha-widget';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { CodeField } from '../../../shared/ui/code-field';
+import { PasskeyChoiceField, usePasskeyChoice } from '../../../shared/ui/passkey-choice';
 import { FundPasswordField } from '../../../shared/ui/verification-fields';
 import { apiKeyChanges } from '../api/change-api-key';
 import { DialogButtons, useSingleSubmit } from './api-key-dialog-parts';
@@ -21,13 +22,26 @@ interface VerifyValues {
 
 type Factor = ApiKeyPendingChange['twofaList'][number];
 
-/** The verified request's body: the code of every factor the change asks for, the fund password when it does, the captcha token when one was solved. */
-function verifyBody(change: ApiKeyPendingChange, values: VerifyValues, captchaToken: string | undefined): VerifyApiKeyChangeBody {
+/**
+ * The verified request's body: the passkey's assertion when the customer chose it, else the code
+ * of every factor the change asks for; the fund password when it does, the captcha token when
+ * one was solved.
+ */
+function verifyBody(
+  change: ApiKeyPendingChange,
+  values: VerifyValues,
+  passkey: PasskeyResponse | undefined,
+  captchaToken: string | undefined,
+): VerifyApiKeyChangeBody {
   const has = (factor: Factor) => change.twofaList.includes(factor);
   const body: VerifyApiKeyChangeBody = { changeId: change.changeId };
-  if (has('email')) body.emailCode = values.emailCode?.trim();
-  if (has('sms')) body.smsCode = values.smsCode?.trim();
-  if (has('ga')) body.gaCode = values.gaCode?.trim();
+  if (passkey) {
+    body.passkey = passkey;
+  } else {
+    if (has('email')) body.emailCode = values.emailCode?.trim();
+    if (has('sms')) body.smsCode = values.smsCode?.trim();
+    if (has('ga')) body.gaCode = values.gaCode?.trim();
+  }
   if (change.fundPasswordRequired) body.fundPassword = values.fundPassword;
   if (captchaToken) body.captchaToken = captchaToken;
   return body;
@@ -36,10 +50,11 @@ function verifyBody(change: ApiKeyPendingChange, values: VerifyValues, captchaTo
 /**
  * The verified request of a pending API key change (spec §4): one field for every factor the
  * server listed — e-mail and SMS codes with their send buttons (60-s wait), the authenticator
- * code — and the fund password when the change gives the withdraw right. `onVerify` sends the
- * request and rejects when it failed (already shown); the dialog then stays for another try.
- * After repeated failures the server answers captchaRequired: the captcha widget appears and,
- * once solved, the request is sent again with its token.
+ * code — or, for a customer with one, a passkey in their place; and the fund password when the
+ * change gives the withdraw right. `onVerify` sends the request and rejects when it failed
+ * (already shown); the dialog then stays for another try. After repeated failures the server
+ * answers captchaRequired: the captcha widget appears and, once solved, the request is sent
+ * again with its token (and, with the passkey chosen, a new assertion).
  */
 export function ApiKeyVerifyDialog({
   change,
@@ -53,11 +68,15 @@ export function ApiKeyVerifyDialog({
   const { t } = useTranslation('apikeys');
   const language = useLanguage();
   const [form] = Form.useForm<VerifyValues>();
+  const passkey = usePasskeyChoice('apiKey');
+  const { choose } = passkey;
   const captcha = useCaptchaDemand();
   const { isPending, submit } = useSingleSubmit(async (values: VerifyValues, captchaToken?: string) => {
     if (!change) return;
     try {
-      await onVerify(verifyBody(change, values, captchaToken));
+      // The server spends a passkey challenge with one request: every try asks for a new assertion.
+      const assertion = passkey.isChosen ? (await passkey.assert()).passkey : undefined;
+      await onVerify(verifyBody(change, values, assertion, captchaToken));
     } catch (error) {
       captcha.handleError(error);
       throw error;
@@ -69,8 +88,10 @@ export function ApiKeyVerifyDialog({
   const changeId = change?.changeId;
 
   useEffect(() => {
-    if (changeId) form.resetFields();
-  }, [changeId, form]);
+    if (!changeId) return;
+    form.resetFields();
+    choose(false);
+  }, [changeId, form, choose]);
 
   if (!change) return null;
   const has = (factor: Factor) => change.twofaList.includes(factor);
@@ -98,10 +119,11 @@ export function ApiKeyVerifyDialog({
       <div data-testid="apikey-verify">
         <p className={styles.muted}>{t(`verify.${change.kind}Intro`)}</p>
         <Form<VerifyValues> form={form} layout="vertical" requiredMark={false} onFinish={(values) => submit(values)}>
-          {has('email') ? codeField('emailCode', 'apikey-verify-email', 'email') : null}
-          {has('sms') ? codeField('smsCode', 'apikey-verify-sms', 'sms') : null}
-          {has('ga') ? codeField('gaCode', 'apikey-verify-ga') : null}
-          {has('passkey') ? <Alert type="info" showIcon className={styles.alert} title={t('verify.passkeyUnavailable')} /> : null}
+          <PasskeyChoiceField choice={passkey} testIdPrefix="apikey-verify">
+            {has('email') ? codeField('emailCode', 'apikey-verify-email', 'email') : null}
+            {has('sms') ? codeField('smsCode', 'apikey-verify-sms', 'sms') : null}
+            {has('ga') ? codeField('gaCode', 'apikey-verify-ga') : null}
+          </PasskeyChoiceField>
           {change.fundPasswordRequired ? (
             <FundPasswordField
               testId="apikey-verify-fund-password"

@@ -2,7 +2,8 @@ import type { AddWithdrawAddressBody } from '@coffer/contract';
 import { Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { codeFields, type SecondFactor } from '../../../shared/ui/verification-fields';
+import { usePasskeyChoice } from '../../../shared/ui/passkey-choice';
+import { secondFactorFields, type SecondFactor } from '../../../shared/ui/verification-fields';
 import { useAddWithdrawAddress } from '../api/add-withdraw-address';
 import type { AddressNetwork } from './address-networks';
 import { buttonTestId } from './button-test-id';
@@ -16,7 +17,14 @@ interface FieldValues {
   chain: string;
   address: string;
   tag?: string;
-  code: string;
+  /** Absent when a passkey answers instead. */
+  code?: string;
+}
+
+/** The entry as typed, and the code that verifies it (the passkey is asked for only when it is sent). */
+interface AddressDraft {
+  body: AddWithdrawAddressBody;
+  code: string | undefined;
 }
 
 /**
@@ -39,17 +47,18 @@ export function AddAddressDialog({
   const chainLabel = useChainLabel();
   const [form] = Form.useForm<FieldValues>();
   const add = useAddWithdrawAddress();
-  const [pending, setPending] = useState<AddWithdrawAddressBody | null>(null);
+  const passkey = usePasskeyChoice('transfer');
+  const [pending, setPending] = useState<AddressDraft | null>(null);
   const chain = Form.useWatch('chain', form);
   const needsMemo = networks.find((network) => network.chain === chain)?.needsMemo ?? false;
 
-  const save = async (body: AddWithdrawAddressBody) => {
+  const save = async ({ body, code }: AddressDraft) => {
     try {
-      await add.mutateAsync(body);
+      await add.mutateAsync({ ...body, ...(await secondFactorFields(passkey, factor, code)) });
       form.resetFields();
       onClose();
     } catch {
-      // Invalid address, duplicate, wrong code…: the HTTP client has said why; the dialog stays open.
+      // Invalid address, duplicate, wrong code, no passkey…: the HTTP client or the passkey field has said why; the dialog stays open.
     }
   };
 
@@ -60,13 +69,12 @@ export function AddAddressDialog({
       address: values.address.trim(),
       note: values.note.trim(),
       ...(tag ? { tag } : {}),
-      ...codeFields(factor, values.code.trim()),
     };
     if (needsMemo && tag === '') {
-      setPending(body);
+      setPending({ body, code: values.code });
       return;
     }
-    void save(body);
+    void save({ body, code: values.code });
   };
 
   return (
@@ -78,7 +86,7 @@ export function AddAddressDialog({
         cancelText={t('addresses.cancel')}
         onCancel={onClose}
         onOk={() => form.submit()}
-        confirmLoading={add.isPending}
+        confirmLoading={add.isPending || passkey.isAsking}
         okButtonProps={buttonTestId('address-save')}
         destroyOnHidden
       >
@@ -148,7 +156,7 @@ export function AddAddressDialog({
               <Input data-testid="address-tag" showCount maxLength={withdrawalFieldRules.tagMaxChars} autoComplete="off" />
             </Form.Item>
           ) : null}
-          <VerificationFields factor={factor} testIdPrefix="address" withFundPassword={false} />
+          <VerificationFields factor={factor} passkey={passkey} testIdPrefix="address" withFundPassword={false} />
         </Form>
       </Modal>
       <EmptyTagConfirm
@@ -156,7 +164,7 @@ export function AddAddressDialog({
         text={t('addresses.emptyTagText')}
         continueTestId="address-empty-tag-continue"
         onClose={() => setPending(null)}
-        onContinue={(body) => void save({ ...body, confirmEmptyTag: true })}
+        onContinue={(draft) => void save({ ...draft, body: { ...draft.body, confirmEmptyTag: true } })}
       />
     </>
   );

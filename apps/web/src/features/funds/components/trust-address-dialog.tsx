@@ -3,7 +3,8 @@ import { Form, Modal } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortenMiddle } from '../../../shared/ui/short-value';
-import { codeFields, type SecondFactor, type VerificationValues } from '../../../shared/ui/verification-fields';
+import { usePasskeyChoice } from '../../../shared/ui/passkey-choice';
+import { secondFactorFields, type SecondFactor, type VerificationValues } from '../../../shared/ui/verification-fields';
 import { useVerifyTrustedAddress } from '../api/verify-trusted-address';
 import { buttonTestId } from './button-test-id';
 import { VerificationFields } from './verification-fields';
@@ -25,17 +26,22 @@ export function TrustAddressDialog({
   const { t } = useTranslation('funds');
   const [form] = Form.useForm<VerificationValues>();
   const trust = useVerifyTrustedAddress();
+  const passkey = usePasskeyChoice('transfer');
   const isSubmitting = useRef(false);
 
   const handleFinish = async (values: VerificationValues) => {
     if (!entry || isSubmitting.current) return;
     isSubmitting.current = true;
     try {
-      await trust.mutateAsync({ id: entry.id, fundPassword: values.fundPassword, ...codeFields(factor, values.code) });
+      await trust.mutateAsync({
+        id: entry.id,
+        fundPassword: values.fundPassword,
+        ...(await secondFactorFields(passkey, factor, values.code)),
+      });
       form.resetFields();
       onClose();
     } catch {
-      // Wrong fund password or code: the HTTP client has said why; the user may retry.
+      // Wrong fund password or code, or no passkey: the HTTP client or the passkey field has said why; the user may retry.
     } finally {
       isSubmitting.current = false;
     }
@@ -49,7 +55,7 @@ export function TrustAddressDialog({
       cancelText={t('addresses.cancel')}
       onCancel={onClose}
       onOk={() => form.submit()}
-      confirmLoading={trust.isPending}
+      confirmLoading={trust.isPending || passkey.isAsking}
       okButtonProps={buttonTestId('address-trust-submit')}
       destroyOnHidden
     >
@@ -57,7 +63,7 @@ export function TrustAddressDialog({
         <p className={styles.intro}>{t('addresses.trustIntro', { note: entry.note, address: shortenMiddle(entry.address, 10) })}</p>
       ) : null}
       <Form<VerificationValues> form={form} layout="vertical" requiredMark={false} onFinish={(values) => void handleFinish(values)}>
-        <VerificationFields factor={factor} testIdPrefix="trust" />
+        <VerificationFields factor={factor} passkey={passkey} testIdPrefix="trust" />
       </Form>
     </Modal>
   );

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formatExactAmount, formatFiat } from '../../../shared/format/figures';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { ConfirmStep } from '../../../shared/ui/confirm-step';
-import { codeFields, type VerificationValues } from '../../../shared/ui/verification-fields';
+import { usePasskeyChoice } from '../../../shared/ui/passkey-choice';
+import { secondFactorFields, type VerificationValues } from '../../../shared/ui/verification-fields';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
 import { useChainLabel } from './chain-label';
 import { VerificationFields } from './verification-fields';
@@ -36,6 +37,7 @@ export function WithdrawConfirm({
   const language = useLanguage();
   const chainLabel = useChainLabel();
   const withdraw = useCreateWithdrawal();
+  const passkey = usePasskeyChoice('transfer');
   // The step that confirms the withdrawal: every decimal that moves stays visible.
   const show = (value: string) => `${formatExactAmount(prepared.coin, value, language)} ${prepared.coin}`;
 
@@ -48,7 +50,7 @@ export function WithdrawConfirm({
       ...(draft.confirmEmptyTag || prepared.needsTagConfirmation ? { confirmEmptyTag: true } : {}),
       ...(prepared.skipsVerification
         ? {}
-        : { fundPassword: values.fundPassword ?? '', ...codeFields(prepared.secondFactor, values.code ?? '') }),
+        : { fundPassword: values.fundPassword ?? '', ...(await secondFactorFields(passkey, prepared.secondFactor, values.code)) }),
     };
     onDone(await withdraw.mutateAsync({ coin: prepared.coin, chain: prepared.chain, body }));
   };
@@ -102,12 +104,12 @@ export function WithdrawConfirm({
         prepared.skipsVerification ? (
           <Alert type="success" showIcon className={styles.trusted} title={t('withdraw.trustedSkip')} data-testid="withdraw-trusted-skip" />
         ) : (
-          <VerificationFields factor={prepared.secondFactor} testIdPrefix="withdraw" />
+          <VerificationFields factor={prepared.secondFactor} passkey={passkey} testIdPrefix="withdraw" />
         )
       }
       backText={t('withdraw.back')}
       submitText={t('withdraw.submit')}
-      isPending={withdraw.isPending}
+      isPending={withdraw.isPending || passkey.isAsking}
       onBack={onBack}
       onConfirm={handleConfirm}
     />

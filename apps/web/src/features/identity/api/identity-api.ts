@@ -23,7 +23,6 @@ export const identityApi = {
   logout: () => call(identityEndpoints.logout, {}),
 
   sendUserCode: (body: Body<'userCode'>) => call(identityEndpoints.userCode, { body }),
-  twofaStatus: () => call(identityEndpoints.twofaStatus, {}),
   bindEmail: (body: Body<'bindEmail'>) => call(identityEndpoints.bindEmail, { body }),
   bindPhone: (body: Body<'bindPhone'>) => call(identityEndpoints.bindPhone, { body }),
   changePhone: (body: Body<'changePhone'>) => call(identityEndpoints.changePhone, { body }),
@@ -47,7 +46,6 @@ export const identityApi = {
   addPasskey: (body: Body<'passkeyAdd'>) => call(identityEndpoints.passkeyAdd, { body }),
   renamePasskey: (body: Body<'passkeyRename'>) => call(identityEndpoints.passkeyRename, { body }),
   removePasskey: (body: Body<'passkeyRemove'>) => call(identityEndpoints.passkeyRemove, { body }),
-  passkeyAssertionOptions: (body: Body<'passkeyAssertionOptions'>) => call(identityEndpoints.passkeyAssertionOptions, { body }),
 };
 
 export const passkeysQuery = queryOptions({
@@ -75,11 +73,6 @@ export const activeSessionsQuery = queryOptions({
 export const accountInfoQuery = queryOptions({
   queryKey: ['identity', 'account-info'],
   queryFn: ({ signal }) => call(identityEndpoints.accountInfo, {}, { signal }),
-});
-
-export const twofaStatusQuery = queryOptions({
-  queryKey: ['identity', 'twofa-status'],
-  queryFn: () => identityApi.twofaStatus(),
 });
 
 export const preferencesQuery = queryOptions({

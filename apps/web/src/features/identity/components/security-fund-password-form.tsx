@@ -5,12 +5,13 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../../shared/routes';
+import { usePasskeyChoice } from '../../../shared/ui/passkey-choice';
 import { identityApi } from '../api/identity-api';
 import { useSecurityCompletion } from './security-completion';
 import { useSecurityRules } from './security-form-rules';
 import { SecurityPageFrame } from './security-page-frame';
 import { SecuritySubmitButton } from './security-submit-button';
-import { pickVerification, SecurityVerificationFields } from './security-verification-fields';
+import { securityVerification, SecurityVerificationFields } from './security-verification-fields';
 import styles from './security-forms.module.css';
 
 interface FundPasswordValues extends SecurityVerification {
@@ -31,14 +32,15 @@ export function SecurityFundPasswordForm({ mode }: { mode: Mode }) {
   const rules = useSecurityRules();
   const complete = useSecurityCompletion();
   const fundRule = rules.check((value) => checkFundPassword(value, undefined));
+  const passkey = usePasskeyChoice('fundPassword');
 
   const save = useMutation({
-    mutationFn: (values: FundPasswordValues) => {
+    mutationFn: async (values: FundPasswordValues) => {
       const passwords = { fundPassword: values.fundPassword, confirmFundPassword: values.confirmFundPassword };
       if (mode === 'change') {
         return identityApi.changeFundPassword({ oldFundPassword: values.oldFundPassword ?? '', ...passwords });
       }
-      const body = { ...passwords, ...pickVerification(values) };
+      const body = { ...passwords, ...(await securityVerification(values, passkey)) };
       return mode === 'set' ? identityApi.setFundPassword(body) : identityApi.resetFundPassword(body);
     },
     onSuccess: () => complete(t(`fundPassword.${mode}Success`)),
@@ -84,7 +86,7 @@ export function SecurityFundPasswordForm({ mode }: { mode: Mode }) {
         >
           {passwordInput('fund-password-confirm')}
         </Form.Item>
-        {mode === 'change' ? null : <SecurityVerificationFields purpose="fundPassword" />}
+        {mode === 'change' ? null : <SecurityVerificationFields passkey={passkey} />}
         <SecuritySubmitButton loading={save.isPending} withVerification={mode !== 'change'} testId="fund-password-submit" />
         {mode === 'change' ? (
           <Link className={styles.extraLink} to={pathTo('securityResetFundPassword')}>

@@ -89,9 +89,11 @@ describe('SecurityPasskeys', () => {
     const user = userEvent.setup();
     renderPage(<SecurityPasskeys />, { path: '/' });
     await user.click(within(await screen.findByTestId('passkey-3')).getByTestId('passkey-remove'));
-    await user.click(await screen.findByTestId('verify-passkey'));
-    expect(await screen.findByTestId('verify-passkey-ready')).toBeTruthy();
+    await user.click(await screen.findByTestId('verify-use-passkey'));
+    expect(await screen.findByTestId('verify-passkey-chosen')).toBeTruthy();
     expect(screen.queryByTestId('verify-email-code')).toBeNull();
+    // The browser is asked only on submission, for a challenge of this purpose.
+    expect(startAuthentication).not.toHaveBeenCalled();
     await user.click(screen.getByTestId('passkey-submit'));
 
     await waitFor(() => expect(bodies['/uc/v1/passkeys/remove']).toHaveLength(1));

@@ -5,9 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createPasskey } from '../../../shared/passkey';
 import { showToast } from '../../../shared/ui/toast-store';
+import { usePasskeyChoice } from '../../../shared/ui/passkey-choice';
 import { identityApi, passkeysQuery } from '../api/identity-api';
 import { useDateTimeFormat } from './security-format';
-import { pickVerification, SecurityVerificationFields } from './security-verification-fields';
+import { securityVerification, SecurityVerificationFields } from './security-verification-fields';
 import styles from './security-passkeys.module.css';
 
 type Dialog = { kind: 'add' } | { kind: 'rename'; passkey: Passkey } | { kind: 'remove'; passkey: Passkey } | null;
@@ -29,10 +30,12 @@ export function SecurityPasskeys() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [browserFailed, setBrowserFailed] = useState(false);
   const [form] = Form.useForm<DialogValues>();
+  const passkey = usePasskeyChoice('passkey');
 
   const close = () => {
     setDialog(null);
     setBrowserFailed(false);
+    passkey.choose(false);
     form.resetFields();
   };
 
@@ -42,14 +45,15 @@ export function SecurityPasskeys() {
       if (dialog.kind === 'rename') {
         await identityApi.renamePasskey({ id: dialog.passkey.id, name: values.name ?? '' });
       } else if (dialog.kind === 'remove') {
-        await identityApi.removePasskey({ id: dialog.passkey.id, ...pickVerification(values) });
+        await identityApi.removePasskey({ id: dialog.passkey.id, ...(await securityVerification(values, passkey)) });
       } else {
+        const verification = await securityVerification(values, passkey);
         const options = await identityApi.passkeyRegistrationOptions();
         const credential = await createPasskey(options).catch((error: unknown) => {
           setBrowserFailed(true);
           throw error;
         });
-        await identityApi.addPasskey({ ...pickVerification(values), name: values.name ?? '', credential });
+        await identityApi.addPasskey({ ...verification, name: values.name ?? '', credential });
       }
     },
     onSuccess: async () => {
@@ -64,6 +68,7 @@ export function SecurityPasskeys() {
     form.resetFields();
     if (next?.kind === 'rename') form.setFieldsValue({ name: next.passkey.name });
     setBrowserFailed(false);
+    passkey.choose(false);
     setDialog(next);
   };
 
@@ -129,7 +134,7 @@ export function SecurityPasskeys() {
               <Input maxLength={50} data-testid="passkey-name-input" />
             </Form.Item>
           )}
-          {dialog?.kind === 'rename' || dialog === null ? null : <SecurityVerificationFields purpose="passkey" />}
+          {dialog?.kind === 'rename' || dialog === null ? null : <SecurityVerificationFields passkey={passkey} />}
           {browserFailed ? <Alert type="error" showIcon title={t('passkeys.browserFailed')} data-testid="passkey-browser-failed" /> : null}
           <div className={styles.dialogActions}>
             <Button onClick={close}>{t('passkeys.cancel')}</Button>

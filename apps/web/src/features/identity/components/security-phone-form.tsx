@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { sessionUserQuery } from '../../../shared/api/session-user';
+import { usePasskeyChoice } from '../../../shared/ui/passkey-choice';
 import { identityApi } from '../api/identity-api';
 import { CountrySelect } from './country-select';
 import { CodeField } from '../../../shared/ui/code-field';
@@ -10,7 +11,7 @@ import { useSecurityCompletion } from './security-completion';
 import { useSecurityRules } from './security-form-rules';
 import { SecurityPageFrame } from './security-page-frame';
 import { SecuritySubmitButton } from './security-submit-button';
-import { pickVerification, SecurityVerificationFields } from './security-verification-fields';
+import { securityVerification, SecurityVerificationFields } from './security-verification-fields';
 import styles from './security-forms.module.css';
 
 interface PhoneValues extends SecurityVerification {
@@ -27,14 +28,15 @@ export function SecurityPhoneForm({ mode }: { mode: 'bind' | 'change' }) {
   const complete = useSecurityCompletion();
   const { data: user } = useQuery(sessionUserQuery);
   const purpose = mode === 'bind' ? 'bindPhone' : 'changePhone';
+  const passkey = usePasskeyChoice(purpose);
 
   const save = useMutation({
-    mutationFn: (values: PhoneValues) => {
+    mutationFn: async (values: PhoneValues) => {
       const body = {
         countryCode: values.countryCode,
         phone: values.phone.trim(),
         newSmsCode: values.newSmsCode.trim(),
-        ...pickVerification(values),
+        ...(await securityVerification(values, passkey)),
       };
       return mode === 'bind' ? identityApi.bindPhone(body) : identityApi.changePhone(body);
     },
@@ -83,7 +85,7 @@ export function SecurityPhoneForm({ mode }: { mode: 'bind' | 'change' }) {
           inputTestId="phone-code"
           sendTestId="phone-code-send"
         />
-        <SecurityVerificationFields purpose={purpose} />
+        <SecurityVerificationFields passkey={passkey} />
         <SecuritySubmitButton loading={save.isPending} testId="phone-submit" />
       </Form>
     </SecurityPageFrame>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { twofaStatusQuery } from '../api/identity-api';
+import { twofaStatusQuery } from '../../../shared/api/second-factors';
 import styles from './security-forms.module.css';
 
 /**

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { Form } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../../test/render-page';
+import { secondFactorsApi } from '../../../shared/api/second-factors';
+import { usePasskeyChoice } from '../../../shared/ui/passkey-choice';
 import { identityApi } from '../api/identity-api';
 import { SecurityVerificationFields } from './security-verification-fields';
 
@@ -11,15 +13,19 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+function ChangePasswordFields() {
+  return <SecurityVerificationFields passkey={usePasskeyChoice('changePassword')} />;
+}
+
 function renderFields(twofaList: SecondFactor[]) {
-  vi.spyOn(identityApi, 'twofaStatus').mockResolvedValue({
+  vi.spyOn(secondFactorsApi, 'status').mockResolvedValue({
     twofaList,
     maskedEmail: twofaList.includes('email') ? 'ab***@example.com' : null,
     maskedPhone: twofaList.includes('sms') ? '+44 790****1234' : null,
   });
   renderPage(
     <Form>
-      <SecurityVerificationFields purpose="changePassword" />
+      <ChangePasswordFields />
     </Form>,
     { path: '/' },
   );

@@ -1,35 +1,24 @@
-import type { CodePurpose, SecurityVerification } from '@coffer/contract';
+import type { SecurityVerification } from '@coffer/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Form, Skeleton } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { assertPasskey } from '../../../shared/passkey';
-import { identityApi, twofaStatusQuery } from '../api/identity-api';
+import { twofaStatusQuery } from '../../../shared/api/second-factors';
 import { CodeField } from '../../../shared/ui/code-field';
+import { PasskeyChoiceField, type PasskeyChoice } from '../../../shared/ui/passkey-choice';
+import { identityApi } from '../api/identity-api';
 import styles from './security-forms.module.css';
 
 /**
  * The security verification a change asks for (SecurityVerification): one code field for
  * every factor bound to the account — e-mail code, SMS code, authenticator code — as
  * `emailCode`, `smsCode` and `gaCode` of the surrounding antd Form. An account with a passkey
- * may answer with it instead (`passkey`, the browser's assertion for this purpose).
+ * may choose it instead (`passkey`, of the change's purpose; `securityVerification` asks the
+ * browser for its assertion when the form is sent).
  */
-export function SecurityVerificationFields({ purpose }: { purpose: CodePurpose }) {
+export function SecurityVerificationFields({ passkey }: { passkey: PasskeyChoice }) {
   const { t } = useTranslation('security');
   const status = useQuery(twofaStatusQuery);
-  const form = Form.useFormInstance<SecurityVerification>();
-  const [passkey, setPasskey] = useState<'idle' | 'asking' | 'ready' | 'failed'>('idle');
-
-  const askPasskey = async () => {
-    setPasskey('asking');
-    try {
-      const options = await identityApi.passkeyAssertionOptions({ purpose });
-      form.setFieldValue('passkey', await assertPasskey(options));
-      setPasskey('ready');
-    } catch {
-      setPasskey('failed');
-    }
-  };
+  const { purpose } = passkey;
 
   if (status.isPending) {
     return (
@@ -62,68 +51,49 @@ export function SecurityVerificationFields({ purpose }: { purpose: CodePurpose }
     <fieldset className={styles.fieldset} data-testid="security-verification">
       <legend className={styles.legend}>{t('verification.title')}</legend>
       <p className={styles.fieldsetIntro}>{t('verification.intro')}</p>
-      <Form.Item name="passkey" hidden>
-        <input type="hidden" />
-      </Form.Item>
-      {status.data.hasPasskey ? (
-        <div className={styles.passkey}>
-          <Button
-            onClick={() => void askPasskey()}
-            loading={passkey === 'asking'}
-            disabled={passkey === 'ready'}
-            data-testid="verify-passkey"
-          >
-            {t('verification.usePasskey')}
-          </Button>
-          {passkey === 'ready' ? (
-            <Alert type="success" showIcon title={t('verification.passkeyReady')} data-testid="verify-passkey-ready" />
-          ) : null}
-          {passkey === 'failed' ? <Alert type="error" showIcon title={t('verification.passkeyFailed')} /> : null}
-        </div>
-      ) : null}
-      {passkey === 'ready' ? null : (
-        <>
-          {has('email') ? (
-            <CodeField
-              name="emailCode"
-              label={t('verification.emailCode')}
-              extra={maskedEmail ? t('verification.emailSentTo', { target: maskedEmail }) : undefined}
-              onSend={() => identityApi.sendUserCode({ purpose, channel: 'email' })}
-              inputTestId="verify-email-code"
-              sendTestId="verify-email-send"
-            />
-          ) : null}
-          {has('sms') ? (
-            <CodeField
-              name="smsCode"
-              label={t('verification.smsCode')}
-              extra={maskedPhone ? t('verification.smsSentTo', { target: maskedPhone }) : undefined}
-              onSend={() => identityApi.sendUserCode({ purpose, channel: 'sms' })}
-              inputTestId="verify-sms-code"
-              sendTestId="verify-sms-send"
-            />
-          ) : null}
-          {has('ga') ? (
-            <CodeField
-              name="gaCode"
-              label={purpose === 'changeAuthenticator' ? t('verification.gaCodeCurrent') : t('verification.gaCode')}
-              extra={t('verification.gaHint')}
-              inputTestId="verify-ga-code"
-            />
-          ) : null}
-        </>
-      )}
+      <PasskeyChoiceField choice={passkey} testIdPrefix="verify">
+        {has('email') ? (
+          <CodeField
+            name="emailCode"
+            label={t('verification.emailCode')}
+            extra={maskedEmail ? t('verification.emailSentTo', { target: maskedEmail }) : undefined}
+            onSend={() => identityApi.sendUserCode({ purpose, channel: 'email' })}
+            inputTestId="verify-email-code"
+            sendTestId="verify-email-send"
+          />
+        ) : null}
+        {has('sms') ? (
+          <CodeField
+            name="smsCode"
+            label={t('verification.smsCode')}
+            extra={maskedPhone ? t('verification.smsSentTo', { target: maskedPhone }) : undefined}
+            onSend={() => identityApi.sendUserCode({ purpose, channel: 'sms' })}
+            inputTestId="verify-sms-code"
+            sendTestId="verify-sms-send"
+          />
+        ) : null}
+        {has('ga') ? (
+          <CodeField
+            name="gaCode"
+            label={purpose === 'changeAuthenticator' ? t('verification.gaCodeCurrent') : t('verification.gaCode')}
+            extra={t('verification.gaHint')}
+            inputTestId="verify-ga-code"
+          />
+        ) : null}
+      </PasskeyChoiceField>
     </fieldset>
   );
 }
 
-/** The verification part of submitted form values, trimmed, without absent factors. */
-export function pickVerification(values: SecurityVerification): SecurityVerification {
+/**
+ * The verification part of submitted form values, trimmed, without absent factors; the
+ * passkey's assertion, asked for now, in place of them all when the customer chose it.
+ */
+export async function securityVerification(values: SecurityVerification, passkey: PasskeyChoice): Promise<SecurityVerification> {
+  if (passkey.isChosen) return passkey.assert();
   const verification: SecurityVerification = {};
   if (values.emailCode) verification.emailCode = values.emailCode.trim();
   if (values.smsCode) verification.smsCode = values.smsCode.trim();
   if (values.gaCode) verification.gaCode = values.gaCode.trim();
-  // A passkey answers for all the codes.
-  if (values.passkey) return { passkey: values.passkey };
   return verification;
 }

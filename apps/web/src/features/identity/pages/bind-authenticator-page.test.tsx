@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '../../../../test/i18n';
 import { renderPage } from '../../../../test/render-page';
+import { secondFactorsApi } from '../../../shared/api/second-factors';
 import { ToastHost } from '../../../shared/ui/toast-host';
 import { closeToast } from '../../../shared/ui/toast-store';
 import { identityApi } from '../api/identity-api';
@@ -20,7 +21,7 @@ afterEach(() => {
 const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 function renderBindAuthenticator() {
-  vi.spyOn(identityApi, 'twofaStatus').mockResolvedValue({ twofaList: ['email'], maskedEmail: 'ab***@example.com', maskedPhone: null });
+  vi.spyOn(secondFactorsApi, 'status').mockResolvedValue({ twofaList: ['email'], maskedEmail: 'ab***@example.com', maskedPhone: null });
   const generate = vi.spyOn(identityApi, 'generateAuthenticator').mockResolvedValue({
     secret,
     otpauthUrl: `otpauth://totp/Coffer:ab%40example.com?secret=${secret}&issuer=Coffer`,

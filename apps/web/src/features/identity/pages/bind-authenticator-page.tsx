@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '../../../shared/ui/code-field';
+import { usePasskeyChoice } from '../../../shared/ui/passkey-choice';
 import { identityApi } from '../api/identity-api';
 import styles from '../components/authenticator-setup.module.css';
 import { AuthenticatorSetupSteps } from '../components/authenticator-setup';
@@ -10,7 +11,7 @@ import { useSecurityCompletion } from '../components/security-completion';
 import formStyles from '../components/security-forms.module.css';
 import { SecurityPageFrame } from '../components/security-page-frame';
 import { SecuritySubmitButton } from '../components/security-submit-button';
-import { pickVerification, SecurityVerificationFields } from '../components/security-verification-fields';
+import { securityVerification, SecurityVerificationFields } from '../components/security-verification-fields';
 
 interface BindValues extends SecurityVerification {
   newGaCode: string;
@@ -24,6 +25,7 @@ export function BindAuthenticatorPage() {
   const { t } = useTranslation('security');
   const [form] = Form.useForm<BindValues>();
   const complete = useSecurityCompletion();
+  const passkey = usePasskeyChoice('bindAuthenticator');
 
   // Outside the ['identity'] key, so a refresh of identity data never replaces the secret.
   const generated = useQuery({
@@ -35,12 +37,12 @@ export function BindAuthenticatorPage() {
   });
 
   const save = useMutation({
-    mutationFn: (values: BindValues) => {
+    mutationFn: async (values: BindValues) => {
       if (!generated.data) throw new Error('no authenticator secret');
       return identityApi.bindAuthenticator({
         secret: generated.data.secret,
         newGaCode: values.newGaCode.trim(),
-        ...pickVerification(values),
+        ...(await securityVerification(values, passkey)),
       });
     },
     onSuccess: () => complete(t('authenticator.bindSuccess')),
@@ -62,7 +64,7 @@ export function BindAuthenticatorPage() {
               <div className={formStyles.form}>
                 <p className={styles.stepText}>{t('authenticator.codeText')}</p>
                 <CodeField name="newGaCode" label={t('authenticator.newCode')} inputTestId="ga-new-code" />
-                <SecurityVerificationFields purpose="bindAuthenticator" />
+                <SecurityVerificationFields passkey={passkey} />
                 <SecuritySubmitButton loading={save.isPending} testId="ga-submit" />
               </div>
             ),

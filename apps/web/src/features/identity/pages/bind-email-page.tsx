@@ -3,6 +3,7 @@ import { checkEmail } from '@coffer/contract/rules';
 import { useMutation } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { usePasskeyChoice } from '../../../shared/ui/passkey-choice';
 import { identityApi } from '../api/identity-api';
 import { CodeField } from '../../../shared/ui/code-field';
 import { useSecurityCompletion } from '../components/security-completion';
@@ -10,7 +11,7 @@ import { useSecurityRules } from '../components/security-form-rules';
 import styles from '../components/security-forms.module.css';
 import { SecurityPageFrame } from '../components/security-page-frame';
 import { SecuritySubmitButton } from '../components/security-submit-button';
-import { pickVerification, SecurityVerificationFields } from '../components/security-verification-fields';
+import { securityVerification, SecurityVerificationFields } from '../components/security-verification-fields';
 
 interface BindEmailValues extends SecurityVerification {
   email: string;
@@ -23,13 +24,14 @@ export function BindEmailPage() {
   const [form] = Form.useForm<BindEmailValues>();
   const rules = useSecurityRules();
   const complete = useSecurityCompletion();
+  const passkey = usePasskeyChoice('bindEmail');
 
   const bind = useMutation({
-    mutationFn: (values: BindEmailValues) =>
+    mutationFn: async (values: BindEmailValues) =>
       identityApi.bindEmail({
         email: values.email.trim(),
         newEmailCode: values.newEmailCode.trim(),
-        ...pickVerification(values),
+        ...(await securityVerification(values, passkey)),
       }),
     onSuccess: () => complete(t('bindEmail.success')),
   });
@@ -52,7 +54,7 @@ export function BindEmailPage() {
           inputTestId="bind-email-code"
           sendTestId="bind-email-send"
         />
-        <SecurityVerificationFields purpose="bindEmail" />
+        <SecurityVerificationFields passkey={passkey} />
         <SecuritySubmitButton loading={bind.isPending} testId="bind-email-submit" />
       </Form>
     </SecurityPageFrame>

@@ -1,4 +1,5 @@
 import { errorCatalogue } from '@coffer/contract/errors';
+import { startAuthentication } from '@simplewebauthn/browser';
 import { identityPaths } from '@coffer/contract/identity-paths';
 import type { Language } from '@coffer/contract/languages';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -16,6 +17,9 @@ import { ToastHost } from '../../../shared/ui/toast-host';
 import { closeToast } from '../../../shared/ui/toast-store';
 import { ChangeAuthenticatorPage } from './change-authenticator-page';
 import { SecurityCentrePage } from './security-centre-page';
+
+// The browser's passkey prompt (WebAuthn) answers for the test.
+vi.mock('@simplewebauthn/browser', () => ({ startRegistration: vi.fn(), startAuthentication: vi.fn() }));
 
 /** Test-only: an error envelope the stub answers as is. */
 class Refusal {
@@ -200,6 +204,7 @@ describe('ChangeAuthenticatorPage', () => {
     expect(screen.queryByTestId('ga-new-code')).toBeNull();
 
     await user.click(screen.getByTestId('ga-change-restart'));
+    expect(screen.queryByTestId('toast-error')).toBeNull();
     expect(currentStep()).toBe('Verify it is you');
     expect((screen.getByTestId('verify-email-code') as HTMLInputElement).value).toBe('');
     await verifyCurrentFactors(user, '333333');
@@ -228,6 +233,25 @@ describe('ChangeAuthenticatorPage', () => {
     expect(await screen.findByTestId('ga-change-expired', {}, { timeout: 3000 })).toBeTruthy();
     expect(screen.queryByTestId('ga-secret')).toBeNull();
     expect(bodiesTo(server, identityPaths.authenticatorChangeConfirm)).toEqual([]);
+  }, 30_000);
+
+  it('verifies with a passkey in place of the codes when the customer chooses it', async () => {
+    const user = userEvent.setup();
+    const assertion = { id: 'cred-1', rawId: 'cred-1', type: 'public-key', response: {}, clientExtensionResults: {} };
+    vi.mocked(startAuthentication).mockResolvedValue(assertion as unknown as Awaited<ReturnType<typeof startAuthentication>>);
+    const server = stubServer({
+      [identityPaths.twofaStatus]: { twofaList: ['ga', 'email'], hasPasskey: true, maskedEmail: 'ab***@example.com', maskedPhone: null },
+      [identityPaths.passkeyAssertionOptions]: { challenge: 'challenge-1', allowCredentials: [{ id: 'cred-1' }] },
+    });
+    renderChangePage();
+
+    await user.click(await screen.findByTestId('verify-use-passkey'));
+    expect(screen.queryByTestId('verify-ga-code')).toBeNull();
+    await user.click(screen.getByTestId('ga-change-verify'));
+
+    expect((await screen.findByTestId('ga-secret')).textContent).toBe(secret);
+    expect(bodiesTo(server, identityPaths.passkeyAssertionOptions)).toEqual([{ purpose: 'changeAuthenticator' }]);
+    expect(bodiesTo(server, identityPaths.authenticatorChangeCheck)).toEqual([{ passkey: assertion }]);
   }, 30_000);
 
   it('shows a wrong code with the catalogue’s message in the user’s language at its field, and stays on the step', async () => {
@@ -263,7 +287,7 @@ describe('ChangeAuthenticatorPage', () => {
     await user.click(screen.getByTestId('ga-change-next'));
 
     // Step 3: the new authenticator's code was wrong; the same ticket takes the right one.
-    act(() => closeToast('error'));
+    expect(screen.queryByTestId('toast-error')).toBeNull();
     await user.type(await screen.findByTestId('ga-new-code'), '999999');
     await user.click(screen.getByTestId('ga-submit'));
     expect((await screen.findByTestId('toast-error')).textContent).toContain(wrongCode.messages.ru);

@@ -6,6 +6,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/http/http-client';
 import { CodeField } from '../../../shared/ui/code-field';
+import { usePasskeyChoice } from '../../../shared/ui/passkey-choice';
+import { closeToast } from '../../../shared/ui/toast-store';
 import { identityApi } from '../api/identity-api';
 import setupStyles from '../components/authenticator-setup.module.css';
 import { AuthenticatorSetupSteps, type NewSecretState } from '../components/authenticator-setup';
@@ -13,7 +15,7 @@ import { useSecurityCompletion } from '../components/security-completion';
 import formStyles from '../components/security-forms.module.css';
 import { SecurityPageFrame } from '../components/security-page-frame';
 import { SecuritySubmitButton } from '../components/security-submit-button';
-import { pickVerification, SecurityVerificationFields } from '../components/security-verification-fields';
+import { securityVerification, SecurityVerificationFields } from '../components/security-verification-fields';
 import styles from './change-authenticator-page.module.css';
 
 /** A change ticket the server gave for the verified factors, and when it runs out. */
@@ -53,6 +55,12 @@ export function ChangeAuthenticatorPage() {
   const { t } = useTranslation('security');
   const complete = useSecurityCompletion();
   const [stage, setStage] = useState<Stage>({ step: 'verify' });
+  // An error of the step being left (a wrong code before the right one) says nothing about the next one;
+  // an expiry keeps its toast, which says to start again.
+  const moveTo = (next: Stage) => {
+    closeToast('error');
+    setStage(next);
+  };
   // A new round of the first step (after an expiry) starts from empty fields.
   const [round, setRound] = useState(0);
 
@@ -77,14 +85,14 @@ export function ChangeAuthenticatorPage() {
       expiresAt: Date.now() + answer.expiresInSeconds * 1000,
       minutes: Math.max(1, Math.floor(answer.expiresInSeconds / 60)),
     };
-    setStage({ step: 'scan', ticket });
+    moveTo({ step: 'scan', ticket });
     generate.mutate(ticket.changeTicket);
   };
 
   const handleStartAgain = () => {
     generate.reset();
     setRound((value) => value + 1);
-    setStage({ step: 'verify' });
+    moveTo({ step: 'verify' });
   };
 
   let content;
@@ -106,7 +114,7 @@ export function ChangeAuthenticatorPage() {
             type="primary"
             block
             disabled={!generate.isSuccess}
-            onClick={() => setStage({ step: 'confirm', ticket: stage.ticket })}
+            onClick={() => moveTo({ step: 'confirm', ticket: stage.ticket })}
             data-testid="ga-change-next"
           >
             {t('authenticator.change.next')}
@@ -118,7 +126,7 @@ export function ChangeAuthenticatorPage() {
     content = (
       <ConfirmNewStep
         ticket={stage.ticket}
-        onBack={() => setStage({ step: 'scan', ticket: stage.ticket })}
+        onBack={() => moveTo({ step: 'scan', ticket: stage.ticket })}
         onExpired={() => setStage({ step: 'expired' })}
         onDone={() => complete(t('authenticator.changeSuccess'))}
       />
@@ -171,15 +179,16 @@ type VerifyValues = SecurityVerification;
 function VerifyCurrentStep({ onVerified }: { onVerified: (answer: { changeTicket: string; expiresInSeconds: number }) => void }) {
   const { t } = useTranslation('security');
   const [form] = Form.useForm<VerifyValues>();
+  const passkey = usePasskeyChoice('changeAuthenticator');
   const check = useMutation({
-    mutationFn: (values: VerifyValues) => identityApi.checkAuthenticatorChange(pickVerification(values)),
+    mutationFn: async (values: VerifyValues) => identityApi.checkAuthenticatorChange(await securityVerification(values, passkey)),
     onSuccess: onVerified,
     onError: (error) => markRefusedField(form, error, ['emailCode', 'smsCode', 'gaCode']),
   });
 
   return (
     <Form form={form} layout="vertical" requiredMark={false} className={formStyles.form} onFinish={(values) => check.mutate(values)}>
-      <SecurityVerificationFields purpose="changeAuthenticator" />
+      <SecurityVerificationFields passkey={passkey} />
       <SecuritySubmitButton loading={check.isPending} testId="ga-change-verify">
         {t('authenticator.change.next')}
       </SecuritySubmitButton>

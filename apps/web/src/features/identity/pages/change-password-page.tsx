@@ -3,13 +3,14 @@ import { checkLoginPassword } from '@coffer/contract/rules';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { usePasskeyChoice } from '../../../shared/ui/passkey-choice';
 import { identityApi } from '../api/identity-api';
 import { useSecurityCompletion } from '../components/security-completion';
 import { useSecurityRules } from '../components/security-form-rules';
 import styles from '../components/security-forms.module.css';
 import { SecurityPageFrame } from '../components/security-page-frame';
 import { SecuritySubmitButton } from '../components/security-submit-button';
-import { pickVerification, SecurityVerificationFields } from '../components/security-verification-fields';
+import { securityVerification, SecurityVerificationFields } from '../components/security-verification-fields';
 
 interface ChangePasswordValues extends SecurityVerification {
   oldPassword: string;
@@ -23,14 +24,15 @@ export function ChangePasswordPage() {
   const [form] = Form.useForm<ChangePasswordValues>();
   const rules = useSecurityRules();
   const complete = useSecurityCompletion();
+  const passkey = usePasskeyChoice('changePassword');
 
   const save = useMutation({
-    mutationFn: (values: ChangePasswordValues) =>
+    mutationFn: async (values: ChangePasswordValues) =>
       identityApi.changePassword({
         oldPassword: values.oldPassword,
         password: values.password,
         confirmPassword: values.confirmPassword,
-        ...pickVerification(values),
+        ...(await securityVerification(values, passkey)),
       }),
     onSuccess: () => complete(t('changePassword.success')),
   });
@@ -58,7 +60,7 @@ export function ChangePasswordPage() {
         >
           <Input.Password autoComplete="new-password" maxLength={20} data-testid="password-confirm" />
         </Form.Item>
-        <SecurityVerificationFields purpose="changePassword" />
+        <SecurityVerificationFields passkey={passkey} />
         <SecuritySubmitButton loading={save.isPending} testId="password-submit" />
       </Form>
     </SecurityPageFrame>

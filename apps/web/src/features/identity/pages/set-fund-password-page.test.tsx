@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../../test/render-page';
+import { secondFactorsApi } from '../../../shared/api/second-factors';
 import { identityApi } from '../api/identity-api';
 import { SetFundPasswordPage } from './set-fund-password-page';
 
@@ -17,7 +18,7 @@ function renderSetFundPassword() {
 describe('SetFundPasswordPage', () => {
   it('refuses consecutive, repeated and mismatched fund passwords without calling the server', async () => {
     const user = userEvent.setup();
-    vi.spyOn(identityApi, 'twofaStatus').mockResolvedValue({
+    vi.spyOn(secondFactorsApi, 'status').mockResolvedValue({
       twofaList: ['email'],
       maskedEmail: 'ab***@example.com',
       maskedPhone: null,
@@ -57,7 +58,7 @@ describe('SetFundPasswordPage', () => {
 
   it('sends a valid fund password with the bound factors and returns to the security centre', async () => {
     const user = userEvent.setup();
-    vi.spyOn(identityApi, 'twofaStatus').mockResolvedValue({
+    vi.spyOn(secondFactorsApi, 'status').mockResolvedValue({
       twofaList: ['ga', 'email'],
       maskedEmail: 'ab***@example.com',
       maskedPhone: null,

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { formatExactAmount } from '../../../shared/format/figures';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { ConfirmStep } from '../../../shared/ui/confirm-step';
-import { codeFields, VerificationFields, type VerificationValues } from '../../../shared/ui/verification-fields';
+import { usePasskeyChoice } from '../../../shared/ui/passkey-choice';
+import { secondFactorFields, VerificationFields, type VerificationValues } from '../../../shared/ui/verification-fields';
 import { useCreateTransfer } from '../api/create-transfer';
 import type { PreTransfer } from '../api/pre-transfer';
 import { sendTransferCode } from '../api/send-transfer-code';
@@ -29,6 +30,7 @@ export function TransferConfirm({
   const { t } = useTranslation('wallet');
   const language = useLanguage();
   const transfer = useCreateTransfer();
+  const passkey = usePasskeyChoice('transfer');
   // The step that confirms the move: every decimal that moves stays visible.
   const amount = (value: string) => `${formatExactAmount(prepared.coin, value, language)} ${prepared.coin}`;
 
@@ -37,7 +39,7 @@ export function TransferConfirm({
       amount: prepared.amount,
       fundPassword: values.fundPassword,
       requestId,
-      ...codeFields(prepared.secondFactor, values.code),
+      ...(await secondFactorFields(passkey, prepared.secondFactor, values.code)),
       ...(draft.note ? { note: draft.note } : {}),
     };
     onDone(await transfer.mutateAsync({ coin: prepared.coin, receiver: draft.receiver, body }));
@@ -63,6 +65,7 @@ export function TransferConfirm({
       fields={
         <VerificationFields
           factor={prepared.secondFactor}
+          passkey={passkey}
           testIdPrefix="transfer"
           onSendCode={sendTransferCode}
           texts={{
@@ -79,7 +82,7 @@ export function TransferConfirm({
       }
       backText={t('transfer.back')}
       submitText={t('transfer.submit')}
-      isPending={transfer.isPending}
+      isPending={transfer.isPending || passkey.isAsking}
       onBack={onBack}
       onConfirm={handleConfirm}
     />
