@@ -186,6 +186,21 @@ export function operatorAuthenticator(secret: string, email: string): () => Prom
 }
 
 /**
+ * As if the 10 minutes of `email`'s open authenticator-change tickets had passed: the server
+ * refuses them from now on.
+ */
+export async function expireAuthenticatorChanges(email: string): Promise<void> {
+  await onDatabase((db) =>
+    db
+      .updateTable('authenticator_change')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', 'in', db.selectFrom('app_user').select('id').where('email', '=', email.toLowerCase()))
+      .where('used_at', 'is', null)
+      .execute(),
+  );
+}
+
+/**
  * As if the 60-s wait before another code to `email` (spec §5) had passed: the timer's
  * attempt counters for that address are gone.
  */

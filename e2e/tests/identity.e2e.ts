@@ -1,19 +1,22 @@
+import { errorCatalogue } from '@coffer/contract/errors';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newDesktopPage } from '../support/browser';
 import { latestCode } from '../support/codes';
-import { customerAuthenticator } from '../support/seed';
+import { allowCodeResend, customerAuthenticator, expireAuthenticatorChanges } from '../support/seed';
 
 let browser: Browser;
 const email = `e2e${Date.now() % 1_000_000}@coffer.test`;
 const password = 'Vault-Key-2026';
 let nextAuthenticatorCode: () => Promise<string> = () => Promise.reject(new Error('no authenticator bound yet'));
+const screenshotDir = path.resolve(import.meta.dirname, '../../.artifacts/screenshots');
 
 const securityCatalogue = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, '../../apps/web/src/shared/i18n/locales/en/security.json'), 'utf8'),
-) as { operations: Record<string, string> };
+) as { operations: Record<string, string>; authenticator: { changeSuccess: string } };
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -27,6 +30,13 @@ async function sendAndFillCode(page: Page, sendTestId: string, inputTestId: stri
   const since = Date.now();
   await page.getByTestId(sendTestId).click();
   await page.getByTestId(inputTestId).fill(await latestCode(email, since));
+}
+
+/** A 6-digit code no step of `secret` near the clock has, so the server surely refuses it. */
+async function wrongCodeFor(secret: string): Promise<string> {
+  const step = Math.floor(Date.now() / 30_000);
+  const near = await Promise.all([-1, 0, 1, 2].map((offset) => generate({ secret, epoch: (step + offset) * 30 })));
+  return ['000000', '111111', '222222', '333333', '444444'].find((code) => !near.includes(code))!;
 }
 
 async function logIn(page: Page, lang: string): Promise<void> {
@@ -108,4 +118,71 @@ describe('identity journey in the browser', () => {
     expect(me.status()).toBe(401);
     await page.context().close();
   });
+
+  it('changes the authenticator in three steps — past a wrong code and an expired change — and logs in with the new one', async () => {
+    const page = await newDesktopPage(browser);
+    const shot = (name: string) =>
+      page.screenshot({ path: path.join(screenshotDir, `change-authenticator-${name}.png`), fullPage: true, animations: 'disabled' });
+    await logIn(page, 'en');
+    await page.getByTestId('twofa-code').fill(await nextAuthenticatorCode());
+    await page.getByTestId('twofa-submit').click();
+    await page.waitForURL('**/propertyCenter/dashboard');
+
+    // Step 1 (change-ga-check): the e-mail code and a code of the authenticator bound now.
+    const verifyCurrentFactors = async () => {
+      await allowCodeResend(email);
+      await sendAndFillCode(page, 'verify-email-send', 'verify-email-code');
+      await page.getByTestId('verify-ga-code').fill(await nextAuthenticatorCode());
+    };
+    await page.goto('/propertyCenter/securitySetting/changeGoogle?lang=en');
+    await verifyCurrentFactors();
+    await shot('1-verify');
+    await page.getByTestId('ga-change-verify').click();
+
+    // Step 2 (ga-generate): the new key to scan.
+    const firstSecret = (await page.getByTestId('ga-secret').innerText()).replace(/\s/g, '');
+    expect(firstSecret).toMatch(/^[A-Z2-7]{32}$/);
+    await shot('2-scan');
+    await page.getByTestId('ga-change-next').click();
+
+    // Step 3 (ga-check): a wrong code is refused with the catalogue's message; the step stays.
+    await page.getByTestId('ga-new-code').fill(await wrongCodeFor(firstSecret));
+    await page.getByTestId('ga-submit').click();
+    await page.getByTestId('toast-error').getByText(errorCatalogue.authenticatorCodeWrong.messages.en).waitFor();
+    await page.locator('.ant-form-item-explain-error', { hasText: errorCatalogue.authenticatorCodeWrong.messages.en }).waitFor();
+    await shot('3-wrong-code');
+
+    // The ticket runs out (as if 10 minutes had passed): even the right code is refused, start again.
+    await expireAuthenticatorChanges(email);
+    await page.getByTestId('ga-new-code').fill(await generate({ secret: firstSecret }));
+    await page.getByTestId('ga-submit').click();
+    await page.getByTestId('ga-change-expired').waitFor();
+    await shot('4-expired');
+    await page.getByTestId('ga-change-restart').click();
+
+    await verifyCurrentFactors();
+    await page.getByTestId('ga-change-verify').click();
+    const secret = (await page.getByTestId('ga-secret').innerText()).replace(/\s/g, '');
+    expect(secret).not.toBe(firstSecret);
+    await page.getByTestId('ga-change-next').click();
+    nextAuthenticatorCode = customerAuthenticator(secret, email);
+    await page.getByTestId('ga-new-code').fill(await nextAuthenticatorCode());
+    await shot('5-confirm');
+    await page.getByTestId('ga-submit').click();
+
+    // Back in the security centre: the toast and the 24-hour withdrawal lock.
+    await page.waitForURL('**/propertyCenter/securitySetting');
+    await page.getByTestId('toast-success').getByText(securityCatalogue.authenticator.changeSuccess).waitFor();
+    await page.getByTestId('withdraw-lock').waitFor();
+    await shot('6-done');
+
+    // The new authenticator signs in.
+    await page.getByTestId('log-out').click();
+    await page.waitForURL('**/login');
+    await logIn(page, 'en');
+    await page.getByTestId('twofa-code').fill(await nextAuthenticatorCode());
+    await page.getByTestId('twofa-submit').click();
+    await page.waitForURL('**/propertyCenter/dashboard');
+    await page.context().close();
+  }, 120_000);
 });

@@ -248,7 +248,7 @@ export const identityEndpoints = {
     body: bindAuthenticatorBodySchema,
     response: z.null(),
   }),
-  // The change in three steps, for the native apps (the web changes in one, v2/googleAuth-change).
+  // The change in three steps, as the web and the native apps make it (v2/googleAuth-change above does it in one).
   authenticatorChangeCheck: defineEndpoint({
     method: 'POST',
     path: identityPaths.authenticatorChangeCheck,

@@ -19,12 +19,12 @@ import { setAuthenticator, type UserRow } from './user.repository';
 const ticketMinutes = 10;
 
 /**
- * Changing the authenticator in three steps (spec §7, for the native apps; the web uses the
- * one-step v2/googleAuth-change): change-ga-check verifies every bound factor and answers a
- * change ticket; ga-generate gives the ticket a new secret, kept encrypted on the server;
- * ga-check proves the new authenticator with one of its codes and commits the change. The
- * ticket is single-use and expires in 10 minutes; every code checked counts against the
- * attempt limits.
+ * Changing the authenticator in three steps (spec §7; the web's change screen and the native
+ * apps use them, v2/googleAuth-change stays for callers of the one step): change-ga-check
+ * verifies every bound factor and answers a change ticket; ga-generate gives the ticket a new
+ * secret, kept encrypted on the server; ga-check proves the new authenticator with one of its
+ * codes and commits the change. The ticket is single-use and expires in 10 minutes; every code
+ * checked counts against the attempt limits.
  */
 export interface AuthenticatorChangeService {
   checkChange(signedIn: SignedIn, body: SecurityVerification, caller: Caller): Promise<{ changeTicket: string; expiresInSeconds: number }>;

@@ -140,7 +140,7 @@ export function registerIdentityRoutes(app: FastifyInstance, services: IdentityS
       services.securitySettings.bindAuthenticator(signedIn(request), request.body, callerOf(request), 'changeAuthenticator'),
     ),
   );
-  // The authenticator change in three steps (native apps).
+  // The authenticator change in three steps (the web and the native apps).
   routeEndpoint(app, identityEndpoints.authenticatorChangeCheck, signedInRoute, (request) =>
     services.authenticatorChange.checkChange(signedIn(request), request.body, callerOf(request)),
   );

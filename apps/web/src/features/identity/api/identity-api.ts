@@ -29,7 +29,11 @@ export const identityApi = {
   changePassword: (body: Body<'changePassword'>) => call(identityEndpoints.changePassword, { body }),
   generateAuthenticator: () => call(identityEndpoints.authenticatorGenerate, {}),
   bindAuthenticator: (body: Body<'authenticatorBind'>) => call(identityEndpoints.authenticatorBind, { body }),
-  changeAuthenticator: (body: Body<'authenticatorChange'>) => call(identityEndpoints.authenticatorChange, { body }),
+  // The authenticator change in three steps (spec §7 change-ga-check, ga-generate, ga-check).
+  checkAuthenticatorChange: (body: Body<'authenticatorChangeCheck'>) => call(identityEndpoints.authenticatorChangeCheck, { body }),
+  generateChangedAuthenticator: (body: Body<'authenticatorChangeGenerate'>) =>
+    call(identityEndpoints.authenticatorChangeGenerate, { body }),
+  confirmAuthenticatorChange: (body: Body<'authenticatorChangeConfirm'>) => call(identityEndpoints.authenticatorChangeConfirm, { body }),
   setFundPassword: (body: Body<'fundPasswordSet'>) => call(identityEndpoints.fundPasswordSet, { body }),
   changeFundPassword: (body: Body<'fundPasswordChange'>) => call(identityEndpoints.fundPasswordChange, { body }),
   resetFundPassword: (body: Body<'fundPasswordReset'>) => call(identityEndpoints.fundPasswordReset, { body }),
