@@ -47,11 +47,15 @@ describe('ApiKeyVerifyDialog', { timeout: 30_000 }, () => {
 
     await user.type(await screen.findByTestId('apikey-verify-email-code', {}, slow), '12345');
     await user.click(screen.getByTestId('apikey-verify-submit'));
-    expect(await screen.findByText('Enter the 6-digit code')).toBeTruthy();
-    expect(screen.getByText('Enter the code')).toBeTruthy();
+    expect((await screen.findAllByText('Enter the 6-digit code')).length).toBeGreaterThan(0);
     expect(posted(fetchSpy, apiKeyPaths.verifyCreate)).toEqual([]);
 
+    // A well-formed e-mail code, the authenticator code still empty: refused at the field, nothing sent.
     await user.type(screen.getByTestId('apikey-verify-email-code'), '6');
+    await user.click(screen.getByTestId('apikey-verify-submit'));
+    expect(await screen.findByText('Enter the code')).toBeTruthy();
+    expect(posted(fetchSpy, apiKeyPaths.verifyCreate)).toEqual([]);
+
     await user.type(screen.getByTestId('apikey-verify-ga-code'), '654321');
     await user.click(screen.getByTestId('apikey-verify-submit'));
     await waitFor(() => expect(verified).toHaveLength(1));
