@@ -171,12 +171,12 @@ describe('deposit notices', () => {
     return row;
   }
 
-  it('tell of a credited deposit once, with its exact amount, network, address and txid, even when delivery runs twice', async () => {
+  it('tell of a credited deposit once, with its exact amount, network, address and txid, even when queued and delivered 100 times at once', async () => {
     const { email, userId } = await customer({ language: 'zh-TW' });
     const deposit = await creditedDeposit(userId, 1_234_500_000_000_000_001n);
-    // The same deposit queued again (a retried credit) stays one notice.
-    await queueNotices(database.db, [depositNotice(deposit)]);
-    await Promise.all([delivery.deliverDue(), delivery.deliverDue()]);
+    // The same deposit queued again 100 times at once (retried credits) stays one notice.
+    await Promise.all(Array.from({ length: 100 }, () => queueNotices(database.db, [depositNotice(deposit)])));
+    await Promise.all(Array.from({ length: 100 }, () => delivery.deliverDue()));
     await delivery.deliverDue();
     expect(sentTo(email)).toHaveLength(1);
     const [notice] = sentTo(email);
