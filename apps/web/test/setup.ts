@@ -1,8 +1,15 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { closeLoginPrompt } from '../src/shared/ui/login-prompt-store';
+import { closeToast } from '../src/shared/ui/toast-store';
 
+// Web files share one module graph per worker (vitest.config.ts, isolate: false), so the
+// app-wide stores a test leaves open would be seen by the next file: close them after each test.
 afterEach(() => {
   cleanup();
+  closeLoginPrompt();
+  closeToast('error');
+  closeToast('success');
 });
 
 // jsdom has no matchMedia; antd's responsive helpers ask it. Nothing ever matches here.
