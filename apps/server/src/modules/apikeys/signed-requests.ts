@@ -1,4 +1,4 @@
-import { createHash, verify, type Hash } from 'node:crypto';
+import { createHash, verify, type Hash, type KeyObject } from 'node:crypto';
 import { Transform } from 'node:stream';
 import {
   apiNoncePattern,
@@ -87,8 +87,15 @@ export function registerSignedRequests(app: FastifyInstance, deps: SignedRequest
       bodySha256Hex: createHash('sha256').update(body).digest('hex'),
     });
     reply.header(apiResponseSigningHeaders.timestamp, timestamp);
-    reply.header(apiResponseSigningHeaders.signature, deps.platformKey.sign(text).toString('base64'));
+    reply.header(apiResponseSigningHeaders.signature, (await deps.platformKey.signOffLoop(text)).toString('base64'));
     return payload;
+  });
+}
+
+/** Ed25519 verification on libuv's thread pool: the event loop serves other requests meanwhile. */
+function verifyOffLoop(message: Buffer, publicKey: KeyObject, signature: Buffer): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    verify(null, message, publicKey, signature, (error, isValid) => (error ? reject(error) : resolve(isValid)));
   });
 }
 
@@ -119,7 +126,7 @@ async function authenticate(
   const signatureBytes = Buffer.from(signature, 'base64');
   if (signatureBytes.length !== 64) throw apiKeyError('invalidSignature');
   const text = canonicalRequestString({ method: request.method, url: request.url, bodySha256Hex: bodySha256(request), timestamp, nonce });
-  if (!verify(null, Buffer.from(text, 'utf8'), key.publicKey, signatureBytes)) throw apiKeyError('invalidSignature');
+  if (!(await verifyOffLoop(Buffer.from(text, 'utf8'), key.publicKey, signatureBytes))) throw apiKeyError('invalidSignature');
 
   const rate = deps.buckets.take(key.id);
   if (!rate.ok) {

@@ -10,6 +10,8 @@ export interface PlatformSigningKey {
   publicKey: KeyObject;
   /** Ed25519 over the message itself (no pre-hash). */
   sign(message: string | Buffer): Buffer;
+  /** The same signature made on libuv's thread pool, off the event loop (the per-answer path). */
+  signOffLoop(message: string | Buffer): Promise<Buffer>;
 }
 
 /**
@@ -21,9 +23,14 @@ export function derivePlatformSigningKey(serverKey: Buffer): PlatformSigningKey 
   const seed = Buffer.from(hkdfSync('sha256', serverKey, Buffer.alloc(0), 'coffer platform api signing key v1', 32));
   const privateKey = createPrivateKey({ key: Buffer.concat([pkcs8Ed25519Prefix, seed]), format: 'der', type: 'pkcs8' });
   const publicKey = createPublicKey(privateKey);
+  const bytesOf = (message: string | Buffer) => (typeof message === 'string' ? Buffer.from(message, 'utf8') : message);
   return {
     publicKeySpkiBase64: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
     publicKey,
-    sign: (message) => sign(null, typeof message === 'string' ? Buffer.from(message, 'utf8') : message, privateKey),
+    sign: (message) => sign(null, bytesOf(message), privateKey),
+    signOffLoop: (message) =>
+      new Promise((resolve, reject) => {
+        sign(null, bytesOf(message), privateKey, (error, signature) => (error ? reject(error) : resolve(signature)));
+      }),
   };
 }
