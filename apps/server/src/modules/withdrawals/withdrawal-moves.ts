@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/database';
 import type { Ledger } from '../ledger';
 import { assertTransition } from './withdrawal-states';
 import { queueNotices } from '../notices';
-import { updateWithdrawalStatus, withdrawalNoticeFacts, type WithdrawalChanges } from './withdrawals.repository';
+import { completeWithdrawalRow, updateWithdrawalStatus, type WithdrawalChanges } from './withdrawals.repository';
 import type { WithdrawalRowStatus } from './withdrawals.schema';
 
 /** The ledger journals one withdrawal can post; each at most once. */
@@ -50,8 +50,10 @@ export async function completeWithdrawal(
   changes: WithdrawalChanges & { journal_id: string },
   txid: string | null,
 ): Promise<boolean> {
-  if (!(await moveWithdrawal(trx, withdrawalId, from, 'completed', { ...changes, completed_at: new Date() }))) return false;
-  const { user_id: userId, amount: units, ...facts } = await withdrawalNoticeFacts(trx, withdrawalId);
+  assertTransition(from, 'completed');
+  const completed = await completeWithdrawalRow(trx, withdrawalId, from, { ...changes, completed_at: new Date() });
+  if (!completed) return false;
+  const { user_id: userId, amount: units, ...facts } = completed;
   await queueNotices(trx, [{ kind: 'withdrawal', userId, eventId: withdrawalId, facts: { ...facts, units, txid } }]);
   return true;
 }

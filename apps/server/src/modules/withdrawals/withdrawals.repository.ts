@@ -135,13 +135,23 @@ export async function updateWithdrawalStatus(
   return result.numUpdatedRows === 1n;
 }
 
-/** What a withdrawal's notice tells of it. */
-export function withdrawalNoticeFacts(executor: Db, withdrawalId: string) {
+/**
+ * Moves the row to `completed` with `changes` only if it is still in `from`, and answers what its
+ * notice tells of it (undefined when it did not move): one statement, no second read.
+ */
+export function completeWithdrawalRow(
+  executor: Db,
+  withdrawalId: string,
+  from: WithdrawalRowStatus,
+  changes: WithdrawalChanges,
+) {
   return executor
-    .selectFrom('withdrawal')
-    .select(['user_id', 'asset', 'chain', 'address', 'tag', 'amount'])
+    .updateTable('withdrawal')
+    .set({ ...changes, status: 'completed', updated_at: new Date() })
     .where('id', '=', withdrawalId)
-    .executeTakeFirstOrThrow();
+    .where('status', '=', from)
+    .returning(['user_id', 'asset', 'chain', 'address', 'tag', 'amount'])
+    .executeTakeFirst();
 }
 
 /** The confirmations a withdrawal's transaction has so far (no status change). */
