@@ -13,6 +13,7 @@ import { createDepositsModule, depositBillDescriber, type DepositChainSet, type 
 import { createDevOutbox, createIdentityModule, type IdentityModule } from './modules/identity';
 import { createLedgerModule, createLedgerReads, hasCustomerReceivedFunds } from './modules/ledger';
 import { createKycModule } from './modules/kyc';
+import { createCustodyModule } from './modules/custody';
 import { createMarketModule } from './modules/market';
 import { createNoticesModule } from './modules/notices';
 import { createOperatorsModule } from './modules/operators';
@@ -246,6 +247,15 @@ export async function buildServer(deps: AppDeps): Promise<BuiltServer> {
   });
   deposits.register(app);
   backOffice.complete({ withdrawals, deposits });
+  // The enterprise custody console: applications reviewed in the back office, organisations as tenants.
+  createCustodyModule({
+    db: deps.db,
+    config: deps.config,
+    identity: identity.api,
+    audit,
+    messenger,
+    requireOperator: operators.requireOperator,
+  }).register(app);
 
   await registerWebApp(app, deps.config.WEB_DIST_DIR);
   return { app, bootstrapOperators: operators.bootstrap };

@@ -8,6 +8,7 @@ import type { IdentityTables } from './modules/identity/identity.schema';
 import type { LedgerTables } from './modules/ledger/ledger.schema';
 import type { MarketTables } from './modules/market/market.schema';
 import type { NoticeTables } from './modules/notices/notices.schema';
+import type { CustodyTables } from './modules/custody/custody.schema';
 import type { OperatorTables } from './modules/operators/operators.schema';
 import type { KycTables } from './modules/kyc/kyc.schema';
 import type { KycSandboxTables } from './modules/kyc/provider/sandbox.schema';
@@ -44,5 +45,6 @@ declare module './platform/db/database' {
       SanctionsTables,
       CaptchaTables,
       ApiKeyTables,
-      NoticeTables {}
+      NoticeTables,
+      CustodyTables {}
 }

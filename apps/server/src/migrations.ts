@@ -43,6 +43,7 @@ import * as identitySecurityOperations from './modules/identity/security-operati
 import * as withdrawalApiKey from './modules/withdrawals/withdrawal-api-key.migration';
 import * as captcha from './modules/captcha/captcha.migration';
 import * as notices from './modules/notices/notices.migration';
+import * as custody from './modules/custody/custody.migration';
 
 /**
  * One migration made of several modules' parts, applied in order and undone in reverse: a
@@ -102,4 +103,5 @@ export const migrations: Record<string, Migration> = {
   '0034-user-preferences': identityUserPreferences,
   '0035-api-key-pending-change-cap': apiKeyPendingChangeCap,
   '0036-notices': notices,
+  '0037-custody': custody,
 };

@@ -57,7 +57,12 @@ export const testPassword = 'Vault-Key-2026';
  * client keeps the session cookie the registration answers with, so it is signed in.
  * `codeSent` is the answer to the request for the registration code.
  */
-export async function signUpByEmail(app: FastifyInstance, email: string, password = testPassword) {
+export async function signUpByEmail(
+  app: FastifyInstance,
+  email: string,
+  password = testPassword,
+  accountKind: 'personal' | 'enterprise' = 'personal',
+) {
   const client = identityClient(app);
   const codeSent = await client.post(identityPaths.registerCode, { accountType: 'email', account: email, countryCode: 'DE' });
   const registered = await client.post(identityPaths.register, {
@@ -68,6 +73,7 @@ export async function signUpByEmail(app: FastifyInstance, email: string, passwor
     password,
     confirmPassword: password,
     agreeTerms: true,
+    accountKind,
   });
   expect(registered.body.code).toBe(0);
   return { client, userNo: registered.body.data.user.userNo as string, codeSent };

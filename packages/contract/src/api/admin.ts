@@ -17,6 +17,7 @@ export const operatorPermissions = [
   'reconciliation.run',
   'sanctions.manage',
   'operators.manage',
+  'custody.review',
 ] as const;
 export type OperatorPermission = (typeof operatorPermissions)[number];
 export const operatorPermissionSchema = z.enum(operatorPermissions);

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { CustodyPermission } from '../rules/custody-rules';
 
 /**
  * One definition per endpoint: method, path and the schemas of its parameters, query, body and
@@ -28,6 +29,12 @@ export interface Endpoint {
    * no key can reach it (default deny) — security settings, key management, the console.
    */
   readonly apiKeyRight?: 'read' | 'trade' | 'withdraw';
+  /**
+   * A custody console call (issue 17): the permission the caller's role must hold, or
+   * `anyMember` for any active member of the organisation. The server's guard and the tenant
+   * isolation tests both read it from here, so no console route can go unguarded.
+   */
+  readonly consolePermission?: CustodyPermission | 'anyMember';
 }
 
 /** Keeps the literal types of a definition (so its schemas type both sides). */

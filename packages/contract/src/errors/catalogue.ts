@@ -1052,6 +1052,134 @@ export const errorCatalogue = {
     },
   },
 
+  // Enterprise custody console (15000043–15000056)
+  custodyApplicationOpen: {
+    code: 15000043,
+    messages: {
+      en: 'Your company already has a custody application under review or enabled',
+      'zh-CN': '贵公司已有正在审核或已开通的托管申请',
+      'zh-TW': '貴公司已有正在審核或已開通的託管申請',
+      ru: 'У вашей компании уже есть заявка на хранение на рассмотрении или одобренная',
+    },
+  },
+  custodyApplicationDecided: {
+    code: 15000044,
+    messages: {
+      en: 'This custody application has already been decided',
+      'zh-CN': '该托管申请已处理',
+      'zh-TW': '該託管申請已處理',
+      ru: 'По этой заявке на хранение уже принято решение',
+    },
+  },
+  custodyEnterpriseOnly: {
+    code: 15000045,
+    messages: {
+      en: 'Only enterprise accounts can apply for custody; register as an enterprise first',
+      'zh-CN': '仅企业账户可申请托管，请先注册企业账户',
+      'zh-TW': '僅企業帳戶可申請託管，請先註冊企業帳戶',
+      ru: 'Подать заявку на хранение могут только корпоративные аккаунты; сначала зарегистрируйтесь как компания',
+    },
+  },
+  custodyMemberFrozen: {
+    code: 15000046,
+    messages: {
+      en: 'Your access to the custody console is frozen; please contact the administrator',
+      'zh-CN': '您的托管控制台权限已被冻结，请联系管理员',
+      'zh-TW': '您的託管控制台權限已被凍結，請聯絡管理員',
+      ru: 'Ваш доступ к консоли хранения заморожен; обратитесь к администратору',
+    },
+  },
+  custodyLineNameInvalid: {
+    code: 15000047,
+    messages: {
+      en: 'The business line name must not be blank, too long (at most {max} characters) or already used',
+      'zh-CN': '业务线名称不能为空、过长（最多{max}个字符）或重复',
+      'zh-TW': '業務線名稱不能為空、過長（最多{max}個字元）或重複',
+      ru: 'Название бизнес-направления не должно быть пустым, длиннее {max} символов или повторяться',
+    },
+  },
+  custodyReviewersBelowMinimum: {
+    code: 15000048,
+    messages: {
+      en: 'Select at least as many reviewers as the minimum number of reviewers ({min})',
+      'zh-CN': '所选审核人数不能少于最少审核人数（{min}）',
+      'zh-TW': '所選審核人數不能少於最少審核人數（{min}）',
+      ru: 'Выберите не меньше проверяющих, чем их минимальное число ({min})',
+    },
+  },
+  custodyAdminEmailInvalid: {
+    code: 15000049,
+    messages: {
+      en: 'The admin account must be a valid e-mail address',
+      'zh-CN': '管理员账户必须是有效的邮箱地址',
+      'zh-TW': '管理員帳戶必須是有效的電子郵件地址',
+      ru: 'Аккаунт администратора должен быть действительным адресом электронной почты',
+    },
+  },
+  custodyNoteTooLong: {
+    code: 15000050,
+    messages: {
+      en: 'The note may be at most {max} characters',
+      'zh-CN': '备注最多{max}个字符',
+      'zh-TW': '備註最多{max}個字元',
+      ru: 'Примечание — не более {max} символов',
+    },
+  },
+  custodyRoleInUse: {
+    code: 15000051,
+    messages: {
+      en: 'This role still has members; move them to another role first',
+      'zh-CN': '该角色下仍有成员，请先将其调整到其他角色',
+      'zh-TW': '該角色下仍有成員，請先將其調整到其他角色',
+      ru: 'У этой роли ещё есть сотрудники; сначала назначьте им другую роль',
+    },
+  },
+  custodyHardwareKeyRequired: {
+    code: 15000052,
+    messages: {
+      en: 'Your organisation requires a security key or passkey: register one in your security settings first',
+      'zh-CN': '贵机构要求使用安全密钥或通行密钥，请先在安全设置中注册',
+      'zh-TW': '貴機構要求使用安全金鑰或通行密鑰，請先在安全設定中註冊',
+      ru: 'Ваша организация требует ключ безопасности или ключ доступа: сначала зарегистрируйте его в настройках безопасности',
+    },
+  },
+  custodyActivationOtherAccount: {
+    code: 15000053,
+    messages: {
+      en: 'This activation link was sent to another e-mail address; log in with that account',
+      'zh-CN': '该激活链接发送给了其他邮箱，请使用该账户登录',
+      'zh-TW': '該啟用連結發送給了其他電子郵件，請使用該帳戶登入',
+      ru: 'Эта ссылка активации отправлена на другой адрес; войдите в тот аккаунт',
+    },
+  },
+  custodyAlreadyMember: {
+    code: 15000054,
+    messages: {
+      en: 'This account already belongs to a custody organisation',
+      'zh-CN': '该账户已属于一个托管机构',
+      'zh-TW': '該帳戶已屬於一個託管機構',
+      ru: 'Этот аккаунт уже состоит в организации хранения',
+    },
+  },
+  custodyIpNotAllowed: {
+    code: 15000055,
+    messages: {
+      en: 'Your organisation does not allow console access from this IP address',
+      'zh-CN': '贵机构不允许从该IP地址访问控制台',
+      'zh-TW': '貴機構不允許從該IP位址存取控制台',
+      ru: 'Ваша организация не разрешает доступ к консоли с этого IP-адреса',
+    },
+  },
+  custodyLimitInvalid: {
+    code: 15000056,
+    messages: {
+      en: 'Withdrawal limits must be positive amounts, each at most the next: per transaction ≤ day ≤ week ≤ month',
+      'zh-CN': '提币限额须为正数，且单笔 ≤ 每日 ≤ 每周 ≤ 每月',
+      'zh-TW': '提幣限額須為正數，且單筆 ≤ 每日 ≤ 每週 ≤ 每月',
+      ru: 'Лимиты вывода — положительные суммы, каждая не больше следующей: за операцию ≤ за день ≤ за неделю ≤ за месяц',
+    },
+  },
+
   // ── 21000001…: coins ────────────────────────────────────────────────────────────
   coinNotSupported: {
     code: 21000001,

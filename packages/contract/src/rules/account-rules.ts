@@ -51,6 +51,11 @@ export function checkConfirmation(value: string, confirmation: string): ErrorKey
 const emailPattern =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
+/** Any valid e-mail address (RFC 5321 length): a company's contact, a salesperson, a console admin. */
+export function isEmailAddress(email: string): boolean {
+  return email.length <= 254 && emailPattern.test(email);
+}
+
 /** E-mail: a valid address of at most 30 characters. */
 export function checkEmail(email: string): ErrorKey | null {
   return email.length <= limits.emailMaxChars && emailPattern.test(email) ? null : 'emailOrPhoneFormat';

@@ -29,6 +29,7 @@ export interface CustomerRow {
   locked_at: Date | null;
   locked_by: string | null;
   lock_reason: string | null;
+  account_kind: 'personal' | 'enterprise';
 }
 
 const fullPhone = sql<string>`'+' || phone_dial_code || phone`;
@@ -40,6 +41,7 @@ const customerColumns = [
   'phone_dial_code',
   'phone',
   'residence_country',
+  'account_kind',
   'kyc_level',
   sql<boolean>`fund_password_hash is not null`.as('has_fund_password'),
   sql<boolean>`totp_secret_encrypted is not null`.as('has_authenticator'),

@@ -21,6 +21,8 @@ export interface CustomerFacts {
   /** The whole number, `+<dial code><number>`. */
   phone: string | null;
   residenceCountry: string;
+  /** Registered as a person or as an enterprise (only enterprises apply for custody). */
+  accountKind: 'personal' | 'enterprise';
   kycLevel: number;
   fundPasswordSet: boolean;
   authenticatorBound: boolean;
@@ -87,6 +89,7 @@ function factsOf(row: CustomerRow): CustomerFacts {
     email: row.email,
     phone: row.phone && row.phone_dial_code ? `+${row.phone_dial_code}${row.phone}` : null,
     residenceCountry: row.residence_country,
+    accountKind: row.account_kind,
     kycLevel: row.kyc_level,
     fundPasswordSet: row.has_fund_password,
     authenticatorBound: row.has_authenticator,

@@ -13,6 +13,7 @@ import {
 import { identityError } from './identity.errors';
 import { maskEmail, maskPhone, type RequestFacts } from './request-facts';
 import { insertSecurityHistory } from './security.repository';
+import { passkeyRepository } from './passkey.repository';
 import { describedUsers, lockedKycLevel, raiseKycLevel } from './user.repository';
 import type { Db } from '../../platform/db/database';
 import { findLiveSessionIds } from './session-store';
@@ -116,6 +117,8 @@ export interface IdentityApi extends CustomerAdminApi {
     operation: number,
     facts: Pick<RequestFacts, 'device' | 'ip' | 'location'>,
   ): Promise<void>;
+  /** Which of these customers have a passkey or security key registered (WebAuthn). */
+  passkeyHolders(userIds: readonly string[]): Promise<Set<string>>;
   /** The verified KYC level, the customer's row locked until the caller's transaction ends (a decision made on it). */
   lockKycLevel(trx: Db, userId: string): Promise<number>;
 }
@@ -282,6 +285,8 @@ export function createIdentityApi(deps: IdentityDeps, securitySettings: Pick<Sec
     async recordSecurityChange(executor, userId, operation, facts) {
       await insertSecurityHistory(executor, userId, operation, facts);
     },
+
+    passkeyHolders: (userIds) => passkeyRepository.holdersAmong(deps.db, userIds),
 
     async lockKycLevel(trx: Db, userId: string): Promise<number> {
       const level = await lockedKycLevel(trx, userId);

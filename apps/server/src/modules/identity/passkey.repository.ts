@@ -26,6 +26,17 @@ export const passkeyRepository = {
     return row !== undefined;
   },
 
+  async holdersAmong(db: Db, userIds: readonly string[]): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await db
+      .selectFrom('passkey')
+      .select('user_id')
+      .distinct()
+      .where('user_id', 'in', [...userIds])
+      .execute();
+    return new Set(rows.map((row) => row.user_id));
+  },
+
   findByCredential(db: Db, userId: string, credentialId: string): Promise<PasskeyRow | undefined> {
     return db.selectFrom('passkey').selectAll().where('user_id', '=', userId).where('credential_id', '=', credentialId).executeTakeFirst();
   },

@@ -7,7 +7,7 @@ import { operatorPermissions, type OperatorPermission, type OperatorRole } from 
 export const permissionsByRole: Readonly<Record<OperatorRole, readonly OperatorPermission[]>> = {
   superAdmin: operatorPermissions,
   compliance: ['customers.read', 'kyc.review', 'audit.read', 'sanctions.manage', 'reconciliation.read'],
-  support: ['customers.read', 'customers.lock'],
+  support: ['customers.read', 'customers.lock', 'custody.review'],
   finance: ['customers.read', 'reconciliation.read', 'reconciliation.run'],
 };
 

@@ -1,0 +1,44 @@
+import { adminCustodyEndpoints, custodyEndpoints } from '@coffer/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../platform/db/database';
+import { routeEndpoint } from '../../platform/http/endpoint-route';
+import { requireSession, signedIn, type IdentityApi } from '../identity';
+import { operatorIdentityOf, type RequireOperator } from '../operators';
+import type { ApplicationService } from './application.service';
+import { meOf } from './console-me';
+import { resolveConsoleCaller } from './console-guard';
+
+function callerOf(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: (request.headers['user-agent'] ?? '').slice(0, 512), language: request.language };
+}
+
+export function registerCustodyRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; applications: ApplicationService; requireOperator: RequireOperator; identity: Pick<IdentityApi, 'passkeyHolders'> },
+): void {
+  const { db, applications } = deps;
+  const session = { preHandler: requireSession };
+  routeEndpoint(app, custodyEndpoints.myApplication, session, (request) => applications.latest(signedIn(request).userId));
+  routeEndpoint(app, custodyEndpoints.apply, session, (request) =>
+    applications.apply(signedIn(request).userId, request.body, callerOf(request)),
+  );
+
+  routeEndpoint(app, custodyEndpoints.me, session, async (request) =>
+    meOf(await resolveConsoleCaller(db, request, 'anyMember'), deps.identity),
+  );
+
+  const review = { preHandler: deps.requireOperator('custody.review'), hide: true };
+  routeEndpoint(app, adminCustodyEndpoints.applications, review, (request) => applications.list(request.query));
+  routeEndpoint(app, adminCustodyEndpoints.application, review, (request) => applications.get(request.params.id));
+  routeEndpoint(app, adminCustodyEndpoints.enable, review, (request) =>
+    applications.enable(
+      request.params.id,
+      request.body.salespersonEmail,
+      operatorIdentityOf(request as unknown as FastifyRequest),
+      request.language,
+    ),
+  );
+  routeEndpoint(app, adminCustodyEndpoints.reject, review, (request) =>
+    applications.reject(request.params.id, request.body.reason, operatorIdentityOf(request as unknown as FastifyRequest), request.language),
+  );
+}

@@ -1,0 +1,172 @@
+import type { ColumnType, Generated } from 'kysely';
+import type {
+  CustodyAccountKind,
+  CustodyAccountTier,
+  CustodyApplicationState,
+  CustodyBuiltInRole,
+  CustodyIndustry,
+  CustodyMemberState,
+  CustodyPermission,
+} from '@coffer/contract';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** A NUMERIC read as its exact decimal text. */
+type Decimal = ColumnType<string, string, string>;
+/** The organisation a tenant row belongs to; set on insert, never changed. */
+type OrgId = ColumnType<string, string, never>;
+
+/** A company's application for custody (the applicant's own; the back office decides). */
+export interface CustodyApplicationTable {
+  id: Generated<string>;
+  user_id: string;
+  company_name: string;
+  country: string;
+  industry: CustodyIndustry;
+  website: string;
+  contact_name: string;
+  phone: string;
+  email: string;
+  state: ColumnType<CustodyApplicationState, CustodyApplicationState | undefined, CustodyApplicationState>;
+  reject_reason: string | null;
+  salesperson_email: string | null;
+  decided_by: string | null;
+  decided_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** An enabled organisation (the tenant), with its common settings. `org_id` is its own id. */
+export interface CustodyOrgTable {
+  id: Generated<string>;
+  application_id: string;
+  org_id: Generated<string>;
+  name: string;
+  country: string;
+  industry: CustodyIndustry;
+  salesperson_email: string | null;
+  require_hardware_key: Generated<boolean>;
+  session_minutes: Generated<number>;
+  console_ips: Generated<string[]>;
+  created_at: Timestamp;
+}
+
+export interface CustodyRoleTable {
+  id: Generated<string>;
+  org_id: OrgId;
+  name: string;
+  description: Generated<string>;
+  built_in: CustodyBuiltInRole | null;
+  permissions: CustodyPermission[];
+  created_at: Timestamp;
+}
+
+export interface CustodyMemberTable {
+  id: Generated<string>;
+  org_id: OrgId;
+  /** The customer bound on activation; null while invited. */
+  user_id: string | null;
+  email: string;
+  name: string;
+  phone: Generated<string>;
+  department: Generated<string>;
+  note: Generated<string>;
+  salesperson_email: Generated<string>;
+  role_id: string;
+  state: CustodyMemberState;
+  created_at: Timestamp;
+  activated_at: NullableTimestamp;
+  frozen_at: NullableTimestamp;
+}
+
+/** A member's activation link: only its SHA-256 is kept; single use, expiring. */
+export interface CustodyMemberActivationTable {
+  token_hash: Buffer;
+  org_id: OrgId;
+  member_id: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface CustodyAccountTable {
+  id: Generated<string>;
+  org_id: OrgId;
+  name: string;
+  kind: CustodyAccountKind;
+  tier: CustodyAccountTier;
+  /** Kept with each address insert and delete; its CHECK holds the 200-address limit. */
+  address_count: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface CustodyAddressTable {
+  id: Generated<string>;
+  org_id: OrgId;
+  account_id: string;
+  asset: string;
+  chain: string;
+  address: string;
+  tag: Generated<string>;
+  note: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface CustodyLineTable {
+  id: Generated<string>;
+  org_id: OrgId;
+  name: string;
+  admin_email: string;
+  currencies: string[];
+  min_reviewers: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CustodyLineAccountTable {
+  org_id: OrgId;
+  line_id: string;
+  account_id: string;
+}
+
+export interface CustodyLineReviewerTable {
+  org_id: OrgId;
+  line_id: string;
+  member_id: string;
+}
+
+export interface CustodyLineLimitTable {
+  org_id: OrgId;
+  line_id: string;
+  asset: string;
+  per_transaction: Decimal;
+  per_day: Decimal;
+  per_week: Decimal;
+  per_month: Decimal;
+}
+
+export interface CustodyLineWhitelistTable {
+  id: Generated<string>;
+  org_id: OrgId;
+  line_id: string;
+  asset: string;
+  chain: string;
+  address: string;
+  tag: Generated<string>;
+  note: Generated<string>;
+}
+
+/** The custody module's tables (`custody.migration.ts`). */
+export interface CustodyTables {
+  custody_application: CustodyApplicationTable;
+  custody_org: CustodyOrgTable;
+  custody_role: CustodyRoleTable;
+  custody_member: CustodyMemberTable;
+  custody_member_activation: CustodyMemberActivationTable;
+  custody_account: CustodyAccountTable;
+  custody_address: CustodyAddressTable;
+  custody_line: CustodyLineTable;
+  custody_line_account: CustodyLineAccountTable;
+  custody_line_reviewer: CustodyLineReviewerTable;
+  custody_line_limit: CustodyLineLimitTable;
+  custody_line_whitelist: CustodyLineWhitelistTable;
+}

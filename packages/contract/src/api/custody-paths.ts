@@ -1,0 +1,36 @@
+/**
+ * The enterprise custody console's calls (issue 17; spec §2 menu, §7 style). The customer's
+ * application and activation need only a session; every console call needs an active member
+ * of an enabled organisation with the call's permission (`custodyEndpointPermissions`).
+ */
+export const custodyPaths = {
+  /** GET: the customer's latest application; POST: applies (enterprise accounts only). */
+  application: '/custody/v1/application',
+  /** GET: the caller's organisation, member and permissions, or custodyNotEnabled. */
+  me: '/custody/v1/me',
+  /** POST: binds the signed-in customer to the membership an activation link names. */
+  activate: '/custody/v1/activate',
+  overview: '/custody/v1/overview',
+  roles: '/custody/v1/roles',
+  role: '/custody/v1/roles/:id',
+  deleteRole: '/custody/v1/roles/:id/delete',
+  members: '/custody/v1/members',
+  member: '/custody/v1/members/:id',
+  freezeMember: '/custody/v1/members/:id/freeze',
+  thawMember: '/custody/v1/members/:id/thaw',
+  resendActivation: '/custody/v1/members/:id/resend-activation',
+  lines: '/custody/v1/business-lines',
+  line: '/custody/v1/business-lines/:id',
+  settings: '/custody/v1/settings',
+  accounts: '/custody/v1/accounts',
+  addresses: '/custody/v1/accounts/:id/addresses',
+  deleteAddress: '/custody/v1/addresses/:id/delete',
+} as const;
+
+/** The back office's custody applications (operator permission `custody.review`). */
+export const adminCustodyPaths = {
+  applications: '/admin/api/v1/custody/applications',
+  application: '/admin/api/v1/custody/applications/:id',
+  enable: '/admin/api/v1/custody/applications/:id/enable',
+  reject: '/admin/api/v1/custody/applications/:id/reject',
+} as const;

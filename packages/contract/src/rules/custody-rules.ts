@@ -1,0 +1,104 @@
+import type { ErrorKey } from '../errors/catalogue';
+import { limits } from '../constants';
+import { isEmailAddress } from './account-rules';
+
+/**
+ * The enterprise custody console (spec §1–§6, issue 17): what a company applies with, the
+ * permissions a role may hold, the built-in roles, and the §5 rules, written once for server
+ * and web.
+ */
+
+/** Industries of the company application (spec §3). */
+export const custodyIndustries = ['exchange', 'fund', 'tokenIssuer', 'payment', 'miningPool', 'other'] as const;
+export type CustodyIndustry = (typeof custodyIndustries)[number];
+
+/**
+ * What a console call can be guarded by. The first six may be given to a custom role (spec §6:
+ * ordering and billing, reviewing, trading, viewing the asset report, managing members and
+ * roles, managing addresses); business lines, common settings and custody accounts belong to the
+ * enterprise admin alone.
+ */
+export const custodyPermissions = [
+  'orders',
+  'review',
+  'trade',
+  'assetReport',
+  'members',
+  'addresses',
+  'lines',
+  'settings',
+  'accounts',
+] as const;
+export type CustodyPermission = (typeof custodyPermissions)[number];
+export const custodyAssignablePermissions = [
+  'orders',
+  'review',
+  'trade',
+  'assetReport',
+  'members',
+  'addresses',
+] as const satisfies readonly CustodyPermission[];
+
+/** The built-in roles of spec §6 and what each may do; they cannot be edited or deleted. */
+export const custodyBuiltInRoles = ['admin', 'lineAdmin', 'salesperson', 'approver'] as const;
+export type CustodyBuiltInRole = (typeof custodyBuiltInRoles)[number];
+export const custodyBuiltInPermissions: Readonly<Record<CustodyBuiltInRole, readonly CustodyPermission[]>> = {
+  admin: custodyPermissions,
+  lineAdmin: ['orders', 'review', 'assetReport', 'addresses'],
+  salesperson: ['assetReport'],
+  approver: ['review'],
+};
+
+/** Custody account types of spec §3: hot or cold storage, enterprise or prime. */
+export const custodyAccountKinds = ['hot', 'cold'] as const;
+export type CustodyAccountKind = (typeof custodyAccountKinds)[number];
+export const custodyAccountTiers = ['enterprise', 'prime'] as const;
+export type CustodyAccountTier = (typeof custodyAccountTiers)[number];
+
+/** Member states of spec §4: invited until the link is used, then activated; frozen and thawed. */
+export const custodyMemberStates = ['invited', 'active', 'frozen'] as const;
+export type CustodyMemberState = (typeof custodyMemberStates)[number];
+
+export const custodyApplicationStates = ['pending', 'enabled', 'rejected'] as const;
+export type CustodyApplicationState = (typeof custodyApplicationStates)[number];
+
+export const custodyLimits = {
+  noteMaxChars: limits.custodyNoteMaxChars,
+  addressesPerAccount: limits.addressesPerCustodyAccount,
+  lineNameMaxChars: 50,
+  roleNameMaxChars: 30,
+  roleDescriptionMaxChars: 200,
+  companyNameMaxChars: 100,
+  nameMaxChars: 50,
+  maxReviewers: 20,
+  /** Hours an activation link stays usable. */
+  activationHours: 72,
+  consoleIpsMax: 20,
+} as const;
+
+/** Role name (spec §5): not blank, at most 30 characters (uniqueness is the server's). */
+export function checkRoleName(name: string): ErrorKey | null {
+  const trimmed = name.trim();
+  return trimmed === '' || trimmed.length > custodyLimits.roleNameMaxChars ? 'roleNameInvalid' : null;
+}
+
+/** Business line name (spec §5): not blank, not too long (uniqueness is the server's). */
+export function checkLineName(name: string): ErrorKey | null {
+  const trimmed = name.trim();
+  return trimmed === '' || trimmed.length > custodyLimits.lineNameMaxChars ? 'custodyLineNameInvalid' : null;
+}
+
+/** Admin account (spec §5): a valid e-mail address. */
+export function checkAdminEmail(email: string): ErrorKey | null {
+  return isEmailAddress(email.trim()) ? null : 'custodyAdminEmailInvalid';
+}
+
+/** A custody note (spec §5, §9): at most 150 characters. */
+export function checkCustodyNote(note: string): ErrorKey | null {
+  return note.length > custodyLimits.noteMaxChars ? 'custodyNoteTooLong' : null;
+}
+
+/** Reviewers (spec §5): at least the minimum number of reviewers, which is at least one. */
+export function checkReviewers(reviewerCount: number, minReviewers: number): ErrorKey | null {
+  return reviewerCount >= minReviewers ? null : 'custodyReviewersBelowMinimum';
+}
