@@ -213,3 +213,17 @@ export async function allowCodeResend(email: string): Promise<void> {
       .execute(),
   );
 }
+
+/**
+ * As if the 24 hours after `email`'s last security change (spec §4) had passed: money moves are
+ * allowed again.
+ */
+export async function endWithdrawLock(email: string): Promise<void> {
+  await onDatabase((db) =>
+    db
+      .updateTable('app_user')
+      .set({ withdraw_locked_until: new Date(Date.now() - 1000) })
+      .where('email', '=', email.toLowerCase())
+      .execute(),
+  );
+}
