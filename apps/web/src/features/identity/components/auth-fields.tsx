@@ -2,7 +2,7 @@ import type { AccountType, CodeSent } from '@coffer/contract';
 import { Form, Input, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SendCodeButton } from '../../../shared/ui/send-code-button';
+import { CodeField } from '../../../shared/ui/code-field';
 import { normalisePhone, trimValue, useAuthRules } from './auth-rules';
 import { CountrySelect } from './country-select';
 import styles from './auth-fields.module.css';
@@ -72,12 +72,11 @@ export function AuthAccountField({
 }
 
 /**
- * A 6-digit verification code, with the "send code" button (60-s wait) when the code
- * travels by SMS or e-mail; an authenticator code has no button.
+ * A 6-digit verification code in the sign-in screens' words, with the "send code" button
+ * (60-s wait) when the code travels by SMS or e-mail; an authenticator code has no button.
  */
 export function AuthCodeField({
   name = 'code',
-  formName,
   label,
   extra,
   onSend,
@@ -86,7 +85,6 @@ export function AuthCodeField({
   autoFocus,
 }: {
   name?: string;
-  formName: string;
   label: ReactNode;
   extra?: ReactNode;
   onSend?: () => Promise<CodeSent>;
@@ -95,33 +93,20 @@ export function AuthCodeField({
   autoFocus?: boolean;
 }) {
   const { t } = useTranslation('auth');
-  const rules = useAuthRules();
-  const input = (
-    <Input
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      maxLength={6}
-      placeholder={t('field.codePlaceholder')}
-      autoFocus={autoFocus}
-      className={styles.code}
-      data-testid={inputTestId}
-    />
-  );
-  if (!onSend) {
-    return (
-      <Form.Item name={name} label={label} extra={extra} rules={rules.code} normalize={trimValue}>
-        {input}
-      </Form.Item>
-    );
-  }
   return (
-    <Form.Item label={label} htmlFor={`${formName}_${name}`} required extra={extra}>
-      <Space.Compact block>
-        <Form.Item name={name} noStyle rules={rules.code} normalize={trimValue}>
-          {input}
-        </Form.Item>
-        <SendCodeButton onSend={onSend} testId={sendTestId} />
-      </Space.Compact>
-    </Form.Item>
+    <CodeField
+      name={name}
+      label={label}
+      extra={extra}
+      onSend={onSend}
+      inputTestId={inputTestId}
+      sendTestId={sendTestId}
+      autoFocus={autoFocus}
+      requiredMessage={t('validation.required')}
+      formatMessage={t('validation.codeFormat')}
+      placeholder={t('field.codePlaceholder')}
+      normalize={trimValue}
+      inputClassName={styles.code}
+    />
   );
 }

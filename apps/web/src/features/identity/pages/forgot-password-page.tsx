@@ -125,7 +125,6 @@ function VerifyAccountForm({ onVerified }: { onVerified: (ticket: ResetTicket) =
       >
         <AuthAccountField accountType={accountType} formName="resetVerify" testIdPrefix="reset" />
         <AuthCodeField
-          formName="resetVerify"
           label={t('field.code')}
           extra={codeSentTo ? t('code.sentTo', { target: codeSentTo }) : undefined}
           onSend={sendCode}
@@ -186,13 +185,7 @@ function NewPasswordForm({ ticket, onBack, onDone }: { ticket: ResetTicket; onBa
         <Input.Password autoComplete="new-password" placeholder={t('field.confirmPasswordPlaceholder')} data-testid="reset-confirm" />
       </Form.Item>
       {needsAuthenticator && (
-        <AuthCodeField
-          name="gaCode"
-          formName="resetPassword"
-          label={t('reset.gaCode')}
-          extra={t('reset.gaHint')}
-          inputTestId="reset-ga-code"
-        />
+        <AuthCodeField name="gaCode" label={t('reset.gaCode')} extra={t('reset.gaHint')} inputTestId="reset-ga-code" />
       )}
       <Button type="primary" htmlType="submit" block loading={reset.isPending} data-testid="reset-submit">
         {t('reset.submit')}

@@ -239,7 +239,6 @@ function SignUpForm({ kind, linkedInviteCode }: { kind: SignUpKind; linkedInvite
           </Form.Item>
         )}
         <AuthCodeField
-          formName="signUp"
           label={t('field.code')}
           extra={codeSentTo ? t('code.sentTo', { target: codeSentTo }) : undefined}
           onSend={sendCode}
