@@ -2,6 +2,8 @@ import type { AccountType, CodeSent } from '@coffer/contract';
 import { Form, Input, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CaptchaDemand } from '../../../shared/captcha/captcha-demand';
+import { CaptchaWidget } from '../../../shared/captcha/captcha-widget';
 import { CodeField } from '../../../shared/ui/code-field';
 import { normalisePhone, trimValue, useAuthRules } from './auth-rules';
 import { CountrySelect } from './country-select';
@@ -108,5 +110,37 @@ export function AuthCodeField({
       normalize={trimValue}
       inputClassName={styles.code}
     />
+  );
+}
+
+/**
+ * The code sent to the account being typed (`useAccountCodeStep`), saying where it went, and
+ * the captcha once the server asks for one before sending another.
+ */
+export function AccountCodeField({
+  codeSentTo,
+  captcha,
+  onSend,
+  testIdPrefix,
+}: {
+  codeSentTo: string | null;
+  captcha: CaptchaDemand;
+  onSend: () => Promise<CodeSent>;
+  testIdPrefix: string;
+}) {
+  const { t } = useTranslation('auth');
+  return (
+    <>
+      <AuthCodeField
+        label={t('field.code')}
+        extra={codeSentTo ? t('code.sentTo', { target: codeSentTo }) : undefined}
+        onSend={onSend}
+        inputTestId={`${testIdPrefix}-code`}
+        sendTestId={`${testIdPrefix}-send-code`}
+      />
+      {captcha.isDemanded && (
+        <CaptchaWidget key={captcha.round} purpose="sendCode" onToken={captcha.keepToken} testId={`${testIdPrefix}-send-captcha`} />
+      )}
+    </>
   );
 }
