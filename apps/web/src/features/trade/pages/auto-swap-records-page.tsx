@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { currenciesQuery } from '../../../shared/api/get-currencies';
 import { pathTo } from '../../../shared/routes';
+import { FilterBar, FilterField } from '../../../shared/ui/filter-bar';
 import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { autoSwapRecordsQuery, type AutoSwapRecordFilters } from '../api/get-auto-swap-records';
 import { AutoSwapRecordsTable, recordPageSizes } from '../components/auto-swap-records-table';
 import { TradeErrorState } from '../components/trade-error-state';
 import { TradePageFrame } from '../components/trade-page-frame';
-import filterStyles from '../components/order-filters.module.css';
 import styles from './auto-swap-records-page.module.css';
 
 const defaultPageSize = recordPageSizes[1] ?? 20;
@@ -57,9 +57,8 @@ export function AutoSwapRecordsPage() {
       }
     >
       <Card>
-        <div className={filterStyles.filters}>
-          <div className={filterStyles.field}>
-            <label htmlFor="records-source">{t('records.columns.source')}</label>
+        <FilterBar>
+          <FilterField id="records-source" label={t('records.columns.source')}>
             <Select
               id="records-source"
               allowClear
@@ -70,9 +69,8 @@ export function AutoSwapRecordsPage() {
               options={(currencies.data ?? []).map((currency) => ({ value: currency.coin, label: currency.coin }))}
               className={styles.select}
             />
-          </div>
-          <div className={filterStyles.field}>
-            <label htmlFor="records-status">{t('records.columns.status')}</label>
+          </FilterField>
+          <FilterField id="records-status" label={t('records.columns.status')}>
             <Select
               id="records-status"
               allowClear
@@ -82,8 +80,8 @@ export function AutoSwapRecordsPage() {
               options={autoSwapStatuses.map((status) => ({ value: status, label: t(`autoSwapStatus.${status}`) }))}
               className={styles.select}
             />
-          </div>
-        </div>
+          </FilterField>
+        </FilterBar>
       </Card>
       <Card>
         {records.isError && !records.data ? (
