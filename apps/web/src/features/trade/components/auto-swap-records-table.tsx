@@ -1,15 +1,14 @@
 import type { AutoSwapRecord, AutoSwapRecordPage } from '@coffer/contract';
 import { errorCatalogue, errorMessage, type ErrorKey } from '@coffer/contract/errors';
-import { Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/format-date';
+import { PagedTable } from '../../../shared/ui/paged-table';
 import { AutoSwapStatusTag } from './status-tags';
 import { formatCoinAmount, formatPairPrice } from './trade-format';
 import { useTradeLanguage } from './trade-locale';
 import styles from './orders-table.module.css';
-
-export const recordPageSizes = [10, 20, 50];
 
 /** The quote coin of a record's pair ("BTC/USDT" → "USDT"), in which its price is written. */
 /** The pair the swap was priced in: its quote's, or source/target when the record has none. */
@@ -90,25 +89,17 @@ export function AutoSwapRecordsTable({
   ];
 
   return (
-    <section data-testid="auto-swap-records" aria-label={t('records.tableLabel')}>
-      <Table<AutoSwapRecord>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={page.records}
-        loading={isLoading}
-        locale={{ emptyText: empty }}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: page.total,
-          pageSizeOptions: recordPageSizes,
-          showSizeChanger: true,
-          showTotal: (total) => t('records.total', { total }),
-          onChange: onPageChange,
-        }}
-      />
-    </section>
+    <PagedTable<AutoSwapRecord>
+      testId="auto-swap-records"
+      label={t('records.tableLabel')}
+      rowKey="id"
+      columns={columns}
+      page={page}
+      isLoading={isLoading}
+      empty={empty}
+      totalText={(total) => t('records.total', { total })}
+      scroll={{ x: 'max-content' }}
+      onPageChange={onPageChange}
+    />
   );
 }

@@ -1,17 +1,16 @@
 import type { Bill } from '@coffer/contract';
-import { Button, Table, type TableColumnsType } from 'antd';
+import { Button, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../shared/format/figures';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { CoinBadge } from '../../../shared/ui/coin-badge';
+import { PagedTable } from '../../../shared/ui/paged-table';
 import { shortenMiddle } from '../../../shared/ui/short-value';
 import type { BillPage } from '../api/get-bills';
 import { longDetailKeys, summaryDetail, useBillTypeLabel, useDetailLabel, useDetailValue } from './bill-labels';
 import styles from './bills-table.module.css';
-
-export const billPageSizes = [10, 20, 50];
 
 /** Bills, paged by the server: time, type, coin, signed amount, detail, and a way to the drawer. */
 export function BillsTable({
@@ -83,25 +82,16 @@ export function BillsTable({
   ];
 
   return (
-    <section data-testid="bills-table" aria-label={t('bills.tableLabel')}>
-      <Table<Bill>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={page.records}
-        loading={isLoading}
-        locale={{ emptyText: empty }}
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: page.total,
-          pageSizeOptions: billPageSizes,
-          showSizeChanger: true,
-          hideOnSinglePage: false,
-          showTotal: (total) => t('bills.total', { total }),
-          onChange: onPageChange,
-        }}
-      />
-    </section>
+    <PagedTable<Bill>
+      testId="bills-table"
+      label={t('bills.tableLabel')}
+      rowKey="id"
+      columns={columns}
+      page={page}
+      isLoading={isLoading}
+      empty={empty}
+      totalText={(total) => t('bills.total', { total })}
+      onPageChange={onPageChange}
+    />
   );
 }
