@@ -139,12 +139,7 @@ export async function updateWithdrawalStatus(
  * Moves the row to `completed` with `changes` only if it is still in `from`, and answers what its
  * notice tells of it (undefined when it did not move): one statement, no second read.
  */
-export function completeWithdrawalRow(
-  executor: Db,
-  withdrawalId: string,
-  from: WithdrawalRowStatus,
-  changes: WithdrawalChanges,
-) {
+export function completeWithdrawalRow(executor: Db, withdrawalId: string, from: WithdrawalRowStatus, changes: WithdrawalChanges) {
   return executor
     .updateTable('withdrawal')
     .set({ ...changes, status: 'completed', updated_at: new Date() })
