@@ -1,6 +1,5 @@
 import { Table, type TableColumnsType, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
-import styles from './paged-table.module.css';
 
 /** The page sizes a paged list offers; it starts with the second. */
 const pageSizes = [10, 20, 50];
@@ -30,29 +29,33 @@ export interface RecordPage<T> {
   total: number;
 }
 
+/** What a page shows in a paged table: the page, whether the next one is loading, the empty state, the pager's call. */
+export interface PagedTableList<T> {
+  page: RecordPage<T>;
+  isLoading: boolean;
+  empty: ReactNode;
+  onPageChange: (pageNo: number, pageSize: number) => void;
+}
+
 /** A list paged by the server, with its pager (size changer, total) below; `label` names the section. */
 export function PagedTable<T extends object>({
   testId,
   label,
   rowKey,
   columns,
+  totalText,
+  scroll,
   page,
   isLoading,
   empty,
-  totalText,
-  scroll,
   onPageChange,
-}: {
+}: PagedTableList<T> & {
   testId: string;
   label: string;
   rowKey: keyof T & string;
   columns: TableColumnsType<T>;
-  page: RecordPage<T>;
-  isLoading: boolean;
-  empty: ReactNode;
   totalText: (total: number) => string;
   scroll?: TableProps<T>['scroll'];
-  onPageChange: (pageNo: number, pageSize: number) => void;
 }) {
   return (
     <section data-testid={testId} aria-label={label}>
@@ -75,15 +78,5 @@ export function PagedTable<T extends object>({
         }}
       />
     </section>
-  );
-}
-
-/** What a paged table shows without records: why, and what to do next. */
-export function PagedTableEmpty({ text, children }: { text: string; children: ReactNode }) {
-  return (
-    <div className={styles.empty}>
-      <p>{text}</p>
-      {children}
-    </div>
   );
 }

@@ -1,10 +1,9 @@
-import type { AutoSwapRecord, AutoSwapRecordPage } from '@coffer/contract';
+import type { AutoSwapRecord } from '@coffer/contract';
 import { errorCatalogue, errorMessage, type ErrorKey } from '@coffer/contract/errors';
 import type { TableColumnsType } from 'antd';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/format-date';
-import { PagedTable } from '../../../shared/ui/paged-table';
+import { PagedTable, type PagedTableList } from '../../../shared/ui/paged-table';
 import { AutoSwapStatusTag } from './status-tags';
 import { formatCoinAmount, formatPairPrice } from './trade-format';
 import { useTradeLanguage } from './trade-locale';
@@ -19,17 +18,7 @@ function pairOf(record: AutoSwapRecord): string {
 const isErrorKey = (reason: string): reason is ErrorKey => Object.hasOwn(errorCatalogue, reason);
 
 /** Spec §3 auto-swap order per row: source coin, target coin, time, price, status; plus the amounts. */
-export function AutoSwapRecordsTable({
-  page,
-  isLoading,
-  empty,
-  onPageChange,
-}: {
-  page: AutoSwapRecordPage;
-  isLoading: boolean;
-  empty: ReactNode;
-  onPageChange: (pageNo: number, pageSize: number) => void;
-}) {
+export function AutoSwapRecordsTable(list: PagedTableList<AutoSwapRecord>) {
   const { t } = useTranslation('trade');
   const language = useTradeLanguage();
   const dash = <span aria-label={t('records.notYet')}>—</span>;
@@ -94,12 +83,9 @@ export function AutoSwapRecordsTable({
       label={t('records.tableLabel')}
       rowKey="id"
       columns={columns}
-      page={page}
-      isLoading={isLoading}
-      empty={empty}
       totalText={(total) => t('records.total', { total })}
       scroll={{ x: 'max-content' }}
-      onPageChange={onPageChange}
+      {...list}
     />
   );
 }

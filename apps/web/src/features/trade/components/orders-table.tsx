@@ -1,11 +1,10 @@
-import type { OrderPage, SpotOrder } from '@coffer/contract';
+import type { SpotOrder } from '@coffer/contract';
 import type { TableColumnsType } from 'antd';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { pathTo } from '../../../shared/routes';
-import { PagedTable } from '../../../shared/ui/paged-table';
+import { PagedTable, type PagedTableList } from '../../../shared/ui/paged-table';
 import { OrderActions } from './order-actions';
 import { OrderStatusTag, SideLabel } from './status-tags';
 import { formatCoinAmount, formatPairPrice } from './trade-format';
@@ -17,17 +16,7 @@ import styles from './orders-table.module.css';
  * (quote coin), status (marked when settled through the liquidity channel) and order time;
  * pay / cancel where the state allows it.
  */
-export function OrdersTable({
-  page,
-  isLoading,
-  empty,
-  onPageChange,
-}: {
-  page: OrderPage;
-  isLoading: boolean;
-  empty: ReactNode;
-  onPageChange: (pageNo: number, pageSize: number) => void;
-}) {
+export function OrdersTable(list: PagedTableList<SpotOrder>) {
   const { t } = useTranslation('trade');
   const language = useTradeLanguage();
 
@@ -102,12 +91,9 @@ export function OrdersTable({
       label={t('orders.tableLabel')}
       rowKey="orderNo"
       columns={columns}
-      page={page}
-      isLoading={isLoading}
-      empty={empty}
       totalText={(total) => t('orders.total', { total })}
       scroll={{ x: true }}
-      onPageChange={onPageChange}
+      {...list}
     />
   );
 }

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { parseDay, rangeInstants } from '../../../shared/format/day-range';
 import { pathTo } from '../../../shared/routes';
-import { pageFromParams, PagedTableEmpty, writePageParams } from '../../../shared/ui/paged-table';
+import { pageFromParams, writePageParams } from '../../../shared/ui/paged-table';
+import { TableEmpty } from '../../../shared/ui/table-empty';
 import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { ordersQuery, type OrderFilters as OrderQueryFilters } from '../api/get-orders';
 import { tradePairsQuery } from '../api/get-trade-pairs';
@@ -68,7 +69,7 @@ export function OrdersPage() {
 
   const cleared: OrderFilterValues = { pair: undefined, side: undefined, status: undefined, startDay: undefined, endDay: undefined };
   const empty = (
-    <PagedTableEmpty text={hasFilters ? t('orders.emptyFiltered') : t('orders.empty')}>
+    <TableEmpty text={hasFilters ? t('orders.emptyFiltered') : t('orders.empty')}>
       {hasFilters ? (
         <Button onClick={() => writeParams(cleared)} data-testid="orders-clear">
           {t('orders.clearFilters')}
@@ -76,7 +77,7 @@ export function OrdersPage() {
       ) : (
         <Link to={pathTo('tradeSpot')}>{t('orders.startTrading')}</Link>
       )}
-    </PagedTableEmpty>
+    </TableEmpty>
   );
 
   return (

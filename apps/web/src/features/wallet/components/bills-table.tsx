@@ -1,31 +1,17 @@
 import type { Bill } from '@coffer/contract';
 import { Button, type TableColumnsType } from 'antd';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../shared/format/figures';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { CoinBadge } from '../../../shared/ui/coin-badge';
-import { PagedTable } from '../../../shared/ui/paged-table';
+import { PagedTable, type PagedTableList } from '../../../shared/ui/paged-table';
 import { shortenMiddle } from '../../../shared/ui/short-value';
-import type { BillPage } from '../api/get-bills';
 import { longDetailKeys, summaryDetail, useBillTypeLabel, useDetailLabel, useDetailValue } from './bill-labels';
 import styles from './bills-table.module.css';
 
 /** Bills, paged by the server: time, type, coin, signed amount, detail, and a way to the drawer. */
-export function BillsTable({
-  page,
-  isLoading,
-  empty,
-  onPageChange,
-  onOpen,
-}: {
-  page: BillPage;
-  isLoading: boolean;
-  empty: ReactNode;
-  onPageChange: (pageNo: number, pageSize: number) => void;
-  onOpen: (bill: Bill) => void;
-}) {
+export function BillsTable({ onOpen, ...list }: PagedTableList<Bill> & { onOpen: (bill: Bill) => void }) {
   const { t } = useTranslation('wallet');
   const language = useLanguage();
   const typeLabel = useBillTypeLabel();
@@ -87,11 +73,8 @@ export function BillsTable({
       label={t('bills.tableLabel')}
       rowKey="id"
       columns={columns}
-      page={page}
-      isLoading={isLoading}
-      empty={empty}
       totalText={(total) => t('bills.total', { total })}
-      onPageChange={onPageChange}
+      {...list}
     />
   );
 }

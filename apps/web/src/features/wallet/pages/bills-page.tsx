@@ -10,7 +10,8 @@ import { parseDay, rangeInstants } from '../../../shared/format/day-range';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { pathTo } from '../../../shared/routes';
 import { PageFrame } from '../../../shared/ui/page-frame';
-import { pageFromParams, PagedTableEmpty, writePageParams } from '../../../shared/ui/paged-table';
+import { pageFromParams, writePageParams } from '../../../shared/ui/paged-table';
+import { TableEmpty } from '../../../shared/ui/table-empty';
 import { QueryErrorState } from '../../../shared/ui/query-error-state';
 import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { billsExportUrl, browserTimeZone } from '../api/export-bills';
@@ -94,7 +95,7 @@ export function BillsPage() {
   };
 
   const empty = (
-    <PagedTableEmpty text={hasFilters ? t('bills.emptyFiltered') : t('bills.empty')}>
+    <TableEmpty text={hasFilters ? t('bills.emptyFiltered') : t('bills.empty')}>
       {hasFilters ? (
         <Button onClick={() => handleFiltersChange({ coin: undefined, type: undefined, startDay: undefined, endDay: undefined })}>
           {t('bills.clearFilters')}
@@ -102,7 +103,7 @@ export function BillsPage() {
       ) : (
         <Link to={pathTo('propertyCenterRecharge')}>{t('actions.deposit')}</Link>
       )}
-    </PagedTableEmpty>
+    </TableEmpty>
   );
 
   return (
