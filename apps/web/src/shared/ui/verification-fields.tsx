@@ -1,8 +1,8 @@
 import type { PasskeyResponse } from '@coffer/contract';
 import { Form, Input } from 'antd';
 import type { ReactNode } from 'react';
+import { CodeField } from './code-field';
 import { PasskeyChoiceField, type PasskeyChoice } from './passkey-choice';
-import { SendCodeButton } from './send-code-button';
 import styles from './verification-fields.module.css';
 
 export type SecondFactor = 'ga' | 'sms' | 'email';
@@ -95,28 +95,18 @@ export function VerificationFields({
     <>
       {withFundPassword ? <FundPasswordField testId={`${testIdPrefix}-fund-password`} texts={texts} /> : null}
       <PasskeyChoiceField choice={passkey} testIdPrefix={testIdPrefix}>
-        <Form.Item label={codeLabel} required className={styles.codeItem}>
-          <div className={styles.codeRow}>
-            <Form.Item
-              name="code"
-              noStyle
-              rules={[
-                { required: true, message: texts.codeRequired },
-                { pattern: sixDigits, message: texts.sixDigits },
-              ]}
-            >
-              <Input
-                data-testid={factor === 'ga' ? `${testIdPrefix}-ga-code` : `${testIdPrefix}-code`}
-                aria-label={codeLabel}
-                maxLength={6}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                placeholder={texts.codePlaceholder}
-              />
-            </Form.Item>
-            {factor === 'ga' ? null : <SendCodeButton onSend={onSendCode} testId={`${testIdPrefix}-send-code`} />}
-          </div>
-        </Form.Item>
+        <CodeField
+          name="code"
+          label={codeLabel}
+          onSend={factor === 'ga' ? undefined : onSendCode}
+          inputTestId={factor === 'ga' ? `${testIdPrefix}-ga-code` : `${testIdPrefix}-code`}
+          sendTestId={`${testIdPrefix}-send-code`}
+          requiredMessage={texts.codeRequired}
+          formatMessage={texts.sixDigits}
+          placeholder={texts.codePlaceholder}
+          className={styles.codeItem}
+          rowClassName={styles.codeRow}
+        />
       </PasskeyChoiceField>
     </>
   );

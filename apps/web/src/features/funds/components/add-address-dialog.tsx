@@ -10,7 +10,8 @@ import { buttonTestId } from './button-test-id';
 import { useChainLabel } from './chain-label';
 import { EmptyTagConfirm } from './empty-tag-confirm';
 import { VerificationFields } from './verification-fields';
-import { addressPattern, withdrawalFieldRules } from './withdrawal-rules';
+import { TagField, useAddressRules } from './withdrawal-fields';
+import { withdrawalFieldRules } from './withdrawal-rules';
 
 interface FieldValues {
   note: string;
@@ -45,6 +46,7 @@ export function AddAddressDialog({
 }) {
   const { t } = useTranslation('funds');
   const chainLabel = useChainLabel();
+  const addressRules = useAddressRules();
   const [form] = Form.useForm<FieldValues>();
   const add = useAddWithdrawAddress();
   const passkey = usePasskeyChoice('transfer');
@@ -126,36 +128,10 @@ export function AddAddressDialog({
               }))}
             />
           </Form.Item>
-          <Form.Item
-            name="address"
-            label={t('addresses.address')}
-            rules={[
-              { required: true, whitespace: true, message: t('withdraw.errors.addressRequired') },
-              {
-                min: withdrawalFieldRules.addressMinChars,
-                max: withdrawalFieldRules.addressMaxChars,
-                message: t('withdraw.errors.addressInvalid'),
-              },
-              { pattern: addressPattern, message: t('withdraw.errors.addressInvalid') },
-            ]}
-          >
+          <Form.Item name="address" label={t('addresses.address')} rules={addressRules}>
             <Input data-testid="address-address" autoComplete="off" maxLength={withdrawalFieldRules.addressMaxChars} />
           </Form.Item>
-          {needsMemo ? (
-            <Form.Item
-              name="tag"
-              label={t('withdraw.tag')}
-              extra={t('withdraw.tagHint')}
-              rules={[
-                {
-                  max: withdrawalFieldRules.tagMaxChars,
-                  message: t('withdraw.errors.tagTooLong', { max: withdrawalFieldRules.tagMaxChars }),
-                },
-              ]}
-            >
-              <Input data-testid="address-tag" showCount maxLength={withdrawalFieldRules.tagMaxChars} autoComplete="off" />
-            </Form.Item>
-          ) : null}
+          {needsMemo ? <TagField testId="address-tag" /> : null}
           <VerificationFields factor={factor} passkey={passkey} testIdPrefix="address" withFundPassword={false} />
         </Form>
       </Modal>

@@ -15,7 +15,8 @@ import { AddressBookPicker } from './address-book-picker';
 import { CoinChainSelect } from './coin-chain-select';
 import { EmptyTagConfirm } from './empty-tag-confirm';
 import { feeOf, maxAmountOf, totalDebitOf, withdrawAmountProblem, type WithdrawAmountProblem } from './withdraw-amount';
-import { addressPattern, withdrawalFieldRules } from './withdrawal-rules';
+import { TagField, useAddressRules } from './withdrawal-fields';
+import { withdrawalFieldRules } from './withdrawal-rules';
 import styles from './withdraw-form.module.css';
 
 export type WithdrawMode = 'ordinary' | 'internal';
@@ -59,6 +60,7 @@ export function WithdrawForm({
 }) {
   const { t } = useTranslation('funds');
   const language = useLanguage();
+  const addressRules = useAddressRules();
   const [form] = Form.useForm<FieldValues>();
   const [selection, setSelection] = useState({ coin: initial.coin, chain: initial.chain });
   const [emptyTagDraft, setEmptyTagDraft] = useState<WithdrawDraft | null>(null);
@@ -224,19 +226,7 @@ export function WithdrawForm({
       >
         <Form.Item label={isInternal ? t('withdraw.innerAddress') : t('withdraw.address')} required className={styles.addressItem}>
           <div className={styles.addressRow}>
-            <Form.Item
-              name="address"
-              noStyle
-              rules={[
-                { required: true, whitespace: true, message: t('withdraw.errors.addressRequired') },
-                {
-                  min: withdrawalFieldRules.addressMinChars,
-                  max: withdrawalFieldRules.addressMaxChars,
-                  message: t('withdraw.errors.addressInvalid'),
-                },
-                { pattern: addressPattern, message: t('withdraw.errors.addressInvalid') },
-              ]}
-            >
+            <Form.Item name="address" noStyle rules={addressRules}>
               <Input
                 data-testid="withdraw-address"
                 aria-label={isInternal ? t('withdraw.innerAddress') : t('withdraw.address')}
@@ -255,27 +245,7 @@ export function WithdrawForm({
           </div>
         </Form.Item>
 
-        {needsMemo ? (
-          <Form.Item
-            name="tag"
-            label={t('withdraw.tag')}
-            extra={t('withdraw.tagHint')}
-            rules={[
-              {
-                max: withdrawalFieldRules.tagMaxChars,
-                message: t('withdraw.errors.tagTooLong', { max: withdrawalFieldRules.tagMaxChars }),
-              },
-            ]}
-          >
-            <Input
-              data-testid="withdraw-tag"
-              autoComplete="off"
-              maxLength={withdrawalFieldRules.tagMaxChars}
-              showCount
-              placeholder={t('withdraw.tagPlaceholder')}
-            />
-          </Form.Item>
-        ) : null}
+        {needsMemo ? <TagField testId="withdraw-tag" placeholder={t('withdraw.tagPlaceholder')} /> : null}
 
         <Form.Item
           name="amount"

@@ -2,7 +2,9 @@ import type { AccountType, CodeSent } from '@coffer/contract';
 import { Form, Input, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SendCodeButton } from '../../../shared/ui/send-code-button';
+import type { CaptchaDemand } from '../../../shared/captcha/captcha-demand';
+import { CaptchaWidget } from '../../../shared/captcha/captcha-widget';
+import { CodeField } from '../../../shared/ui/code-field';
 import { normalisePhone, trimValue, useAuthRules } from './auth-rules';
 import { CountrySelect } from './country-select';
 import styles from './auth-fields.module.css';
@@ -72,12 +74,11 @@ export function AuthAccountField({
 }
 
 /**
- * A 6-digit verification code, with the "send code" button (60-s wait) when the code
- * travels by SMS or e-mail; an authenticator code has no button.
+ * A 6-digit verification code in the sign-in screens' words, with the "send code" button
+ * (60-s wait) when the code travels by SMS or e-mail; an authenticator code has no button.
  */
 export function AuthCodeField({
   name = 'code',
-  formName,
   label,
   extra,
   onSend,
@@ -86,7 +87,6 @@ export function AuthCodeField({
   autoFocus,
 }: {
   name?: string;
-  formName: string;
   label: ReactNode;
   extra?: ReactNode;
   onSend?: () => Promise<CodeSent>;
@@ -95,33 +95,52 @@ export function AuthCodeField({
   autoFocus?: boolean;
 }) {
   const { t } = useTranslation('auth');
-  const rules = useAuthRules();
-  const input = (
-    <Input
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      maxLength={6}
-      placeholder={t('field.codePlaceholder')}
+  return (
+    <CodeField
+      name={name}
+      label={label}
+      extra={extra}
+      onSend={onSend}
+      inputTestId={inputTestId}
+      sendTestId={sendTestId}
       autoFocus={autoFocus}
-      className={styles.code}
-      data-testid={inputTestId}
+      requiredMessage={t('validation.required')}
+      formatMessage={t('validation.codeFormat')}
+      placeholder={t('field.codePlaceholder')}
+      normalize={trimValue}
+      inputClassName={styles.code}
     />
   );
-  if (!onSend) {
-    return (
-      <Form.Item name={name} label={label} extra={extra} rules={rules.code} normalize={trimValue}>
-        {input}
-      </Form.Item>
-    );
-  }
+}
+
+/**
+ * The code sent to the account being typed (`useAccountCodeStep`), saying where it went, and
+ * the captcha once the server asks for one before sending another.
+ */
+export function AccountCodeField({
+  codeSentTo,
+  captcha,
+  onSend,
+  testIdPrefix,
+}: {
+  codeSentTo: string | null;
+  captcha: CaptchaDemand;
+  onSend: () => Promise<CodeSent>;
+  testIdPrefix: string;
+}) {
+  const { t } = useTranslation('auth');
   return (
-    <Form.Item label={label} htmlFor={`${formName}_${name}`} required extra={extra}>
-      <Space.Compact block>
-        <Form.Item name={name} noStyle rules={rules.code} normalize={trimValue}>
-          {input}
-        </Form.Item>
-        <SendCodeButton onSend={onSend} testId={sendTestId} />
-      </Space.Compact>
-    </Form.Item>
+    <>
+      <AuthCodeField
+        label={t('field.code')}
+        extra={codeSentTo ? t('code.sentTo', { target: codeSentTo }) : undefined}
+        onSend={onSend}
+        inputTestId={`${testIdPrefix}-code`}
+        sendTestId={`${testIdPrefix}-send-code`}
+      />
+      {captcha.isDemanded && (
+        <CaptchaWidget key={captcha.round} purpose="sendCode" onToken={captcha.keepToken} testId={`${testIdPrefix}-send-captcha`} />
+      )}
+    </>
   );
 }

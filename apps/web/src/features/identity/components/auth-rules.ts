@@ -1,13 +1,6 @@
 import type { ErrorKey } from '@coffer/contract/errors';
 import { errorMessage } from '@coffer/contract/errors';
-import {
-  checkConfirmation,
-  checkEmail,
-  checkLoginPassword,
-  checkPhone,
-  isRestrictedRegion,
-  isVerificationCodeFormat,
-} from '@coffer/contract/rules';
+import { checkConfirmation, checkEmail, checkLoginPassword, checkPhone, isRestrictedRegion } from '@coffer/contract/rules';
 import type { FormRule } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -72,15 +65,6 @@ export function useAuthRules() {
           },
         }),
       ],
-      code: [
-        required,
-        {
-          validator: async (_rule, value: unknown) => {
-            const text = asText(value);
-            if (text !== '' && !isVerificationCodeFormat(text)) throw new Error(t('validation.codeFormat'));
-          },
-        },
-      ] satisfies FormRule[],
       /** Spec §8/§9: restricted regions cannot register. */
       residence: [
         requiredChoice,

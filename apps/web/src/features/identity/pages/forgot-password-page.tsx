@@ -4,15 +4,13 @@ import { Button, Form, Input, Result, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useCaptchaDemand } from '../../../shared/captcha/captcha-demand';
-import { CaptchaWidget } from '../../../shared/captcha/captcha-widget';
 import { pathTo } from '../../../shared/routes';
 import { AntdProvider } from '../../../shared/ui/antd-provider';
 import { identityApi } from '../api/identity-api';
 import { useAccountCodeStep } from '../components/auth-account-step';
 import { AuthAccountTypeTabs } from '../components/auth-account-type-tabs';
 import { AuthCard, AuthFooterLine } from '../components/auth-card';
-import { AuthAccountField, AuthCodeField } from '../components/auth-fields';
+import { AccountCodeField, AuthAccountField, AuthCodeField } from '../components/auth-fields';
 import { AuthPasswordHint } from '../components/auth-password-hint';
 import { useAuthRules } from '../components/auth-rules';
 import { guessDialCountry } from '../components/country-select';
@@ -87,7 +85,8 @@ interface VerifyValues {
 function VerifyAccountForm({ onVerified }: { onVerified: (ticket: ResetTicket) => void }) {
   const { t, i18n } = useTranslation('auth');
   const [form] = Form.useForm<VerifyValues>();
-  const { accountType, codeSentTo, markCodeSent, handleAccountTypeChange } = useAccountCodeStep(form);
+  const step = useAccountCodeStep(form);
+  const { accountType } = step;
 
   const identityOf = (values: Pick<VerifyValues, 'account' | 'countryCode'>) => ({
     accountType,
@@ -99,22 +98,15 @@ function VerifyAccountForm({ onVerified }: { onVerified: (ticket: ResetTicket) =
     mutationFn: (values: VerifyValues) => identityApi.verifyResetCode({ ...identityOf(values), code: values.code }),
     onSuccess: onVerified,
   });
-  // Too many codes sent from here: the server asks for the captcha before sending another.
-  const sendCaptcha = useCaptchaDemand();
 
-  const sendCode = async () => {
-    const fields = accountType === 'phone' ? ['countryCode', 'account'] : ['account'];
-    const values = await form.validateFields(fields as Array<keyof VerifyValues>);
-    const sent = await sendCaptcha.withToken((captchaToken) =>
-      identityApi.sendResetCode({ ...identityOf(values), ...(captchaToken ? { captchaToken } : {}) }),
+  const sendCode = () =>
+    step.sendCode(accountType === 'phone' ? ['countryCode', 'account'] : ['account'], (values, captcha) =>
+      identityApi.sendResetCode({ ...identityOf(values), ...captcha }),
     );
-    markCodeSent(values);
-    return sent;
-  };
 
   return (
     <>
-      <AuthAccountTypeTabs value={accountType} onChange={handleAccountTypeChange} testIdPrefix="reset" />
+      <AuthAccountTypeTabs value={accountType} onChange={step.handleAccountTypeChange} testIdPrefix="reset" />
       <Form
         form={form}
         name="resetVerify"
@@ -124,17 +116,7 @@ function VerifyAccountForm({ onVerified }: { onVerified: (ticket: ResetTicket) =
         onFinish={(values) => verify.mutate(values)}
       >
         <AuthAccountField accountType={accountType} formName="resetVerify" testIdPrefix="reset" />
-        <AuthCodeField
-          formName="resetVerify"
-          label={t('field.code')}
-          extra={codeSentTo ? t('code.sentTo', { target: codeSentTo }) : undefined}
-          onSend={sendCode}
-          inputTestId="reset-code"
-          sendTestId="reset-send-code"
-        />
-        {sendCaptcha.isDemanded && (
-          <CaptchaWidget key={sendCaptcha.round} purpose="sendCode" onToken={sendCaptcha.keepToken} testId="reset-send-captcha" />
-        )}
+        <AccountCodeField codeSentTo={step.codeSentTo} captcha={step.sendCaptcha} onSend={sendCode} testIdPrefix="reset" />
         <Button type="primary" htmlType="submit" block loading={verify.isPending} data-testid="reset-next">
           {t('reset.next')}
         </Button>
@@ -186,13 +168,7 @@ function NewPasswordForm({ ticket, onBack, onDone }: { ticket: ResetTicket; onBa
         <Input.Password autoComplete="new-password" placeholder={t('field.confirmPasswordPlaceholder')} data-testid="reset-confirm" />
       </Form.Item>
       {needsAuthenticator && (
-        <AuthCodeField
-          name="gaCode"
-          formName="resetPassword"
-          label={t('reset.gaCode')}
-          extra={t('reset.gaHint')}
-          inputTestId="reset-ga-code"
-        />
+        <AuthCodeField name="gaCode" label={t('reset.gaCode')} extra={t('reset.gaHint')} inputTestId="reset-ga-code" />
       )}
       <Button type="primary" htmlType="submit" block loading={reset.isPending} data-testid="reset-submit">
         {t('reset.submit')}

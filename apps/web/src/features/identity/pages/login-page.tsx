@@ -302,7 +302,6 @@ function SecondFactorForm({ challenge, onBack }: { challenge: Challenge; onBack:
       </Form.Item>
       <AuthCodeField
         key={method}
-        formName="loginTwofa"
         label={t(`twofa.codeLabel.${method}`)}
         extra={<span data-testid="twofa-hint">{hint}</span>}
         onSend={sendCode}

@@ -12,7 +12,7 @@ import { identityApi } from '../api/identity-api';
 import { useAccountCodeStep } from '../components/auth-account-step';
 import { AuthAccountTypeTabs } from '../components/auth-account-type-tabs';
 import { AuthCard, AuthFooterLine } from '../components/auth-card';
-import { AuthCodeField } from '../components/auth-fields';
+import { AccountCodeField } from '../components/auth-fields';
 import { AuthPasswordHint } from '../components/auth-password-hint';
 import { normalisePhone, trimValue, useAuthRules } from '../components/auth-rules';
 import { CountrySelect, dialCodeOf } from '../components/country-select';
@@ -97,7 +97,8 @@ function SignUpForm({ kind, linkedInviteCode }: { kind: SignUpKind; linkedInvite
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<SignUpValues>();
-  const { accountType, codeSentTo, markCodeSent, handleAccountTypeChange } = useAccountCodeStep(form);
+  const step = useAccountCodeStep(form);
+  const { accountType } = step;
   const countryCode = Form.useWatch('countryCode', form);
   const password = Form.useWatch('password', form) ?? '';
   const inviteCode = Form.useWatch('inviteCode', form);
@@ -150,8 +151,7 @@ function SignUpForm({ kind, linkedInviteCode }: { kind: SignUpKind; linkedInvite
     },
   ];
 
-  // Code sending and registering each have their captcha (after too many sends or wrong codes).
-  const sendCaptcha = useCaptchaDemand();
+  // Registering has its captcha after too many wrong codes (sending has its own: `step`).
   const registerCaptcha = useCaptchaDemand();
 
   const register = useMutation({
@@ -186,25 +186,16 @@ function SignUpForm({ kind, linkedInviteCode }: { kind: SignUpKind; linkedInvite
     );
   };
 
-  const sendCode = async () => {
-    const values = await form.validateFields(['countryCode', 'account']);
-    const sent = await sendCaptcha.withToken((captchaToken) =>
-      identityApi.sendRegisterCode({
-        accountType,
-        account: values.account,
-        countryCode: values.countryCode,
-        ...(captchaToken ? { captchaToken } : {}),
-      }),
+  const sendCode = () =>
+    step.sendCode(['countryCode', 'account'], (values, captcha) =>
+      identityApi.sendRegisterCode({ accountType, account: values.account, countryCode: values.countryCode, ...captcha }),
     );
-    markCodeSent(values);
-    return sent;
-  };
 
   const dialCode = dialCodeOf(countryCode);
 
   return (
     <>
-      <AuthAccountTypeTabs value={accountType} onChange={handleAccountTypeChange} testIdPrefix="signup" />
+      <AuthAccountTypeTabs value={accountType} onChange={step.handleAccountTypeChange} testIdPrefix="signup" />
       <Form
         form={form}
         name="signUp"
@@ -238,17 +229,7 @@ function SignUpForm({ kind, linkedInviteCode }: { kind: SignUpKind; linkedInvite
             />
           </Form.Item>
         )}
-        <AuthCodeField
-          formName="signUp"
-          label={t('field.code')}
-          extra={codeSentTo ? t('code.sentTo', { target: codeSentTo }) : undefined}
-          onSend={sendCode}
-          inputTestId="signup-code"
-          sendTestId="signup-send-code"
-        />
-        {sendCaptcha.isDemanded && (
-          <CaptchaWidget key={sendCaptcha.round} purpose="sendCode" onToken={sendCaptcha.keepToken} testId="signup-send-captcha" />
-        )}
+        <AccountCodeField codeSentTo={step.codeSentTo} captcha={step.sendCaptcha} onSend={sendCode} testIdPrefix="signup" />
         <Form.Item name="password" label={t('field.password')} rules={rules.newPassword} extra={<AuthPasswordHint password={password} />}>
           <Input.Password autoComplete="new-password" placeholder={t('field.newPasswordPlaceholder')} data-testid="signup-password" />
         </Form.Item>

@@ -1,15 +1,13 @@
-import type { AutoSwapRecord, AutoSwapRecordPage } from '@coffer/contract';
+import type { AutoSwapRecord } from '@coffer/contract';
 import { errorCatalogue, errorMessage, type ErrorKey } from '@coffer/contract/errors';
-import { Table, type TableColumnsType } from 'antd';
-import type { ReactNode } from 'react';
+import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/format-date';
+import { PagedTable, type PagedTableList } from '../../../shared/ui/paged-table';
 import { AutoSwapStatusTag } from './status-tags';
 import { formatCoinAmount, formatPairPrice } from './trade-format';
 import { useTradeLanguage } from './trade-locale';
 import styles from './orders-table.module.css';
-
-export const recordPageSizes = [10, 20, 50];
 
 /** The quote coin of a record's pair ("BTC/USDT" → "USDT"), in which its price is written. */
 /** The pair the swap was priced in: its quote's, or source/target when the record has none. */
@@ -20,17 +18,7 @@ function pairOf(record: AutoSwapRecord): string {
 const isErrorKey = (reason: string): reason is ErrorKey => Object.hasOwn(errorCatalogue, reason);
 
 /** Spec §3 auto-swap order per row: source coin, target coin, time, price, status; plus the amounts. */
-export function AutoSwapRecordsTable({
-  page,
-  isLoading,
-  empty,
-  onPageChange,
-}: {
-  page: AutoSwapRecordPage;
-  isLoading: boolean;
-  empty: ReactNode;
-  onPageChange: (pageNo: number, pageSize: number) => void;
-}) {
+export function AutoSwapRecordsTable(list: PagedTableList<AutoSwapRecord>) {
   const { t } = useTranslation('trade');
   const language = useTradeLanguage();
   const dash = <span aria-label={t('records.notYet')}>—</span>;
@@ -90,25 +78,14 @@ export function AutoSwapRecordsTable({
   ];
 
   return (
-    <section data-testid="auto-swap-records" aria-label={t('records.tableLabel')}>
-      <Table<AutoSwapRecord>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={page.records}
-        loading={isLoading}
-        locale={{ emptyText: empty }}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: page.total,
-          pageSizeOptions: recordPageSizes,
-          showSizeChanger: true,
-          showTotal: (total) => t('records.total', { total }),
-          onChange: onPageChange,
-        }}
-      />
-    </section>
+    <PagedTable<AutoSwapRecord>
+      testId="auto-swap-records"
+      label={t('records.tableLabel')}
+      rowKey="id"
+      columns={columns}
+      totalText={(total) => t('records.total', { total })}
+      scroll={{ x: 'max-content' }}
+      {...list}
+    />
   );
 }

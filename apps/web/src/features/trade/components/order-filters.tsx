@@ -1,12 +1,8 @@
 import type { SpotOrderStatus, TradePair, TradeSide } from '@coffer/contract';
 import { spotOrderStatuses, tradeSides } from '@coffer/contract/trade-paths';
-import { DatePicker, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-// antd's pickers take month names and the first day of the week from these (Monday in ru, zh).
-import 'dayjs/locale/ru';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/zh-tw';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DayRangeFilter, FilterBar, FilterField } from '../../../shared/ui/filter-bar';
 import styles from './order-filters.module.css';
 
 export interface OrderFilterValues {
@@ -17,8 +13,6 @@ export interface OrderFilterValues {
   startDay: string | undefined;
   endDay: string | undefined;
 }
-
-export const dayFormat = 'YYYY-MM-DD';
 
 /** Pair, direction, status and order-time range of "my orders"; every change applies at once. */
 export function OrderFilters({
@@ -31,14 +25,10 @@ export function OrderFilters({
   onChange: (next: OrderFilterValues) => void;
 }) {
   const { t } = useTranslation('trade');
-  const today = dayjs();
-  const range: [Dayjs, Dayjs] | null =
-    values.startDay && values.endDay ? [dayjs(values.startDay, dayFormat), dayjs(values.endDay, dayFormat)] : null;
 
   return (
-    <div className={styles.filters}>
-      <div className={styles.field}>
-        <label htmlFor="orders-pair">{t('orders.filters.pair')}</label>
+    <FilterBar>
+      <FilterField id="orders-pair" label={t('orders.filters.pair')}>
         <Select
           id="orders-pair"
           data-testid="orders-pair"
@@ -49,9 +39,8 @@ export function OrderFilters({
           options={(pairs ?? []).map((pair) => ({ value: pair.pair, label: pair.pair }))}
           className={styles.select}
         />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="orders-side">{t('orders.filters.side')}</label>
+      </FilterField>
+      <FilterField id="orders-side" label={t('orders.filters.side')}>
         <Select
           id="orders-side"
           data-testid="orders-side"
@@ -62,9 +51,8 @@ export function OrderFilters({
           options={tradeSides.map((side) => ({ value: side, label: t(`side.${side}`) }))}
           className={styles.select}
         />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="orders-status">{t('orders.filters.status')}</label>
+      </FilterField>
+      <FilterField id="orders-status" label={t('orders.filters.status')}>
         <Select
           id="orders-status"
           data-testid="orders-status"
@@ -75,27 +63,22 @@ export function OrderFilters({
           options={spotOrderStatuses.map((status) => ({ value: status, label: t(`orderStatus.${status}`) }))}
           className={styles.status}
         />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="orders-range">{t('orders.filters.range')}</label>
-        <DatePicker.RangePicker
-          id={{ start: 'orders-range' }}
-          data-testid="orders-range"
-          value={range}
-          allowEmpty={[false, false]}
-          disabledDate={(day) => day.isAfter(today, 'day')}
+      </FilterField>
+      <FilterField id="orders-range" label={t('orders.filters.range')}>
+        <DayRangeFilter
+          id="orders-range"
+          testId="orders-range"
+          startDay={values.startDay}
+          endDay={values.endDay}
           presets={[
-            { label: t('orders.filters.today'), value: [today, today] },
-            { label: t('orders.filters.last7Days'), value: [today.subtract(6, 'day'), today] },
-            { label: t('orders.filters.last30Days'), value: [today.subtract(29, 'day'), today] },
+            { label: t('orders.filters.today'), days: 1 },
+            { label: t('orders.filters.last7Days'), days: 7 },
+            { label: t('orders.filters.last30Days'), days: 30 },
           ]}
-          onChange={(next) => {
-            const [start, end] = next ?? [null, null];
-            onChange({ ...values, startDay: start?.format(dayFormat), endDay: end?.format(dayFormat) });
-          }}
+          onChange={(startDay, endDay) => onChange({ ...values, startDay, endDay })}
           className={styles.range}
         />
-      </div>
-    </div>
+      </FilterField>
+    </FilterBar>
   );
 }

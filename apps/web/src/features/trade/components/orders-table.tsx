@@ -1,34 +1,22 @@
-import type { OrderPage, SpotOrder } from '@coffer/contract';
-import { Table, type TableColumnsType } from 'antd';
-import type { ReactNode } from 'react';
+import type { SpotOrder } from '@coffer/contract';
+import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { pathTo } from '../../../shared/routes';
+import { PagedTable, type PagedTableList } from '../../../shared/ui/paged-table';
 import { OrderActions } from './order-actions';
 import { OrderStatusTag, SideLabel } from './status-tags';
 import { formatCoinAmount, formatPairPrice } from './trade-format';
 import { useTradeLanguage } from './trade-locale';
 import styles from './orders-table.module.css';
 
-export const orderPageSizes = [10, 20, 50];
-
 /**
  * Spec §3 spot order per row: pair, direction, unit price, number (base coin), amount
  * (quote coin), status (marked when settled through the liquidity channel) and order time;
  * pay / cancel where the state allows it.
  */
-export function OrdersTable({
-  page,
-  isLoading,
-  empty,
-  onPageChange,
-}: {
-  page: OrderPage;
-  isLoading: boolean;
-  empty: ReactNode;
-  onPageChange: (pageNo: number, pageSize: number) => void;
-}) {
+export function OrdersTable(list: PagedTableList<SpotOrder>) {
   const { t } = useTranslation('trade');
   const language = useTradeLanguage();
 
@@ -98,25 +86,14 @@ export function OrdersTable({
   ];
 
   return (
-    <section data-testid="orders-table" aria-label={t('orders.tableLabel')}>
-      <Table<SpotOrder>
-        rowKey="orderNo"
-        size="middle"
-        columns={columns}
-        dataSource={page.records}
-        loading={isLoading}
-        locale={{ emptyText: empty }}
-        scroll={{ x: true }}
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: page.total,
-          pageSizeOptions: orderPageSizes,
-          showSizeChanger: true,
-          showTotal: (total) => t('orders.total', { total }),
-          onChange: onPageChange,
-        }}
-      />
-    </section>
+    <PagedTable<SpotOrder>
+      testId="orders-table"
+      label={t('orders.tableLabel')}
+      rowKey="orderNo"
+      columns={columns}
+      totalText={(total) => t('orders.total', { total })}
+      scroll={{ x: true }}
+      {...list}
+    />
   );
 }

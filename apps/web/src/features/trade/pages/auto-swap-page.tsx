@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../../shared/routes';
+import { TableEmpty } from '../../../shared/ui/table-empty';
 import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { autoSwapSettingsQuery } from '../api/get-auto-swap-settings';
 import { AutoSwapSettingDialog } from '../components/auto-swap-setting-dialog';
@@ -51,12 +52,11 @@ export function AutoSwapPage() {
             settings={settings.data.settings}
             onEdit={(setting) => setDialog({ name: 'change', setting })}
             empty={
-              <div className={styles.empty}>
-                <p>{t('autoSwap.empty')}</p>
+              <TableEmpty text={t('autoSwap.empty')}>
                 <Button onClick={() => setDialog({ name: 'add' })} disabled={!canAdd}>
                   {t('autoSwap.add')}
                 </Button>
-              </div>
+              </TableEmpty>
             }
           />
         ) : (

@@ -6,20 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { currenciesQuery } from '../../../shared/api/get-currencies';
 import { pathTo } from '../../../shared/routes';
+import { FilterBar, FilterField } from '../../../shared/ui/filter-bar';
+import { pageFromParams, writePageParams } from '../../../shared/ui/paged-table';
 import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { autoSwapRecordsQuery, type AutoSwapRecordFilters } from '../api/get-auto-swap-records';
-import { AutoSwapRecordsTable, recordPageSizes } from '../components/auto-swap-records-table';
+import { AutoSwapRecordsTable } from '../components/auto-swap-records-table';
 import { TradeErrorState } from '../components/trade-error-state';
 import { TradePageFrame } from '../components/trade-page-frame';
-import filterStyles from '../components/order-filters.module.css';
 import styles from './auto-swap-records-page.module.css';
-
-const defaultPageSize = recordPageSizes[1] ?? 20;
-
-function positive(text: string | null, fallback: number): number {
-  const value = Number(text);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-}
 
 /** Automatic swap records (spec §2): source coin, target coin, time, price, status of §4; paged. */
 export function AutoSwapRecordsPage() {
@@ -30,8 +24,7 @@ export function AutoSwapRecordsPage() {
     sourceCoin: sourceParam && /^[A-Z0-9]{2,10}$/.test(sourceParam) ? sourceParam : undefined,
     status: autoSwapStatuses.find((status) => status === params.get('status')),
   };
-  const pageNo = positive(params.get('page'), 1);
-  const pageSize = positive(params.get('size'), defaultPageSize);
+  const { pageNo, pageSize } = pageFromParams(params);
   const currencies = useQuery(currenciesQuery);
   const records = useQuery(autoSwapRecordsQuery(filters, pageNo, pageSize));
   const hasFilters = filters.sourceCoin !== undefined || filters.status !== undefined;
@@ -40,8 +33,7 @@ export function AutoSwapRecordsPage() {
     const search = new URLSearchParams();
     if (next.sourceCoin) search.set('source', next.sourceCoin);
     if (next.status) search.set('status', next.status);
-    if (page !== 1) search.set('page', String(page));
-    if (size !== defaultPageSize) search.set('size', String(size));
+    writePageParams(search, page, size);
     setParams(search, { replace: true });
   };
 
@@ -57,9 +49,8 @@ export function AutoSwapRecordsPage() {
       }
     >
       <Card>
-        <div className={filterStyles.filters}>
-          <div className={filterStyles.field}>
-            <label htmlFor="records-source">{t('records.columns.source')}</label>
+        <FilterBar>
+          <FilterField id="records-source" label={t('records.columns.source')}>
             <Select
               id="records-source"
               allowClear
@@ -70,9 +61,8 @@ export function AutoSwapRecordsPage() {
               options={(currencies.data ?? []).map((currency) => ({ value: currency.coin, label: currency.coin }))}
               className={styles.select}
             />
-          </div>
-          <div className={filterStyles.field}>
-            <label htmlFor="records-status">{t('records.columns.status')}</label>
+          </FilterField>
+          <FilterField id="records-status" label={t('records.columns.status')}>
             <Select
               id="records-status"
               allowClear
@@ -82,8 +72,8 @@ export function AutoSwapRecordsPage() {
               options={autoSwapStatuses.map((status) => ({ value: status, label: t(`autoSwapStatus.${status}`) }))}
               className={styles.select}
             />
-          </div>
-        </div>
+          </FilterField>
+        </FilterBar>
       </Card>
       <Card>
         {records.isError && !records.data ? (

@@ -6,16 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { parseDay, rangeInstants } from '../../../shared/format/day-range';
 import { pathTo } from '../../../shared/routes';
+import { pageFromParams, writePageParams } from '../../../shared/ui/paged-table';
+import { TableEmpty } from '../../../shared/ui/table-empty';
 import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { ordersQuery, type OrderFilters as OrderQueryFilters } from '../api/get-orders';
 import { tradePairsQuery } from '../api/get-trade-pairs';
 import { OrderFilters, type OrderFilterValues } from '../components/order-filters';
-import { orderPageSizes, OrdersTable } from '../components/orders-table';
+import { OrdersTable } from '../components/orders-table';
 import { TradeErrorState } from '../components/trade-error-state';
 import { TradePageFrame } from '../components/trade-page-frame';
-import styles from './orders-page.module.css';
-
-const defaultPageSize = orderPageSizes[1] ?? 20;
 
 function oneOf<T extends string>(values: readonly T[], text: string | null): T | undefined {
   return values.find((value) => value === text);
@@ -36,18 +35,12 @@ function filtersFrom(params: URLSearchParams): OrderFilterValues {
   };
 }
 
-function positive(text: string | null, fallback: number): number {
-  const value = Number(text);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-}
-
 /** My orders (spec §2): filters, paged table, pay or cancel an order pending payment. */
 export function OrdersPage() {
   const { t } = useTranslation('trade');
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
-  const pageNo = positive(params.get('page'), 1);
-  const pageSize = positive(params.get('size'), defaultPageSize);
+  const { pageNo, pageSize } = pageFromParams(params);
   const range = filters.startDay && filters.endDay ? rangeInstants(filters.startDay, filters.endDay) : null;
   const queryFilters: OrderQueryFilters = {
     pair: filters.pair,
@@ -70,15 +63,13 @@ export function OrdersPage() {
       search.set('start', next.startDay);
       search.set('end', next.endDay);
     }
-    if (page !== 1) search.set('page', String(page));
-    if (size !== defaultPageSize) search.set('size', String(size));
+    writePageParams(search, page, size);
     setParams(search, { replace: true });
   };
 
   const cleared: OrderFilterValues = { pair: undefined, side: undefined, status: undefined, startDay: undefined, endDay: undefined };
   const empty = (
-    <div className={styles.empty}>
-      <p>{hasFilters ? t('orders.emptyFiltered') : t('orders.empty')}</p>
+    <TableEmpty text={hasFilters ? t('orders.emptyFiltered') : t('orders.empty')}>
       {hasFilters ? (
         <Button onClick={() => writeParams(cleared)} data-testid="orders-clear">
           {t('orders.clearFilters')}
@@ -86,7 +77,7 @@ export function OrdersPage() {
       ) : (
         <Link to={pathTo('tradeSpot')}>{t('orders.startTrading')}</Link>
       )}
-    </div>
+    </TableEmpty>
   );
 
   return (

@@ -1,11 +1,7 @@
 import type { Currency } from '@coffer/contract';
-import { DatePicker, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-// antd's pickers take month names and the first day of the week from these (Monday in ru, zh).
-import 'dayjs/locale/ru';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/zh-tw';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DayRangeFilter, FilterBar, FilterField } from '../../../shared/ui/filter-bar';
 import { billTypeEntries, useBillTypeLabel } from './bill-labels';
 import styles from './bill-filters.module.css';
 
@@ -16,8 +12,6 @@ export interface BillFilterValues {
   startDay: string | undefined;
   endDay: string | undefined;
 }
-
-const dayFormat = 'YYYY-MM-DD';
 
 /** Coin, type and date range of the bills; every change applies at once. */
 export function BillFilters({
@@ -31,14 +25,10 @@ export function BillFilters({
 }) {
   const { t } = useTranslation('wallet');
   const typeLabel = useBillTypeLabel();
-  const today = dayjs();
-  const range: [Dayjs, Dayjs] | null =
-    values.startDay && values.endDay ? [dayjs(values.startDay, dayFormat), dayjs(values.endDay, dayFormat)] : null;
 
   return (
-    <div className={styles.filters}>
-      <div className={styles.field}>
-        <label htmlFor="bills-coin">{t('bills.filters.coin')}</label>
+    <FilterBar className={styles.filters}>
+      <FilterField id="bills-coin" label={t('bills.filters.coin')}>
         <Select
           id="bills-coin"
           allowClear
@@ -50,9 +40,8 @@ export function BillFilters({
           className={styles.coin}
           data-testid="bills-coin"
         />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="bills-type">{t('bills.filters.type')}</label>
+      </FilterField>
+      <FilterField id="bills-type" label={t('bills.filters.type')}>
         <Select
           id="bills-type"
           allowClear
@@ -63,27 +52,22 @@ export function BillFilters({
           className={styles.type}
           data-testid="bills-type"
         />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="bills-range">{t('bills.filters.range')}</label>
-        <DatePicker.RangePicker
-          id={{ start: 'bills-range' }}
-          value={range}
-          allowEmpty={[false, false]}
-          disabledDate={(day) => day.isAfter(today, 'day')}
+      </FilterField>
+      <FilterField id="bills-range" label={t('bills.filters.range')}>
+        <DayRangeFilter
+          id="bills-range"
+          testId="bills-range"
+          startDay={values.startDay}
+          endDay={values.endDay}
           presets={[
-            { label: t('bills.filters.last7Days'), value: [today.subtract(6, 'day'), today] },
-            { label: t('bills.filters.last30Days'), value: [today.subtract(29, 'day'), today] },
-            { label: t('bills.filters.last3Months'), value: [today.subtract(3, 'month').add(1, 'day'), today] },
+            { label: t('bills.filters.last7Days'), days: 7 },
+            { label: t('bills.filters.last30Days'), days: 30 },
+            { label: t('bills.filters.last3Months'), months: 3 },
           ]}
-          onChange={(next) => {
-            const [start, end] = next ?? [null, null];
-            onChange({ ...values, startDay: start?.format(dayFormat), endDay: end?.format(dayFormat) });
-          }}
+          onChange={(startDay, endDay) => onChange({ ...values, startDay, endDay })}
           className={styles.range}
-          data-testid="bills-range"
         />
-      </div>
-    </div>
+      </FilterField>
+    </FilterBar>
   );
 }

@@ -1,32 +1,17 @@
 import type { Bill } from '@coffer/contract';
-import { Button, Table, type TableColumnsType } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../shared/format/figures';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { CoinBadge } from '../../../shared/ui/coin-badge';
+import { PagedTable, type PagedTableList } from '../../../shared/ui/paged-table';
 import { shortenMiddle } from '../../../shared/ui/short-value';
-import type { BillPage } from '../api/get-bills';
 import { longDetailKeys, summaryDetail, useBillTypeLabel, useDetailLabel, useDetailValue } from './bill-labels';
 import styles from './bills-table.module.css';
 
-export const billPageSizes = [10, 20, 50];
-
 /** Bills, paged by the server: time, type, coin, signed amount, detail, and a way to the drawer. */
-export function BillsTable({
-  page,
-  isLoading,
-  empty,
-  onPageChange,
-  onOpen,
-}: {
-  page: BillPage;
-  isLoading: boolean;
-  empty: ReactNode;
-  onPageChange: (pageNo: number, pageSize: number) => void;
-  onOpen: (bill: Bill) => void;
-}) {
+export function BillsTable({ onOpen, ...list }: PagedTableList<Bill> & { onOpen: (bill: Bill) => void }) {
   const { t } = useTranslation('wallet');
   const language = useLanguage();
   const typeLabel = useBillTypeLabel();
@@ -83,25 +68,13 @@ export function BillsTable({
   ];
 
   return (
-    <section data-testid="bills-table" aria-label={t('bills.tableLabel')}>
-      <Table<Bill>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={page.records}
-        loading={isLoading}
-        locale={{ emptyText: empty }}
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: page.total,
-          pageSizeOptions: billPageSizes,
-          showSizeChanger: true,
-          hideOnSinglePage: false,
-          showTotal: (total) => t('bills.total', { total }),
-          onChange: onPageChange,
-        }}
-      />
-    </section>
+    <PagedTable<Bill>
+      testId="bills-table"
+      label={t('bills.tableLabel')}
+      rowKey="id"
+      columns={columns}
+      totalText={(total) => t('bills.total', { total })}
+      {...list}
+    />
   );
 }

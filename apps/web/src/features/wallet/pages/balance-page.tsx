@@ -8,6 +8,7 @@ import { decimalSign } from '../../../shared/format/format-amount';
 import { pathTo } from '../../../shared/routes';
 import { PageFrame } from '../../../shared/ui/page-frame';
 import { QueryErrorState } from '../../../shared/ui/query-error-state';
+import { TableEmpty } from '../../../shared/ui/table-empty';
 import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { AssetTable } from '../components/asset-table';
 import { BalanceSummaryCard } from '../components/balance-summary-card';
@@ -31,18 +32,16 @@ export function BalancePage() {
   const isEmptyAccount = everything.data ? decimalSign(everything.data.summary.balance.usdValue) === 0 : false;
 
   const emptyTable = coin ? (
-    <div className={styles.empty}>
-      <p>{t('balance.noMatch', { search: coin })}</p>
+    <TableEmpty text={t('balance.noMatch', { search: coin })}>
       <Button onClick={() => setSearch('')}>{t('balance.clearSearch')}</Button>
-    </div>
+    </TableEmpty>
   ) : (
-    <div className={styles.empty}>
-      <p>{t('balance.nothingOverOneUsd')}</p>
+    <TableEmpty text={t('balance.nothingOverOneUsd')}>
       <span className={styles.emptyActions}>
         <Button onClick={() => setHideSmall(false)}>{t('balance.showAll')}</Button>
         <Link to={pathTo('propertyCenterRecharge')}>{t('actions.deposit')}</Link>
       </span>
-    </div>
+    </TableEmpty>
   );
 
   return (

@@ -10,6 +10,8 @@ import { parseDay, rangeInstants } from '../../../shared/format/day-range';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { pathTo } from '../../../shared/routes';
 import { PageFrame } from '../../../shared/ui/page-frame';
+import { pageFromParams, writePageParams } from '../../../shared/ui/paged-table';
+import { TableEmpty } from '../../../shared/ui/table-empty';
 import { QueryErrorState } from '../../../shared/ui/query-error-state';
 import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { billsExportUrl, browserTimeZone } from '../api/export-bills';
@@ -17,10 +19,8 @@ import { billsQuery, type BillFilters as BillQueryFilters } from '../api/get-bil
 import { BillDetailDrawer } from '../components/bill-detail-drawer';
 import { BillFilters, type BillFilterValues } from '../components/bill-filters';
 import { isWithinDownloadLimit } from '../components/bill-range';
-import { billPageSizes, BillsTable } from '../components/bills-table';
+import { BillsTable } from '../components/bills-table';
 import styles from './bills-page.module.css';
-
-const defaultPageSize = billPageSizes[1] ?? 20;
 
 /** Filters live in the address, so a filtered list can be reloaded, shared and gone back to. */
 function filtersFrom(params: URLSearchParams): BillFilterValues {
@@ -36,11 +36,6 @@ function filtersFrom(params: URLSearchParams): BillFilterValues {
   };
 }
 
-function positive(text: string | null, fallback: number): number {
-  const value = Number(text);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-}
-
 type DownloadNotice = { kind: 'error' | 'info'; text: string } | null;
 
 /** Asset bills (spec §1–§3, §5): filters, paged table, detail drawer, CSV of up to 3 months. */
@@ -52,8 +47,7 @@ export function BillsPage() {
   const [notice, setNotice] = useState<DownloadNotice>(null);
 
   const filters = filtersFrom(params);
-  const pageNo = positive(params.get('page'), 1);
-  const pageSize = positive(params.get('size'), defaultPageSize);
+  const { pageNo, pageSize } = pageFromParams(params);
   const range = filters.startDay && filters.endDay ? rangeInstants(filters.startDay, filters.endDay) : null;
   const queryFilters: BillQueryFilters = { coin: filters.coin, type: filters.type, start: range?.start, end: range?.end };
 
@@ -69,8 +63,7 @@ export function BillsPage() {
       search.set('start', next.startDay);
       search.set('end', next.endDay);
     }
-    if (page !== 1) search.set('page', String(page));
-    if (size !== defaultPageSize) search.set('size', String(size));
+    writePageParams(search, page, size);
     setParams(search, { replace: true });
   };
 
@@ -102,8 +95,7 @@ export function BillsPage() {
   };
 
   const empty = (
-    <div className={styles.empty}>
-      <p>{hasFilters ? t('bills.emptyFiltered') : t('bills.empty')}</p>
+    <TableEmpty text={hasFilters ? t('bills.emptyFiltered') : t('bills.empty')}>
       {hasFilters ? (
         <Button onClick={() => handleFiltersChange({ coin: undefined, type: undefined, startDay: undefined, endDay: undefined })}>
           {t('bills.clearFilters')}
@@ -111,7 +103,7 @@ export function BillsPage() {
       ) : (
         <Link to={pathTo('propertyCenterRecharge')}>{t('actions.deposit')}</Link>
       )}
-    </div>
+    </TableEmpty>
   );
 
   return (
