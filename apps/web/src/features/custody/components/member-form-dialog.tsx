@@ -10,7 +10,7 @@ import {
   type CustodyRole,
 } from '@coffer/contract';
 import { Form, Input, Modal, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { custodyMemberCalls } from '../api/custody-members';
@@ -75,17 +75,40 @@ export function MemberFormDialog({
   onCancel: () => void;
 }) {
   const { t } = useTranslation('custodyOrg');
+  return (
+    <Modal
+      open={open}
+      title={member ? t('members.form.editTitle') : t('members.form.addTitle')}
+      onCancel={onCancel}
+      footer={null}
+      destroyOnHidden
+      mask={{ closable: false }}
+      width={680}
+    >
+      <MemberForm member={member} roles={roles} onSaved={onSaved} onCancel={onCancel} />
+    </Modal>
+  );
+}
+
+/** The form itself, mounted afresh each time the dialog opens (starting from `member`). */
+function MemberForm({
+  member,
+  roles,
+  onSaved,
+  onCancel,
+}: {
+  member: CustodyMember | null;
+  roles: CustodyRole[] | undefined;
+  onSaved: (saved: Saved) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('custodyOrg');
   const language = useLanguage();
   const labels = useRoleLabels();
   const [form] = Form.useForm<MemberFormValues>();
   const [refusal, setRefusal] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    setRefusal(null);
-    if (member) {
-      form.setFieldsValue({
+  const initialValues: MemberFormValues = member
+    ? {
         email: member.email,
         name: member.name,
         phone: member.phone,
@@ -93,9 +116,8 @@ export function MemberFormDialog({
         note: member.note,
         salespersonEmail: member.salespersonEmail,
         roleId: member.roleId,
-      });
-    }
-  }, [open, member, form]);
+      }
+    : { email: '', name: '', phone: '', department: '', note: '', salespersonEmail: '', roleId: undefined };
 
   const { isPending, submit } = useSingleSubmit(async (values: MemberFormValues) => {
     setRefusal(null);
@@ -122,100 +144,90 @@ export function MemberFormDialog({
   const maxRule = (max: number) => rule((value) => (value.trim().length > max ? t('members.form.tooLong', { max }) : null));
 
   return (
-    <Modal
-      open={open}
-      title={member ? t('members.form.editTitle') : t('members.form.addTitle')}
-      onCancel={onCancel}
-      footer={null}
-      forceRender
-      mask={{ closable: false }}
-      width={680}
+    <Form<MemberFormValues>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      initialValues={initialValues}
+      onFinish={submit}
+      data-testid="member-form"
     >
-      <Form<MemberFormValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ email: '', name: '', phone: '', department: '', note: '', salespersonEmail: '', roleId: undefined }}
-        onFinish={submit}
-        data-testid="member-form"
+      <DialogError message={refusal} testId="member-form-error" />
+      <Form.Item
+        name="email"
+        label={t('members.form.email')}
+        extra={member ? t('members.form.emailFixed') : t('members.form.emailHelp')}
+        rules={member ? [] : [emailRule(false)]}
       >
-        <DialogError message={refusal} testId="member-form-error" />
+        <Input type="email" autoComplete="off" disabled={member !== null} data-testid="member-email" />
+      </Form.Item>
+      <div className={styles.columns}>
         <Form.Item
-          name="email"
-          label={t('members.form.email')}
-          extra={member ? t('members.form.emailFixed') : t('members.form.emailHelp')}
-          rules={member ? [] : [emailRule(false)]}
-        >
-          <Input type="email" autoComplete="off" disabled={member !== null} data-testid="member-email" />
-        </Form.Item>
-        <div className={styles.columns}>
-          <Form.Item
-            name="name"
-            label={t('members.form.name')}
-            rules={[
-              rule((value) => {
-                if (value.trim() === '') return t('members.form.nameRequired');
-                return value.trim().length > custodyLimits.nameMaxChars
-                  ? t('members.form.tooLong', { max: custodyLimits.nameMaxChars })
-                  : null;
-              }),
-            ]}
-          >
-            <Input data-testid="member-name" />
-          </Form.Item>
-          <Form.Item
-            name="phone"
-            label={t('members.form.phone')}
-            rules={[
-              rule((value) => (value.trim() === '' || /^\+?[0-9][0-9 -]*$/.test(value.trim()) ? null : t('members.form.phoneInvalid'))),
-              maxRule(phoneMaxChars),
-            ]}
-          >
-            <Input inputMode="tel" data-testid="member-phone" />
-          </Form.Item>
-          <Form.Item name="department" label={t('members.form.department')} rules={[maxRule(departmentMaxChars)]}>
-            <Input data-testid="member-department" />
-          </Form.Item>
-          <Form.Item
-            name="roleId"
-            label={t('members.form.role')}
-            rules={[rule((value) => (value === '' ? t('members.form.roleRequired') : null))]}
-          >
-            <Select
-              loading={!roles}
-              placeholder={t('members.form.rolePlaceholder')}
-              options={(roles ?? []).map((role) => ({ value: role.id, label: labels.roleName(role) }))}
-              data-testid="member-role"
-            />
-          </Form.Item>
-        </div>
-        <Form.Item
-          name="salespersonEmail"
-          label={t('members.form.salesperson')}
-          extra={t('members.form.salespersonHelp')}
-          rules={[emailRule(true)]}
-        >
-          <Input type="email" autoComplete="off" data-testid="member-salesperson" />
-        </Form.Item>
-        <Form.Item
-          name="note"
-          label={t('members.form.note')}
+          name="name"
+          label={t('members.form.name')}
           rules={[
             rule((value) => {
-              const key = checkCustodyNote(value.trim());
-              return key ? errorMessage(key, language, { max: custodyLimits.noteMaxChars }) : null;
+              if (value.trim() === '') return t('members.form.nameRequired');
+              return value.trim().length > custodyLimits.nameMaxChars
+                ? t('members.form.tooLong', { max: custodyLimits.nameMaxChars })
+                : null;
             }),
           ]}
         >
-          <Input.TextArea rows={2} count={{ show: true, max: custodyLimits.noteMaxChars }} data-testid="member-note" />
+          <Input data-testid="member-name" />
         </Form.Item>
-        <DialogButtons
-          isPending={isPending}
-          onCancel={onCancel}
-          submitText={member ? t('members.form.save') : t('members.form.add')}
-          submitTestId="member-form-submit"
-        />
-      </Form>
-    </Modal>
+        <Form.Item
+          name="phone"
+          label={t('members.form.phone')}
+          rules={[
+            rule((value) => (value.trim() === '' || /^\+?[0-9][0-9 -]*$/.test(value.trim()) ? null : t('members.form.phoneInvalid'))),
+            maxRule(phoneMaxChars),
+          ]}
+        >
+          <Input inputMode="tel" data-testid="member-phone" />
+        </Form.Item>
+        <Form.Item name="department" label={t('members.form.department')} rules={[maxRule(departmentMaxChars)]}>
+          <Input data-testid="member-department" />
+        </Form.Item>
+        <Form.Item
+          name="roleId"
+          label={t('members.form.role')}
+          rules={[rule((value) => (value === '' ? t('members.form.roleRequired') : null))]}
+        >
+          <Select
+            loading={!roles}
+            placeholder={t('members.form.rolePlaceholder')}
+            options={(roles ?? []).map((role) => ({ value: role.id, label: labels.roleName(role) }))}
+            data-testid="member-role"
+          />
+        </Form.Item>
+      </div>
+      <Form.Item
+        name="salespersonEmail"
+        label={t('members.form.salesperson')}
+        extra={t('members.form.salespersonHelp')}
+        rules={[emailRule(true)]}
+      >
+        <Input type="email" autoComplete="off" data-testid="member-salesperson" />
+      </Form.Item>
+      <Form.Item
+        name="note"
+        label={t('members.form.note')}
+        rules={[
+          rule((value) => {
+            const key = checkCustodyNote(value.trim());
+            return key ? errorMessage(key, language, { max: custodyLimits.noteMaxChars }) : null;
+          }),
+        ]}
+      >
+        <Input.TextArea rows={2} count={{ show: true, max: custodyLimits.noteMaxChars }} data-testid="member-note" />
+      </Form.Item>
+      <DialogButtons
+        isPending={isPending}
+        onCancel={onCancel}
+        submitText={member ? t('members.form.save') : t('members.form.add')}
+        submitTestId="member-form-submit"
+      />
+    </Form>
   );
 }

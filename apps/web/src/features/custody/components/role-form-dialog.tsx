@@ -8,7 +8,7 @@ import {
   type CustodyRoleBody,
 } from '@coffer/contract';
 import { Checkbox, Form, Input, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { custodyRoleCalls } from '../api/custody-roles';
@@ -54,23 +54,43 @@ export function RoleFormDialog({
   onCancel: () => void;
 }) {
   const { t } = useTranslation('custodyOrg');
+  return (
+    <Modal
+      open={open}
+      title={role ? t('roles.form.editTitle') : t('roles.form.addTitle')}
+      onCancel={onCancel}
+      footer={null}
+      destroyOnHidden
+      mask={{ closable: false }}
+      width={600}
+    >
+      <RoleForm role={role} onSaved={onSaved} onCancel={onCancel} />
+    </Modal>
+  );
+}
+
+/** The form itself, mounted afresh each time the dialog opens (starting from `role`). */
+function RoleForm({
+  role,
+  onSaved,
+  onCancel,
+}: {
+  role: CustodyRole | null;
+  onSaved: (role: CustodyRole, mode: 'add' | 'edit') => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('custodyOrg');
   const language = useLanguage();
   const labels = useRoleLabels();
   const [form] = Form.useForm<RoleFormValues>();
   const [refusal, setRefusal] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    setRefusal(null);
-    if (role) {
-      form.setFieldsValue({
+  const initialValues: RoleFormValues = role
+    ? {
         name: role.name,
         description: role.description,
         permissions: custodyAssignablePermissions.filter((permission) => role.permissions.includes(permission)),
-      });
-    }
-  }, [open, role, form]);
+      }
+    : { name: '', description: '', permissions: [] };
 
   const { isPending, submit } = useSingleSubmit(async (values: RoleFormValues) => {
     setRefusal(null);
@@ -87,88 +107,78 @@ export function RoleFormDialog({
   });
 
   return (
-    <Modal
-      open={open}
-      title={role ? t('roles.form.editTitle') : t('roles.form.addTitle')}
-      onCancel={onCancel}
-      footer={null}
-      forceRender
-      mask={{ closable: false }}
-      width={600}
+    <Form<RoleFormValues>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      initialValues={initialValues}
+      onFinish={submit}
+      data-testid="role-form"
     >
-      <Form<RoleFormValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ name: '', description: '', permissions: [] }}
-        onFinish={submit}
-        data-testid="role-form"
+      <DialogError message={refusal} testId="role-form-error" />
+      <Form.Item
+        name="name"
+        label={t('roles.form.name')}
+        rules={[
+          {
+            validator: async (_rule, value: string | undefined) => {
+              const key = checkRoleName(value ?? '');
+              if (key) throw new Error(errorMessage(key, language));
+            },
+          },
+        ]}
       >
-        <DialogError message={refusal} testId="role-form-error" />
-        <Form.Item
-          name="name"
-          label={t('roles.form.name')}
-          rules={[
-            {
-              validator: async (_rule, value: string | undefined) => {
-                const key = checkRoleName(value ?? '');
-                if (key) throw new Error(errorMessage(key, language));
-              },
-            },
-          ]}
-        >
-          <Input
-            placeholder={t('roles.form.namePlaceholder')}
-            count={{ show: true, max: custodyLimits.roleNameMaxChars }}
-            data-testid="role-name"
-          />
-        </Form.Item>
-        <Form.Item
-          name="description"
-          label={t('roles.form.description')}
-          rules={[
-            {
-              validator: async (_rule, value: string | undefined) => {
-                if ((value ?? '').trim().length > custodyLimits.roleDescriptionMaxChars) {
-                  throw new Error(t('roles.form.descriptionTooLong', { max: custodyLimits.roleDescriptionMaxChars }));
-                }
-              },
-            },
-          ]}
-        >
-          <Input.TextArea
-            rows={3}
-            placeholder={t('roles.form.descriptionPlaceholder')}
-            count={{ show: true, max: custodyLimits.roleDescriptionMaxChars }}
-            data-testid="role-description"
-          />
-        </Form.Item>
-        <Form.Item
-          name="permissions"
-          label={t('roles.form.permissions')}
-          rules={[
-            {
-              validator: async (_rule, value: AssignablePermission[] | undefined) => {
-                if (!value || value.length === 0) throw new Error(t('roles.form.permissionsRequired'));
-              },
-            },
-          ]}
-        >
-          <Checkbox.Group
-            className={styles.permissions}
-            options={custodyAssignablePermissions.map((permission) => ({
-              value: permission,
-              label: <span data-testid={`role-permission-${permission}`}>{labels.permission(permission)}</span>,
-            }))}
-          />
-        </Form.Item>
-        <DialogButtons
-          isPending={isPending}
-          onCancel={onCancel}
-          submitText={role ? t('roles.form.save') : t('roles.form.add')}
-          submitTestId="role-form-submit"
+        <Input
+          placeholder={t('roles.form.namePlaceholder')}
+          count={{ show: true, max: custodyLimits.roleNameMaxChars }}
+          data-testid="role-name"
         />
-      </Form>
-    </Modal>
+      </Form.Item>
+      <Form.Item
+        name="description"
+        label={t('roles.form.description')}
+        rules={[
+          {
+            validator: async (_rule, value: string | undefined) => {
+              if ((value ?? '').trim().length > custodyLimits.roleDescriptionMaxChars) {
+                throw new Error(t('roles.form.descriptionTooLong', { max: custodyLimits.roleDescriptionMaxChars }));
+              }
+            },
+          },
+        ]}
+      >
+        <Input.TextArea
+          rows={3}
+          placeholder={t('roles.form.descriptionPlaceholder')}
+          count={{ show: true, max: custodyLimits.roleDescriptionMaxChars }}
+          data-testid="role-description"
+        />
+      </Form.Item>
+      <Form.Item
+        name="permissions"
+        label={t('roles.form.permissions')}
+        rules={[
+          {
+            validator: async (_rule, value: AssignablePermission[] | undefined) => {
+              if (!value || value.length === 0) throw new Error(t('roles.form.permissionsRequired'));
+            },
+          },
+        ]}
+      >
+        <Checkbox.Group
+          className={styles.permissions}
+          options={custodyAssignablePermissions.map((permission) => ({
+            value: permission,
+            label: <span data-testid={`role-permission-${permission}`}>{labels.permission(permission)}</span>,
+          }))}
+        />
+      </Form.Item>
+      <DialogButtons
+        isPending={isPending}
+        onCancel={onCancel}
+        submitText={role ? t('roles.form.save') : t('roles.form.add')}
+        submitTestId="role-form-submit"
+      />
+    </Form>
   );
 }
