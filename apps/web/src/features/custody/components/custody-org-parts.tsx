@@ -1,0 +1,98 @@
+import { Alert, Button, Result } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/http/http-client';
+import { errorText } from '../../../shared/http/error-text';
+import { isRetryable } from '../../../shared/http/retryable';
+import styles from './custody-org.module.css';
+
+/**
+ * A dialog form's submission, one at a time (a double click sends one request): `isPending`
+ * while it runs. A rejection was already shown (at its field or in the dialog), so the form
+ * stays for another try.
+ */
+export function useSingleSubmit<Args extends unknown[]>(submit: (...args: Args) => Promise<void>) {
+  const [isPending, setPending] = useState(false);
+  const isSubmitting = useRef(false);
+  const run = async (...args: Args) => {
+    if (isSubmitting.current) return;
+    isSubmitting.current = true;
+    setPending(true);
+    try {
+      await submit(...args);
+    } catch {
+      // Shown already; the values may be corrected.
+    } finally {
+      isSubmitting.current = false;
+      setPending(false);
+    }
+  };
+  return { isPending, submit: (...args: Args) => void run(...args) };
+}
+
+/** Cancel and submit at the foot of a dialog form. */
+export function DialogButtons({
+  isPending,
+  onCancel,
+  submitText,
+  submitTestId,
+}: {
+  isPending: boolean;
+  onCancel: () => void;
+  submitText: string;
+  submitTestId: string;
+}) {
+  const { t } = useTranslation('custodyOrg');
+  return (
+    <div className={styles.buttons}>
+      <Button onClick={onCancel} disabled={isPending}>
+        {t('common.cancel')}
+      </Button>
+      <Button type="primary" htmlType="submit" loading={isPending} data-testid={submitTestId}>
+        {submitText}
+      </Button>
+    </div>
+  );
+}
+
+/** A refusal the dialog shows in itself (one no field owns), in the user's language. */
+export function DialogError({ message, testId }: { message: string | null; testId: string }) {
+  if (!message) return null;
+  return <Alert type="error" showIcon className={styles.alert} title={message} data-testid={testId} />;
+}
+
+/**
+ * Where a quiet call's refusal belongs: `field` when `fieldOf` names one for its code (or the
+ * envelope names a field of the form), else the dialog. Anything but an envelope is rethrown.
+ */
+export function refusalOf<Field extends string>(
+  error: unknown,
+  fieldOf: (code: number | null) => Field | null,
+  fields: readonly Field[],
+): { field: Field | null; message: string } {
+  if (!(error instanceof ApiError)) throw error;
+  const named = fields.find((field) => field === error.field) ?? null;
+  return { field: fieldOf(error.code) ?? named, message: errorText(error) ?? '' };
+}
+
+/** A list could not be loaded: the envelope message in the user's language, with a retry where it can help. */
+export function CustodyOrgLoadError({ error, onRetry, testId }: { error: unknown; onRetry: () => void; testId: string }) {
+  const { t } = useTranslation('custodyOrg');
+  const message = errorText(error, t('common.loadFailed')) ?? undefined;
+  if (!isRetryable(error)) {
+    return <Result status="info" title={message} data-testid={testId} />;
+  }
+  return (
+    <Result
+      status="warning"
+      title={t('common.loadFailedTitle')}
+      subTitle={message}
+      data-testid={testId}
+      extra={
+        <Button type="primary" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      }
+    />
+  );
+}

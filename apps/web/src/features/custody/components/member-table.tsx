@@ -1,0 +1,188 @@
+import type { CustodyMember, CustodyMemberState, CustodyRole } from '@coffer/contract';
+import { Button, Popconfirm, Table, Tag, type ButtonProps, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/format/format-date';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { colors } from '../../../shared/ui/theme';
+import { useRoleLabels } from './custody-role-labels';
+import styles from './custody-org.module.css';
+
+/** The shared status colours (design.md): invited waits, active is fine, frozen is stopped; always with the word. */
+const stateColors: Record<CustodyMemberState, string> = { invited: colors.pending, active: colors.success, frozen: colors.frozen };
+
+export type MemberAction = 'edit' | 'freeze' | 'thaw' | 'resend';
+
+/**
+ * The personnel list (spec §3, §4): name, e-mail, role, department, state, hardware key,
+ * activation time; edit, freeze or thaw (confirmed), and the activation link again for a
+ * member still invited.
+ */
+export function MemberTable({
+  members,
+  roles,
+  busyId,
+  onAction,
+}: {
+  members: CustodyMember[];
+  roles: CustodyRole[] | undefined;
+  busyId: string | null;
+  onAction: (action: MemberAction, member: CustodyMember) => void;
+}) {
+  const { t } = useTranslation('custodyOrg');
+  const language = useLanguage();
+  const labels = useRoleLabels();
+  const roleById = new Map((roles ?? []).map((role) => [role.id, role]));
+  const roleNameOf = (member: CustodyMember) => {
+    const role = roleById.get(member.roleId);
+    return role ? labels.roleName(role) : member.roleName;
+  };
+  const isBusy = (member: CustodyMember) => busyId === member.id;
+  const isOtherBusy = (member: CustodyMember) => busyId !== null && busyId !== member.id;
+
+  const columns: TableColumnsType<CustodyMember> = [
+    { key: 'name', title: t('members.columns.name'), render: (_value, member) => <span className={styles.name}>{member.name}</span> },
+    { key: 'email', title: t('members.columns.email'), render: (_value, member) => <span className={styles.nowrap}>{member.email}</span> },
+    { key: 'role', title: t('members.columns.role'), render: (_value, member) => roleNameOf(member) },
+    {
+      key: 'department',
+      title: t('members.columns.department'),
+      render: (_value, member) => member.department || <span className={styles.muted}>{t('common.none')}</span>,
+    },
+    {
+      key: 'state',
+      title: t('members.columns.state'),
+      render: (_value, member) => (
+        <Tag color={stateColors[member.state]} data-testid={`member-state-${member.id}`}>
+          {t(`members.states.${member.state}`)}
+        </Tag>
+      ),
+    },
+    {
+      key: 'hardwareKey',
+      title: t('members.columns.hardwareKey'),
+      render: (_value, member) => (member.hasHardwareKey ? t('common.yes') : t('common.no')),
+    },
+    {
+      key: 'activatedAt',
+      title: t('members.columns.activatedAt'),
+      render: (_value, member) =>
+        member.activatedAt ? (
+          <span className={styles.nowrap}>{formatDateTime(member.activatedAt, language)}</span>
+        ) : (
+          <span className={styles.muted}>{t('members.notActivated')}</span>
+        ),
+    },
+    {
+      key: 'actions',
+      title: t('members.columns.actions'),
+      render: (_value, member) => (
+        <span className={styles.actions}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => onAction('edit', member)}
+            disabled={busyId !== null}
+            data-testid={`member-edit-${member.id}`}
+          >
+            {t('members.edit')}
+          </Button>
+          {member.state === 'invited' ? (
+            <Button
+              type="link"
+              size="small"
+              onClick={() => onAction('resend', member)}
+              loading={isBusy(member)}
+              disabled={isOtherBusy(member)}
+              data-testid={`member-resend-${member.id}`}
+            >
+              {t('members.resend')}
+            </Button>
+          ) : null}
+          {member.state === 'frozen' ? (
+            <Confirmed
+              title={t('members.thawTitle')}
+              text={t('members.thawText', { name: member.name })}
+              okText={t('members.thaw')}
+              testId="member-thaw-confirm"
+              onConfirm={() => onAction('thaw', member)}
+            >
+              <Button
+                type="link"
+                size="small"
+                loading={isBusy(member)}
+                disabled={isOtherBusy(member)}
+                data-testid={`member-thaw-${member.id}`}
+              >
+                {t('members.thaw')}
+              </Button>
+            </Confirmed>
+          ) : (
+            <Confirmed
+              title={t('members.freezeTitle')}
+              text={t('members.freezeText', { name: member.name })}
+              okText={t('members.freeze')}
+              isDanger
+              testId="member-freeze-confirm"
+              onConfirm={() => onAction('freeze', member)}
+            >
+              <Button
+                type="link"
+                size="small"
+                danger
+                loading={isBusy(member)}
+                disabled={isOtherBusy(member)}
+                data-testid={`member-freeze-${member.id}`}
+              >
+                {t('members.freeze')}
+              </Button>
+            </Confirmed>
+          )}
+        </span>
+      ),
+    },
+  ];
+  return (
+    <Table<CustodyMember>
+      rowKey="id"
+      columns={columns}
+      dataSource={members}
+      pagination={false}
+      size="middle"
+      scroll={{ x: 'max-content' }}
+      data-testid="member-table"
+    />
+  );
+}
+
+function Confirmed({
+  title,
+  text,
+  okText,
+  isDanger = false,
+  testId,
+  onConfirm,
+  children,
+}: {
+  title: string;
+  text: string;
+  okText: string;
+  isDanger?: boolean;
+  testId: string;
+  onConfirm: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('custodyOrg');
+  return (
+    <Popconfirm
+      title={title}
+      description={text}
+      okText={okText}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ danger: isDanger, ...({ 'data-testid': testId } as ButtonProps) }}
+      onConfirm={onConfirm}
+    >
+      {children}
+    </Popconfirm>
+  );
+}
