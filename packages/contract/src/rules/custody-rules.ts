@@ -70,6 +70,7 @@ export const custodyLimits = {
   roleDescriptionMaxChars: 200,
   companyNameMaxChars: 100,
   nameMaxChars: 50,
+  departmentMaxChars: 50,
   maxReviewers: 20,
   /** Hours an activation link stays usable. */
   activationHours: 72,

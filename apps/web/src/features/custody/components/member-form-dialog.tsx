@@ -31,7 +31,6 @@ const memberFields = ['email', 'name', 'phone', 'department', 'note', 'salespers
 type MemberField = (typeof memberFields)[number];
 
 const phoneMaxChars = 20;
-const departmentMaxChars = 200;
 
 /** Where a refusal with these codes belongs in the form; other codes are shown in the dialog. */
 const fieldByCode = new Map<number, MemberField>([
@@ -186,7 +185,7 @@ function MemberForm({
         >
           <Input inputMode="tel" data-testid="member-phone" />
         </Form.Item>
-        <Form.Item name="department" label={t('members.form.department')} rules={[maxRule(departmentMaxChars)]}>
+        <Form.Item name="department" label={t('members.form.department')} rules={[maxRule(custodyLimits.departmentMaxChars)]}>
           <Input data-testid="member-department" />
         </Form.Item>
         <Form.Item
