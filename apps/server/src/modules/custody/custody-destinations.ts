@@ -32,13 +32,15 @@ export interface CustodyDestinations {
   ): Promise<CustodyDestination>;
 }
 
-// Control characters (NUL among them) are never part of a text the console stores.
-const controlCharacters = /[\u0000-\u001f\u007f]/;
-
 /** Whether a typed text holds a control character (NUL, line breaks, DEL…): refused in every console field. */
 export function hasControlCharacters(text: string): boolean {
-  return controlCharacters.test(text);
+  for (let at = 0; at < text.length; at += 1) {
+    const code = text.charCodeAt(at);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
 }
+
 const addressChains = new Set<string>(['bitcoin', 'ethereum', 'xrpl']);
 
 /** The custody console's destination rules, over the chain module's address checks and the asset catalogue. */
