@@ -255,6 +255,11 @@ export async function buildServer(deps: AppDeps): Promise<BuiltServer> {
     audit,
     messenger,
     requireOperator: operators.requireOperator,
+    assets,
+    addressNetworks: {
+      bitcoinNetwork: deps.withdrawalChains?.bitcoinNetwork ?? 'mainnet',
+      xrpNetwork: deps.withdrawalChains?.xrpNetwork ?? 'mainnet',
+    },
   }).register(app);
 
   await registerWebApp(app, deps.config.WEB_DIST_DIR);

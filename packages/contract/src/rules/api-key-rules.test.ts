@@ -35,6 +35,9 @@ describe('API key rules (spec §5)', () => {
     expect(parseIpWhitelist('')).toEqual({ ok: true, entries: [] });
     expect(parseIpWhitelist(Array.from({ length: 11 }, (_, i) => `10.0.0.${i}`).join(','))).toEqual({ ok: false, reason: 'tooMany' });
     expect(parseIpWhitelist('1.1.1.1,nope')).toEqual({ ok: false, reason: 'invalid' });
+    const twenty = Array.from({ length: 20 }, (_, i) => `10.0.0.${i}`);
+    expect(parseIpWhitelist(twenty.join(','), 20)).toEqual({ ok: true, entries: twenty });
+    expect(parseIpWhitelist([...twenty, '10.0.1.0/24'].join(','), 20)).toEqual({ ok: false, reason: 'tooMany' });
   });
 
   it('matches client addresses against the ranges', () => {

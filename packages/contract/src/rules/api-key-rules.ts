@@ -73,10 +73,14 @@ export function parseIpRange(entry: string): IpRange | null {
 }
 
 /**
- * The bound-IP field: comma-separated addresses or CIDR ranges (spaces around commas allowed),
- * at most 10, duplicates dropped. Answers the entries, or the reason it is refused.
+ * An IP allow-list field: comma-separated addresses or CIDR ranges (spaces around commas
+ * allowed), at most `max` (an API key's 10 unless told), duplicates dropped. Answers the
+ * entries, or the reason it is refused.
  */
-export function parseIpWhitelist(text: string): { ok: true; entries: string[] } | { ok: false; reason: 'invalid' | 'tooMany' } {
+export function parseIpWhitelist(
+  text: string,
+  max: number = apiKeyIpsMax,
+): { ok: true; entries: string[] } | { ok: false; reason: 'invalid' | 'tooMany' } {
   const parts = text
     .split(',')
     .map((part) => part.trim())
@@ -87,7 +91,7 @@ export function parseIpWhitelist(text: string): { ok: true; entries: string[] } 
     if (!range) return { ok: false, reason: 'invalid' };
     if (!entries.includes(range.text)) entries.push(range.text);
   }
-  if (entries.length > apiKeyIpsMax) return { ok: false, reason: 'tooMany' };
+  if (entries.length > max) return { ok: false, reason: 'tooMany' };
   return { ok: true, entries };
 }
 

@@ -1,0 +1,135 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../platform/db/database';
+import type { CustodyDestination } from './custody-destinations';
+import type { CustodyLineLimitTable, CustodyLineTable, CustodyLineWhitelistTable } from './custody.schema';
+
+export type LineRow = Selectable<CustodyLineTable>;
+
+/** A line's settings as stored: its own row's fields and the rows that hang off it. */
+export interface LineSettings {
+  name: string;
+  adminEmail: string;
+  currencies: string[];
+  minReviewers: number;
+  accountIds: string[];
+  reviewerMemberIds: string[];
+  /** Amounts as exact decimal text. */
+  limits: Array<{ asset: string; perTransaction: string; perDay: string; perWeek: string; perMonth: string }>;
+  whitelist: CustodyDestination[];
+}
+
+/** A line with everything that hangs off it, as read back. */
+export interface LineRecord {
+  line: LineRow;
+  accountIds: string[];
+  reviewerMemberIds: string[];
+  limits: Array<Selectable<CustodyLineLimitTable>>;
+  whitelist: Array<Selectable<CustodyLineWhitelistTable>>;
+}
+
+/** The organisation's lines (or the one of `id`), oldest first, with their accounts, reviewers, limits and whitelist. */
+export async function readLines(trx: Db, id?: string): Promise<LineRecord[]> {
+  let query = trx.selectFrom('custody_line').selectAll().orderBy('id');
+  if (id !== undefined) query = query.where('id', '=', id);
+  const lines = await query.execute();
+  if (lines.length === 0) return [];
+  const ids = lines.map((line) => line.id);
+  const [accounts, reviewers, limits, whitelist] = await Promise.all([
+    trx.selectFrom('custody_line_account').select(['line_id', 'account_id']).where('line_id', 'in', ids).orderBy('account_id').execute(),
+    trx.selectFrom('custody_line_reviewer').select(['line_id', 'member_id']).where('line_id', 'in', ids).orderBy('member_id').execute(),
+    trx.selectFrom('custody_line_limit').selectAll().where('line_id', 'in', ids).orderBy('asset').execute(),
+    trx.selectFrom('custody_line_whitelist').selectAll().where('line_id', 'in', ids).orderBy('id').execute(),
+  ]);
+  return lines.map((line) => ({
+    line,
+    accountIds: accounts.filter((row) => row.line_id === line.id).map((row) => row.account_id),
+    reviewerMemberIds: reviewers.filter((row) => row.line_id === line.id).map((row) => row.member_id),
+    limits: limits.filter((row) => row.line_id === line.id),
+    whitelist: whitelist.filter((row) => row.line_id === line.id),
+  }));
+}
+
+/** Locks a line for an edit; undefined when the organisation has none of that id. */
+export function lockLine(trx: Db, id: string): Promise<LineRow | undefined> {
+  return trx.selectFrom('custody_line').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** A new line's row; the unique index on the trimmed, lower-cased name refuses a second of the same name (23505). */
+export function insertLine(trx: Db, orgId: string, settings: LineSettings): Promise<LineRow> {
+  return trx
+    .insertInto('custody_line')
+    .values({
+      org_id: orgId,
+      name: settings.name,
+      admin_email: settings.adminEmail,
+      currencies: settings.currencies,
+      min_reviewers: settings.minReviewers,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function updateLine(trx: Db, id: string, settings: LineSettings): Promise<LineRow> {
+  return trx
+    .updateTable('custody_line')
+    .set({
+      name: settings.name,
+      admin_email: settings.adminEmail,
+      currencies: settings.currencies,
+      min_reviewers: settings.minReviewers,
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Replaces what hangs off a line (accounts, reviewers, limits, whitelist) with `settings`' rows. */
+export async function replaceLineRows(trx: Db, orgId: string, lineId: string, settings: LineSettings): Promise<void> {
+  await trx.deleteFrom('custody_line_account').where('line_id', '=', lineId).execute();
+  await trx.deleteFrom('custody_line_reviewer').where('line_id', '=', lineId).execute();
+  await trx.deleteFrom('custody_line_limit').where('line_id', '=', lineId).execute();
+  await trx.deleteFrom('custody_line_whitelist').where('line_id', '=', lineId).execute();
+  const base = { org_id: orgId, line_id: lineId };
+  if (settings.accountIds.length > 0)
+    await trx
+      .insertInto('custody_line_account')
+      .values(settings.accountIds.map((account_id) => ({ ...base, account_id })))
+      .execute();
+  if (settings.reviewerMemberIds.length > 0)
+    await trx
+      .insertInto('custody_line_reviewer')
+      .values(settings.reviewerMemberIds.map((member_id) => ({ ...base, member_id })))
+      .execute();
+  if (settings.limits.length > 0)
+    await trx
+      .insertInto('custody_line_limit')
+      .values(
+        settings.limits.map((limit) => ({
+          ...base,
+          asset: limit.asset,
+          per_transaction: limit.perTransaction,
+          per_day: limit.perDay,
+          per_week: limit.perWeek,
+          per_month: limit.perMonth,
+        })),
+      )
+      .execute();
+  if (settings.whitelist.length > 0)
+    await trx
+      .insertInto('custody_line_whitelist')
+      .values(settings.whitelist.map((entry) => ({ ...base, ...entry })))
+      .execute();
+}
+
+/** How many of `ids` are members of the organisation who are active or invited (not frozen). */
+export async function countReviewerCandidates(trx: Db, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const row = await trx
+    .selectFrom('custody_member')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('id', 'in', ids)
+    .where('state', 'in', ['active', 'invited'])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
