@@ -7,6 +7,7 @@ import { operatorIdentityOf, type RequireOperator } from '../operators';
 import type { ApplicationService } from './application.service';
 import { meOf } from './console-me';
 import { resolveConsoleCaller } from './console-guard';
+import { registerMemberRoutes, type MemberRoutesDeps } from './members.routes';
 
 function callerOf(request: FastifyRequest) {
   return { ip: request.ip, userAgent: (request.headers['user-agent'] ?? '').slice(0, 512), language: request.language };
@@ -14,7 +15,7 @@ function callerOf(request: FastifyRequest) {
 
 export function registerCustodyRoutes(
   app: FastifyInstance,
-  deps: { db: Db; applications: ApplicationService; requireOperator: RequireOperator; identity: Pick<IdentityApi, 'passkeyHolders'> },
+  deps: MemberRoutesDeps & { applications: ApplicationService; requireOperator: RequireOperator },
 ): void {
   const { db, applications } = deps;
   const session = { preHandler: requireSession };
@@ -26,6 +27,7 @@ export function registerCustodyRoutes(
   routeEndpoint(app, custodyEndpoints.me, session, async (request) =>
     meOf(await resolveConsoleCaller(db, request, 'anyMember'), deps.identity),
   );
+  registerMemberRoutes(app, deps);
 
   const review = { preHandler: deps.requireOperator('custody.review'), hide: true };
   routeEndpoint(app, adminCustodyEndpoints.applications, review, (request) => applications.list(request.query));

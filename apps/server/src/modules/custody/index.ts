@@ -33,7 +33,7 @@ export function createCustodyModule(deps: CustodyModuleDeps): CustodyModule {
   const applications = createApplicationService(deps);
   return {
     register(app) {
-      registerCustodyRoutes(app, { db: deps.db, applications, requireOperator: deps.requireOperator, identity: deps.identity });
+      registerCustodyRoutes(app, { ...deps, applications });
     },
   };
 }
