@@ -1,8 +1,7 @@
 import { adminCustodyEndpoints, custodyEndpoints } from '@coffer/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../platform/db/database';
 import { routeEndpoint } from '../../platform/http/endpoint-route';
-import { requireSession, signedIn, type IdentityApi } from '../identity';
+import { requireSession, signedIn } from '../identity';
 import { operatorIdentityOf, type RequireOperator } from '../operators';
 import type { ApplicationService } from './application.service';
 import { meOf } from './console-me';

@@ -97,7 +97,9 @@ describe('adding a member', () => {
     const other = await enabledOrganisation(app, database.db, { tag: 'badmemB', company: 'Other Co' });
     const approver = await roleIdOf(org.admin.client, 'approver');
     const foreignRole = await roleIdOf(other.admin.client, 'approver');
-    expect((await org.admin.client.post(custodyPaths.members, { email: 'taken@northwind.example', name: 'T', roleId: approver })).body.code).toBe(0);
+    expect(
+      (await org.admin.client.post(custodyPaths.members, { email: 'taken@northwind.example', name: 'T', roleId: approver })).body.code,
+    ).toBe(0);
     const before = await storedMembers(org);
     const refusals: Array<[object, Parameters<typeof codeOf>[0]]> = [
       [{ email: 'not-an-email' }, 'emailOrPhoneFormat'],
@@ -117,12 +119,20 @@ describe('adding a member', () => {
       const body = { email: 'fresh@northwind.example', name: 'Fresh', roleId: approver, ...override };
       expect((await org.admin.client.post(custodyPaths.members, body)).body.code, JSON.stringify(override)).toBe(codeOf(key));
     }
-    expect((await org.admin.client.post(custodyPaths.members, { email: 'a\u0000@northwind.example', name: 'N', roleId: approver })).body.code).not.toBe(0);
+    expect(
+      (await org.admin.client.post(custodyPaths.members, { email: 'a\u0000@northwind.example', name: 'N', roleId: approver })).body.code,
+    ).not.toBe(0);
     expect(await storedMembers(org)).toEqual(before);
     // A note of exactly 150 characters is fine.
     expect(
-      (await org.admin.client.post(custodyPaths.members, { email: 'fresh@northwind.example', name: 'F', note: 'x'.repeat(150), roleId: approver }))
-        .body.code,
+      (
+        await org.admin.client.post(custodyPaths.members, {
+          email: 'fresh@northwind.example',
+          name: 'F',
+          note: 'x'.repeat(150),
+          roleId: approver,
+        })
+      ).body.code,
     ).toBe(0);
   });
 
@@ -153,8 +163,9 @@ describe('activation', () => {
     const approver = await roleIdOf(org.admin.client, 'approver');
     const customer = await custodyCustomer(app, database.db, 'invitee');
     const stranger = await custodyCustomer(app, database.db, 'stranger');
-    const added = (await org.admin.client.post(custodyPaths.members, { email: customer.email.toUpperCase(), name: 'Invitee', roleId: approver }))
-      .body.data;
+    const added = (
+      await org.admin.client.post(custodyPaths.members, { email: customer.email.toUpperCase(), name: 'Invitee', roleId: approver })
+    ).body.data;
     const first = await invitationToken(app, customer.email);
 
     expect((await customer.client.post(custodyPaths.activate, { token: 'x'.repeat(43) })).body.code).toBe(codeOf('activationLinkExpired'));
@@ -170,7 +181,11 @@ describe('activation', () => {
 
     // An expired link is refused and changes nothing.
     await inOrganisation(database.db, org.orgId, (trx) =>
-      trx.updateTable('custody_member_activation').set({ expires_at: sql`now() - interval '1 second'` }).where('member_id', '=', added.member.id).execute(),
+      trx
+        .updateTable('custody_member_activation')
+        .set({ expires_at: sql`now() - interval '1 second'` })
+        .where('member_id', '=', added.member.id)
+        .execute(),
     );
     const before = await storedMembers(org);
     expect((await customer.client.post(custodyPaths.activate, { token: second })).body.code).toBe(codeOf('activationLinkExpired'));
@@ -190,7 +205,9 @@ describe('activation', () => {
     });
     expect((await customer.client.get(custodyPaths.me)).body.data).toEqual(activated.body.data);
     expect((await customer.client.post(custodyPaths.activate, { token: third })).body.code).toBe(codeOf('activationLinkExpired'));
-    expect((await org.admin.client.post(withId(custodyPaths.resendActivation, added.member.id))).body.code).toBe(codeOf('custodyAlreadyMember'));
+    expect((await org.admin.client.post(withId(custodyPaths.resendActivation, added.member.id))).body.code).toBe(
+      codeOf('custodyAlreadyMember'),
+    );
     expect(await memberAudit(added.member.id)).toEqual([
       { action: 'custody.member.add', actor_kind: 'customer', actor_id: org.admin.userId },
       { action: 'custody.member.activate', actor_kind: 'customer', actor_id: customer.userId },
@@ -216,13 +233,22 @@ describe('activation', () => {
   it('activates once when 100 activations of one link race', async () => {
     const org = await enabledOrganisation(app, database.db, { tag: 'raceact' });
     const customer = await custodyCustomer(app, database.db, 'racer');
-    await org.admin.client.post(custodyPaths.members, { email: customer.email, name: 'Racer', roleId: await roleIdOf(org.admin.client, 'approver') });
+    await org.admin.client.post(custodyPaths.members, {
+      email: customer.email,
+      name: 'Racer',
+      roleId: await roleIdOf(org.admin.client, 'approver'),
+    });
     const token = await invitationToken(app, customer.email);
     const answers = await Promise.all(Array.from({ length: 100 }, () => customer.client.post(custodyPaths.activate, { token })));
     const codes = answers.map((answer) => answer.body.code);
     expect(codes.filter((code) => code === 0)).toHaveLength(1);
     expect(codes.filter((code) => code === codeOf('activationLinkExpired'))).toHaveLength(99);
-    const audit = await database.db.selectFrom('audit_log').select('seq').where('action', '=', 'custody.member.activate').where('actor_id', '=', customer.userId).execute();
+    const audit = await database.db
+      .selectFrom('audit_log')
+      .select('seq')
+      .where('action', '=', 'custody.member.activate')
+      .where('actor_id', '=', customer.userId)
+      .execute();
     expect(audit).toHaveLength(1);
   });
 });
@@ -245,10 +271,18 @@ describe('freezing, thawing and editing members', () => {
     const before = await storedMembers(org);
     const me = (await org.admin.client.get(custodyPaths.me)).body.data.member.id;
     expect((await org.admin.client.post(withId(custodyPaths.freezeMember, me))).body.code).toBe(codeOf('cannotDeleteSelf'));
-    const invited = await org.admin.client.post(custodyPaths.members, { email: 'inv@northwind.example', name: 'Inv', roleId: await roleIdOf(org.admin.client, 'approver') });
+    const invited = await org.admin.client.post(custodyPaths.members, {
+      email: 'inv@northwind.example',
+      name: 'Inv',
+      roleId: await roleIdOf(org.admin.client, 'approver'),
+    });
     const afterInvite = await storedMembers(org);
-    expect((await org.admin.client.post(withId(custodyPaths.freezeMember, invited.body.data.member.id))).body.code).toBe(codeOf('invalidParameter'));
-    expect((await org.admin.client.post(withId(custodyPaths.thawMember, invited.body.data.member.id))).body.code).toBe(codeOf('invalidParameter'));
+    expect((await org.admin.client.post(withId(custodyPaths.freezeMember, invited.body.data.member.id))).body.code).toBe(
+      codeOf('invalidParameter'),
+    );
+    expect((await org.admin.client.post(withId(custodyPaths.thawMember, invited.body.data.member.id))).body.code).toBe(
+      codeOf('invalidParameter'),
+    );
     expect(await storedMembers(org)).toEqual(afterInvite);
     expect(afterInvite.members.slice(0, before.members.length)).toEqual(before.members);
     expect((await memberAudit(member.memberId)).map((row) => row.action)).toEqual([
@@ -317,7 +351,14 @@ describe('freezing, thawing and editing members', () => {
     });
     expect(edited.body).toMatchObject({
       code: 0,
-      data: { name: 'Grace B. Hopper', phone: '+15550100', note: 'Night shift', roleName: 'salesperson', email: member.email, state: 'active' },
+      data: {
+        name: 'Grace B. Hopper',
+        phone: '+15550100',
+        note: 'Night shift',
+        roleName: 'salesperson',
+        email: member.email,
+        state: 'active',
+      },
     });
     expect((await member.client.get(custodyPaths.me)).body.data.permissions).toEqual(['assetReport']);
     const before = await storedMembers(org);

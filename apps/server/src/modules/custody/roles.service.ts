@@ -53,7 +53,11 @@ function checkedRole(body: CustodyRoleBody): RoleFields {
   const permissions = [...new Set(body.permissions)];
   if (permissions.length === 0) throw custodyError('missingParameter', {}, 'permissions');
   if (!permissions.every((permission) => assignable.has(permission))) throw custodyError('invalidParameter', {}, 'permissions');
-  return { name: oneLineText(name, 'name', custodyLimits.roleNameMaxChars, true), description, permissions: permissions as CustodyPermission[] };
+  return {
+    name: oneLineText(name, 'name', custodyLimits.roleNameMaxChars, true),
+    description,
+    permissions: permissions as CustodyPermission[],
+  };
 }
 
 /**
@@ -77,7 +81,11 @@ export function createRolesService(deps: RolesDeps) {
         const row = await insertRole(trx, caller.orgId, fields);
         if (!row) throw custodyError('roleNameInvalid', {}, 'name');
         const view = roleView(row);
-        await recordConsoleAction(audit, trx, caller, { action: 'custody.role.add', subject: { kind: 'custodyRole', id: row.id }, after: view });
+        await recordConsoleAction(audit, trx, caller, {
+          action: 'custody.role.add',
+          subject: { kind: 'custodyRole', id: row.id },
+          after: view,
+        });
         return view;
       });
     },
@@ -115,7 +123,11 @@ export function createRolesService(deps: RolesDeps) {
           throw error;
         });
         if (!deleted) throw custodyError('custodyRoleInUse');
-        await recordConsoleAction(audit, trx, caller, { action: 'custody.role.delete', subject: { kind: 'custodyRole', id }, before: roleView(before) });
+        await recordConsoleAction(audit, trx, caller, {
+          action: 'custody.role.delete',
+          subject: { kind: 'custodyRole', id },
+          before: roleView(before),
+        });
         return {};
       });
     },

@@ -122,15 +122,17 @@ describe('custody roles', () => {
         codeOf(key),
       );
     }
-    expect((await org.admin.client.post(withId(custodyPaths.role, other.id), { name: 'auditors', permissions: ['review'] })).body.code).toBe(
-      codeOf('roleNameInvalid'),
-    );
-    expect((await org.admin.client.post(withId(custodyPaths.role, '999999999'), { name: 'Ghost', permissions: ['review'] })).body.code).toBe(
-      codeOf('noMatchingData'),
-    );
+    expect(
+      (await org.admin.client.post(withId(custodyPaths.role, other.id), { name: 'auditors', permissions: ['review'] })).body.code,
+    ).toBe(codeOf('roleNameInvalid'));
+    expect(
+      (await org.admin.client.post(withId(custodyPaths.role, '999999999'), { name: 'Ghost', permissions: ['review'] })).body.code,
+    ).toBe(codeOf('noMatchingData'));
     expect(await storedRoles(org)).toEqual(before);
     // Renaming a role to its own name in another case is not a clash with itself.
-    expect((await org.admin.client.post(withId(custodyPaths.role, taken.id), { name: 'AUDITORS', permissions: ['assetReport'] })).body.code).toBe(0);
+    expect(
+      (await org.admin.client.post(withId(custodyPaths.role, taken.id), { name: 'AUDITORS', permissions: ['assetReport'] })).body.code,
+    ).toBe(0);
   });
 
   it('keeps role names unique when 100 identical adds race: exactly one wins', async () => {
@@ -155,9 +157,9 @@ describe('custody roles', () => {
     const theirs = (await second.admin.client.get(custodyPaths.roles)).body.data as Array<{ id: string }>;
     expect(theirs.some((role) => role.id === custom.id || role.id === approver)).toBe(false);
     for (const id of [custom.id, approver]) {
-      expect((await second.admin.client.post(withId(custodyPaths.role, id), { name: 'Taken over', permissions: ['review'] })).body.code).toBe(
-        codeOf('noMatchingData'),
-      );
+      expect(
+        (await second.admin.client.post(withId(custodyPaths.role, id), { name: 'Taken over', permissions: ['review'] })).body.code,
+      ).toBe(codeOf('noMatchingData'));
       expect((await second.admin.client.post(withId(custodyPaths.deleteRole, id))).body.code).toBe(codeOf('noMatchingData'));
     }
     // Nor give their member a role of the first organisation.
