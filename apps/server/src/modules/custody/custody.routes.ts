@@ -1,12 +1,12 @@
 import { adminCustodyEndpoints, custodyEndpoints } from '@coffer/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../platform/db/database';
 import { routeEndpoint } from '../../platform/http/endpoint-route';
-import { requireSession, signedIn, type IdentityApi } from '../identity';
+import { requireSession, signedIn } from '../identity';
 import { operatorIdentityOf, type RequireOperator } from '../operators';
 import type { ApplicationService } from './application.service';
 import { meOf } from './console-me';
 import { resolveConsoleCaller } from './console-guard';
+import { registerMemberRoutes, type MemberRoutesDeps } from './members.routes';
 import { registerOrganisationRoutes, type OrganisationServices } from './organisation.routes';
 
 function callerOf(request: FastifyRequest) {
@@ -15,13 +15,7 @@ function callerOf(request: FastifyRequest) {
 
 export function registerCustodyRoutes(
   app: FastifyInstance,
-  deps: {
-    db: Db;
-    applications: ApplicationService;
-    requireOperator: RequireOperator;
-    identity: Pick<IdentityApi, 'passkeyHolders'>;
-    organisation: OrganisationServices;
-  },
+  deps: MemberRoutesDeps & { applications: ApplicationService; requireOperator: RequireOperator; organisation: OrganisationServices },
 ): void {
   const { db, applications } = deps;
   const session = { preHandler: requireSession };
@@ -33,7 +27,7 @@ export function registerCustodyRoutes(
   routeEndpoint(app, custodyEndpoints.me, session, async (request) =>
     meOf(await resolveConsoleCaller(db, request, 'anyMember'), deps.identity),
   );
-
+  registerMemberRoutes(app, deps);
   registerOrganisationRoutes(app, deps);
 
   const review = { preHandler: deps.requireOperator('custody.review'), hide: true };

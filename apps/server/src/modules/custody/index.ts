@@ -50,13 +50,7 @@ export function createCustodyModule(deps: CustodyModuleDeps): CustodyModule {
   };
   return {
     register(app) {
-      registerCustodyRoutes(app, {
-        db: deps.db,
-        applications,
-        requireOperator: deps.requireOperator,
-        identity: deps.identity,
-        organisation,
-      });
+      registerCustodyRoutes(app, { ...deps, applications, organisation });
     },
   };
 }

@@ -1,0 +1,235 @@
+import { custodyConsoleEndpoints, errorCatalogue, type CustodyPermission } from '@coffer/contract';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/app';
+import { custodyCustomer, enabledOrganisation, type TestOrganisation } from '../../../test/custody-kit';
+import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import type { identityClient } from '../../../test/identity-helpers';
+import { custodyTenantTables } from './custody.migration';
+import { inOrganisation } from './tenant-transaction';
+
+/**
+ * The tenant isolation matrix (issue 17): every console call of the contract, generated from
+ * `custodyConsoleEndpoints` (a new endpoint without a row in `calls` does not compile), made by
+ * an individual customer, a frozen member, a member without the permission, and a member of
+ * another organisation. Each is refused with its stable code (the other organisation's member
+ * finds nothing of the first), and the first organisation's rows are unchanged afterwards.
+ */
+type Client = ReturnType<typeof identityClient>;
+type EndpointName = keyof typeof custodyConsoleEndpoints;
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let first: TestOrganisation;
+let second: TestOrganisation;
+let individual: Client;
+let frozen: Client;
+let viewer: Client;
+/** Ids of the first organisation's rows, one of each kind a path can name. */
+const ids = { role: '', member: '', line: '', account: '', address: '' };
+
+const codeOf = (key: keyof typeof errorCatalogue) => errorCatalogue[key].code;
+
+/** The kind of row each `:id` names, by the path's collection. */
+function idFor(path: string): string {
+  if (!path.includes(':id')) return path;
+  const kind = path.includes('/roles/')
+    ? ids.role
+    : path.includes('/members/')
+      ? ids.member
+      : path.includes('/business-lines/')
+        ? ids.line
+        : path.includes('/accounts/')
+          ? ids.account
+          : ids.address;
+  return path.replace(':id', kind);
+}
+
+/** A valid request of each console call, so that only the caller can be the reason for a refusal. */
+function calls(): Record<EndpointName, { body?: object }> {
+  const line = {
+    name: 'Matrix line',
+    adminEmail: 'line@northwind.example',
+    currencies: ['USDT'],
+    accountIds: [ids.account],
+    minReviewers: 1,
+    reviewerMemberIds: [ids.member],
+    limits: [],
+    whitelist: [],
+  };
+  return {
+    overview: {},
+    roles: {},
+    addRole: { body: { name: 'Matrix role', description: '', permissions: ['review'] } },
+    editRole: { body: { name: 'Matrix role 2', description: '', permissions: ['review'] } },
+    deleteRole: {},
+    members: {},
+    addMember: { body: { email: 'matrix@northwind.example', name: 'Matrix', roleId: ids.role } },
+    editMember: { body: { name: 'Matrix', roleId: ids.role } },
+    freezeMember: {},
+    thawMember: {},
+    resendActivation: {},
+    lines: {},
+    addLine: { body: line },
+    editLine: { body: line },
+    settings: {},
+    saveSettings: { body: { requireHardwareKey: true, sessionMinutes: 10, consoleIps: '' } },
+    accounts: {},
+    addAccount: { body: { name: 'Matrix account', kind: 'cold', tier: 'prime' } },
+    addresses: {},
+    addAddress: { body: { asset: 'USDT', chain: 'ethereum', address: '0x52908400098527886E0F7030069857D2E4169EE7', note: 'matrix' } },
+    deleteAddress: {},
+  };
+}
+
+/** Everything the first organisation holds, read as the platform (no fence): what must not change. */
+async function firstOrganisationRows(): Promise<string> {
+  const parts: string[] = [];
+  for (const table of custodyTenantTables) {
+    const rows = await sql<{
+      row: unknown;
+    }>`select to_jsonb(t) as row from ${sql.table(table)} t where t.org_id = ${first.orgId} order by 1::text`.execute(database.db);
+    parts.push(
+      `${table}:${JSON.stringify(rows.rows.map((each) => each.row).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))))}`,
+    );
+  }
+  return parts.join('\n');
+}
+
+async function call(client: Client, name: EndpointName) {
+  const endpoint = custodyConsoleEndpoints[name];
+  const request = calls()[name];
+  const url = idFor(endpoint.path);
+  return endpoint.method === 'GET' ? client.get(url) : client.post(url, request.body ?? {});
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildTestApp(database.db);
+  first = await enabledOrganisation(app, database.db, { tag: 'first', company: 'First Matrix Co' });
+  second = await enabledOrganisation(app, database.db, { tag: 'second', company: 'Second Matrix Co', operator: first.operator });
+  individual = (await custodyCustomer(app, database.db, 'person', 'personal')).client;
+  const frozenCustomer = await custodyCustomer(app, database.db, 'frozen');
+  const viewerCustomer = await custodyCustomer(app, database.db, 'viewer');
+  frozen = frozenCustomer.client;
+  viewer = viewerCustomer.client;
+
+  await inOrganisation(database.db, first.orgId, async (trx) => {
+    const admin = await trx.selectFrom('custody_role').select('id').where('built_in', '=', 'admin').executeTakeFirstOrThrow();
+    const role = await trx
+      .insertInto('custody_role')
+      .values({ org_id: first.orgId, name: 'Report viewer', built_in: null, permissions: ['assetReport'] })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.role = role.id;
+    const member = await trx
+      .insertInto('custody_member')
+      .values({
+        org_id: first.orgId,
+        user_id: viewerCustomer.userId,
+        email: viewerCustomer.email,
+        name: 'Viewer',
+        role_id: role.id,
+        state: 'active',
+        activated_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.member = member.id;
+    await trx
+      .insertInto('custody_member')
+      .values({
+        org_id: first.orgId,
+        user_id: frozenCustomer.userId,
+        email: frozenCustomer.email,
+        name: 'Frozen admin',
+        role_id: admin.id,
+        state: 'frozen',
+        activated_at: new Date(),
+        frozen_at: new Date(),
+      })
+      .execute();
+    const account = await trx
+      .insertInto('custody_account')
+      .values({ org_id: first.orgId, name: 'Treasury cold', kind: 'cold', tier: 'enterprise', address_count: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.account = account.id;
+    const address = await trx
+      .insertInto('custody_address')
+      .values({
+        org_id: first.orgId,
+        account_id: account.id,
+        asset: 'USDT',
+        chain: 'ethereum',
+        address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.address = address.id;
+    const line = await trx
+      .insertInto('custody_line')
+      .values({ org_id: first.orgId, name: 'OTC desk', admin_email: 'otc@northwind.example', currencies: ['USDT'], min_reviewers: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.line = line.id;
+    await trx.insertInto('custody_line_reviewer').values({ org_id: first.orgId, line_id: line.id, member_id: member.id }).execute();
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+const names = Object.keys(custodyConsoleEndpoints) as EndpointName[];
+/** The lists and the kind of row each shows. */
+const listedKind: Partial<Record<EndpointName, keyof typeof ids>> = {
+  roles: 'role',
+  members: 'member',
+  lines: 'line',
+  accounts: 'account',
+};
+
+describe('tenant isolation matrix', { timeout: 60_000 }, () => {
+  it.each(names)('%s: an individual customer is told custody is not enabled, and nothing changes', async (name) => {
+    const before = await firstOrganisationRows();
+    expect((await call(individual, name)).body.code).toBe(codeOf('custodyNotEnabled'));
+    expect(await firstOrganisationRows()).toBe(before);
+  });
+
+  it.each(names)('%s: a frozen member is refused, whatever its role, and nothing changes', async (name) => {
+    const before = await firstOrganisationRows();
+    expect((await call(frozen, name)).body.code).toBe(codeOf('custodyMemberFrozen'));
+    expect(await firstOrganisationRows()).toBe(before);
+  });
+
+  it.each(names.filter((name) => custodyConsoleEndpoints[name].consolePermission !== 'anyMember'))(
+    '%s: a member whose role lacks the permission is refused, and nothing changes',
+    async (name) => {
+      const permission = custodyConsoleEndpoints[name].consolePermission as CustodyPermission;
+      expect(permission).not.toBe('assetReport');
+      const before = await firstOrganisationRows();
+      expect((await call(viewer, name)).body.code).toBe(codeOf('noPermission'));
+      expect(await firstOrganisationRows()).toBe(before);
+    },
+  );
+
+  it.each(names)("%s: another organisation's admin finds nothing of the first, and changes nothing", async (name) => {
+    const before = await firstOrganisationRows();
+    const answer = await call(second.admin.client, name);
+    if (custodyConsoleEndpoints[name].path.includes(':id')) {
+      expect(answer.body.code).toBe(codeOf('noMatchingData'));
+    } else {
+      // A call without an id acts on the caller's own organisation: nothing of the first may appear in it.
+      expect(JSON.stringify(answer.body.data ?? null)).not.toContain('First Matrix Co');
+      const listed = listedKind[name];
+      if (listed) {
+        expect(answer.body.code).toBe(0);
+        expect((answer.body.data as Array<{ id: string }>).map((row) => row.id)).not.toContain(ids[listed]);
+      }
+    }
+    expect(await firstOrganisationRows()).toBe(before);
+  });
+});
