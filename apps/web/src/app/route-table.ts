@@ -50,7 +50,12 @@ export type RoutePage =
   | 'tradeOrders'
   | 'tradeOrderDetail'
   | 'tradeAutoSwap'
-  | 'tradeAutoSwapRecords';
+  | 'tradeAutoSwapRecords'
+  | 'custodyOverview'
+  | 'custodyApply'
+  | 'custodyActivate'
+  | 'custodyRoles'
+  | 'custodyMembers';
 
 export interface RouteDefinition {
   name: RouteName;
@@ -74,7 +79,8 @@ const route = (name: RouteName, area: RouteArea, extra: Partial<RouteDefinition>
 const account = (name: RouteName, extra: Partial<RouteDefinition> = {}): RouteDefinition =>
   route(name, 'account', { requiresLogin: true, ...extra });
 
-const custody = (name: RouteName): RouteDefinition => route(name, 'custody', { requiresLogin: true });
+const custody = (name: RouteName, extra: Partial<RouteDefinition> = {}): RouteDefinition =>
+  route(name, 'custody', { requiresLogin: true, ...extra });
 
 const publicPage = (name: RouteName, extra: Partial<RouteDefinition> = {}): RouteDefinition => route(name, 'public', extra);
 
@@ -147,12 +153,13 @@ export const routeTable = [
   account('loanInvestOrder'),
 
   // Custody console (spec §2 custody console menu)
-  custody('custodyOverview'),
+  custody('custodyHome', { page: 'custodyOverview' }),
+  custody('custodyOverview', { page: 'custodyOverview' }),
   custody('custodyBusinessLines'),
   custody('custodySettings'),
-  custody('custodyRoles'),
+  custody('custodyRoles', { page: 'custodyRoles' }),
   custody('custodyRoleAdd'),
-  custody('custodyMembers'),
+  custody('custodyMembers', { page: 'custodyMembers' }),
   custody('custodyMemberAdd'),
   custody('custodyMemberEdit'),
   custody('custodyAssetReport'),
@@ -165,7 +172,8 @@ export const routeTable = [
   custody('custodyAddresses'),
   custody('custodyBilling'),
   custody('custodyBillingDetail'),
-  custody('custodyApply'),
+  custody('custodyApply', { page: 'custodyApply' }),
+  custody('custodyActivate', { page: 'custodyActivate' }),
   custody('custodyMiningPool'),
 ] as const satisfies readonly RouteDefinition[];
 

@@ -52,6 +52,11 @@ const pageNamespaces: Partial<Record<RoutePage, Namespace[]>> = {
   tradeOrderDetail: ['trade'],
   tradeAutoSwap: ['trade'],
   tradeAutoSwapRecords: ['trade'],
+  custodyOverview: ['custody'],
+  custodyApply: ['custody'],
+  custodyActivate: ['custody'],
+  custodyRoles: ['custody', 'custodyOrg'],
+  custodyMembers: ['custody', 'custodyOrg'],
 };
 
 const pageModules: Record<RoutePage, () => Promise<{ Component: ComponentType }>> = {
@@ -92,14 +97,23 @@ const pageModules: Record<RoutePage, () => Promise<{ Component: ComponentType }>
   tradeOrderDetail: async () => ({ Component: (await import('../features/trade/pages')).OrderDetailPage }),
   tradeAutoSwap: async () => ({ Component: (await import('../features/trade/pages')).AutoSwapPage }),
   tradeAutoSwapRecords: async () => ({ Component: (await import('../features/trade/pages')).AutoSwapRecordsPage }),
+  custodyOverview: async () => ({ Component: (await import('../features/custody/pages')).CustodyOverviewPage }),
+  custodyApply: async () => ({ Component: (await import('../features/custody/pages')).CustodyApplyPage }),
+  custodyActivate: async () => ({ Component: (await import('../features/custody/pages')).CustodyActivatePage }),
+  custodyRoles: async () => ({ Component: (await import('../features/custody/pages')).CustodyRolesPage }),
+  custodyMembers: async () => ({ Component: (await import('../features/custody/pages')).CustodyMembersPage }),
 };
 
-const areaLayouts: Record<RouteArea, RouteObject['lazy'] | null> = {
+/** Each area's layout; the custody console's brings its catalogue (its menu and access screens use it). */
+const areaLayoutsFor = (environment: RouterEnvironment): Record<RouteArea, RouteObject['lazy'] | null> => ({
   public: null,
   mobile: null,
   account: async () => ({ Component: (await import('./layouts/account-layout')).AccountLayout }),
-  custody: async () => ({ Component: (await import('./layouts/custody-layout')).CustodyLayout }),
-};
+  custody: async () => {
+    const [module] = await Promise.all([import('./layouts/custody-layout'), environment.loadNamespaces(['custody'])]);
+    return { Component: module.CustodyLayout };
+  },
+});
 
 export interface RouterEnvironment extends GuardEnvironment {
   loadNamespaces(namespaces: Namespace[]): Promise<unknown>;
@@ -120,6 +134,7 @@ export function buildRoutes(environment: RouterEnvironment): RouteObject[] {
     loader: createRouteLoader(route, environment),
     handle: { route } satisfies RouteHandle,
   });
+  const areaLayouts = areaLayoutsFor(environment);
   const areas = Object.keys(areaLayouts) as RouteArea[];
   const children: RouteObject[] = areas.map((area) => {
     const routes = routeTable.filter((route) => route.area === area).map(toRouteObject);

@@ -71,6 +71,8 @@ export const routePaths = {
   loanInvestOrder: '/loan/investOrder',
 
   // Custody console (spec §2 custody console menu)
+  /** The console's home: the config overview. */
+  custodyHome: '/custody',
   custodyOverview: '/custody/overview',
   custodyBusinessLines: '/custody/businessLines',
   custodySettings: '/custody/settings',
@@ -90,6 +92,8 @@ export const routePaths = {
   custodyBilling: '/custody/billing',
   custodyBillingDetail: '/custody/billing/:billId',
   custodyApply: '/custody/apply',
+  /** Where a member's e-mailed activation link lands (`?token=`). */
+  custodyActivate: '/custody/activate',
   custodyMiningPool: '/custody/miningPool',
 } as const;
 

@@ -39,11 +39,14 @@ export function ConsoleLayout({
   menuLabel,
   topBarExtra,
   topBarEnd,
+  children,
 }: {
   menu: ConsoleMenuEntry[];
   menuLabel: string;
   topBarExtra?: ReactNode;
   topBarEnd?: ReactNode;
+  /** What the content shows instead of the matched page (the custody console's access states). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -86,9 +89,7 @@ export function ConsoleLayout({
             {topBarEnd}
           </div>
         </header>
-        <div className={frame.content}>
-          <Outlet />
-        </div>
+        <div className={frame.content}>{children ?? <Outlet />}</div>
       </div>
     </div>
   );

@@ -1,16 +1,25 @@
 import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { CustodyAccessState, useCustodyConsole } from '../../features/custody/components';
 import { AccountMenu } from '../../features/identity/components/account-menu';
 import { ConsoleLayout } from './console-layout';
-import { custodyMenu } from './menu';
 
+/**
+ * The custody console (spec §2): its menu holds the items whose page exists and whose
+ * permission the member has; without an active membership only applying and joining open, and
+ * every other page shows why not (spec §6).
+ */
 export function CustodyLayout() {
   const { t } = useTranslation();
+  const { menu, isPageOpen, me } = useCustodyConsole();
   return (
     <ConsoleLayout
       menuLabel={t('custodyMenu.label')}
-      menu={custodyMenu.map((item) => ({ ...item, label: t(`custodyMenu.${item.key}` as 'custodyMenu.overview') }))}
-      topBarExtra={<strong>{t('custodyMenu.console')}</strong>}
+      menu={menu.map((item) => ({ key: item.key, route: item.route, label: t(`custodyMenu.${item.key}` as 'custodyMenu.overview') }))}
+      topBarExtra={<strong>{me.data ? `${t('custodyMenu.console')} · ${me.data.organisation.name}` : t('custodyMenu.console')}</strong>}
       topBarEnd={<AccountMenu />}
-    />
+    >
+      {isPageOpen ? <Outlet /> : <CustodyAccessState error={me.error} isLoading={me.isPending} onRetry={() => void me.refetch()} />}
+    </ConsoleLayout>
   );
 }

@@ -55,21 +55,3 @@ export const accountMenu: readonly MenuEntry[] = [
   { key: 'verification', route: 'identification' },
   { key: 'api', route: 'propertyApiManagement' },
 ];
-
-/** Spec §2 custody console menu, in the spec's order. */
-export const custodyMenu: readonly MenuLink[] = [
-  { key: 'overview', route: 'custodyOverview' },
-  { key: 'businessLines', route: 'custodyBusinessLines' },
-  { key: 'settings', route: 'custodySettings' },
-  { key: 'roles', route: 'custodyRoles' },
-  { key: 'members', route: 'custodyMembers' },
-  { key: 'assetReport', route: 'custodyAssetReport' },
-  { key: 'transfers', route: 'custodyTransfers' },
-  { key: 'billingStats', route: 'custodyBillingStats' },
-  { key: 'withdraw', route: 'custodyWithdraw' },
-  { key: 'withdrawOrders', route: 'custodyWithdrawOrders' },
-  { key: 'addresses', route: 'custodyAddresses' },
-  { key: 'billing', route: 'custodyBilling' },
-  { key: 'apply', route: 'custodyApply' },
-  { key: 'miningPool', route: 'custodyMiningPool' },
-];

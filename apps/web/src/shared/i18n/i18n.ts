@@ -16,6 +16,7 @@ export const namespaces = [
   'kyc',
   'admin',
   'apikeys',
+  'custody',
   'custodyOrg',
 ] as const;
 /** Loaded before the first render; the others come with the pages that use them (router.tsx). */

@@ -11,6 +11,7 @@ import type research from './locales/en/research.json';
 import type kyc from './locales/en/kyc.json';
 import type admin from './locales/en/admin.json';
 import type apikeys from './locales/en/apikeys.json';
+import type custody from './locales/en/custody.json';
 import type custodyOrg from './locales/en/custodyOrg.json';
 
 declare module 'i18next' {
@@ -29,6 +30,7 @@ declare module 'i18next' {
       kyc: typeof kyc;
       admin: typeof admin;
       apikeys: typeof apikeys;
+      custody: typeof custody;
       custodyOrg: typeof custodyOrg;
     };
   }

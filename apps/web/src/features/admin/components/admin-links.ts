@@ -14,6 +14,8 @@ export const adminLinks = {
   audit: '/admin/audit',
   sanctions: '/admin/sanctions',
   operators: '/admin/operators',
+  custody: '/admin/custody',
+  custodyApplication: (id: string) => `/admin/custody/${encodeURIComponent(id)}`,
 } as const;
 
 /**

@@ -1,7 +1,7 @@
 import type { OperatorPermission } from '@coffer/contract';
 import { adminLinks } from './admin-links';
 
-export type AdminSection = 'customers' | 'kyc' | 'limits' | 'reconciliation' | 'audit' | 'sanctions' | 'operators';
+export type AdminSection = 'customers' | 'kyc' | 'limits' | 'reconciliation' | 'audit' | 'sanctions' | 'custody' | 'operators';
 
 export interface AdminMenuItem {
   section: AdminSection;
@@ -19,6 +19,7 @@ export const adminMenu: readonly AdminMenuItem[] = [
   { section: 'reconciliation', path: adminLinks.reconciliation, anyOf: ['reconciliation.read', 'reconciliation.run'] },
   { section: 'audit', path: adminLinks.audit, anyOf: ['audit.read'] },
   { section: 'sanctions', path: adminLinks.sanctions, anyOf: ['sanctions.manage'] },
+  { section: 'custody', path: adminLinks.custody, anyOf: ['custody.review'] },
   { section: 'operators', path: adminLinks.operators, anyOf: ['operators.manage'] },
 ];
 

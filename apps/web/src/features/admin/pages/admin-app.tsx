@@ -13,6 +13,8 @@ import { useOperator } from '../components/operator-context';
 import { Permitted } from '../components/permitted';
 import { AdminActivatePage } from './activate-page';
 import { AuditPage } from './audit-page';
+import { CustodyApplicationPage } from './custody-application-page';
+import { CustodyApplicationsPage } from './custody-applications-page';
 import { CustomerPage } from './customer-page';
 import { CustomersPage } from './customers-page';
 import { KycApplicationPage } from './kyc-application-page';
@@ -33,6 +35,8 @@ const screens: { path: string; section: AdminSection; Page: ComponentType }[] = 
   { path: 'reconciliation', section: 'reconciliation', Page: ReconciliationPage },
   { path: 'audit', section: 'audit', Page: AuditPage },
   { path: 'sanctions', section: 'sanctions', Page: SanctionsPage },
+  { path: 'custody', section: 'custody', Page: CustodyApplicationsPage },
+  { path: 'custody/:id', section: 'custody', Page: CustodyApplicationPage },
   { path: 'operators', section: 'operators', Page: OperatorsPage },
 ];
 

@@ -1,0 +1,5 @@
+export { CustodyActivatePage } from './activate-page';
+export { CustodyApplyPage } from './apply-page';
+export { CustodyOverviewPage } from './overview-page';
+export { RolesPage as CustodyRolesPage } from './roles-page';
+export { MembersPage as CustodyMembersPage } from './members-page';
