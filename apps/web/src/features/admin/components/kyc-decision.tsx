@@ -1,32 +1,26 @@
 import { kycRejectReasons, kycRejectTextMaxChars, type KycRejectBody } from '@coffer/contract';
-import { Alert, Button, Form, Input, Modal, Select } from 'antd';
+import { Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../api/admin-call';
 import { useKycDecision } from '../api/kyc-review';
-import styles from './admin.module.css';
+import { DecisionDialog } from './decision-dialog';
 
 function ApproveDialog({ applicationId, who, onClose }: { applicationId: string; who: string; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const decide = useKycDecision(applicationId);
   return (
-    <Modal open title={t('kyc.approveTitle')} onCancel={onClose} footer={null} destroyOnHidden>
-      <p className={styles.dialogText}>{t('kyc.approveConfirm', { who })}</p>
-      {decide.isError ? (
-        <Alert type="error" showIcon title={errorText(decide.error)} className={styles.inlineAlert} data-testid="kyc-decision-error" />
-      ) : null}
-      <div className={styles.toolbar}>
-        <Button onClick={onClose}>{t('actions.cancel')}</Button>
-        <Button
-          type="primary"
-          loading={decide.isPending}
-          onClick={() => decide.mutate({ kind: 'approve' }, { onSuccess: onClose })}
-          data-testid="kyc-approve-confirm"
-        >
-          {t('kyc.approve')}
-        </Button>
-      </div>
-    </Modal>
+    <DecisionDialog
+      title={t('kyc.approveTitle')}
+      onClose={onClose}
+      description={t('kyc.approveConfirm', { who })}
+      onConfirm={() => decide.mutate({ kind: 'approve' }, { onSuccess: onClose })}
+      error={decide.isError ? errorText(decide.error) : null}
+      errorTestId="kyc-decision-error"
+      confirmText={t('kyc.approve')}
+      confirmTestId="kyc-approve-confirm"
+      isPending={decide.isPending}
+    />
   );
 }
 
@@ -36,47 +30,42 @@ function RejectDialog({ applicationId, onClose }: { applicationId: string; onClo
   const [form] = Form.useForm<KycRejectBody>();
   // "Other" says nothing by itself: its note is then required (as the server requires it).
   const isOther = Form.useWatch('key', form) === 'other';
-  const handleFinish = (values: KycRejectBody) =>
+  const handleConfirm = (values: KycRejectBody) =>
     decide.mutate({ kind: 'reject', reason: { key: values.key, text: (values.text ?? '').trim() } }, { onSuccess: onClose });
   return (
-    <Modal open title={t('kyc.rejectTitle')} onCancel={onClose} footer={null} destroyOnHidden>
-      <Form<KycRejectBody>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ text: '' }}
-        onFinish={handleFinish}
-        data-testid="kyc-reject-form"
+    <DecisionDialog<KycRejectBody>
+      title={t('kyc.rejectTitle')}
+      onClose={onClose}
+      form={form}
+      initialValues={{ text: '' }}
+      onConfirm={handleConfirm}
+      testId="kyc-reject-form"
+      error={decide.isError ? errorText(decide.error) : null}
+      errorTestId="kyc-decision-error"
+      confirmText={t('kyc.reject')}
+      confirmTestId="kyc-reject-confirm"
+      isDanger
+      isPending={decide.isPending}
+    >
+      <Form.Item name="key" label={t('kyc.rejectReason')} rules={[{ required: true, message: t('kyc.rejectReasonRequired') }]}>
+        <Select
+          placeholder={t('kyc.rejectReasonPlaceholder')}
+          options={kycRejectReasons.map((key) => ({ value: key, label: t(`kyc.reasons.${key}`) }))}
+          // A dozen reasons: all rendered, so "Other" at the end is reachable without scrolling a virtual list.
+          virtual={false}
+          data-testid="kyc-reject-reason"
+        />
+      </Form.Item>
+      <Form.Item
+        name="text"
+        label={t('kyc.rejectText')}
+        extra={isOther ? t('kyc.rejectTextHintOther') : t('kyc.rejectTextHint')}
+        dependencies={['key']}
+        rules={[{ required: isOther, whitespace: true, message: t('kyc.rejectTextRequired') }]}
       >
-        <Form.Item name="key" label={t('kyc.rejectReason')} rules={[{ required: true, message: t('kyc.rejectReasonRequired') }]}>
-          <Select
-            placeholder={t('kyc.rejectReasonPlaceholder')}
-            options={kycRejectReasons.map((key) => ({ value: key, label: t(`kyc.reasons.${key}`) }))}
-            // A dozen reasons: all rendered, so "Other" at the end is reachable without scrolling a virtual list.
-            virtual={false}
-            data-testid="kyc-reject-reason"
-          />
-        </Form.Item>
-        <Form.Item
-          name="text"
-          label={t('kyc.rejectText')}
-          extra={isOther ? t('kyc.rejectTextHintOther') : t('kyc.rejectTextHint')}
-          dependencies={['key']}
-          rules={[{ required: isOther, whitespace: true, message: t('kyc.rejectTextRequired') }]}
-        >
-          <Input.TextArea rows={3} maxLength={kycRejectTextMaxChars} showCount data-testid="kyc-reject-text" />
-        </Form.Item>
-        {decide.isError ? (
-          <Alert type="error" showIcon title={errorText(decide.error)} className={styles.inlineAlert} data-testid="kyc-decision-error" />
-        ) : null}
-        <div className={styles.toolbar}>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button type="primary" danger htmlType="submit" loading={decide.isPending} data-testid="kyc-reject-confirm">
-            {t('kyc.reject')}
-          </Button>
-        </div>
-      </Form>
-    </Modal>
+        <Input.TextArea rows={3} maxLength={kycRejectTextMaxChars} showCount data-testid="kyc-reject-text" />
+      </Form.Item>
+    </DecisionDialog>
   );
 }
 

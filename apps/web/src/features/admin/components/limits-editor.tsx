@@ -1,5 +1,5 @@
 import type { KycLevelLimit } from '@coffer/contract';
-import { Alert, Button, Descriptions, Form, Input, Modal } from 'antd';
+import { Descriptions, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFiat } from '../../../shared/format/figures';
@@ -8,6 +8,7 @@ import { errorText } from '../api/admin-call';
 import { useSetLevelLimit } from '../api/kyc-review';
 import { levelKey } from './admin-format';
 import styles from './admin.module.css';
+import { DecisionDialog } from './decision-dialog';
 import { normalizeUsdLimit, usdLimitProblem } from './usd-limit';
 
 interface LimitValues {
@@ -39,67 +40,59 @@ export function LimitsEditor({ limit, onClose }: { limit: KycLevelLimit; onClose
     save.mutate({ level: limit.level, ...pending }, { onSuccess: onClose });
   };
 
+  const frame = { title: t('limits.editTitle', { level: t(`levels.${levelKey(limit.level)}`) }), onClose };
+  if (pending === null) {
+    return (
+      <DecisionDialog<LimitValues>
+        {...frame}
+        step="values"
+        form={form}
+        initialValues={{ withdrawalDailyUsd: limit.withdrawalDailyUsd, tradeMaxUsd: limit.tradeMaxUsd }}
+        onConfirm={(values) =>
+          setPending({
+            withdrawalDailyUsd: normalizeUsdLimit(values.withdrawalDailyUsd),
+            tradeMaxUsd: normalizeUsdLimit(values.tradeMaxUsd),
+          })
+        }
+        testId="limits-form"
+        confirmText={t('actions.continue')}
+        confirmTestId="limits-save"
+      >
+        <Form.Item name="withdrawalDailyUsd" label={t('limits.withdrawal')} extra={t('limits.zeroHint')} rules={[usdRule]}>
+          <Input inputMode="decimal" suffix="USD" maxLength={20} data-testid="limits-withdrawal-input" />
+        </Form.Item>
+        <Form.Item name="tradeMaxUsd" label={t('limits.trade')} rules={[usdRule]}>
+          <Input inputMode="decimal" suffix="USD" maxLength={20} data-testid="limits-trade-input" />
+        </Form.Item>
+      </DecisionDialog>
+    );
+  }
   return (
-    <Modal
-      open
-      title={t('limits.editTitle', { level: t(`levels.${levelKey(limit.level)}`) })}
-      onCancel={onClose}
-      footer={null}
-      destroyOnHidden
+    <DecisionDialog
+      {...frame}
+      step="confirm"
+      description={t('limits.confirm')}
+      onConfirm={handleConfirm}
+      testId="limits-confirmation"
+      error={save.isError ? errorText(save.error) : null}
+      errorTestId="limits-error"
+      onBack={() => setPending(null)}
+      confirmText={t('actions.save')}
+      confirmTestId="limits-save-confirm"
+      isPending={save.isPending}
     >
-      {pending === null ? (
-        <Form
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          initialValues={{ withdrawalDailyUsd: limit.withdrawalDailyUsd, tradeMaxUsd: limit.tradeMaxUsd }}
-          onFinish={(values) =>
-            setPending({
-              withdrawalDailyUsd: normalizeUsdLimit(values.withdrawalDailyUsd),
-              tradeMaxUsd: normalizeUsdLimit(values.tradeMaxUsd),
-            })
-          }
-          data-testid="limits-form"
-        >
-          <Form.Item name="withdrawalDailyUsd" label={t('limits.withdrawal')} extra={t('limits.zeroHint')} rules={[usdRule]}>
-            <Input inputMode="decimal" suffix="USD" maxLength={20} data-testid="limits-withdrawal-input" />
-          </Form.Item>
-          <Form.Item name="tradeMaxUsd" label={t('limits.trade')} rules={[usdRule]}>
-            <Input inputMode="decimal" suffix="USD" maxLength={20} data-testid="limits-trade-input" />
-          </Form.Item>
-          <div className={styles.toolbar}>
-            <Button onClick={onClose}>{t('actions.cancel')}</Button>
-            <Button type="primary" htmlType="submit" data-testid="limits-save">
-              {t('actions.continue')}
-            </Button>
-          </div>
-        </Form>
-      ) : (
-        <div data-testid="limits-confirmation">
-          <p className={styles.dialogText}>{t('limits.confirm')}</p>
-          <Descriptions column={1} size="small" bordered className={styles.inlineAlert}>
-            <Descriptions.Item label={t('limits.withdrawal')}>
-              <span className={styles.figure} data-testid="limits-confirm-withdrawal">
-                {usd(limit.withdrawalDailyUsd)} → <strong>{usd(pending.withdrawalDailyUsd)}</strong>
-              </span>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('limits.trade')}>
-              <span className={styles.figure} data-testid="limits-confirm-trade">
-                {usd(limit.tradeMaxUsd)} → <strong>{usd(pending.tradeMaxUsd)}</strong>
-              </span>
-            </Descriptions.Item>
-          </Descriptions>
-          {save.isError ? (
-            <Alert type="error" showIcon title={errorText(save.error)} className={styles.inlineAlert} data-testid="limits-error" />
-          ) : null}
-          <div className={styles.toolbar}>
-            <Button onClick={() => setPending(null)}>{t('actions.back')}</Button>
-            <Button type="primary" loading={save.isPending} onClick={handleConfirm} data-testid="limits-save-confirm">
-              {t('actions.save')}
-            </Button>
-          </div>
-        </div>
-      )}
-    </Modal>
+      <Descriptions column={1} size="small" bordered className={styles.inlineAlert}>
+        <Descriptions.Item label={t('limits.withdrawal')}>
+          <span className={styles.figure} data-testid="limits-confirm-withdrawal">
+            {usd(limit.withdrawalDailyUsd)} → <strong>{usd(pending.withdrawalDailyUsd)}</strong>
+          </span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('limits.trade')}>
+          <span className={styles.figure} data-testid="limits-confirm-trade">
+            {usd(limit.tradeMaxUsd)} → <strong>{usd(pending.tradeMaxUsd)}</strong>
+          </span>
+        </Descriptions.Item>
+      </Descriptions>
+    </DecisionDialog>
   );
 }

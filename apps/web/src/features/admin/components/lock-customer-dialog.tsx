@@ -1,10 +1,11 @@
 import { customerLockReasonMaxChars, type CustomerProfile } from '@coffer/contract';
-import { Alert, Button, Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../api/admin-call';
 import { useCustomerLock } from '../api/customers';
 import styles from './admin.module.css';
+import { DecisionDialog } from './decision-dialog';
 
 /**
  * Lock or unlock a customer: the reason first (required, kept in the audit log), then a
@@ -31,56 +32,53 @@ export function LockCustomerDialog({ customer, open, onClose }: { customer: Cust
     lock.mutate({ isLocking, reason }, { onSuccess: handleClose });
   };
 
-  return (
-    <Modal
-      open={open}
-      title={isLocking ? t('customer.lockTitle') : t('customer.unlockTitle')}
-      onCancel={handleClose}
-      footer={null}
-      destroyOnHidden
-      data-testid="customer-lock-dialog"
-    >
-      {reason === null ? (
-        <Form<{ reason: string }>
-          layout="vertical"
-          requiredMark={false}
-          initialValues={{ reason: draft }}
-          onFinish={(values) => {
-            setDraft(values.reason);
-            setReason(values.reason.trim());
-          }}
+  const frame = {
+    title: isLocking ? t('customer.lockTitle') : t('customer.unlockTitle'),
+    isOpen: open,
+    onClose: handleClose,
+    dialogTestId: 'customer-lock-dialog',
+  };
+  if (reason === null) {
+    return (
+      <DecisionDialog<{ reason: string }>
+        {...frame}
+        step="reason"
+        initialValues={{ reason: draft }}
+        onConfirm={(values) => {
+          setDraft(values.reason);
+          setReason(values.reason.trim());
+        }}
+        confirmText={t('actions.continue')}
+        confirmTestId="customer-lock-next"
+      >
+        <Form.Item
+          name="reason"
+          label={t('customer.reason')}
+          rules={[{ required: true, whitespace: true, message: t('customer.reasonRequired') }]}
         >
-          <Form.Item
-            name="reason"
-            label={t('customer.reason')}
-            rules={[{ required: true, whitespace: true, message: t('customer.reasonRequired') }]}
-          >
-            <Input.TextArea rows={3} maxLength={customerLockReasonMaxChars} data-testid="customer-lock-reason" />
-          </Form.Item>
-          <div className={styles.toolbar}>
-            <Button onClick={handleClose}>{t('actions.cancel')}</Button>
-            <Button type="primary" htmlType="submit" data-testid="customer-lock-next">
-              {t('actions.continue')}
-            </Button>
-          </div>
-        </Form>
-      ) : (
-        <div data-testid="customer-lock-confirmation">
-          <p className={styles.dialogText}>{isLocking ? t('customer.lockConfirm', { who }) : t('customer.unlockConfirm', { who })}</p>
-          <p className={styles.dialogText}>
-            <span className={styles.muted}>{t('customer.reason')}:</span> {reason}
-          </p>
-          {lock.isError ? (
-            <Alert type="error" showIcon title={errorText(lock.error)} className={styles.inlineAlert} data-testid="customer-lock-error" />
-          ) : null}
-          <div className={styles.toolbar}>
-            <Button onClick={() => setReason(null)}>{t('actions.back')}</Button>
-            <Button type="primary" danger={isLocking} loading={lock.isPending} onClick={handleConfirm} data-testid="customer-lock-confirm">
-              {isLocking ? t('customer.lock') : t('customer.unlock')}
-            </Button>
-          </div>
-        </div>
-      )}
-    </Modal>
+          <Input.TextArea rows={3} maxLength={customerLockReasonMaxChars} data-testid="customer-lock-reason" />
+        </Form.Item>
+      </DecisionDialog>
+    );
+  }
+  return (
+    <DecisionDialog
+      {...frame}
+      step="confirm"
+      description={isLocking ? t('customer.lockConfirm', { who }) : t('customer.unlockConfirm', { who })}
+      onConfirm={handleConfirm}
+      testId="customer-lock-confirmation"
+      error={lock.isError ? errorText(lock.error) : null}
+      errorTestId="customer-lock-error"
+      onBack={() => setReason(null)}
+      confirmText={isLocking ? t('customer.lock') : t('customer.unlock')}
+      confirmTestId="customer-lock-confirm"
+      isDanger={isLocking}
+      isPending={lock.isPending}
+    >
+      <p className={styles.dialogText}>
+        <span className={styles.muted}>{t('customer.reason')}:</span> {reason}
+      </p>
+    </DecisionDialog>
   );
 }

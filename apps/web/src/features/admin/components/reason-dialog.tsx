@@ -1,7 +1,6 @@
-import { Alert, Button, Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import styles from './admin.module.css';
+import { DecisionDialog } from './decision-dialog';
 
 export interface ReasonDialogProps {
   title: string;
@@ -24,32 +23,27 @@ export interface ReasonDialogProps {
 
 /** A decision that takes a written reason: the reason, the server's refusal if any, then cancel or confirm. */
 export function ReasonDialog(props: ReasonDialogProps) {
-  const { t } = useTranslation('admin');
   const { requiredMessage, testIds } = props;
   return (
-    <Modal open title={props.title} onCancel={props.onClose} footer={null} destroyOnHidden>
-      <p className={styles.dialogText}>{props.description}</p>
-      <Form
-        layout="vertical"
-        requiredMark={false}
-        onFinish={(values: { reason?: string }) => props.onConfirm(values.reason?.trim() ?? '')}
-        data-testid={testIds.form}
+    <DecisionDialog<{ reason?: string }>
+      title={props.title}
+      onClose={props.onClose}
+      description={props.description}
+      onConfirm={(values) => props.onConfirm(values.reason?.trim() ?? '')}
+      testId={testIds.form}
+      error={props.error}
+      confirmText={props.confirmLabel}
+      confirmTestId={testIds.confirm}
+      isDanger={props.danger}
+      isPending={props.pending}
+    >
+      <Form.Item
+        name="reason"
+        label={props.label}
+        rules={requiredMessage ? [{ required: true, whitespace: true, message: requiredMessage }] : []}
       >
-        <Form.Item
-          name="reason"
-          label={props.label}
-          rules={requiredMessage ? [{ required: true, whitespace: true, message: requiredMessage }] : []}
-        >
-          <Input.TextArea rows={3} maxLength={props.maxChars} data-testid={testIds.reason} />
-        </Form.Item>
-        {props.error !== null ? <Alert type="error" showIcon title={props.error} className={styles.inlineAlert} /> : null}
-        <div className={styles.toolbar}>
-          <Button onClick={props.onClose}>{t('actions.cancel')}</Button>
-          <Button type="primary" danger={props.danger} htmlType="submit" loading={props.pending} data-testid={testIds.confirm}>
-            {props.confirmLabel}
-          </Button>
-        </div>
-      </Form>
-    </Modal>
+        <Input.TextArea rows={3} maxLength={props.maxChars} data-testid={testIds.reason} />
+      </Form.Item>
+    </DecisionDialog>
   );
 }

@@ -1,7 +1,7 @@
 import type { AdminCustodyApplication } from '@coffer/contract';
 import { isEmailAddress } from '@coffer/contract/rules';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Form, Input, Modal } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -15,6 +15,7 @@ import { emptyValue, timeText } from '../components/admin-format';
 import { adminLinks } from '../components/admin-links';
 import { AdminErrorState } from '../components/admin-states';
 import { CustodyStateTag } from '../components/custody-labels';
+import { DecisionDialog } from '../components/decision-dialog';
 import { ReasonDialog } from '../components/reason-dialog';
 import styles from '../components/admin.module.css';
 
@@ -25,38 +26,31 @@ function EnableDialog({ application, onClose }: { application: AdminCustodyAppli
   const { t } = useTranslation('admin');
   const decision = useCustodyDecision(application.id);
   return (
-    <Modal open title={t('custody.enableTitle')} onCancel={onClose} footer={null} destroyOnHidden>
-      <p className={styles.dialogText}>{t('custody.enableConfirm', { company: application.companyName })}</p>
-      <Form
-        layout="vertical"
-        requiredMark={false}
-        onFinish={(values: { salespersonEmail: string }) =>
-          decision.mutate({ kind: 'enable', salespersonEmail: values.salespersonEmail.trim() }, { onSuccess: onClose })
-        }
-        data-testid="custody-enable-form"
+    <DecisionDialog<{ salespersonEmail: string }>
+      title={t('custody.enableTitle')}
+      onClose={onClose}
+      description={t('custody.enableConfirm', { company: application.companyName })}
+      onConfirm={(values) => decision.mutate({ kind: 'enable', salespersonEmail: values.salespersonEmail.trim() }, { onSuccess: onClose })}
+      testId="custody-enable-form"
+      error={decision.error ? errorText(decision.error) : null}
+      confirmText={t('custody.enable')}
+      confirmTestId="custody-enable-confirm"
+      isPending={decision.isPending}
+    >
+      <Form.Item
+        name="salespersonEmail"
+        label={t('custody.salespersonEmail')}
+        extra={t('custody.salespersonHint')}
+        rules={[
+          {
+            validator: (_, value?: string) =>
+              isEmailAddress((value ?? '').trim()) ? Promise.resolve() : Promise.reject(new Error(t('custody.salespersonInvalid'))),
+          },
+        ]}
       >
-        <Form.Item
-          name="salespersonEmail"
-          label={t('custody.salespersonEmail')}
-          extra={t('custody.salespersonHint')}
-          rules={[
-            {
-              validator: (_, value?: string) =>
-                isEmailAddress((value ?? '').trim()) ? Promise.resolve() : Promise.reject(new Error(t('custody.salespersonInvalid'))),
-            },
-          ]}
-        >
-          <Input type="email" data-testid="custody-salesperson" />
-        </Form.Item>
-        {decision.error ? <Alert type="error" showIcon title={errorText(decision.error)} className={styles.inlineAlert} /> : null}
-        <div className={styles.toolbar}>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button type="primary" htmlType="submit" loading={decision.isPending} data-testid="custody-enable-confirm">
-            {t('custody.enable')}
-          </Button>
-        </div>
-      </Form>
-    </Modal>
+        <Input type="email" data-testid="custody-salesperson" />
+      </Form.Item>
+    </DecisionDialog>
   );
 }
 

@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Checkbox, Form, Input, Modal, Select, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { DialogButtons } from '../../../shared/ui/dialog-parts';
 import { shortenMiddle } from '../../../shared/ui/short-value';
+import { useSingleSubmit } from '../../../shared/ui/use-single-submit';
 import { addressBookQuery } from '../api/get-address-book';
-import { DialogButtons, useSingleSubmit } from './api-key-dialog-parts';
 import { apiKeyFieldChecks, isValidDailyUsd, type ApiKeyFormValues } from './api-key-form-rules';
 import styles from './apikeys.module.css';
 

@@ -7,10 +7,11 @@ import { CaptchaWidget } from '../../../shared/captcha/captcha-widget';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { CodeField } from '../../../shared/ui/code-field';
+import { DialogButtons } from '../../../shared/ui/dialog-parts';
 import { PasskeyChoiceField, usePasskeyChoice } from '../../../shared/ui/passkey-choice';
+import { useSingleSubmit } from '../../../shared/ui/use-single-submit';
 import { FundPasswordField } from '../../../shared/ui/verification-fields';
 import { apiKeyChanges } from '../api/change-api-key';
-import { DialogButtons, useSingleSubmit } from './api-key-dialog-parts';
 import styles from './apikeys.module.css';
 
 interface VerifyValues {

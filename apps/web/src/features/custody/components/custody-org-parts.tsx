@@ -1,42 +1,8 @@
-import { Alert, Button, Result } from 'antd';
+import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/http/http-client';
 import { errorText } from '../../../shared/http/error-text';
 import { isRetryable } from '../../../shared/http/retryable';
-import styles from './custody-org.module.css';
-
-export { useSingleSubmit } from '../../../shared/ui/use-single-submit';
-
-/** Cancel and submit at the foot of a dialog form. */
-export function DialogButtons({
-  isPending,
-  onCancel,
-  submitText,
-  submitTestId,
-}: {
-  isPending: boolean;
-  onCancel: () => void;
-  submitText: string;
-  submitTestId: string;
-}) {
-  const { t } = useTranslation('custodyOrg');
-  return (
-    <div className={styles.buttons}>
-      <Button onClick={onCancel} disabled={isPending}>
-        {t('common.cancel')}
-      </Button>
-      <Button type="primary" htmlType="submit" loading={isPending} data-testid={submitTestId}>
-        {submitText}
-      </Button>
-    </div>
-  );
-}
-
-/** A refusal the dialog shows in itself (one no field owns), in the user's language. */
-export function DialogError({ message, testId }: { message: string | null; testId: string }) {
-  if (!message) return null;
-  return <Alert type="error" showIcon className={styles.alert} title={message} data-testid={testId} />;
-}
 
 /**
  * Where a quiet call's refusal belongs: `field` when `fieldOf` names one for its code (or the

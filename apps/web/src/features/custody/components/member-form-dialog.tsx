@@ -13,8 +13,10 @@ import { Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { DialogButtons, DialogError } from '../../../shared/ui/dialog-parts';
+import { useSingleSubmit } from '../../../shared/ui/use-single-submit';
 import { custodyMemberCalls } from '../api/custody-members';
-import { DialogButtons, DialogError, refusalOf, useSingleSubmit } from './custody-org-parts';
+import { refusalOf } from './custody-org-parts';
 import { useRoleLabels } from './custody-role-labels';
 import styles from './custody-org.module.css';
 
@@ -224,6 +226,7 @@ function MemberForm({
       <DialogButtons
         isPending={isPending}
         onCancel={onCancel}
+        cancelText={t('common.cancel')}
         submitText={member ? t('members.form.save') : t('members.form.add')}
         submitTestId="member-form-submit"
       />

@@ -11,8 +11,10 @@ import { Checkbox, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { DialogButtons, DialogError } from '../../../shared/ui/dialog-parts';
+import { useSingleSubmit } from '../../../shared/ui/use-single-submit';
 import { custodyRoleCalls } from '../api/custody-roles';
-import { DialogButtons, DialogError, refusalOf, useSingleSubmit } from './custody-org-parts';
+import { refusalOf } from './custody-org-parts';
 import { useRoleLabels } from './custody-role-labels';
 import styles from './custody-org.module.css';
 
@@ -176,6 +178,7 @@ function RoleForm({
       <DialogButtons
         isPending={isPending}
         onCancel={onCancel}
+        cancelText={t('common.cancel')}
         submitText={role ? t('roles.form.save') : t('roles.form.add')}
         submitTestId="role-form-submit"
       />
