@@ -1,6 +1,8 @@
 /** The only SQL over `audit_log`. */
 import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database, Db } from '../../platform/db/database';
+import type { Insertable } from 'kysely';
+import type { AuditLogTable } from './audit.schema';
 import { pageWithTotal } from '../../platform/db/page-with-total';
 import type { AuditContent } from './audit-hash';
 import type { AuditFilter } from './index';
@@ -38,73 +40,57 @@ export async function auditChainHead(trx: Db): Promise<{ seq: string | null; has
   return head;
 }
 
-const jsonText = (value: unknown): string | null => (value === null ? null : JSON.stringify(value));
+/**
+ * Every stored column and the field of `StoredAuditRow` that holds it, in the table's order: the
+ * one list the insert, the reads and the CSV export's header and cells are written from.
+ */
+export const auditColumns = [
+  ['seq', 'seq'],
+  ['created_at', 'createdAt'],
+  ['actor_kind', 'actorKind'],
+  ['actor_id', 'actorId'],
+  ['actor_name', 'actorName'],
+  ['action', 'action'],
+  ['subject_kind', 'subjectKind'],
+  ['subject_id', 'subjectId'],
+  ['ip', 'ip'],
+  ['user_agent', 'userAgent'],
+  ['reason', 'reason'],
+  ['before', 'before'],
+  ['after', 'after'],
+  ['prev_hash', 'prevHash'],
+  ['hash', 'hash'],
+] as const satisfies ReadonlyArray<readonly [keyof AuditLogTable, keyof StoredAuditRow]>;
+
+/** A row field the list above forgot fails to compile here. */
+type UnlistedField = Exclude<keyof StoredAuditRow, (typeof auditColumns)[number][1]>;
+const everyFieldListed: [UnlistedField] extends [never] ? true : never = true;
+void everyFieldListed;
+
+/** The JSON columns: written as JSON text, read as the parsed value. */
+const isJsonField = (field: keyof StoredAuditRow) => field === 'before' || field === 'after';
 
 export async function insertAuditRow(trx: Db, row: StoredAuditRow): Promise<void> {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      seq: row.seq,
-      created_at: row.createdAt,
-      actor_kind: row.actorKind,
-      actor_id: row.actorId,
-      actor_name: row.actorName,
-      action: row.action,
-      subject_kind: row.subjectKind,
-      subject_id: row.subjectId,
-      ip: row.ip,
-      user_agent: row.userAgent,
-      before: jsonText(row.before),
-      after: jsonText(row.after),
-      reason: row.reason,
-      prev_hash: row.prevHash,
-      hash: row.hash,
-    })
-    .execute();
+  const values = Object.fromEntries(
+    auditColumns.map(([column, field]) => {
+      const value = row[field];
+      return [column, isJsonField(field) && value !== null ? JSON.stringify(value) : value];
+    }),
+  ) as Insertable<AuditLogTable>;
+  await trx.insertInto('audit_log').values(values).execute();
 }
 
+/** The stored columns, `created_at` as the UTC text the hash covers. */
 function storedRows(db: Db) {
+  const plainColumns = auditColumns.map(([column]) => column).filter((column) => column !== 'created_at');
   return db
     .selectFrom('audit_log')
-    .select([
-      'seq',
-      utcText(sql`created_at`).as('created_at_utc'),
-      'actor_kind',
-      'actor_id',
-      'actor_name',
-      'action',
-      'subject_kind',
-      'subject_id',
-      'ip',
-      'user_agent',
-      'reason',
-      'before',
-      'after',
-      'prev_hash',
-      'hash',
-    ]);
+    .select(plainColumns)
+    .select(utcText(sql`created_at`).as('created_at'));
 }
 
-type SelectedRow = Awaited<ReturnType<ReturnType<typeof storedRows>['execute']>>[number];
-
-function toStored(row: SelectedRow): StoredAuditRow {
-  return {
-    seq: row.seq,
-    createdAt: row.created_at_utc,
-    actorKind: row.actor_kind,
-    actorId: row.actor_id,
-    actorName: row.actor_name,
-    action: row.action,
-    subjectKind: row.subject_kind,
-    subjectId: row.subject_id,
-    ip: row.ip,
-    userAgent: row.user_agent,
-    reason: row.reason,
-    before: row.before,
-    after: row.after,
-    prevHash: row.prev_hash,
-    hash: row.hash,
-  };
+function toStored(row: Record<string, unknown>): StoredAuditRow {
+  return Object.fromEntries(auditColumns.map(([column, field]) => [field, row[column]])) as unknown as StoredAuditRow;
 }
 
 /** Up to `limit` rows after `afterSeq`, in seq order: the chain a page at a time. */

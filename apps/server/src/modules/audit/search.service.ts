@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/database';
 import { canonicalJson } from './audit-hash';
 import { csvLine, csvText } from '../../platform/csv/csv';
-import { auditExportPage, auditSearchPage, type AuditQuery, type StoredAuditRow } from './audit.repository';
+import { auditColumns, auditExportPage, auditSearchPage, type AuditQuery, type StoredAuditRow } from './audit.repository';
 import type { AuditFilter, AuditRow } from './index';
 
 const maxPageSize = 500;
@@ -10,24 +10,13 @@ const exportPageSize = 1000;
 /** before/after as the canonical JSON the hash covers, so an export can be checked against the chain. */
 const jsonCell = (value: unknown): string | null => (value === null ? null : canonicalJson(value));
 
-/** The export's columns in order: each stored column's name (the header) and its cell. */
-const csvColumns: ReadonlyArray<readonly [string, (row: StoredAuditRow) => string | null]> = [
-  ['seq', (row) => row.seq],
-  ['created_at', (row) => row.createdAt],
-  ['actor_kind', (row) => row.actorKind],
-  ['actor_id', (row) => row.actorId],
-  ['actor_name', (row) => row.actorName],
-  ['action', (row) => row.action],
-  ['subject_kind', (row) => row.subjectKind],
-  ['subject_id', (row) => row.subjectId],
-  ['ip', (row) => row.ip],
-  ['user_agent', (row) => row.userAgent],
-  ['reason', (row) => row.reason],
-  ['before', (row) => jsonCell(row.before)],
-  ['after', (row) => jsonCell(row.after)],
-  ['prev_hash', (row) => row.prevHash.toString('hex')],
-  ['hash', (row) => row.hash.toString('hex')],
-];
+/** A stored value as its CSV cell: hashes in hex, before/after as the canonical JSON the hash covers. */
+function csvCell(field: (typeof auditColumns)[number][1], row: StoredAuditRow): string | null {
+  const value = row[field];
+  if (Buffer.isBuffer(value)) return value.toString('hex');
+  if (field === 'before' || field === 'after') return jsonCell(value);
+  return value as string | null;
+}
 
 function toAuditRow(row: StoredAuditRow): AuditRow {
   return {
@@ -56,11 +45,11 @@ export function createAuditSearchService(deps: { db: Db }): AuditSearchService {
   const { db } = deps;
 
   async function* csvChunks(filter: AuditQuery): AsyncGenerator<string> {
-    yield csvLine(csvColumns.map(([name]) => csvText(name)));
+    yield csvLine(auditColumns.map(([column]) => csvText(column)));
     let beforeSeq: string | null = null;
     for (;;) {
       const rows = await auditExportPage(db, filter, beforeSeq, exportPageSize);
-      if (rows.length > 0) yield rows.map((row) => csvLine(csvColumns.map(([, cell]) => csvText(cell(row))))).join('');
+      if (rows.length > 0) yield rows.map((row) => csvLine(auditColumns.map(([, field]) => csvText(csvCell(field, row))))).join('');
       const last = rows.at(-1);
       if (rows.length < exportPageSize || !last) return;
       beforeSeq = last.seq;
