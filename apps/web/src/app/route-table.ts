@@ -55,7 +55,10 @@ export type RoutePage =
   | 'custodyApply'
   | 'custodyActivate'
   | 'custodyRoles'
-  | 'custodyMembers';
+  | 'custodyMembers'
+  | 'custodyBusinessLines'
+  | 'custodySettings'
+  | 'custodyAddresses';
 
 export interface RouteDefinition {
   name: RouteName;
@@ -155,8 +158,8 @@ export const routeTable = [
   // Custody console (spec §2 custody console menu)
   custody('custodyHome', { page: 'custodyOverview' }),
   custody('custodyOverview', { page: 'custodyOverview' }),
-  custody('custodyBusinessLines'),
-  custody('custodySettings'),
+  custody('custodyBusinessLines', { page: 'custodyBusinessLines' }),
+  custody('custodySettings', { page: 'custodySettings' }),
   custody('custodyRoles', { page: 'custodyRoles' }),
   custody('custodyRoleAdd'),
   custody('custodyMembers', { page: 'custodyMembers' }),
@@ -169,7 +172,7 @@ export const routeTable = [
   custody('custodyBatchWithdraw'),
   custody('custodyWithdrawOrders'),
   custody('custodyWithdrawReview'),
-  custody('custodyAddresses'),
+  custody('custodyAddresses', { page: 'custodyAddresses' }),
   custody('custodyBilling'),
   custody('custodyBillingDetail'),
   custody('custodyApply', { page: 'custodyApply' }),

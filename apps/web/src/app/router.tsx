@@ -57,6 +57,10 @@ const pageNamespaces: Partial<Record<RoutePage, Namespace[]>> = {
   custodyActivate: ['custody', 'security'],
   custodyRoles: ['custody', 'custodyOrg'],
   custodyMembers: ['custody', 'custodyOrg'],
+  // custodyOrg: the dialogs' buttons and the load error; funds: network names; wallet: copying an address.
+  custodyBusinessLines: ['custody', 'custodyOrg', 'custodyConfig', 'funds'],
+  custodySettings: ['custody', 'custodyOrg', 'custodyConfig'],
+  custodyAddresses: ['custody', 'custodyOrg', 'custodyConfig', 'funds', 'wallet'],
 };
 
 const pageModules: Record<RoutePage, () => Promise<{ Component: ComponentType }>> = {
@@ -102,6 +106,9 @@ const pageModules: Record<RoutePage, () => Promise<{ Component: ComponentType }>
   custodyActivate: async () => ({ Component: (await import('../features/custody/pages')).CustodyActivatePage }),
   custodyRoles: async () => ({ Component: (await import('../features/custody/pages')).CustodyRolesPage }),
   custodyMembers: async () => ({ Component: (await import('../features/custody/pages')).CustodyMembersPage }),
+  custodyBusinessLines: async () => ({ Component: (await import('../features/custody/pages')).CustodyBusinessLinesPage }),
+  custodySettings: async () => ({ Component: (await import('../features/custody/pages')).CustodySettingsPage }),
+  custodyAddresses: async () => ({ Component: (await import('../features/custody/pages')).CustodyAddressesPage }),
 };
 
 /** Each area's layout; the custody console's brings its catalogue (its menu and access screens use it). */

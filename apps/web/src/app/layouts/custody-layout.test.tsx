@@ -52,6 +52,19 @@ describe('CustodyLayout', { timeout: 20_000 }, () => {
     ).toEqual(['Config overview', 'Apply for custody']);
   });
 
+  it("shows an enterprise admin every console page there is, in the spec's §2 order", async () => {
+    const all: CustodyPermission[] = ['orders', 'review', 'trade', 'assetReport', 'members', 'addresses', 'lines', 'settings', 'accounts'];
+    stubCustodyApi({ [custodyPaths.me]: meOf(all), [identityPaths.userInfo]: sessionUserOf() });
+    renderConsole('/custody', 'custodyHome');
+    const menu = await screen.findByRole('navigation', { name: 'Custody console' });
+    expect(await within(menu).findByText('Business lines', {}, slow)).toBeTruthy();
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Config overview', 'Business lines', 'Common settings', 'Roles', 'Personnel', 'Common addresses', 'Apply for custody']);
+  });
+
   it('tells a customer without custody to contact the administrator, with the way to apply', async () => {
     stubCustodyApi({ [custodyPaths.me]: new CustodyEnvelope('custodyNotEnabled'), [identityPaths.userInfo]: sessionUserOf() });
     renderConsole('/custody', 'custodyHome');

@@ -18,6 +18,7 @@ export const namespaces = [
   'apikeys',
   'custody',
   'custodyOrg',
+  'custodyConfig',
 ] as const;
 /** Loaded before the first render; the others come with the pages that use them (router.tsx). */
 const startupNamespaces: Namespace[] = ['common', 'home'];

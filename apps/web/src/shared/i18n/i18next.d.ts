@@ -13,6 +13,7 @@ import type admin from './locales/en/admin.json';
 import type apikeys from './locales/en/apikeys.json';
 import type custody from './locales/en/custody.json';
 import type custodyOrg from './locales/en/custodyOrg.json';
+import type custodyConfig from './locales/en/custodyConfig.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -32,6 +33,7 @@ declare module 'i18next' {
       apikeys: typeof apikeys;
       custody: typeof custody;
       custodyOrg: typeof custodyOrg;
+      custodyConfig: typeof custodyConfig;
     };
   }
 }

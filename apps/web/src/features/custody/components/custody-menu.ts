@@ -47,8 +47,11 @@ const item = (key: MenuKey, route: RouteName): CustodyMenuItem => ({ key, route,
  */
 export const custodyMenuItems: readonly CustodyMenuItem[] = [
   item('overview', 'custodyHome'),
+  item('businessLines', 'custodyBusinessLines'),
+  item('settings', 'custodySettings'),
   item('roles', 'custodyRoles'),
   item('members', 'custodyMembers'),
+  item('addresses', 'custodyAddresses'),
   item('apply', 'custodyApply'),
 ];
 

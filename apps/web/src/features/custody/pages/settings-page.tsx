@@ -1,0 +1,116 @@
+import type { CustodyAccount, CustodySettings } from '@coffer/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../../shared/ui/page-frame';
+import { TableEmpty } from '../../../shared/ui/table-empty';
+import { TableSkeleton } from '../../../shared/ui/table-skeleton';
+import { showToast } from '../../../shared/ui/toast-store';
+import { custodyAccountsKey, custodyAccountsQuery } from '../api/custody-accounts';
+import { custodyMeQuery } from '../api/custody-me';
+import { custodySettingsKey, custodySettingsQuery } from '../api/custody-settings';
+import { AccountFormDialog } from '../components/account-form-dialog';
+import { AccountTable } from '../components/account-table';
+import { CustodyOrgLoadError } from '../components/custody-org-parts';
+import { SettingsForm } from '../components/settings-form';
+import styles from '../components/custody-config.module.css';
+
+/**
+ * Common settings (spec §2, §3): the organisation's console security — hardware keys required,
+ * session length, IP allow-list — and its custody accounts, which every member may see and a
+ * member with the `accounts` permission may open.
+ */
+export function SettingsPage() {
+  const { t, ready } = useTranslation('custodyConfig');
+  if (!ready) return <TableSkeleton rows={3} columns={3} />;
+  return (
+    <PageFrame title={t('settings.title')} testId="custody-settings-page">
+      <div className={styles.stack}>
+        <SecurityCard />
+        <AccountsCard />
+      </div>
+    </PageFrame>
+  );
+}
+
+function SecurityCard() {
+  const { t } = useTranslation('custodyConfig');
+  const queryClient = useQueryClient();
+  const settings = useQuery(custodySettingsQuery);
+
+  const handleSaved = (saved: CustodySettings) => {
+    queryClient.setQueryData(custodySettingsKey, saved);
+    showToast('success', t('settings.saved'));
+  };
+
+  let body;
+  if (settings.isError && !settings.data) {
+    body = <CustodyOrgLoadError error={settings.error} onRetry={() => void settings.refetch()} testId="settings-load-error" />;
+  } else if (!settings.data) {
+    body = (
+      <div data-testid="settings-loading">
+        <Skeleton active paragraph={{ rows: 5 }} />
+      </div>
+    );
+  } else {
+    body = <SettingsForm settings={settings.data} onSaved={handleSaved} />;
+  }
+  return (
+    <Card title={t('settings.securityTitle')}>
+      <p className={styles.intro}>{t('settings.intro')}</p>
+      {body}
+    </Card>
+  );
+}
+
+function AccountsCard() {
+  const { t } = useTranslation('custodyConfig');
+  const queryClient = useQueryClient();
+  const me = useQuery(custodyMeQuery);
+  const accounts = useQuery(custodyAccountsQuery);
+  const [isAdding, setAdding] = useState(false);
+  const canAdd = me.data?.permissions.includes('accounts') ?? false;
+
+  const handleSaved = (account: CustodyAccount) => {
+    setAdding(false);
+    showToast('success', t('accounts.added', { name: account.name }));
+    void queryClient.invalidateQueries({ queryKey: custodyAccountsKey });
+  };
+
+  const addButton = (testId: string) =>
+    canAdd ? (
+      <Button type="primary" onClick={() => setAdding(true)} disabled={!accounts.data} data-testid={testId}>
+        {t('accounts.add')}
+      </Button>
+    ) : null;
+
+  let body;
+  if (accounts.isError && !accounts.data) {
+    body = <CustodyOrgLoadError error={accounts.error} onRetry={() => void accounts.refetch()} testId="accounts-load-error" />;
+  } else if (!accounts.data) {
+    body = <TableSkeleton rows={3} columns={5} />;
+  } else {
+    body = (
+      <AccountTable
+        accounts={accounts.data}
+        empty={
+          <div data-testid="accounts-empty">
+            <TableEmpty text={canAdd ? t('accounts.emptyText') : t('accounts.emptyTextReadOnly')}>
+              {addButton('account-add-empty')}
+            </TableEmpty>
+          </div>
+        }
+      />
+    );
+  }
+  return (
+    <Card title={t('accounts.title')} extra={addButton('account-add')}>
+      <p className={styles.intro}>{t('accounts.intro')}</p>
+      {body}
+      <AccountFormDialog open={isAdding} onSaved={handleSaved} onCancel={() => setAdding(false)} />
+    </Card>
+  );
+}
+
+export default SettingsPage;
