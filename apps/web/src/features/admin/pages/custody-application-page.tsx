@@ -48,7 +48,7 @@ function EnableDialog({ application, onClose }: { application: AdminCustodyAppli
           },
         ]}
       >
-        <Input type="email" data-testid="custody-salesperson" />
+        <Input inputMode="email" data-testid="custody-salesperson" />
       </Form.Item>
     </DecisionDialog>
   );

@@ -11,7 +11,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addCustodyAccount } from '../api/custody-accounts';
 import { showRefusal, type FieldPath } from './config-refusal';
-import { DialogButtons, DialogError, useSingleSubmit } from './custody-org-parts';
+import { DialogButtons, DialogError } from '../../../shared/ui/dialog-parts';
+import { useSingleSubmit } from '../../../shared/ui/use-single-submit';
 
 type AccountFormValues = CustodyAccountBody;
 const accountFields = ['name', 'kind', 'tier'] as const;
@@ -109,7 +110,13 @@ function AccountForm({ onSaved, onCancel }: { onSaved: (account: CustodyAccount)
           }))}
         />
       </Form.Item>
-      <DialogButtons isPending={isPending} onCancel={onCancel} submitText={t('accounts.form.add')} submitTestId="account-form-submit" />
+      <DialogButtons
+        isPending={isPending}
+        onCancel={onCancel}
+        cancelText={t('common.cancel')}
+        submitText={t('accounts.form.add')}
+        submitTestId="account-form-submit"
+      />
     </Form>
   );
 }

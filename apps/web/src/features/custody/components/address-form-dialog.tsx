@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { custodyAddressCalls } from '../api/custody-addresses';
 import { custodyNetworksQuery } from '../api/custody-networks';
 import { showRefusal, type FieldPath } from './config-refusal';
-import { DialogButtons, DialogError, useSingleSubmit } from './custody-org-parts';
+import { DialogButtons, DialogError } from '../../../shared/ui/dialog-parts';
+import { useSingleSubmit } from '../../../shared/ui/use-single-submit';
 import { DestinationFields, destinationBodyOf, emptyDestination, type DestinationValues } from './destination-fields';
 
 const addressFields = ['asset', 'chain', 'address', 'tag', 'note'] as const;
@@ -95,7 +96,13 @@ function AddressForm({
     >
       <DialogError message={refusal} testId="address-form-error" />
       <DestinationFields name={[]} path={[]} networks={networks.data} testIdPrefix="address" />
-      <DialogButtons isPending={isPending} onCancel={onCancel} submitText={t('addresses.form.add')} submitTestId="address-form-submit" />
+      <DialogButtons
+        isPending={isPending}
+        onCancel={onCancel}
+        cancelText={t('common.cancel')}
+        submitText={t('addresses.form.add')}
+        submitTestId="address-form-submit"
+      />
     </Form>
   );
 }

@@ -150,7 +150,7 @@ export function ApplicationForm({
         rules={[check('email')]}
         {...fieldError('email')}
       >
-        <Input type="email" autoComplete="email" data-testid="custody-apply-email" />
+        <Input inputMode="email" autoComplete="email" data-testid="custody-apply-email" />
       </Form.Item>
       {message !== null && serverField === null ? (
         <Alert type="error" showIcon title={message} role="alert" data-testid="custody-apply-error" />

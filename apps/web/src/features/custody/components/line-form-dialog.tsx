@@ -18,7 +18,8 @@ import { useLanguage } from '../../../shared/i18n/use-language';
 import { custodyLineCalls } from '../api/custody-lines';
 import { custodyNetworksQuery } from '../api/custody-networks';
 import { showRefusal, type FieldPath } from './config-refusal';
-import { DialogButtons, DialogError, useSingleSubmit } from './custody-org-parts';
+import { DialogButtons, DialogError } from '../../../shared/ui/dialog-parts';
+import { useSingleSubmit } from '../../../shared/ui/use-single-submit';
 import { DestinationFields, destinationBodyOf, emptyDestination, type DestinationValues } from './destination-fields';
 import {
   emptyLimit,
@@ -242,6 +243,7 @@ function LineForm({
       <DialogButtons
         isPending={isPending}
         onCancel={onCancel}
+        cancelText={t('common.cancel')}
         submitText={line ? t('lines.form.save') : t('lines.form.add')}
         submitTestId="line-form-submit"
       />

@@ -160,7 +160,7 @@ function MemberForm({
         extra={member ? t('members.form.emailFixed') : t('members.form.emailHelp')}
         rules={member ? [] : [emailRule(false)]}
       >
-        <Input type="email" autoComplete="off" disabled={member !== null} data-testid="member-email" />
+        <Input inputMode="email" autoComplete="off" disabled={member !== null} data-testid="member-email" />
       </Form.Item>
       <div className={styles.columns}>
         <Form.Item
@@ -209,7 +209,7 @@ function MemberForm({
         extra={t('members.form.salespersonHelp')}
         rules={[emailRule(true)]}
       >
-        <Input type="email" autoComplete="off" data-testid="member-salesperson" />
+        <Input inputMode="email" autoComplete="off" data-testid="member-salesperson" />
       </Form.Item>
       <Form.Item
         name="note"

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSingleSubmit } from '../../../shared/ui/use-single-submit';
 import { saveCustodySettings } from '../api/custody-settings';
 import { showRefusal, type FieldPath } from './config-refusal';
-import { DialogError } from './custody-org-parts';
+import { DialogError } from '../../../shared/ui/dialog-parts';
 import styles from './custody-config.module.css';
 
 const settingsFields = ['requireHardwareKey', 'sessionMinutes', 'consoleIps'] as const;

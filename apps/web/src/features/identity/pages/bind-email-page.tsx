@@ -45,7 +45,7 @@ export function BindEmailPage() {
     <SecurityPageFrame title={t('bindEmail.title')} intro={t('bindEmail.intro')}>
       <Form form={form} layout="vertical" requiredMark={false} className={styles.form} onFinish={(values) => bind.mutate(values)}>
         <Form.Item name="email" label={t('bindEmail.email')} rules={[rules.required, rules.check((value) => checkEmail(value.trim()))]}>
-          <Input type="email" autoComplete="email" placeholder={t('bindEmail.emailPlaceholder')} data-testid="bind-email" />
+          <Input inputMode="email" autoComplete="email" placeholder={t('bindEmail.emailPlaceholder')} data-testid="bind-email" />
         </Form.Item>
         <CodeField
           name="newEmailCode"
