@@ -1,8 +1,77 @@
 import { randomBytes } from 'node:crypto';
-import type { CustodyBuiltInRole, CustodyMemberState } from '@coffer/contract';
+import type { CustodyBuiltInRole, CustodyMemberBody, CustodyMemberState } from '@coffer/contract';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../src/platform/db/database';
 import { inOrganisation } from '../src/modules/custody';
+import { buildTestApp } from './app';
+import { custodyCustomer, enabledOrganisation, type TestOrganisation } from './custody-kit';
+import { activeMember } from './custody-members-kit';
+import { createTestDatabase, type TestDatabase } from './database';
+import { signInOperator, type TestOperator } from './operator-kit';
+
+/**
+ * The set-up every custody test file shares, registered as the file's `beforeAll`/`afterAll`:
+ * a fresh migrated database and the real app over it, torn down after the file. One operator
+ * with `custody.review` (a support operator) is signed in on first need and enables every
+ * organisation of the file. Call at the top level of a test file; read its members inside tests
+ * (or a later `beforeAll`).
+ */
+export function custodyTestBed() {
+  let database: TestDatabase | undefined;
+  let app: FastifyInstance | undefined;
+  let operator: Promise<TestOperator> | undefined;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await buildTestApp(database.db);
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  function ready(): { app: FastifyInstance; db: Db } {
+    if (!database || !app) throw new Error('custodyTestBed: read before its beforeAll ran');
+    return { app, db: database.db };
+  }
+
+  function signedInOperator(): Promise<TestOperator> {
+    const { app, db } = ready();
+    operator ??= signInOperator(app, db, { role: 'support' });
+    return operator;
+  }
+
+  return {
+    get app(): FastifyInstance {
+      return ready().app;
+    },
+    get db(): Db {
+      return ready().db;
+    },
+    /** The file's operator with `custody.review`, signed in once. */
+    operator: signedInOperator,
+    /** An enabled organisation with its enterprise admin signed in (see `enabledOrganisation`). */
+    async organisation(options: { tag?: string; company?: string } = {}): Promise<TestOrganisation> {
+      const { app, db } = ready();
+      return enabledOrganisation(app, db, { ...options, operator: await signedInOperator() });
+    },
+    /** A signed-in enterprise (or personal) customer (see `custodyCustomer`). */
+    customer(tag: string, kind: 'personal' | 'enterprise' = 'enterprise') {
+      const { app, db } = ready();
+      return custodyCustomer(app, db, tag, kind);
+    },
+    /** An active member of `org` with role `roleId`, added and activated through the API (see `activeMember`). */
+    member(org: TestOrganisation, roleId: string, overrides: Partial<CustodyMemberBody> = {}) {
+      const { app, db } = ready();
+      return activeMember(app, db, org, roleId, overrides);
+    },
+  };
+}
+
+export type CustodyTestBed = ReturnType<typeof custodyTestBed>;
 
 /**
  * A member of the organisation written straight into its tables (the members API is its own

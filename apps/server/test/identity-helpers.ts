@@ -1,7 +1,9 @@
 import { identityPaths } from '@coffer/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { totpCode } from '../src/modules/identity/totp';
+import type { Db } from '../src/platform/db/database';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely
 type AnyData = any;
@@ -105,4 +107,32 @@ export async function bindAuthenticatorAndFundPassword(
     gaCode: await totpCode(secret, Date.now() + 30_000),
   });
   expect(set.body.code).toBe(0);
+}
+
+/**
+ * Logs an e-mail customer in afresh on a new client (password, then the e-mail code as the
+ * second factor): a new session, its login time now.
+ */
+export async function logInByEmail(app: FastifyInstance, email: string, password = testPassword) {
+  const client = identityClient(app);
+  const first = await client.post(identityPaths.login, { accountType: 'email', account: email, password });
+  expect(first.body.code, first.body.msg).toBe(0);
+  const preLoginToken = first.body.data.preLoginToken as string;
+  expect((await client.post(identityPaths.loginCode, { preLoginToken, method: 'email' })).body.code).toBe(0);
+  const second = await client.post(identityPaths.loginTwofa, { preLoginToken, method: 'email', code: await latestCode(app, email) });
+  expect(second.body.code, second.body.msg).toBe(0);
+  return client;
+}
+
+/**
+ * Test-only: moves the clock for the customer's live sessions, as if they had logged in
+ * `minutes` ago (the sessions stay live: only their login time moves).
+ */
+export async function backdateLogins(db: Db, userId: string, minutes: number): Promise<void> {
+  await db
+    .updateTable('user_session')
+    .set({ created_at: sql<Date>`now() - make_interval(mins => ${minutes})` })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .execute();
 }

@@ -54,7 +54,7 @@ const pageNamespaces: Partial<Record<RoutePage, Namespace[]>> = {
   tradeAutoSwapRecords: ['trade'],
   custodyOverview: ['custody'],
   custodyApply: ['custody'],
-  custodyActivate: ['custody'],
+  custodyActivate: ['custody', 'security'],
   custodyRoles: ['custody', 'custodyOrg'],
   custodyMembers: ['custody', 'custodyOrg'],
 };

@@ -1052,7 +1052,7 @@ export const errorCatalogue = {
     },
   },
 
-  // Enterprise custody console (15000043–15000056)
+  // Enterprise custody console (15000043–15000056 of spec §8; 15000057… the console's own)
   custodyApplicationOpen: {
     code: 15000043,
     messages: {
@@ -1177,6 +1177,15 @@ export const errorCatalogue = {
       'zh-CN': '提币限额须为正数，且单笔 ≤ 每日 ≤ 每周 ≤ 每月',
       'zh-TW': '提幣限額須為正數，且單筆 ≤ 每日 ≤ 每週 ≤ 每月',
       ru: 'Лимиты вывода — положительные суммы, каждая не больше следующей: за операцию ≤ за день ≤ за неделю ≤ за месяц',
+    },
+  },
+  custodySessionExpired: {
+    code: 15000057,
+    messages: {
+      en: "Your console session has reached your organisation's session length; please log in again",
+      'zh-CN': '控制台会话已达到贵机构设定的时长，请重新登录',
+      'zh-TW': '控制台工作階段已達到貴機構設定的時長，請重新登入',
+      ru: 'Сеанс консоли достиг длительности, заданной вашей организацией; войдите снова',
     },
   },
 

@@ -1,6 +1,7 @@
 import type { ErrorKey } from '../errors/catalogue';
 import { limits } from '../constants';
-import { isEmailAddress } from './account-rules';
+import { isEmailAddress, normaliseEmail } from './account-rules';
+import { findCountry } from './countries';
 
 /**
  * The enterprise custody console (spec §1–§6, issue 17): what a company applies with, the
@@ -102,4 +103,106 @@ export function checkCustodyNote(note: string): ErrorKey | null {
 /** Reviewers (spec §5): at least the minimum number of reviewers, which is at least one. */
 export function checkReviewers(reviewerCount: number, minReviewers: number): ErrorKey | null {
   return reviewerCount >= minReviewers ? null : 'custodyReviewersBelowMinimum';
+}
+
+// ── Company application (spec §3, §5) ───────────────────────────────────────────────────
+
+/** The company application's fields (spec §3), in the form's order. */
+export const custodyApplicationFields = ['companyName', 'country', 'industry', 'website', 'contactName', 'phone', 'email'] as const;
+export type CustodyApplicationField = (typeof custodyApplicationFields)[number];
+
+/** The application as a form holds it: any field may still be missing. */
+export type CustodyApplicationInput = { readonly [F in CustodyApplicationField]?: string | null | undefined };
+
+/** The longest company name, website and contact name, counted after trimming. */
+export const custodyApplicationLimits = {
+  companyName: custodyLimits.companyNameMaxChars,
+  website: 200,
+  contactName: custodyLimits.nameMaxChars,
+} as const;
+
+/**
+ * What is wrong with a field: blank, too long, or not a country of the list, an industry of
+ * §3, a web address (a host with a dot, with or without http(s)://), a phone number (4–16
+ * digits after an optional "+", spaces and dashes aside) or an e-mail address.
+ */
+export type CustodyApplicationRule = 'required' | 'tooLong' | 'country' | 'industry' | 'website' | 'phone' | 'email';
+
+export type CustodyApplicationErrorKey = Extract<
+  ErrorKey,
+  'missingParameter' | 'invalidParameter' | 'countryNotFound' | 'emailOrPhoneFormat'
+>;
+
+/** The envelope error the server answers for each broken rule, naming the field. */
+export const custodyApplicationErrorKeys: Readonly<Record<CustodyApplicationRule, CustodyApplicationErrorKey>> = {
+  required: 'missingParameter',
+  tooLong: 'invalidParameter',
+  country: 'countryNotFound',
+  industry: 'invalidParameter',
+  website: 'invalidParameter',
+  phone: 'emailOrPhoneFormat',
+  email: 'emailOrPhoneFormat',
+};
+
+export interface CustodyApplicationProblem {
+  field: CustodyApplicationField;
+  rule: CustodyApplicationRule;
+  /** The server's answer to it (`custodyApplicationErrorKeys`). */
+  errorKey: CustodyApplicationErrorKey;
+}
+
+/** A phone number as stored: spaces and dashes removed. */
+export function cleanCustodyPhone(phone: string): string {
+  return phone.replace(/[\s-]/g, '');
+}
+
+function checkRequiredText(value: string, max: number): CustodyApplicationRule | null {
+  const trimmed = value.trim();
+  if (trimmed === '') return 'required';
+  return trimmed.length > max ? 'tooLong' : null;
+}
+
+function checkApplicationField(field: CustodyApplicationField, value: string): CustodyApplicationRule | null {
+  switch (field) {
+    case 'companyName':
+    case 'contactName':
+      return checkRequiredText(value, custodyApplicationLimits[field]);
+    case 'country':
+      return findCountry(value.trim()) ? null : 'country';
+    case 'industry':
+      return (custodyIndustries as readonly string[]).includes(value) ? null : 'industry';
+    case 'website':
+      return (
+        checkRequiredText(value, custodyApplicationLimits.website) ??
+        (/^(https?:\/\/)?[^\s/]+\.[^\s]+$/i.test(value.trim()) ? null : 'website')
+      );
+    case 'phone':
+      return /^\+?[0-9]{4,16}$/.test(cleanCustodyPhone(value)) ? null : 'phone';
+    case 'email':
+      return isEmailAddress(normaliseEmail(value)) ? null : 'email';
+  }
+}
+
+/**
+ * Every problem of a company application by the §5 rules, at most one per field, in the
+ * form's order; empty when valid. The server refuses the first with its `errorKey`; the form
+ * shows each under its field.
+ */
+export function validateCustodyApplication(input: CustodyApplicationInput): CustodyApplicationProblem[] {
+  return custodyApplicationFields.flatMap((field) => {
+    const rule = checkApplicationField(field, input[field] ?? '');
+    return rule ? [{ field, rule, errorKey: custodyApplicationErrorKeys[rule] }] : [];
+  });
+}
+
+/** A valid application as stored: names and website trimmed, the phone cleaned, the e-mail normalised. */
+export function cleanCustodyApplication<T extends { [F in CustodyApplicationField]: string }>(body: T): T {
+  return {
+    ...body,
+    companyName: body.companyName.trim(),
+    website: body.website.trim(),
+    contactName: body.contactName.trim(),
+    phone: cleanCustodyPhone(body.phone),
+    email: normaliseEmail(body.email),
+  };
 }

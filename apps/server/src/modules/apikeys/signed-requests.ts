@@ -138,7 +138,7 @@ async function authenticate(
   const right = request.routeOptions.config.apiKeyRight;
   if (right === undefined || !key.rights.includes(right)) throw apiKeyError('noPermission');
 
-  request.session = { sessionId: `apikey:${key.id}`, userId: key.userId };
+  request.session = { sessionId: `apikey:${key.id}`, userId: key.userId, loggedInAt: null };
   request.apiKey = { id: key.id, rights: key.rights, withdrawDailyUsd: key.withdrawDailyUsd, withdrawAddressIds: key.withdrawAddressIds };
   const now = Date.now();
   if (now - (lastTouched.get(key.id) ?? 0) > touchEveryMs) {

@@ -46,14 +46,19 @@ export function findActivationByHash(db: Db, tokenHash: Buffer) {
     .executeTakeFirst();
 }
 
-/** Spends the link: one statement, so of any number of concurrent uses exactly one gets the member id. */
+/**
+ * Spends the link: one statement, so of any number of concurrent uses exactly one gets the
+ * member id. Its expiry is judged at this statement's time, not the transaction's start: the
+ * activation waits for the member's lock, and a resend granted it first stopped the older links
+ * at its own start (`replaceActivation`), which may be later than this transaction's.
+ */
 export async function spendActivation(trx: Db, tokenHash: Buffer): Promise<string | undefined> {
   const row = await trx
     .updateTable('custody_member_activation')
-    .set({ used_at: sql`now()` })
+    .set({ used_at: sql`statement_timestamp()` })
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
-    .where(sql<boolean>`expires_at > now()`)
+    .where(sql<boolean>`expires_at > statement_timestamp()`)
     .returning('member_id')
     .executeTakeFirst();
   return row?.member_id;

@@ -7,6 +7,7 @@ import { meOf } from './console-me';
 import { recordConsoleAction } from './console-audit';
 import { sqlStateOf } from './console-input';
 import { custodyError } from './custody.errors';
+import { lockMember } from './members.repository';
 import { activationTokenHash } from './members.service';
 import { findMembershipOfUser } from './membership.repository';
 import { inOrganisation } from './tenant-transaction';
@@ -39,6 +40,10 @@ export function createActivationService(deps: ActivationDeps) {
       if (existing) throw custodyError(existing.member_id === link.member_id ? 'activationLinkExpired' : 'custodyAlreadyMember');
 
       await inOrganisation(db, link.org_id, async (trx) => {
+        // The member first, as a resend does: a resend and an activation of one member are decided
+        // one after the other (spending the link first and the member second crossed a resend's
+        // member-then-links order and deadlocked).
+        if (!(await lockMember(trx, link.member_id))) throw custodyError('activationLinkExpired');
         const memberId = await spendActivation(trx, tokenHash);
         if (!memberId) throw custodyError('activationLinkExpired');
         const bound = await bindMember(trx, memberId, userId).catch((error: unknown) => {

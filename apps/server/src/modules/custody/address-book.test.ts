@@ -1,25 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { custodyPaths, errorCatalogue, type CustodyAddressBody } from '@coffer/contract';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app';
-import { custodyCustomer, enabledOrganisation, type TestOrganisation } from '../../../test/custody-kit';
-import { auditActions, countTenantRows, insertConsoleMember } from '../../../test/custody-setup-kit';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { describe, expect, it } from 'vitest';
+import type { TestOrganisation } from '../../../test/custody-kit';
+import { auditActions, countTenantRows, custodyTestBed, insertConsoleMember } from '../../../test/custody-setup-kit';
 import { inOrganisation } from './tenant-transaction';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database.db);
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
-});
+const custody = custodyTestBed();
 
 const codeOf = (key: keyof typeof errorCatalogue) => errorCatalogue[key].code;
 const addressesPath = (accountId: string) => custodyPaths.addresses.replace(':id', accountId);
@@ -40,13 +26,13 @@ async function openAccount(org: TestOrganisation, name = 'Hot wallet') {
 }
 
 const accountRow = (org: TestOrganisation, id: string) =>
-  inOrganisation(database.db, org.orgId, (trx) =>
+  inOrganisation(custody.db, org.orgId, (trx) =>
     trx.selectFrom('custody_account').select('address_count').where('id', '=', id).executeTakeFirstOrThrow(),
   );
 
 describe('custody accounts', () => {
   it('opens accounts with a unique name, each rule with its own code', async () => {
-    const org = await enabledOrganisation(app, database.db, { tag: 'acctadd' });
+    const org = await custody.organisation({ tag: 'acctadd' });
     const opened = await org.admin.client.post(custodyPaths.accounts, { name: ' Cold storage ', kind: 'cold', tier: 'enterprise' });
     expect(opened.body.data).toMatchObject({ name: 'Cold storage', kind: 'cold', tier: 'enterprise', addressCount: 0 });
     const refusals: Array<[object, keyof typeof errorCatalogue]> = [
@@ -62,11 +48,11 @@ describe('custody accounts', () => {
       expect(answer.body.code, JSON.stringify(override)).toBe(codeOf(key));
     }
     expect((await org.admin.client.get(custodyPaths.accounts)).body.data).toEqual([opened.body.data]);
-    expect(await auditActions(database.db, org.admin.userId, 'custodyAccount')).toEqual(['custody.account.add']);
+    expect(await auditActions(custody.db, org.admin.userId, 'custodyAccount')).toEqual(['custody.account.add']);
   });
 
   it('opens one account of a name however many adds race', async () => {
-    const org = await enabledOrganisation(app, database.db, { tag: 'acctrace' });
+    const org = await custody.organisation({ tag: 'acctrace' });
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
         org.admin.client.post(custodyPaths.accounts, { name: i % 2 ? 'Reserve' : ' reserve', kind: 'cold', tier: 'prime' }),
@@ -75,24 +61,24 @@ describe('custody accounts', () => {
     const codes = answers.map((answer) => answer.body.code);
     expect(codes.filter((code) => code === 0)).toHaveLength(1);
     expect(codes.filter((code) => code === codeOf('accountAlreadyExists'))).toHaveLength(99);
-    expect(await countTenantRows(database.db, org.orgId, 'custody_account')).toBe(1);
+    expect(await countTenantRows(custody.db, org.orgId, 'custody_account')).toBe(1);
   });
 
   it('are listed to every member, opened only by the accounts permission', async () => {
-    const org = await enabledOrganisation(app, database.db, { tag: 'acctperm' });
+    const org = await custody.organisation({ tag: 'acctperm' });
     await openAccount(org);
-    const approver = await custodyCustomer(app, database.db, 'acctappr');
-    await insertConsoleMember(database.db, org.orgId, { state: 'active', role: 'approver', userId: approver.userId });
+    const approver = await custody.customer('acctappr');
+    await insertConsoleMember(custody.db, org.orgId, { state: 'active', role: 'approver', userId: approver.userId });
     expect((await approver.client.get(custodyPaths.accounts)).body.data).toHaveLength(1);
     const refused = await approver.client.post(custodyPaths.accounts, { name: 'Mine', kind: 'hot', tier: 'prime' });
     expect(refused.body.code).toBe(codeOf('noPermission'));
-    expect(await countTenantRows(database.db, org.orgId, 'custody_account')).toBe(1);
+    expect(await countTenantRows(custody.db, org.orgId, 'custody_account')).toBe(1);
   });
 });
 
 describe('custody address book', () => {
   it('saves valid addresses in canonical form and refuses each broken rule with its own code', async () => {
-    const org = await enabledOrganisation(app, database.db, { tag: 'addrrule' });
+    const org = await custody.organisation({ tag: 'addrrule' });
     const accountId = await openAccount(org);
     const checksummed = '0x52908400098527886E0F7030069857D2E4169EE7';
     const saved = await org.admin.client.post(addressesPath(accountId), ethEntry({ address: checksummed.toLowerCase() }));
@@ -134,7 +120,7 @@ describe('custody address book', () => {
     expect((await org.admin.client.post(addressesPath('999999999'), ethEntry())).body.code).toBe(codeOf('noMatchingData'));
     expect((await org.admin.client.get(addressesPath(accountId))).body.data).toEqual([saved.body.data, bitcoin.body.data, xrp.body.data]);
     expect(await accountRow(org, accountId)).toEqual({ address_count: 3 });
-    expect(await auditActions(database.db, org.admin.userId, 'custodyAddress')).toEqual([
+    expect(await auditActions(custody.db, org.admin.userId, 'custodyAddress')).toEqual([
       'custody.address.add',
       'custody.address.add',
       'custody.address.add',
@@ -142,10 +128,10 @@ describe('custody address book', () => {
   });
 
   it('holds at most 200 per account: 100 adds racing from 150 end at 200, the 201st is refused, a delete frees one', async () => {
-    const org = await enabledOrganisation(app, database.db, { tag: 'addrcap' });
+    const org = await custody.organisation({ tag: 'addrcap' });
     const accountId = await openAccount(org);
     const spare = await openAccount(org, 'Spare');
-    await inOrganisation(database.db, org.orgId, async (trx) => {
+    await inOrganisation(custody.db, org.orgId, async (trx) => {
       await trx
         .insertInto('custody_address')
         .values(
@@ -180,12 +166,12 @@ describe('custody address book', () => {
     expect(await accountRow(org, accountId)).toEqual({ address_count: 199 });
     expect((await org.admin.client.post(addressesPath(accountId), ethEntry())).body.code).toBe(0);
     expect(await accountRow(org, accountId)).toEqual({ address_count: 200 });
-    expect(await auditActions(database.db, org.admin.userId, 'custodyAddress')).toContain('custody.address.delete');
+    expect(await auditActions(custody.db, org.admin.userId, 'custodyAddress')).toContain('custody.address.delete');
   });
 
   it("lets no organisation read or change another's accounts or addresses", async () => {
-    const a = await enabledOrganisation(app, database.db, { tag: 'addrtena' });
-    const b = await enabledOrganisation(app, database.db, { tag: 'addrtenb' });
+    const a = await custody.organisation({ tag: 'addrtena' });
+    const b = await custody.organisation({ tag: 'addrtenb' });
     const accountId = await openAccount(a);
     await openAccount(b);
     const saved = (await a.admin.client.post(addressesPath(accountId), ethEntry())).body.data;
@@ -200,17 +186,17 @@ describe('custody address book', () => {
 
     expect((await a.admin.client.get(addressesPath(accountId))).body.data).toEqual([saved]);
     expect(await accountRow(a, accountId)).toEqual({ address_count: 1 });
-    expect(await countTenantRows(database.db, b.orgId, 'custody_address')).toBe(0);
+    expect(await countTenantRows(custody.db, b.orgId, 'custody_address')).toBe(0);
   });
 
   it('is for members whose role holds the addresses permission', async () => {
-    const org = await enabledOrganisation(app, database.db, { tag: 'addrperm' });
+    const org = await custody.organisation({ tag: 'addrperm' });
     const accountId = await openAccount(org);
-    const lineAdmin = await custodyCustomer(app, database.db, 'addrline');
-    await insertConsoleMember(database.db, org.orgId, { state: 'active', role: 'lineAdmin', userId: lineAdmin.userId });
+    const lineAdmin = await custody.customer('addrline');
+    await insertConsoleMember(custody.db, org.orgId, { state: 'active', role: 'lineAdmin', userId: lineAdmin.userId });
     expect((await lineAdmin.client.post(addressesPath(accountId), ethEntry())).body.code).toBe(0);
-    const salesperson = await custodyCustomer(app, database.db, 'addrsale');
-    await insertConsoleMember(database.db, org.orgId, { state: 'active', role: 'salesperson', userId: salesperson.userId });
+    const salesperson = await custody.customer('addrsale');
+    await insertConsoleMember(custody.db, org.orgId, { state: 'active', role: 'salesperson', userId: salesperson.userId });
     expect((await salesperson.client.get(addressesPath(accountId))).body.code).toBe(codeOf('noPermission'));
     expect((await salesperson.client.post(addressesPath(accountId), ethEntry())).body.code).toBe(codeOf('noPermission'));
     expect(await accountRow(org, accountId)).toEqual({ address_count: 1 });

@@ -1,8 +1,8 @@
 import {
+  cleanCustodyApplication,
   isEmailAddress,
-  custodyLimits,
-  findCountry,
   normaliseEmail,
+  validateCustodyApplication,
   type AdminCustodyApplication,
   type CustodyApplication,
   type CustodyApplicationBody,
@@ -50,30 +50,14 @@ export function applicationView(row: ApplicationRow): CustodyApplication {
   };
 }
 
-/** The company application's §3 fields by the §5 rules, each with its own code; the cleaned body. */
+/**
+ * The company application's §3 fields by the §5 rules (the contract's, which the form shows):
+ * the first broken one refused with its own code naming the field; the cleaned body.
+ */
 function checkedApplication(body: CustodyApplicationBody): Required<CustodyApplicationBody> {
-  const text = (value: string, max: number, field: string) => {
-    const trimmed = value.trim();
-    if (trimmed === '') throw custodyError('missingParameter', {}, field);
-    if (trimmed.length > max) throw custodyError('invalidParameter', {}, field);
-    return trimmed;
-  };
-  if (!findCountry(body.country)) throw custodyError('countryNotFound', {}, 'country');
-  const email = normaliseEmail(body.email);
-  if (!isEmailAddress(email)) throw custodyError('emailOrPhoneFormat', {}, 'email');
-  const phone = body.phone.replace(/[\s-]/g, '');
-  if (!/^\+?[0-9]{4,16}$/.test(phone)) throw custodyError('emailOrPhoneFormat', {}, 'phone');
-  const website = text(body.website, 200, 'website');
-  if (!/^(https?:\/\/)?[^\s/]+\.[^\s]+$/i.test(website)) throw custodyError('invalidParameter', {}, 'website');
-  return {
-    companyName: text(body.companyName, custodyLimits.companyNameMaxChars, 'companyName'),
-    country: body.country,
-    industry: body.industry,
-    website,
-    contactName: text(body.contactName, custodyLimits.nameMaxChars, 'contactName'),
-    phone,
-    email,
-  };
+  const [problem] = validateCustodyApplication(body);
+  if (problem) throw custodyError(problem.errorKey, {}, problem.field);
+  return cleanCustodyApplication(body);
 }
 
 /**

@@ -18,6 +18,15 @@ export interface ConsoleCaller {
 
 const callers = new WeakMap<FastifyRequest, ConsoleCaller>();
 
+/**
+ * The organisation's session length counts from the login, not from the last call: a console
+ * session ends that long after logging in however busy it was, and the member logs in again.
+ * A session with no login (an API key's) has no console time at all.
+ */
+function isConsoleSessionOver(loggedInAt: Date | null, sessionMinutes: number): boolean {
+  return loggedInAt === null || Date.now() - loggedInAt.getTime() > sessionMinutes * 60_000;
+}
+
 /** The console caller of a request behind the console guard. */
 export function consoleCallerOf(request: FastifyRequest): ConsoleCaller {
   const caller = callers.get(request);
@@ -29,18 +38,20 @@ export function consoleCallerOf(request: FastifyRequest): ConsoleCaller {
  * The membership of the signed-in customer, checked on every call as it is now: none (or still
  * invited) answers custodyNotEnabled (spec §6: contact the administrator), frozen
  * custodyMemberFrozen, an address outside the organisation's console allow-list
- * custodyIpNotAllowed, a role without the permission noPermission.
+ * custodyIpNotAllowed, a login older than the organisation's session length
+ * custodySessionExpired, a role without the permission noPermission.
  */
 export async function resolveConsoleCaller(
   db: Db,
   request: FastifyRequest,
   permission: CustodyPermission | 'anyMember',
 ): Promise<ConsoleCaller> {
-  const { userId } = signedIn(request);
+  const { userId, loggedInAt } = signedIn(request);
   const membership = await findMembershipOfUser(db, userId);
   if (!membership || membership.state === 'invited') throw custodyError('custodyNotEnabled');
   if (membership.state === 'frozen') throw custodyError('custodyMemberFrozen');
   if (membership.console_ips.length > 0 && !ipAllowed(request.ip, membership.console_ips)) throw custodyError('custodyIpNotAllowed');
+  if (isConsoleSessionOver(loggedInAt, membership.session_minutes)) throw custodyError('custodySessionExpired');
   const permissions = new Set(membership.permissions);
   if (permission !== 'anyMember' && !permissions.has(permission)) throw custodyError('noPermission');
   return { orgId: membership.org_id, memberId: membership.member_id, userId, permissions, membership, ip: request.ip };

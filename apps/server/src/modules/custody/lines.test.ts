@@ -1,23 +1,9 @@
 import { custodyPaths, errorCatalogue, type CustodyLineBody } from '@coffer/contract';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app';
-import { custodyCustomer, enabledOrganisation, type TestOrganisation } from '../../../test/custody-kit';
-import { auditActions, countTenantRows, insertConsoleMember } from '../../../test/custody-setup-kit';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { describe, expect, it } from 'vitest';
+import type { TestOrganisation } from '../../../test/custody-kit';
+import { auditActions, countTenantRows, custodyTestBed, insertConsoleMember } from '../../../test/custody-setup-kit';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database.db);
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
-});
+const custody = custodyTestBed();
 
 const codeOf = (key: keyof typeof errorCatalogue) => errorCatalogue[key].code;
 const linePath = (id: string) => custodyPaths.line.replace(':id', id);
@@ -25,10 +11,10 @@ const ethAddress = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 /** An organisation with two reviewers (one invited, one active) and a custody account. */
 async function organisationWithStaff(tag: string) {
-  const org = await enabledOrganisation(app, database.db, { tag });
+  const org = await custody.organisation({ tag });
   const reviewers = [
-    await insertConsoleMember(database.db, org.orgId, { state: 'invited' }),
-    await insertConsoleMember(database.db, org.orgId, { state: 'invited' }),
+    await insertConsoleMember(custody.db, org.orgId, { state: 'invited' }),
+    await insertConsoleMember(custody.db, org.orgId, { state: 'invited' }),
   ];
   const account = await org.admin.client.post(custodyPaths.accounts, { name: 'Treasury', kind: 'cold', tier: 'enterprise' });
   expect(account.body.code).toBe(0);
@@ -49,7 +35,7 @@ function lineBody(staff: { reviewers: string[]; accountId: string }, overrides: 
   };
 }
 
-const lineCount = (org: TestOrganisation) => countTenantRows(database.db, org.orgId, 'custody_line');
+const lineCount = (org: TestOrganisation) => countTenantRows(custody.db, org.orgId, 'custody_line');
 
 describe('business lines', () => {
   it('adds a line with every setting, reads it back and audits it', async () => {
@@ -69,15 +55,15 @@ describe('business lines', () => {
     });
     const listed = await staff.org.admin.client.get(custodyPaths.lines);
     expect(listed.body.data).toEqual([added.body.data]);
-    expect(await auditActions(database.db, staff.org.admin.userId, 'custodyLine')).toEqual(['custody.line.add']);
+    expect(await auditActions(custody.db, staff.org.admin.userId, 'custodyLine')).toEqual(['custody.line.add']);
   });
 
   it('refuses each broken rule with its own code and stores nothing', async () => {
     const staff = await organisationWithStaff('linerule');
     const other = await organisationWithStaff('lineothr');
-    const frozen = await insertConsoleMember(database.db, staff.org.orgId, {
+    const frozen = await insertConsoleMember(custody.db, staff.org.orgId, {
       state: 'frozen',
-      userId: (await custodyCustomer(app, database.db, 'frozen')).userId,
+      userId: (await custody.customer('frozen')).userId,
     });
     const limit = { asset: 'BTC', perTransaction: '1', perDay: '2', perWeek: '3', perMonth: '4' };
     const refusals: Array<[Partial<CustodyLineBody>, keyof typeof errorCatalogue]> = [
@@ -140,8 +126,8 @@ describe('business lines', () => {
     expect(note.body.msg).toContain('150');
     expect(await lineCount(staff.org)).toBe(0);
     for (const table of ['custody_line_account', 'custody_line_reviewer', 'custody_line_limit', 'custody_line_whitelist'])
-      expect(await countTenantRows(database.db, staff.org.orgId, table), table).toBe(0);
-    expect(await auditActions(database.db, staff.org.admin.userId, 'custodyLine')).toEqual([]);
+      expect(await countTenantRows(custody.db, staff.org.orgId, table), table).toBe(0);
+    expect(await auditActions(custody.db, staff.org.admin.userId, 'custodyLine')).toEqual([]);
   });
 
   it('keeps names unique per organisation, ignoring case and spaces, however many adds race', async () => {
@@ -153,7 +139,7 @@ describe('business lines', () => {
     expect(codes.filter((code) => code === 0)).toHaveLength(1);
     expect(codes.filter((code) => code === codeOf('custodyLineNameInvalid'))).toHaveLength(99);
     expect(await lineCount(staff.org)).toBe(1);
-    expect(await countTenantRows(database.db, staff.org.orgId, 'custody_line_reviewer')).toBe(2);
+    expect(await countTenantRows(custody.db, staff.org.orgId, 'custody_line_reviewer')).toBe(2);
     const again = await staff.org.admin.client.post(custodyPaths.lines, lineBody(staff, { name: '  SETTLEMENT ' }));
     expect(again.body.code).toBe(codeOf('custodyLineNameInvalid'));
     // Another organisation may use the same name.
@@ -164,7 +150,7 @@ describe('business lines', () => {
 
   it('edits a line by replacing all its settings in one go, and a refused edit changes nothing', async () => {
     const staff = await organisationWithStaff('lineedit');
-    const third = await insertConsoleMember(database.db, staff.org.orgId, { state: 'invited' });
+    const third = await insertConsoleMember(custody.db, staff.org.orgId, { state: 'invited' });
     const first = (await staff.org.admin.client.post(custodyPaths.lines, lineBody(staff))).body.data;
     const second = (await staff.org.admin.client.post(custodyPaths.lines, lineBody(staff, { name: 'Treasury ops' }))).body.data;
 
@@ -204,14 +190,14 @@ describe('business lines', () => {
       createdAt: first.createdAt,
     });
     expect((await staff.org.admin.client.get(custodyPaths.lines)).body.data).toEqual([edited.body.data, second]);
-    expect(await countTenantRows(database.db, staff.org.orgId, 'custody_line_reviewer')).toBe(3);
-    expect(await countTenantRows(database.db, staff.org.orgId, 'custody_line_whitelist')).toBe(2);
-    expect(await auditActions(database.db, staff.org.admin.userId, 'custodyLine')).toEqual([
+    expect(await countTenantRows(custody.db, staff.org.orgId, 'custody_line_reviewer')).toBe(3);
+    expect(await countTenantRows(custody.db, staff.org.orgId, 'custody_line_whitelist')).toBe(2);
+    expect(await auditActions(custody.db, staff.org.admin.userId, 'custodyLine')).toEqual([
       'custody.line.add',
       'custody.line.add',
       'custody.line.edit',
     ]);
-    const entry = await database.db
+    const entry = await custody.db
       .selectFrom('audit_log')
       .select(['before', 'after'])
       .where('action', '=', 'custody.line.edit')
@@ -233,10 +219,10 @@ describe('business lines', () => {
 
   it('is for members whose role holds the lines permission', async () => {
     const staff = await organisationWithStaff('lineperm');
-    const approver = await enabledOrganisation(app, database.db, { tag: 'lineappr' });
+    const approver = await custody.organisation({ tag: 'lineappr' });
     // An approver of the first organisation: signed in as a customer who is a member there.
-    await database.db.deleteFrom('custody_member').where('user_id', '=', approver.admin.userId).execute();
-    await insertConsoleMember(database.db, staff.org.orgId, { state: 'active', role: 'approver', userId: approver.admin.userId });
+    await custody.db.deleteFrom('custody_member').where('user_id', '=', approver.admin.userId).execute();
+    await insertConsoleMember(custody.db, staff.org.orgId, { state: 'active', role: 'approver', userId: approver.admin.userId });
     expect((await approver.admin.client.get(custodyPaths.lines)).body.code).toBe(codeOf('noPermission'));
     expect((await approver.admin.client.post(custodyPaths.lines, lineBody(staff))).body.code).toBe(codeOf('noPermission'));
     expect(await lineCount(staff.org)).toBe(0);

@@ -31,13 +31,19 @@ export function findRoleOf(trx: Db, roleId: string) {
 }
 
 /**
- * The active enterprise admins, their rows locked (in id order) until the transaction ends.
- * Whoever may take the last admin away (freezing one, moving one to another role) locks them
- * first: a second such transaction waits, then sees the first one's change (READ COMMITTED
- * re-checks a locked row's state and role), so two admins freezing each other at once leave
- * one active.
+ * The active enterprise admins, read once the organisation's admin set is locked: the
+ * organisation's row, `FOR NO KEY UPDATE` (inserts referencing it still go ahead), held until
+ * the transaction ends. Whoever may take an admin away (freezing one, moving one to another
+ * role) takes this lock first, so such changes in one organisation are decided one after the
+ * other, each reading the admins as the one before left them (the read is a new statement, so
+ * under READ COMMITTED it sees every change committed before the lock was granted).
+ *
+ * The admins' own rows are not locked: locking them in id order while a stale snapshot still
+ * names an admin who was moved away meanwhile (a row that fails the re-check stays locked)
+ * crossed the target's lock of another transaction and deadlocked under 100 parallel requests.
  */
-export async function lockActiveAdmins(trx: Db): Promise<string[]> {
+export async function lockAdminSet(trx: Db, orgId: string): Promise<string[]> {
+  await trx.selectFrom('custody_org').select('id').where('id', '=', orgId).forNoKeyUpdate().executeTakeFirstOrThrow();
   const rows = await trx
     .selectFrom('custody_member as m')
     .innerJoin('custody_role as r', (join) => join.onRef('r.id', '=', 'm.role_id').onRef('r.org_id', '=', 'm.org_id'))
@@ -45,7 +51,6 @@ export async function lockActiveAdmins(trx: Db): Promise<string[]> {
     .where('r.built_in', '=', 'admin')
     .where('m.state', '=', 'active')
     .orderBy('m.id')
-    .forUpdate('m')
     .execute();
   return rows.map((row) => row.id);
 }

@@ -27,7 +27,7 @@ import {
   findRoleOf,
   insertMember,
   listMembers,
-  lockActiveAdmins,
+  lockAdminSet,
   lockMember,
   setMemberState,
   updateMember,
@@ -84,8 +84,8 @@ function checkedMember(body: CustodyMemberEditBody): MemberFields {
  * Personnel (spec §4, §6; issue 17 item 5): members are added invited with a single-use,
  * expiring activation link e-mailed after commit; edited, frozen and thawed. Nobody freezes
  * themselves (cannotDeleteSelf); the organisation always keeps one active enterprise admin
- * (cannotDeleteAdminGroup): freezing one or moving one to another role first locks the active
- * admins, so concurrent attempts are decided one after the other.
+ * (cannotDeleteAdminGroup): freezing one or moving one to another role first locks the
+ * organisation's admin set, so concurrent attempts are decided one after the other.
  */
 export function createMembersService(deps: MembersDeps) {
   const { db, identity, audit } = deps;
@@ -118,7 +118,7 @@ export function createMembersService(deps: MembersDeps) {
     await deps.messenger.send({ channel: 'email', to: email, ...message }).catch(() => undefined);
   }
 
-  /** Whether the change leaves no active enterprise admin (the admins locked, see `lockActiveAdmins`). */
+  /** Whether the change leaves no active enterprise admin (the admin set locked, see `lockAdminSet`). */
   function takesLastAdmin(admins: string[], target: MemberRow): boolean {
     return target.state === 'active' && target.role_built_in === 'admin' && admins.every((id) => id === target.id);
   }
@@ -154,8 +154,8 @@ export function createMembersService(deps: MembersDeps) {
     async edit(caller: ConsoleCaller, id: string, body: CustodyMemberEditBody): Promise<CustodyMember> {
       const fields = checkedMember(body);
       const row = await inOrganisation(db, caller.orgId, async (trx) => {
-        // Admins first, then the member: the lock order of every change that may take an admin away.
-        const admins = await lockActiveAdmins(trx);
+        // The admin set first, then the member: the lock order of every change that may take an admin away.
+        const admins = await lockAdminSet(trx, caller.orgId);
         const before = await lockMember(trx, id);
         if (!before) throw custodyError('noMatchingData');
         const role = await findRoleOf(trx, fields.roleId);
@@ -176,7 +176,7 @@ export function createMembersService(deps: MembersDeps) {
 
     async freeze(caller: ConsoleCaller, id: string): Promise<CustodyMember> {
       const row = await inOrganisation(db, caller.orgId, async (trx) => {
-        const admins = await lockActiveAdmins(trx);
+        const admins = await lockAdminSet(trx, caller.orgId);
         const before = await lockMember(trx, id);
         if (!before) throw custodyError('noMatchingData');
         if (before.id === caller.memberId) throw custodyError('cannotDeleteSelf');

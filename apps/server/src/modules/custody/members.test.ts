@@ -1,36 +1,23 @@
 import { createHash } from 'node:crypto';
 import { custodyPaths } from '@coffer/contract';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app';
-import { custodyCustomer, enabledOrganisation, type TestOrganisation } from '../../../test/custody-kit';
-import { activeMember, codeOf, invitationToken, roleIdOf, withId } from '../../../test/custody-members-kit';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { describe, expect, it } from 'vitest';
+import type { TestOrganisation } from '../../../test/custody-kit';
+import { codeOf, invitationToken, roleIdOf, withId } from '../../../test/custody-members-kit';
+import { custodyTestBed } from '../../../test/custody-setup-kit';
 import { inOrganisation } from './tenant-transaction';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database.db);
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
-});
+const custody = custodyTestBed();
 
 /** The organisation's members and links as stored, for "changes nothing". */
 const storedMembers = (org: TestOrganisation) =>
-  inOrganisation(database.db, org.orgId, async (trx) => ({
+  inOrganisation(custody.db, org.orgId, async (trx) => ({
     members: await trx.selectFrom('custody_member').selectAll().orderBy('id').execute(),
     links: await trx.selectFrom('custody_member_activation').selectAll().orderBy('created_at').execute(),
   }));
 
 const memberAudit = (memberId: string) =>
-  database.db
+  custody.db
     .selectFrom('audit_log')
     .select(['action', 'actor_kind', 'actor_id'])
     .where('subject_kind', '=', 'custodyMember')
@@ -40,7 +27,7 @@ const memberAudit = (memberId: string) =>
 
 describe('adding a member', () => {
   it('adds an invited member, keeps only the hash of its link, and e-mails the link', async () => {
-    const org = await enabledOrganisation(app, database.db, { tag: 'addmem' });
+    const org = await custody.organisation({ tag: 'addmem' });
     const approver = await roleIdOf(org.admin.client, 'approver');
     const started = Date.now();
     const added = await org.admin.client.post(custodyPaths.members, {
@@ -74,12 +61,12 @@ describe('adding a member', () => {
     expect(expiresIn).toBeGreaterThan(71.9 * 3600_000);
     expect(expiresIn).toBeLessThan(72.1 * 3600_000);
 
-    const token = await invitationToken(app, 'grace.hopper@northwind.example');
+    const token = await invitationToken(custody.app, 'grace.hopper@northwind.example');
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     const { links } = await storedMembers(org);
     expect(links).toHaveLength(1);
     expect(links[0]!.token_hash.equals(createHash('sha256').update(token).digest())).toBe(true);
-    const outbox = (await app.inject({ url: '/dev/outbox?to=grace.hopper%40northwind.example&limit=1' })).json().data[0];
+    const outbox = (await custody.app.inject({ url: '/dev/outbox?to=grace.hopper%40northwind.example&limit=1' })).json().data[0];
     expect(outbox.subject).toBe('Coffer: join Northwind Digital Assets in the custody console');
     expect(outbox.body).toContain(`/custody/activate?token=${token}`);
     expect(await memberAudit(added.body.data.member.id)).toEqual([
@@ -93,8 +80,8 @@ describe('adding a member', () => {
   });
 
   it('refuses each bad field with its own code and changes nothing', async () => {
-    const org = await enabledOrganisation(app, database.db, { tag: 'badmem' });
-    const other = await enabledOrganisation(app, database.db, { tag: 'badmemB', company: 'Other Co' });
+    const org = await custody.organisation({ tag: 'badmem' });
+    const other = await custody.organisation({ tag: 'badmemB', company: 'Other Co' });
     const approver = await roleIdOf(org.admin.client, 'approver');
     const foreignRole = await roleIdOf(other.admin.client, 'approver');
     expect(
@@ -137,7 +124,7 @@ describe('adding a member', () => {
   });
 
   it('keeps e-mails unique in the organisation when 100 adds race: exactly one wins', async () => {
-    const org = await enabledOrganisation(app, database.db, { tag: 'racemem' });
+    const org = await custody.organisation({ tag: 'racemem' });
     const approver = await roleIdOf(org.admin.client, 'approver');
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, index) =>
@@ -159,14 +146,14 @@ describe('adding a member', () => {
 
 describe('activation', () => {
   it('binds the customer with the same e-mail once; another account, a reused, expired, replaced or unknown link is refused', async () => {
-    const org = await enabledOrganisation(app, database.db, { tag: 'activate' });
+    const org = await custody.organisation({ tag: 'activate' });
     const approver = await roleIdOf(org.admin.client, 'approver');
-    const customer = await custodyCustomer(app, database.db, 'invitee');
-    const stranger = await custodyCustomer(app, database.db, 'stranger');
+    const customer = await custody.customer('invitee');
+    const stranger = await custody.customer('stranger');
     const added = (
       await org.admin.client.post(custodyPaths.members, { email: customer.email.toUpperCase(), name: 'Invitee', roleId: approver })
     ).body.data;
-    const first = await invitationToken(app, customer.email);
+    const first = await invitationToken(custody.app, customer.email);
 
     expect((await customer.client.post(custodyPaths.activate, { token: 'x'.repeat(43) })).body.code).toBe(codeOf('activationLinkExpired'));
     expect((await stranger.client.post(custodyPaths.activate, { token: first })).body.code).toBe(codeOf('custodyActivationOtherAccount'));
@@ -175,12 +162,12 @@ describe('activation', () => {
     // Sending the link again stops the first one.
     const resent = await org.admin.client.post(withId(custodyPaths.resendActivation, added.member.id));
     expect(resent.body).toMatchObject({ code: 0, data: { member: { id: added.member.id, state: 'invited' } } });
-    const second = await invitationToken(app, customer.email);
+    const second = await invitationToken(custody.app, customer.email);
     expect(second).not.toBe(first);
     expect((await customer.client.post(custodyPaths.activate, { token: first })).body.code).toBe(codeOf('activationLinkExpired'));
 
     // An expired link is refused and changes nothing.
-    await inOrganisation(database.db, org.orgId, (trx) =>
+    await inOrganisation(custody.db, org.orgId, (trx) =>
       trx
         .updateTable('custody_member_activation')
         .set({ expires_at: sql`now() - interval '1 second'` })
@@ -192,7 +179,7 @@ describe('activation', () => {
     expect(await storedMembers(org)).toEqual(before);
 
     await org.admin.client.post(withId(custodyPaths.resendActivation, added.member.id));
-    const third = await invitationToken(app, customer.email);
+    const third = await invitationToken(custody.app, customer.email);
     const activated = await customer.client.post(custodyPaths.activate, { token: third });
     expect(activated.body).toMatchObject({
       code: 0,
@@ -215,15 +202,15 @@ describe('activation', () => {
   });
 
   it('refuses a customer who already belongs to an organisation', async () => {
-    const first = await enabledOrganisation(app, database.db, { tag: 'already1', company: 'First Co' });
-    const second = await enabledOrganisation(app, database.db, { tag: 'already2', company: 'Second Co' });
+    const first = await custody.organisation({ tag: 'already1', company: 'First Co' });
+    const second = await custody.organisation({ tag: 'already2', company: 'Second Co' });
     const invited = await second.admin.client.post(custodyPaths.members, {
       email: first.admin.email,
       name: 'Moonlighter',
       roleId: await roleIdOf(second.admin.client, 'approver'),
     });
     expect(invited.body.code).toBe(0);
-    const token = await invitationToken(app, first.admin.email);
+    const token = await invitationToken(custody.app, first.admin.email);
     expect((await first.admin.client.post(custodyPaths.activate, { token })).body.code).toBe(codeOf('custodyAlreadyMember'));
     const stored = await storedMembers(second);
     expect(stored.members.find((member) => member.id === invited.body.data.member.id)).toMatchObject({ state: 'invited', user_id: null });
@@ -231,19 +218,19 @@ describe('activation', () => {
   });
 
   it('activates once when 100 activations of one link race', async () => {
-    const org = await enabledOrganisation(app, database.db, { tag: 'raceact' });
-    const customer = await custodyCustomer(app, database.db, 'racer');
+    const org = await custody.organisation({ tag: 'raceact' });
+    const customer = await custody.customer('racer');
     await org.admin.client.post(custodyPaths.members, {
       email: customer.email,
       name: 'Racer',
       roleId: await roleIdOf(org.admin.client, 'approver'),
     });
-    const token = await invitationToken(app, customer.email);
+    const token = await invitationToken(custody.app, customer.email);
     const answers = await Promise.all(Array.from({ length: 100 }, () => customer.client.post(custodyPaths.activate, { token })));
     const codes = answers.map((answer) => answer.body.code);
     expect(codes.filter((code) => code === 0)).toHaveLength(1);
     expect(codes.filter((code) => code === codeOf('activationLinkExpired'))).toHaveLength(99);
-    const audit = await database.db
+    const audit = await custody.db
       .selectFrom('audit_log')
       .select('seq')
       .where('action', '=', 'custody.member.activate')
@@ -255,8 +242,8 @@ describe('activation', () => {
 
 describe('freezing, thawing and editing members', () => {
   it('freezes a member, whose next request fails, and thaws them; nobody freezes themselves', async () => {
-    const org = await enabledOrganisation(app, database.db, { tag: 'freeze' });
-    const member = await activeMember(app, database.db, org, await roleIdOf(org.admin.client, 'lineAdmin'));
+    const org = await custody.organisation({ tag: 'freeze' });
+    const member = await custody.member(org, await roleIdOf(org.admin.client, 'lineAdmin'));
     expect((await member.client.get(custodyPaths.overview)).body.code).toBe(0);
     const frozen = await org.admin.client.post(withId(custodyPaths.freezeMember, member.memberId));
     expect(frozen.body).toMatchObject({ code: 0, data: { id: member.memberId, state: 'frozen' } });
@@ -294,9 +281,9 @@ describe('freezing, thawing and editing members', () => {
   });
 
   it('keeps the last active enterprise admin: not frozen, not moved to another role', async () => {
-    const org = await enabledOrganisation(app, database.db, { tag: 'lastadm' });
+    const org = await custody.organisation({ tag: 'lastadm' });
     const keeper = (await org.admin.client.post(custodyPaths.roles, { name: 'Personnel', permissions: ['members'] })).body.data;
-    const hr = await activeMember(app, database.db, org, keeper.id);
+    const hr = await custody.member(org, keeper.id);
     const admin = (await org.admin.client.get(custodyPaths.me)).body.data.member.id;
     const adminRole = await roleIdOf(org.admin.client, 'admin');
     const before = await storedMembers(org);
@@ -312,7 +299,7 @@ describe('freezing, thawing and editing members', () => {
     const renamed = await hr.client.post(withId(custodyPaths.member, admin), { name: 'Ada', department: 'Board', roleId: adminRole });
     expect(renamed.body).toMatchObject({ code: 0, data: { name: 'Ada', department: 'Board', roleName: 'admin', state: 'active' } });
     // With a second admin, the first may be moved away.
-    const second = await activeMember(app, database.db, org, adminRole);
+    const second = await custody.member(org, adminRole);
     expect((await second.client.post(withId(custodyPaths.member, admin), { name: 'Ada', roleId: keeper.id })).body).toMatchObject({
       code: 0,
       data: { roleName: 'Personnel' },
@@ -323,8 +310,8 @@ describe('freezing, thawing and editing members', () => {
 
   it('leaves one active admin when two admins freeze each other at once', async () => {
     for (let round = 0; round < 3; round += 1) {
-      const org = await enabledOrganisation(app, database.db, { tag: `mutual${round}` });
-      const second = await activeMember(app, database.db, org, await roleIdOf(org.admin.client, 'admin'));
+      const org = await custody.organisation({ tag: `mutual${round}` });
+      const second = await custody.member(org, await roleIdOf(org.admin.client, 'admin'));
       const first = (await org.admin.client.get(custodyPaths.me)).body.data.member.id;
       const [a, b] = await Promise.all([
         org.admin.client.post(withId(custodyPaths.freezeMember, second.memberId)),
@@ -338,8 +325,8 @@ describe('freezing, thawing and editing members', () => {
   });
 
   it('edits a member and refuses bad fields with their codes, changing nothing', async () => {
-    const org = await enabledOrganisation(app, database.db, { tag: 'editmem' });
-    const member = await activeMember(app, database.db, org, await roleIdOf(org.admin.client, 'approver'));
+    const org = await custody.organisation({ tag: 'editmem' });
+    const member = await custody.member(org, await roleIdOf(org.admin.client, 'approver'));
     const salesperson = await roleIdOf(org.admin.client, 'salesperson');
     const edited = await org.admin.client.post(withId(custodyPaths.member, member.memberId), {
       name: 'Grace B. Hopper',
@@ -381,9 +368,9 @@ describe('freezing, thawing and editing members', () => {
   });
 
   it("does not let a member of one organisation read or change another's members", async () => {
-    const first = await enabledOrganisation(app, database.db, { tag: 'memA', company: 'First Co' });
-    const second = await enabledOrganisation(app, database.db, { tag: 'memB', company: 'Second Co' });
-    const member = await activeMember(app, database.db, first, await roleIdOf(first.admin.client, 'approver'));
+    const first = await custody.organisation({ tag: 'memA', company: 'First Co' });
+    const second = await custody.organisation({ tag: 'memB', company: 'Second Co' });
+    const member = await custody.member(first, await roleIdOf(first.admin.client, 'approver'));
     const invited = (
       await first.admin.client.post(custodyPaths.members, {
         email: 'pending@northwind.example',
@@ -413,9 +400,9 @@ describe('freezing, thawing and editing members', () => {
 
 describe('overview', () => {
   it('shows the organisation, lines, members by role and state, accounts and what is pending', async () => {
-    const org = await enabledOrganisation(app, database.db, { tag: 'overview' });
+    const org = await custody.organisation({ tag: 'overview' });
     const approver = await roleIdOf(org.admin.client, 'approver');
-    const member = await activeMember(app, database.db, org, approver);
+    const member = await custody.member(org, approver);
     await org.admin.client.post(custodyPaths.members, { email: 'later@northwind.example', name: 'Later', roleId: approver });
     const empty = (await member.client.get(custodyPaths.overview)).body;
     expect(empty).toMatchObject({
@@ -434,7 +421,7 @@ describe('overview', () => {
       expect.objectContaining({ roleName: 'approver', active: 1, invited: 1, frozen: 0 }),
     ]);
 
-    await inOrganisation(database.db, org.orgId, async (trx) => {
+    await inOrganisation(custody.db, org.orgId, async (trx) => {
       await trx.updateTable('custody_org').set({ require_hardware_key: true }).execute();
       await trx.insertInto('custody_account').values({ org_id: org.orgId, name: 'Cold one', kind: 'cold', tier: 'prime' }).execute();
     });

@@ -14,6 +14,8 @@ export interface MembershipRow {
   org_name: string;
   salesperson_email: string | null;
   require_hardware_key: boolean;
+  /** How long after logging in a member may use the console, minutes (the common settings' session length). */
+  session_minutes: number;
   console_ips: string[];
 }
 
@@ -39,6 +41,7 @@ export function findMembershipOfUser(db: Db, userId: string): Promise<Membership
       'o.name as org_name',
       'o.salesperson_email',
       'o.require_hardware_key',
+      'o.session_minutes',
       'o.console_ips',
     ])
     .where('m.user_id', '=', userId)

@@ -1,33 +1,20 @@
 import { custodyConsoleEndpoints, custodyPaths } from '@coffer/contract';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app';
-import { enabledOrganisation, type TestOrganisation } from '../../../test/custody-kit';
-import { activeMember, codeOf, roleIdOf, withId } from '../../../test/custody-members-kit';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { describe, expect, it } from 'vitest';
+import type { TestOrganisation } from '../../../test/custody-kit';
+import { codeOf, roleIdOf, withId } from '../../../test/custody-members-kit';
+import { custodyTestBed } from '../../../test/custody-setup-kit';
 import { inOrganisation } from './tenant-transaction';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database.db);
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
-});
+const custody = custodyTestBed();
 
 /** The organisation's roles as stored, for "changes nothing". */
 const storedRoles = (org: TestOrganisation) =>
-  inOrganisation(database.db, org.orgId, (trx) =>
+  inOrganisation(custody.db, org.orgId, (trx) =>
     trx.selectFrom('custody_role').select(['id', 'name', 'description', 'permissions', 'built_in']).orderBy('id').execute(),
   );
 
 const auditActions = (subjectId: string) =>
-  database.db
+  custody.db
     .selectFrom('audit_log')
     .select(['action', 'actor_kind', 'actor_id'])
     .where('subject_kind', '=', 'custodyRole')
@@ -37,7 +24,7 @@ const auditActions = (subjectId: string) =>
 
 describe('custody roles', () => {
   it('lists the four built-in roles by their keys with member counts; they cannot be edited or deleted', async () => {
-    const org = await enabledOrganisation(app, database.db, { tag: 'builtin' });
+    const org = await custody.organisation({ tag: 'builtin' });
     const roles = (await org.admin.client.get(custodyPaths.roles)).body;
     expect(roles.code).toBe(0);
     expect(roles.data.map((role: { name: string; builtInRole: string }) => [role.name, role.builtInRole])).toEqual([
@@ -59,7 +46,7 @@ describe('custody roles', () => {
   });
 
   it('adds, edits and deletes a custom role, each in the audit log under the member', async () => {
-    const org = await enabledOrganisation(app, database.db, { tag: 'custom' });
+    const org = await custody.organisation({ tag: 'custom' });
     const added = await org.admin.client.post(custodyPaths.roles, {
       name: '  Treasury  ',
       description: 'Moves money',
@@ -77,7 +64,7 @@ describe('custody roles', () => {
     });
     expect(edited.body).toMatchObject({ code: 0, data: { id, name: 'Treasury desk', permissions: ['assetReport'] } });
     // A member's permissions are its role's as they are now.
-    const member = await activeMember(app, database.db, org, id);
+    const member = await custody.member(org, id);
     expect((await member.client.get(custodyPaths.me)).body.data.permissions).toEqual(['assetReport']);
     expect((await member.client.get(custodyPaths.roles)).body.code).toBe(codeOf('noPermission'));
     await org.admin.client.post(withId(custodyPaths.role, id), { name: 'Treasury desk', permissions: ['members'] });
@@ -100,7 +87,7 @@ describe('custody roles', () => {
   });
 
   it('refuses each bad role with its own code and changes nothing', async () => {
-    const org = await enabledOrganisation(app, database.db, { tag: 'badrole' });
+    const org = await custody.organisation({ tag: 'badrole' });
     const taken = (await org.admin.client.post(custodyPaths.roles, { name: 'Auditors', permissions: ['assetReport'] })).body.data;
     const other = (await org.admin.client.post(custodyPaths.roles, { name: 'Others', permissions: ['review'] })).body.data;
     const before = await storedRoles(org);
@@ -136,7 +123,7 @@ describe('custody roles', () => {
   });
 
   it('keeps role names unique when 100 identical adds race: exactly one wins', async () => {
-    const org = await enabledOrganisation(app, database.db, { tag: 'racerole' });
+    const org = await custody.organisation({ tag: 'racerole' });
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, index) =>
         org.admin.client.post(custodyPaths.roles, { name: index % 2 ? 'Desk' : 'DESK', permissions: ['review'] }),
@@ -149,8 +136,8 @@ describe('custody roles', () => {
   });
 
   it("does not let a member of one organisation read or change another's roles", async () => {
-    const first = await enabledOrganisation(app, database.db, { tag: 'rolesA', company: 'First Co' });
-    const second = await enabledOrganisation(app, database.db, { tag: 'rolesB', company: 'Second Co' });
+    const first = await custody.organisation({ tag: 'rolesA', company: 'First Co' });
+    const second = await custody.organisation({ tag: 'rolesB', company: 'Second Co' });
     const custom = (await first.admin.client.post(custodyPaths.roles, { name: 'Private', permissions: ['review'] })).body.data;
     const approver = await roleIdOf(first.admin.client, 'approver');
     const before = await storedRoles(first);

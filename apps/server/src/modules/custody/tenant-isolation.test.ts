@@ -1,10 +1,8 @@
 import { custodyConsoleEndpoints, errorCatalogue, type CustodyPermission } from '@coffer/contract';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/app';
-import { custodyCustomer, enabledOrganisation, type TestOrganisation } from '../../../test/custody-kit';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestOrganisation } from '../../../test/custody-kit';
+import { custodyTestBed } from '../../../test/custody-setup-kit';
 import type { identityClient } from '../../../test/identity-helpers';
 import { custodyTenantTables } from './custody.migration';
 import { inOrganisation } from './tenant-transaction';
@@ -19,8 +17,7 @@ import { inOrganisation } from './tenant-transaction';
 type Client = ReturnType<typeof identityClient>;
 type EndpointName = keyof typeof custodyConsoleEndpoints;
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const custody = custodyTestBed();
 let first: TestOrganisation;
 let second: TestOrganisation;
 let individual: Client;
@@ -89,7 +86,7 @@ async function firstOrganisationRows(): Promise<string> {
   for (const table of custodyTenantTables) {
     const rows = await sql<{
       row: unknown;
-    }>`select to_jsonb(t) as row from ${sql.table(table)} t where t.org_id = ${first.orgId} order by 1::text`.execute(database.db);
+    }>`select to_jsonb(t) as row from ${sql.table(table)} t where t.org_id = ${first.orgId} order by 1::text`.execute(custody.db);
     parts.push(
       `${table}:${JSON.stringify(rows.rows.map((each) => each.row).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))))}`,
     );
@@ -105,17 +102,15 @@ async function call(client: Client, name: EndpointName) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database.db);
-  first = await enabledOrganisation(app, database.db, { tag: 'first', company: 'First Matrix Co' });
-  second = await enabledOrganisation(app, database.db, { tag: 'second', company: 'Second Matrix Co', operator: first.operator });
-  individual = (await custodyCustomer(app, database.db, 'person', 'personal')).client;
-  const frozenCustomer = await custodyCustomer(app, database.db, 'frozen');
-  const viewerCustomer = await custodyCustomer(app, database.db, 'viewer');
+  first = await custody.organisation({ tag: 'first', company: 'First Matrix Co' });
+  second = await custody.organisation({ tag: 'second', company: 'Second Matrix Co' });
+  individual = (await custody.customer('person', 'personal')).client;
+  const frozenCustomer = await custody.customer('frozen');
+  const viewerCustomer = await custody.customer('viewer');
   frozen = frozenCustomer.client;
   viewer = viewerCustomer.client;
 
-  await inOrganisation(database.db, first.orgId, async (trx) => {
+  await inOrganisation(custody.db, first.orgId, async (trx) => {
     const admin = await trx.selectFrom('custody_role').select('id').where('built_in', '=', 'admin').executeTakeFirstOrThrow();
     const role = await trx
       .insertInto('custody_role')
@@ -177,11 +172,6 @@ beforeAll(async () => {
     await trx.insertInto('custody_line_reviewer').values({ org_id: first.orgId, line_id: line.id, member_id: member.id }).execute();
   });
 }, 120_000);
-
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
-});
 
 const names = Object.keys(custodyConsoleEndpoints) as EndpointName[];
 /** The lists and the kind of row each shows. */

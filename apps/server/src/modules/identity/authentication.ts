@@ -7,10 +7,20 @@ import type { SessionStore } from './session-store';
 
 export const sessionCookieName = 'coffer_session';
 
+/**
+ * The facts of the caller's session: its id, the customer, and when they logged in to open it
+ * (null for a request signed with an API key, which has no login).
+ */
+export interface SessionFacts {
+  sessionId: string;
+  userId: string;
+  loggedInAt: Date | null;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user's session, resolved from the cookie or the `jwt-token` header. */
-    session: { sessionId: string; userId: string } | null;
+    session: SessionFacts | null;
   }
 }
 
@@ -37,7 +47,7 @@ export function registerAuthentication(app: FastifyInstance, sessions: SessionSt
     const token = request.jwtToken ?? request.cookies[sessionCookieName] ?? null;
     if (!token) return;
     const session = await sessions.resolve(token);
-    request.session = session ? { sessionId: session.sessionId, userId: session.userId } : null;
+    request.session = session ? { sessionId: session.sessionId, userId: session.userId, loggedInAt: session.createdAt } : null;
   });
 }
 
@@ -51,7 +61,7 @@ export async function requireSession(request: FastifyRequest, reply: FastifyRepl
 }
 
 /** The signed-in caller, for handlers behind requireSession. */
-export function signedIn(request: FastifyRequest): { sessionId: string; userId: string } {
+export function signedIn(request: FastifyRequest): SessionFacts {
   if (!request.session) throw new Error('requireSession must guard this route');
   return request.session;
 }

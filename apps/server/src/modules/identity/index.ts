@@ -32,7 +32,7 @@ export { isLaterTotpStep } from './user.repository';
 import { createVerificationCodes } from './verification-codes';
 import { webAuthnConfig } from './webauthn';
 
-export { requireSession, signedIn } from './authentication';
+export { requireSession, signedIn, type SessionFacts } from './authentication';
 export { requestFacts, type RequestFacts } from './request-facts';
 export { createDevOutbox } from './dev-outbox';
 export { sessionEndedChannel } from './session-events.migration';

@@ -6,7 +6,7 @@ import { operatorPermissions, type OperatorPermission, type OperatorRole } from 
  */
 export const permissionsByRole: Readonly<Record<OperatorRole, readonly OperatorPermission[]>> = {
   superAdmin: operatorPermissions,
-  compliance: ['customers.read', 'kyc.review', 'audit.read', 'sanctions.manage', 'reconciliation.read'],
+  compliance: ['customers.read', 'kyc.review', 'audit.read', 'sanctions.manage', 'reconciliation.read', 'custody.review'],
   support: ['customers.read', 'customers.lock', 'custody.review'],
   finance: ['customers.read', 'reconciliation.read', 'reconciliation.run'],
 };

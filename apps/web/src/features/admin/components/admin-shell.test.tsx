@@ -34,7 +34,14 @@ describe('menuFor', () => {
 describe('the back-office shell', { timeout: 25_000 }, () => {
   it("shows a compliance operator's menu, e-mail and role, and opens the first screen", async () => {
     stubAdminApi({
-      [adminPaths.me]: operatorWith(['customers.read', 'kyc.review', 'audit.read', 'sanctions.manage', 'reconciliation.read']),
+      [adminPaths.me]: operatorWith([
+        'customers.read',
+        'kyc.review',
+        'audit.read',
+        'sanctions.manage',
+        'reconciliation.read',
+        'custody.review',
+      ]),
     });
     const { router } = renderAdmin('/admin');
 
@@ -46,6 +53,7 @@ describe('the back-office shell', { timeout: 25_000 }, () => {
       'admin-menu-reconciliation',
       'admin-menu-audit',
       'admin-menu-sanctions',
+      'admin-menu-custody',
     ]);
     expect(screen.queryByTestId('admin-menu-operators')).toBeNull();
     expect(screen.getByTestId('admin-operator-email').textContent).toBe('ops@coffer.test');

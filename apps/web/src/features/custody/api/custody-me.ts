@@ -18,12 +18,13 @@ export const custodyMeQuery = queryOptions({
   staleTime: 30_000,
 });
 
-export type CustodyAccessRefusal = 'notEnabled' | 'frozen';
+export type CustodyAccessRefusal = 'notEnabled' | 'frozen' | 'sessionExpired';
 
-/** Which "no access" screen a failed `me` stands for, or null for any other failure. */
+/** Which "no access" state a failed `me` stands for, or null for any other failure. */
 export function custodyAccessRefusal(error: unknown): CustodyAccessRefusal | null {
   if (!(error instanceof ApiError)) return null;
   if (error.code === errorCatalogue.custodyNotEnabled.code) return 'notEnabled';
   if (error.code === errorCatalogue.custodyMemberFrozen.code) return 'frozen';
+  if (error.code === errorCatalogue.custodySessionExpired.code) return 'sessionExpired';
   return null;
 }

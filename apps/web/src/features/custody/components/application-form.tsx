@@ -1,32 +1,35 @@
-import { countries, custodyIndustries } from '@coffer/contract/rules';
-import { Alert, Button, Form, Input, Select } from 'antd';
+import type { CustodyApplicationBody } from '@coffer/contract';
+import {
+  cleanCustodyApplication,
+  countries,
+  custodyApplicationFields,
+  custodyApplicationLimits,
+  custodyIndustries,
+  validateCustodyApplication,
+  type CustodyApplicationField,
+} from '@coffer/contract/rules';
+import { Alert, Button, Form, Input, Select, type FormRule } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/error-text';
 import { ApiError } from '../../../shared/http/http-client';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { useRegionName } from '../../../shared/i18n/region-names';
-import {
-  applicationLimits,
-  isApplicationCountry,
-  isApplicationEmail,
-  isApplicationPhone,
-  isApplicationWebsite,
-  type ApplicationFormValues,
-} from './application-rules';
 import styles from './custody.module.css';
 
-type FieldName = keyof ApplicationFormValues;
-const fieldNames: readonly FieldName[] = ['companyName', 'country', 'industry', 'website', 'contactName', 'phone', 'email'];
+type ApplicationFormValues = CustodyApplicationBody;
+type FieldName = CustodyApplicationField;
+const maxChars: Partial<Record<FieldName, number>> = custodyApplicationLimits;
 
 function isFieldName(field: string | null): field is FieldName {
-  return field !== null && (fieldNames as readonly string[]).includes(field);
+  return field !== null && (custodyApplicationFields as readonly string[]).includes(field);
 }
 
 /**
  * The company application of spec §3. Each field says its rule under it before anything is
- * sent and checks it on the way out; a refusal the server ties to a field is shown on that
- * field, any other above the button.
+ * sent and checks it on the way out by the contract's `validateCustodyApplication` (the
+ * server's own rules); a refusal the server ties to a field is shown on that field, any other
+ * above the button.
  */
 export function ApplicationForm({
   initialValues,
@@ -55,6 +58,16 @@ export function ApplicationForm({
   const message = errorText(error);
   const rule = (text: string) => <span className={styles.rule}>{text}</span>;
   const fieldError = (name: FieldName) => (serverField === name && message ? { validateStatus: 'error' as const, help: message } : {});
+  /** The field's rule: what the contract finds wrong with its value, in the form's words. */
+  const check = (field: FieldName): FormRule => ({
+    validator: async (_, value?: string) => {
+      const problem = validateCustodyApplication({ [field]: value }).find((each) => each.field === field);
+      if (!problem) return;
+      if (problem.rule === 'required') throw new Error(t('apply.errors.required'));
+      if (problem.rule === 'tooLong') throw new Error(t('apply.errors.tooLong', { max: maxChars[field] }));
+      throw new Error(t(`apply.errors.${problem.rule}`));
+    },
+  });
 
   return (
     <Form<ApplicationFormValues>
@@ -63,26 +76,14 @@ export function ApplicationForm({
       requiredMark={false}
       className={styles.form}
       initialValues={initialValues}
-      onFinish={(values) =>
-        onSubmit({
-          ...values,
-          companyName: values.companyName.trim(),
-          website: values.website.trim(),
-          contactName: values.contactName.trim(),
-          phone: values.phone.replace(/[\s-]/g, ''),
-          email: values.email.trim(),
-        })
-      }
+      onFinish={(values) => onSubmit(cleanCustodyApplication(values))}
       data-testid="custody-apply-form"
     >
       <Form.Item
         name="companyName"
         label={t('apply.companyName')}
-        extra={rule(t('apply.rules.companyName', { max: applicationLimits.companyName }))}
-        rules={[
-          { required: true, whitespace: true, message: t('apply.errors.required') },
-          { max: applicationLimits.companyName, message: t('apply.errors.tooLong', { max: applicationLimits.companyName }) },
-        ]}
+        extra={rule(t('apply.rules.companyName', { max: custodyApplicationLimits.companyName }))}
+        rules={[check('companyName')]}
         {...fieldError('companyName')}
       >
         <Input autoComplete="organization" data-testid="custody-apply-companyName" />
@@ -92,12 +93,7 @@ export function ApplicationForm({
           name="country"
           label={t('apply.country')}
           extra={rule(t('apply.rules.country'))}
-          rules={[
-            {
-              validator: (_, value?: string) =>
-                isApplicationCountry(value) ? Promise.resolve() : Promise.reject(new Error(t('apply.errors.country'))),
-            },
-          ]}
+          rules={[check('country')]}
           {...fieldError('country')}
         >
           <Select
@@ -112,7 +108,7 @@ export function ApplicationForm({
           name="industry"
           label={t('apply.industry')}
           extra={rule(t('apply.rules.industry'))}
-          rules={[{ required: true, message: t('apply.errors.industry') }]}
+          rules={[check('industry')]}
           {...fieldError('industry')}
         >
           <Select options={industryOptions} placeholder={t('apply.industryPlaceholder')} data-testid="custody-apply-industry" />
@@ -122,14 +118,7 @@ export function ApplicationForm({
         name="website"
         label={t('apply.website')}
         extra={rule(t('apply.rules.website'))}
-        rules={[
-          { required: true, whitespace: true, message: t('apply.errors.required') },
-          { max: applicationLimits.website, message: t('apply.errors.tooLong', { max: applicationLimits.website }) },
-          {
-            validator: (_, value?: string) =>
-              !value?.trim() || isApplicationWebsite(value) ? Promise.resolve() : Promise.reject(new Error(t('apply.errors.website'))),
-          },
-        ]}
+        rules={[check('website')]}
         {...fieldError('website')}
       >
         <Input placeholder="https://example.com" autoComplete="url" data-testid="custody-apply-website" />
@@ -138,11 +127,8 @@ export function ApplicationForm({
         <Form.Item
           name="contactName"
           label={t('apply.contactName')}
-          extra={rule(t('apply.rules.contactName', { max: applicationLimits.contactName }))}
-          rules={[
-            { required: true, whitespace: true, message: t('apply.errors.required') },
-            { max: applicationLimits.contactName, message: t('apply.errors.tooLong', { max: applicationLimits.contactName }) },
-          ]}
+          extra={rule(t('apply.rules.contactName', { max: custodyApplicationLimits.contactName }))}
+          rules={[check('contactName')]}
           {...fieldError('contactName')}
         >
           <Input autoComplete="name" data-testid="custody-apply-contactName" />
@@ -151,12 +137,7 @@ export function ApplicationForm({
           name="phone"
           label={t('apply.phone')}
           extra={rule(t('apply.rules.phone'))}
-          rules={[
-            {
-              validator: (_, value?: string) =>
-                isApplicationPhone(value ?? '') ? Promise.resolve() : Promise.reject(new Error(t('apply.errors.phone'))),
-            },
-          ]}
+          rules={[check('phone')]}
           {...fieldError('phone')}
         >
           <Input placeholder="+41 44 123 45 67" autoComplete="tel" inputMode="tel" data-testid="custody-apply-phone" />
@@ -166,12 +147,7 @@ export function ApplicationForm({
         name="email"
         label={t('apply.email')}
         extra={rule(t('apply.rules.email'))}
-        rules={[
-          {
-            validator: (_, value?: string) =>
-              isApplicationEmail(value ?? '') ? Promise.resolve() : Promise.reject(new Error(t('apply.errors.email'))),
-          },
-        ]}
+        rules={[check('email')]}
         {...fieldError('email')}
       >
         <Input type="email" autoComplete="email" data-testid="custody-apply-email" />

@@ -27,7 +27,8 @@ function SalesContact() {
  * What the console shows instead of a page while the caller's membership (`me`) is not
  * there: a skeleton while it loads; spec §6 "contact the administrator" without custody (with
  * the way to apply for an enterprise account and the sales contact if known); the frozen
- * message; any other failure with a retry. Nothing while the login prompt is open.
+ * message; any other failure with a retry. Nothing while the login prompt is open or the
+ * member is sent to log in again (the session length).
  */
 export function CustodyAccessState({ error, isLoading, onRetry }: { error: unknown; isLoading: boolean; onRetry: () => void }) {
   const { t } = useTranslation('custody');
@@ -40,8 +41,9 @@ export function CustodyAccessState({ error, isLoading, onRetry }: { error: unkno
     );
   }
   const message = errorText(error);
-  if (message === null) return null;
   const refusal = custodyAccessRefusal(error);
+  // A session past the organisation's length is on its way to the login page.
+  if (message === null || refusal === 'sessionExpired') return null;
   return (
     <AntdProvider>
       {refusal === 'notEnabled' ? (

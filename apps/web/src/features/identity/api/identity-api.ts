@@ -1,6 +1,7 @@
 import type { EndpointBody } from '@coffer/contract/endpoint';
 import { identityEndpoints } from '@coffer/contract/identity-endpoints';
 import { queryOptions } from '@tanstack/react-query';
+import { secondFactorsApi } from '../../../shared/api/second-factors';
 import { call } from '../../../shared/http/call';
 
 type Body<K extends keyof typeof identityEndpoints> = EndpointBody<(typeof identityEndpoints)[K]>;
@@ -22,7 +23,7 @@ export const identityApi = {
   resetPassword: (body: Body<'resetPassword'>) => call(identityEndpoints.resetPassword, { body }),
   logout: () => call(identityEndpoints.logout, {}),
 
-  sendUserCode: (body: Body<'userCode'>) => call(identityEndpoints.userCode, { body }),
+  sendUserCode: secondFactorsApi.sendUserCode,
   bindEmail: (body: Body<'bindEmail'>) => call(identityEndpoints.bindEmail, { body }),
   bindPhone: (body: Body<'bindPhone'>) => call(identityEndpoints.bindPhone, { body }),
   changePhone: (body: Body<'changePhone'>) => call(identityEndpoints.changePhone, { body }),
@@ -42,8 +43,6 @@ export const identityApi = {
   setPreferences: (body: Body<'setPreferences'>) => call(identityEndpoints.setPreferences, { body }),
 
   loginPasskeyOptions: (body: Body<'loginPasskeyOptions'>) => call(identityEndpoints.loginPasskeyOptions, { body }),
-  passkeyRegistrationOptions: () => call(identityEndpoints.passkeyRegistrationOptions, {}),
-  addPasskey: (body: Body<'passkeyAdd'>) => call(identityEndpoints.passkeyAdd, { body }),
   renamePasskey: (body: Body<'passkeyRename'>) => call(identityEndpoints.passkeyRename, { body }),
   removePasskey: (body: Body<'passkeyRemove'>) => call(identityEndpoints.passkeyRemove, { body }),
 };

@@ -11,7 +11,7 @@ import { useSecurityCompletion } from './security-completion';
 import { useSecurityRules } from './security-form-rules';
 import { SecurityPageFrame } from './security-page-frame';
 import { SecuritySubmitButton } from './security-submit-button';
-import { securityVerification, SecurityVerificationFields } from './security-verification-fields';
+import { securityVerification, SecurityVerificationFields } from '../../../shared/ui/security-verification-fields';
 import styles from './security-forms.module.css';
 
 interface FundPasswordValues extends SecurityVerification {

@@ -3,12 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createPasskey } from '../../../shared/passkey';
+import { PasskeyNotCreated, registerPasskey } from '../../../shared/api/passkey-registration';
 import { showToast } from '../../../shared/ui/toast-store';
 import { usePasskeyChoice } from '../../../shared/ui/passkey-choice';
 import { identityApi, passkeysQuery } from '../api/identity-api';
 import { useDateTimeFormat } from './security-format';
-import { securityVerification, SecurityVerificationFields } from './security-verification-fields';
+import { securityVerification, SecurityVerificationFields } from '../../../shared/ui/security-verification-fields';
 import styles from './security-passkeys.module.css';
 
 type Dialog = { kind: 'add' } | { kind: 'rename'; passkey: Passkey } | { kind: 'remove'; passkey: Passkey } | null;
@@ -47,13 +47,10 @@ export function SecurityPasskeys() {
       } else if (dialog.kind === 'remove') {
         await identityApi.removePasskey({ id: dialog.passkey.id, ...(await securityVerification(values, passkey)) });
       } else {
-        const verification = await securityVerification(values, passkey);
-        const options = await identityApi.passkeyRegistrationOptions();
-        const credential = await createPasskey(options).catch((error: unknown) => {
-          setBrowserFailed(true);
+        await registerPasskey(await securityVerification(values, passkey), values.name ?? '').catch((error: unknown) => {
+          if (error instanceof PasskeyNotCreated) setBrowserFailed(true);
           throw error;
         });
-        await identityApi.addPasskey({ ...verification, name: values.name ?? '', credential });
       }
     },
     onSuccess: async () => {

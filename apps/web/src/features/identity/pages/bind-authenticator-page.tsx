@@ -11,7 +11,7 @@ import { useSecurityCompletion } from '../components/security-completion';
 import formStyles from '../components/security-forms.module.css';
 import { SecurityPageFrame } from '../components/security-page-frame';
 import { SecuritySubmitButton } from '../components/security-submit-button';
-import { securityVerification, SecurityVerificationFields } from '../components/security-verification-fields';
+import { securityVerification, SecurityVerificationFields } from '../../../shared/ui/security-verification-fields';
 
 interface BindValues extends SecurityVerification {
   newGaCode: string;

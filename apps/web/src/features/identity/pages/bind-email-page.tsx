@@ -11,7 +11,7 @@ import { useSecurityRules } from '../components/security-form-rules';
 import styles from '../components/security-forms.module.css';
 import { SecurityPageFrame } from '../components/security-page-frame';
 import { SecuritySubmitButton } from '../components/security-submit-button';
-import { securityVerification, SecurityVerificationFields } from '../components/security-verification-fields';
+import { securityVerification, SecurityVerificationFields } from '../../../shared/ui/security-verification-fields';
 
 interface BindEmailValues extends SecurityVerification {
   email: string;

@@ -15,7 +15,7 @@ import { useSecurityCompletion } from '../components/security-completion';
 import formStyles from '../components/security-forms.module.css';
 import { SecurityPageFrame } from '../components/security-page-frame';
 import { SecuritySubmitButton } from '../components/security-submit-button';
-import { securityVerification, SecurityVerificationFields } from '../components/security-verification-fields';
+import { securityVerification, SecurityVerificationFields } from '../../../shared/ui/security-verification-fields';
 import styles from './change-authenticator-page.module.css';
 
 /** A change ticket the server gave for the verified factors, and when it runs out. */

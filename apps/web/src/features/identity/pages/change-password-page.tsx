@@ -10,7 +10,7 @@ import { useSecurityRules } from '../components/security-form-rules';
 import styles from '../components/security-forms.module.css';
 import { SecurityPageFrame } from '../components/security-page-frame';
 import { SecuritySubmitButton } from '../components/security-submit-button';
-import { securityVerification, SecurityVerificationFields } from '../components/security-verification-fields';
+import { securityVerification, SecurityVerificationFields } from '../../../shared/ui/security-verification-fields';
 
 interface ChangePasswordValues extends SecurityVerification {
   oldPassword: string;

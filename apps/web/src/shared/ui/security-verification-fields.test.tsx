@@ -3,10 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPage } from '../../../../test/render-page';
-import { secondFactorsApi } from '../../../shared/api/second-factors';
-import { usePasskeyChoice } from '../../../shared/ui/passkey-choice';
-import { identityApi } from '../api/identity-api';
+import { renderPage } from '../../../test/render-page';
+import { secondFactorsApi } from '../api/second-factors';
+import { usePasskeyChoice } from './passkey-choice';
 import { SecurityVerificationFields } from './security-verification-fields';
 
 afterEach(() => {
@@ -54,7 +53,7 @@ describe('SecurityVerificationFields', () => {
 
   it('asks for all three codes when all three factors are bound, sending codes for the purpose', async () => {
     const user = userEvent.setup();
-    const sendUserCode = vi.spyOn(identityApi, 'sendUserCode').mockResolvedValue({ resendAfterSeconds: 60 });
+    const sendUserCode = vi.spyOn(secondFactorsApi, 'sendUserCode').mockResolvedValue({ resendAfterSeconds: 60 });
     await renderFields(['ga', 'sms', 'email']);
     expect(shownFields()).toEqual(fieldIds);
     expect(screen.getByLabelText('E-mail verification code')).toBeTruthy();

@@ -2,18 +2,18 @@ import type { SecurityVerification } from '@coffer/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { twofaStatusQuery } from '../../../shared/api/second-factors';
-import { CodeField } from '../../../shared/ui/code-field';
-import { PasskeyChoiceField, type PasskeyChoice } from '../../../shared/ui/passkey-choice';
-import { identityApi } from '../api/identity-api';
-import styles from './security-forms.module.css';
+import { secondFactorsApi, twofaStatusQuery } from '../api/second-factors';
+import { CodeField } from './code-field';
+import { PasskeyChoiceField, type PasskeyChoice } from './passkey-choice';
+import styles from './security-verification-fields.module.css';
 
 /**
  * The security verification a change asks for (SecurityVerification): one code field for
  * every factor bound to the account — e-mail code, SMS code, authenticator code — as
  * `emailCode`, `smsCode` and `gaCode` of the surrounding antd Form. An account with a passkey
  * may choose it instead (`passkey`, of the change's purpose; `securityVerification` asks the
- * browser for its assertion when the form is sent).
+ * browser for its assertion when the form is sent). In the `security` catalogue, which the
+ * page using it loads.
  */
 export function SecurityVerificationFields({ passkey }: { passkey: PasskeyChoice }) {
   const { t } = useTranslation('security');
@@ -57,7 +57,7 @@ export function SecurityVerificationFields({ passkey }: { passkey: PasskeyChoice
             name="emailCode"
             label={t('verification.emailCode')}
             extra={maskedEmail ? t('verification.emailSentTo', { target: maskedEmail }) : undefined}
-            onSend={() => identityApi.sendUserCode({ purpose, channel: 'email' })}
+            onSend={() => secondFactorsApi.sendUserCode({ purpose, channel: 'email' })}
             inputTestId="verify-email-code"
             sendTestId="verify-email-send"
           />
@@ -67,7 +67,7 @@ export function SecurityVerificationFields({ passkey }: { passkey: PasskeyChoice
             name="smsCode"
             label={t('verification.smsCode')}
             extra={maskedPhone ? t('verification.smsSentTo', { target: maskedPhone }) : undefined}
-            onSend={() => identityApi.sendUserCode({ purpose, channel: 'sms' })}
+            onSend={() => secondFactorsApi.sendUserCode({ purpose, channel: 'sms' })}
             inputTestId="verify-sms-code"
             sendTestId="verify-sms-send"
           />
