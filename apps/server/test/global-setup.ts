@@ -29,6 +29,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     dataDir,
     port: await freePort(),
     logger: createLogger({ LOG_LEVEL: 'warn' }),
+    // Several test files run at once (vitest.config.ts), each with its pools and its app's.
+    settings: { max_connections: '300' },
   });
   project.provide('adminDatabaseUrl', embedded.url);
   return async () => {

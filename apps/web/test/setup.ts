@@ -1,7 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { closeLoginPrompt } from '../src/shared/ui/login-prompt-store';
 import { closeToast } from '../src/shared/ui/toast-store';
+
+// findBy… and waitFor give up after 1 s by default: on a 2-core machine running several test
+// files at once, antd's first render of a page can take longer. A wrong screen still fails, later.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Web files share one module graph per worker (vitest.config.ts, isolate: false), so the
 // app-wide stores a test leaves open would be seen by the next file: close them after each test.

@@ -327,10 +327,19 @@ function spawnPostgres(
   port: number,
   account: Account | null,
   logger: Logger,
+  settings: Readonly<Record<string, string>>,
 ): RunningPostgres {
   // Only the loopback address the URL names: with `localhost` a port taken on 127.0.0.1
   // would leave it listening on ::1 alone, unreachable through the URL.
-  const { command, args } = dyingWithParent(binaries.postgres, ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1']);
+  const { command, args } = dyingWithParent(binaries.postgres, [
+    '-D',
+    clusterDir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+  ]);
   // A process group of its own: Ctrl-C in a terminal reaches only the server, which then
   // stops PostgreSQL after everything that uses it.
   const child = spawn(command, args, {
@@ -471,6 +480,8 @@ export async function startEmbeddedPostgres(options: {
   logger: Logger;
   /** Where a root-run cluster goes when the `postgres` user cannot reach `dataDir`; default `/var/lib/coffer`. */
   relocationRoot?: string;
+  /** Server settings for this start (`-c name=value`), e.g. the tests' `max_connections`. */
+  settings?: Readonly<Record<string, string>>;
 }): Promise<EmbeddedDatabase> {
   const { logger, port } = options;
   const dataDir = path.resolve(options.dataDir);
@@ -489,7 +500,7 @@ export async function startEmbeddedPostgres(options: {
     await stopLeftoverPostmaster(clusterDir, logger);
   }
 
-  const running = spawnPostgres(binaries, clusterDir, port, account, logger);
+  const running = spawnPostgres(binaries, clusterDir, port, account, logger, options.settings ?? {});
   try {
     await waitUntilAnswering(running, port, password);
     await settlePassword(port, password, dataDir, logger);

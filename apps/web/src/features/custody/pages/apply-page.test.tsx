@@ -48,9 +48,14 @@ describe('CustodyApplyPage', { timeout: 30_000 }, () => {
     await user.type(screen.getByTestId('custody-apply-phone'), '12');
     await user.type(screen.getByTestId('custody-apply-website'), 'not a site');
     await user.click(screen.getByTestId('custody-apply-submit'));
-    expect(await screen.findByText('Enter 4 to 16 digits, optionally after +')).toBeTruthy();
-    expect(screen.getByText('Enter a web address such as example.com')).toBeTruthy();
-    expect(screen.getByText('Choose a country or region')).toBeTruthy();
+    // antd validates the fields one after another: on a loaded machine the messages arrive apart.
+    for (const message of [
+      'Enter 4 to 16 digits, optionally after +',
+      'Enter a web address such as example.com',
+      'Choose a country or region',
+    ]) {
+      expect(await screen.findByText(message, {}, slow)).toBeTruthy();
+    }
     expect(postedTo(spy, custodyPaths.application)).toHaveLength(0);
 
     await user.clear(screen.getByTestId('custody-apply-phone'));
