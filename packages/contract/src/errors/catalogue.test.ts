@@ -13,7 +13,8 @@ const families: Array<[number, number]> = [
   // The account centre's security settings: the authenticator change in steps, preferences.
   [17000020, 17000029],
   [18000001, 18000006],
-  [15000001, 15000056],
+  // 15000001…56 of spec §8, then the custody console's own (issue 17: moves and reports).
+  [15000001, 15000099],
   [19000001, 19000099],
   [21000001, 21100052],
   [13010001, 13023000],
