@@ -6,7 +6,7 @@ import { buildTestApp } from '../../../test/app';
 import { applicationBody, custodyCustomer, enabledOrganisation, operatorCall } from '../../../test/custody-kit';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { signInOperator, type TestOperator } from '../../../test/operator-kit';
-import { custodyTenantTables } from './custody.migration';
+import { custodyTenantTables } from './tenant-tables';
 import { inOrganisation } from './tenant-transaction';
 
 let database: TestDatabase;

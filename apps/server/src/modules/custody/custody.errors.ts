@@ -1,6 +1,6 @@
 import { domainErrors } from '../../platform/errors/domain-error';
 
-/** The catalogue keys the custody console answers (spec §5, §6, §8; 15000001–15000056). */
+/** The catalogue keys the custody console answers (spec §5, §6, §8; 15000001–15000059). */
 export const custodyError = domainErrors([
   'custodyNotEnabled',
   'custodyMemberFrozen',
@@ -17,6 +17,12 @@ export const custodyError = domainErrors([
   'custodyRoleInUse',
   'custodyHardwareKeyRequired',
   'custodyLimitInvalid',
+  'custodyMoveSameAccount',
+  'custodyAmountInvalid',
+  'custodyRangeInvalid',
+  'insufficientBalance',
+  'idempotencyConflict',
+  'depositNotAvailable',
   'activationLinkExpired',
   'cannotDeleteAdminGroup',
   'cannotDeleteSelf',

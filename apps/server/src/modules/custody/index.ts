@@ -14,7 +14,7 @@ import { createLinesService } from './lines.service';
 import { createSettingsService } from './settings.service';
 import { registerCustodyRoutes } from './custody.routes';
 
-export { custodyTenantTables } from './custody.migration';
+export { custodyTenantTables } from './tenant-tables';
 export { inOrganisation } from './tenant-transaction';
 
 export interface CustodyModuleDeps {

@@ -6,7 +6,7 @@ import { buildTestApp } from '../../../test/app';
 import { custodyCustomer, enabledOrganisation, type TestOrganisation } from '../../../test/custody-kit';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import type { identityClient } from '../../../test/identity-helpers';
-import { custodyTenantTables } from './custody.migration';
+import { custodyTenantTables } from './tenant-tables';
 import { inOrganisation } from './tenant-transaction';
 
 /**
