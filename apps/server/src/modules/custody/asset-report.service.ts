@@ -5,14 +5,11 @@ import { xlsxWorkbook, type XlsxCell } from '../../platform/xlsx/xlsx';
 import type { LedgerReads } from '../ledger';
 import { listAccounts, type AccountRow } from './accounts.repository';
 import { custodyError } from './custody.errors';
-import { usdText, valuedHoldings, type Holding, type ValuationDeps } from './custody-valuation';
+import { trimZeros, usdText, valuedHoldings, type Holding, type ValuationDeps } from './custody-valuation';
 import { reportDays } from './report-range';
 import { reportWords } from './report-words';
 import { snapshotRows, snapshotTotals, type SnapshotRange } from './snapshots.repository';
 import { inOrganisation } from './tenant-transaction';
-
-/** A NUMERIC's text without the zeros its scale pads it with: "65000.500000" → "65000.5". */
-const trimZeros = (value: string): string => (value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value);
 
 export interface AssetReportQuery {
   start?: string | undefined;

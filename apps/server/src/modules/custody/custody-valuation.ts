@@ -44,7 +44,7 @@ export async function valuedHoldings(
     .filter((balance) => byId.has(balance.custodyAccountId))
     .map((balance) => {
       const scale = scales.get(balance.asset)!;
-      const usdPrice = live.get(balance.asset)?.usdPrice ?? reference.get(balance.asset) ?? '0';
+      const usdPrice = live.get(balance.asset)?.usdPrice ?? trimZeros(reference.get(balance.asset) ?? '0');
       const available = BigInt(balance.available);
       const frozen = BigInt(balance.frozen);
       return {
@@ -64,6 +64,9 @@ export async function valuedHoldings(
         a.asset.localeCompare(b.asset),
     );
 }
+
+/** A NUMERIC's text without the zeros its scale pads it with: "65000.500000" → "65000.5". */
+export const trimZeros = (value: string): string => (value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value);
 
 /** A sum of cents as the wire's two-decimal USD text. */
 export const usdText = (cents: bigint): string => centsToString(cents);
