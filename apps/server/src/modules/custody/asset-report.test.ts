@@ -1,6 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
 import { custodyPaths, errorCatalogue, fromBaseUnits, type CustodyAssetReport } from '@coffer/contract';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
 import { enabledOrganisation, type TestOrganisation } from '../../../test/custody-kit';
@@ -126,7 +127,7 @@ describe('daily snapshots', () => {
     const rows = await database.db
       .selectFrom('custody_daily_snapshot')
       .select(['org_id', 'account_id', 'asset', 'balance'])
-      .where('day', '=', '2026-03-01')
+      .where(sql<boolean>`day = '2026-03-01'::date`)
       .execute();
     expect(rows).toHaveLength(4);
     expect(rows.find((row) => row.account_id === hot && row.asset === 'BTC')!.balance).toBe('150000000');
