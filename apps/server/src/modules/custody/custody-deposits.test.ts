@@ -152,6 +152,17 @@ describe('deposits to custody accounts', () => {
     expect(rows.filter((row) => row.custody_account_id !== null).map((row) => row.custody_account_id)).toEqual(
       expect.arrayContaining([hot, cold]),
     );
+    // 100 first requests at once for a new account: one address, one row, one index taken.
+    const fresh = await openAccount('Fresh account', 'hot');
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        org.admin.client.get(`${custodyPaths.depositAddress.replace(':id', fresh)}?coin=USDT&chain=ethereum`),
+      ),
+    );
+    expect(answers.every((answer) => answer.body.code === 0)).toBe(true);
+    expect(new Set(answers.map((answer) => answer.body.data.address)).size).toBe(1);
+    const freshRows = await database.db.selectFrom('deposit_address').select('id').where('custody_account_id', '=', fresh).execute();
+    expect(freshRows).toHaveLength(1);
     // A coin on a network it does not travel on, and an account that is not the organisation's.
     expect((await org.admin.client.get(`${custodyPaths.depositAddress.replace(':id', hot)}?coin=BTC&chain=ethereum`)).body.code).not.toBe(
       0,
