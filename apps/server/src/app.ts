@@ -13,7 +13,7 @@ import { createDepositsModule, depositBillDescriber, type DepositChainSet, type 
 import { createDevOutbox, createIdentityModule, type IdentityModule } from './modules/identity';
 import { createLedgerModule, createLedgerReads, hasCustomerReceivedFunds } from './modules/ledger';
 import { createKycModule } from './modules/kyc';
-import { createCustodyModule } from './modules/custody';
+import { createCustodyDepositSink, createCustodyModule } from './modules/custody';
 import { createMarketModule } from './modules/market';
 import { createNoticesModule } from './modules/notices';
 import { createOperatorsModule } from './modules/operators';
@@ -244,11 +244,13 @@ export async function buildServer(deps: AppDeps): Promise<BuiltServer> {
     recordSources: [withdrawals.recordSource],
     onCredited: trade.services.autoSwap.onDepositCredited,
     sanctions: sanctions.screening,
+    // Deposits to custody accounts are recorded by the custody module in the deposits' own transactions.
+    custody: createCustodyDepositSink({ ledgerReads: createLedgerReads(deps.db) }),
   });
   deposits.register(app);
   backOffice.complete({ withdrawals, deposits });
   // The enterprise custody console: applications reviewed in the back office, organisations as tenants.
-  createCustodyModule({
+  const custody = createCustodyModule({
     db: deps.db,
     config: deps.config,
     identity: identity.api,
@@ -260,7 +262,13 @@ export async function buildServer(deps: AppDeps): Promise<BuiltServer> {
       bitcoinNetwork: deps.withdrawalChains?.bitcoinNetwork ?? 'mainnet',
       xrpNetwork: deps.withdrawalChains?.xrpNetwork ?? 'mainnet',
     },
-  }).register(app);
+    ledger: ledger.ledger,
+    ledgerReads: createLedgerReads(deps.db),
+    market: market.api,
+    depositAddresses: deposits.services.addresses,
+  });
+  for (const job of custody.jobs) deps.jobs?.define(job);
+  custody.register(app);
 
   await registerWebApp(app, deps.config.WEB_DIST_DIR);
   return { app, bootstrapOperators: operators.bootstrap };

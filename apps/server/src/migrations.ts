@@ -44,6 +44,9 @@ import * as withdrawalApiKey from './modules/withdrawals/withdrawal-api-key.migr
 import * as captcha from './modules/captcha/captcha.migration';
 import * as notices from './modules/notices/notices.migration';
 import * as custody from './modules/custody/custody.migration';
+import * as ledgerCustodyOwners from './modules/ledger/custody-owners.migration';
+import * as depositsCustody from './modules/deposits/custody-deposits.migration';
+import * as custodyMoney from './modules/custody/custody-money.migration';
 
 /**
  * One migration made of several modules' parts, applied in order and undone in reverse: a
@@ -104,4 +107,5 @@ export const migrations: Record<string, Migration> = {
   '0035-api-key-pending-change-cap': apiKeyPendingChangeCap,
   '0036-notices': notices,
   '0037-custody': custody,
+  '0038-custody-money': inOrder(ledgerCustodyOwners, depositsCustody, custodyMoney),
 };

@@ -12,6 +12,17 @@ import {
   custodyAddressBodySchema,
   custodyAddressListSchema,
   custodyAddressSchema,
+  custodyAssetReportExportQuerySchema,
+  custodyAssetReportQuerySchema,
+  custodyAssetReportSchema,
+  custodyBalancesSchema,
+  custodyDepositAddressQuerySchema,
+  custodyDepositAddressSchema,
+  custodyInternalMoveBodySchema,
+  custodyInternalMoveSchema,
+  custodyTransfersExportQuerySchema,
+  custodyTransfersPageSchema,
+  custodyTransfersQuerySchema,
   custodyApplicationBodySchema,
   custodyApplicationSchema,
   custodyIdParamsSchema,
@@ -259,6 +270,74 @@ export const custodyConsoleEndpoints = {
     params: custodyIdParamsSchema,
     response: done,
     consolePermission: 'addresses',
+  }),
+  balances: defineEndpoint({
+    method: 'GET',
+    path: custodyPaths.balances,
+    tags,
+    summary: 'Every custody account’s balances per asset (available, frozen) with USD values',
+    response: custodyBalancesSchema,
+    consolePermission: 'anyMember',
+  }),
+  /**
+   * Guarded by `orders` (spec §6 ordering and billing: the deposit and withdraw menu), which
+   * business-line admins hold, rather than `accounts` (the enterprise admin's alone): handing
+   * out where to send funds is part of running the accounts day to day, not of setting them up.
+   */
+  depositAddress: defineEndpoint({
+    method: 'GET',
+    path: custodyPaths.depositAddress,
+    tags,
+    summary: 'A custody account’s deposit address for a coin on a network, with its QR code',
+    params: custodyIdParamsSchema,
+    query: custodyDepositAddressQuerySchema,
+    response: custodyDepositAddressSchema,
+    consolePermission: 'orders',
+  }),
+  internalMove: defineEndpoint({
+    method: 'POST',
+    path: custodyPaths.internalMoves,
+    tags,
+    summary: 'Moves an asset between two of the organisation’s accounts (hot ↔ cold); idempotent by requestId',
+    body: custodyInternalMoveBodySchema,
+    response: custodyInternalMoveSchema,
+    consolePermission: 'orders',
+  }),
+  transfers: defineEndpoint({
+    method: 'GET',
+    path: custodyPaths.transfers,
+    tags,
+    summary: 'Transfer history (spec §3 records, §4 states), filtered, newest first',
+    query: custodyTransfersQuerySchema,
+    response: custodyTransfersPageSchema,
+    consolePermission: 'anyMember',
+  }),
+  /** A CSV file, not an envelope. */
+  transfersExport: defineEndpoint({
+    method: 'GET',
+    path: custodyPaths.transfersExport,
+    tags,
+    summary: 'Transfer history of a range (at most 366 days) as CSV, in the caller’s language',
+    query: custodyTransfersExportQuerySchema,
+    consolePermission: 'anyMember',
+  }),
+  assetReport: defineEndpoint({
+    method: 'GET',
+    path: custodyPaths.assetReport,
+    tags,
+    summary: 'Asset report: balances and USD values per account and asset now, daily snapshots over a range',
+    query: custodyAssetReportQuerySchema,
+    response: custodyAssetReportSchema,
+    consolePermission: 'assetReport',
+  }),
+  /** A CSV file or an Excel workbook (xlsx), not an envelope. */
+  assetReportExport: defineEndpoint({
+    method: 'GET',
+    path: custodyPaths.assetReportExport,
+    tags,
+    summary: 'The asset report as CSV or XLSX, in the caller’s language',
+    query: custodyAssetReportExportQuerySchema,
+    consolePermission: 'assetReport',
   }),
 } as const;
 

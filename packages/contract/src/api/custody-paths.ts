@@ -25,6 +25,20 @@ export const custodyPaths = {
   accounts: '/custody/v1/accounts',
   addresses: '/custody/v1/accounts/:id/addresses',
   deleteAddress: '/custody/v1/addresses/:id/delete',
+  /** GET: every custody account's balances per asset, with USD values. */
+  balances: '/custody/v1/balances',
+  /** GET `?coin=&chain=`: the account's deposit address on a network, with its QR code. */
+  depositAddress: '/custody/v1/accounts/:id/deposit-address',
+  /** POST: moves funds between two of the organisation's accounts (idempotent per `requestId`). */
+  internalMoves: '/custody/v1/internal-moves',
+  /** GET: the transfer history, filtered and paged, newest first. */
+  transfers: '/custody/v1/transfers',
+  /** GET: the transfer history of a range as CSV (a file, not an envelope). */
+  transfersExport: '/custody/v1/transfers/export',
+  /** GET: holdings now and the daily snapshots of a range. */
+  assetReport: '/custody/v1/asset-report',
+  /** GET `?format=csv|xlsx`: the asset report as a file. */
+  assetReportExport: '/custody/v1/asset-report/export',
 } as const;
 
 /** The back office's custody applications (operator permission `custody.review`). */

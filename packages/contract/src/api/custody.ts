@@ -5,12 +5,16 @@ import {
   custodyApplicationStates,
   custodyAssignablePermissions,
   custodyBuiltInRoles,
+  custodyBusinessTypes,
   custodyIndustries,
   custodyLimits,
   custodyMemberStates,
   custodyPermissions,
+  custodyTransferFailReasons,
+  custodyTransferStates,
 } from '../rules/custody-rules';
-import { amountSchema, chainSchema, coinSchema } from './primitives';
+import { depositAddressQuerySchema, depositAddressSchema } from './deposits';
+import { amountSchema, chainSchema, coinSchema, pageQueryFields, pageSchema } from './primitives';
 import { recordIdSchema } from './record-id';
 
 /**
@@ -256,6 +260,189 @@ export const custodyOverviewSchema = z.object({
   pending: z.object({ invitations: z.number().int(), hardwareKeysMissing: z.number().int() }),
 });
 export type CustodyOverview = z.infer<typeof custodyOverviewSchema>;
+
+// ── balances of the custody accounts ───────────────────────────────────────────
+/** One asset of a custody account, in the ledger (decimal strings of the coin; USD in cents, rounded down). */
+export const custodyAccountAssetSchema = z.object({
+  coin: z.string(),
+  available: z.string(),
+  frozen: z.string(),
+  total: z.string(),
+  /** available + frozen at the live USD price, two decimals, rounded down. */
+  usdValue: z.string(),
+});
+export type CustodyAccountAsset = z.infer<typeof custodyAccountAssetSchema>;
+
+export const custodyAccountBalancesSchema = z.object({
+  accountId: z.string(),
+  name: z.string(),
+  kind: z.enum(custodyAccountKinds),
+  tier: z.enum(custodyAccountTiers),
+  usdValue: z.string(),
+  /** Every asset the account has ever held (a ledger account), in catalogue order; none before its first deposit. */
+  assets: z.array(custodyAccountAssetSchema),
+});
+export type CustodyAccountBalances = z.infer<typeof custodyAccountBalancesSchema>;
+
+export const custodyBalancesSchema = z.object({
+  /** Every account's assets together, in USD. */
+  usdValue: z.string(),
+  accounts: z.array(custodyAccountBalancesSchema),
+});
+export type CustodyBalances = z.infer<typeof custodyBalancesSchema>;
+
+// ── deposit address of a custody account ───────────────────────────────────────
+export const custodyDepositAddressQuerySchema = depositAddressQuerySchema;
+export type CustodyDepositAddressQuery = z.input<typeof custodyDepositAddressQuerySchema>;
+/** As an individual's deposit address (QR code as a PNG data URL), naming the custody account it credits. */
+export const custodyDepositAddressSchema = depositAddressSchema.extend({ accountId: z.string() });
+export type CustodyDepositAddress = z.infer<typeof custodyDepositAddressSchema>;
+
+// ── transfer records (spec §3, §4) ─────────────────────────────────────────────
+export const custodyTransferStateSchema = z.enum(custodyTransferStates);
+export const custodyBusinessTypeSchema = z.enum(custodyBusinessTypes);
+
+/** Spec §3 transfer record of a custody account. */
+export const custodyTransferSchema = z.object({
+  /** The record's own number. */
+  flowId: z.string(),
+  /** What it belongs to: the deposit (`D…`) or the internal move (`M…`, both sides share it). */
+  orderNo: z.string(),
+  accountId: z.string(),
+  accountName: z.string(),
+  coin: z.string(),
+  /** The network of a chain movement; null for an internal move. */
+  chain: z.string().nullable(),
+  /** Always positive; the business type says the direction. */
+  quantity: z.string(),
+  handlingFee: z.string(),
+  /** The account's available balance of the coin right after this record's ledger entry; null until it has one. */
+  accountBalance: z.string().nullable(),
+  businessType: custodyBusinessTypeSchema,
+  state: custodyTransferStateSchema,
+  failReason: z.enum(custodyTransferFailReasons).nullable(),
+  remarks: z.string(),
+  /** ISO time the record was made (a deposit: when it was seen on chain). */
+  recordedTime: z.string(),
+  /** ISO time it was credited or released; null while pending and on failure. */
+  completedTime: z.string().nullable(),
+  /** Where it came from: the sending addresses of a deposit (comma-separated, empty when the chain names none), the source account's name of a move. */
+  source: z.string(),
+  /** The transaction hash of a chain movement; null for an internal move. */
+  hash: z.string().nullable(),
+  /** Where it went: the deposit address (with `#tag` on XRP), the destination account's name of a move. */
+  toAddress: z.string(),
+});
+export type CustodyTransfer = z.infer<typeof custodyTransferSchema>;
+
+/** A calendar day, `YYYY-MM-DD` (UTC). */
+const daySchema = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/);
+
+const transferFilterFields = {
+  accountId: recordIdSchema('noMatchingData').optional(),
+  coin: coinSchema.optional(),
+  businessType: custodyBusinessTypeSchema.optional(),
+  state: custodyTransferStateSchema.optional(),
+  /** ISO dates or date-times; the range is [start, end). */
+  start: z.string().trim().max(40).optional(),
+  end: z.string().trim().max(40).optional(),
+};
+export const custodyTransfersQuerySchema = z.object({
+  ...transferFilterFields,
+  ...pageQueryFields({ maxPageNo: 10_000, defaultPageSize: 20 }),
+});
+export type CustodyTransfersQuery = z.input<typeof custodyTransfersQuerySchema>;
+export const custodyTransfersPageSchema = pageSchema(custodyTransferSchema);
+export type CustodyTransfersPage = z.infer<typeof custodyTransfersPageSchema>;
+
+/**
+ * The CSV download of the transfer history: the page's filters (start and end required, at most
+ * `custodyLimits.reportRangeDays` apart) plus what a browser link cannot send as a header: `lang`
+ * (zh-CN, zh-TW, ru, en) for the headers and words.
+ */
+export const custodyTransfersExportQuerySchema = z.object({
+  ...transferFilterFields,
+  lang: z.string().trim().max(10).optional(),
+});
+export type CustodyTransfersExportQuery = z.input<typeof custodyTransfersExportQuerySchema>;
+
+// ── internal move between two accounts of the organisation ─────────────────────
+export const custodyInternalMoveBodySchema = z.object({
+  /** The client's idempotency key: the same key moves once (a double click, a retry). */
+  requestId: z.string().trim().min(8).max(64),
+  fromAccountId: recordIdSchema('noMatchingData'),
+  toAccountId: recordIdSchema('noMatchingData'),
+  coin: coinSchema,
+  /** Decimal in the coin, greater than 0, at most the coin's decimals. */
+  amount: amountSchema,
+  /** At most 150 characters (spec §5), checked by the server with its own code. */
+  note: text(1000).default(''),
+});
+export type CustodyInternalMoveBody = z.input<typeof custodyInternalMoveBodySchema>;
+
+/** A move's two records: out of the source account (released), into the destination (credited). */
+export const custodyInternalMoveSchema = z.object({
+  orderNo: z.string(),
+  out: custodyTransferSchema,
+  in: custodyTransferSchema,
+});
+export type CustodyInternalMove = z.infer<typeof custodyInternalMoveSchema>;
+
+// ── asset report ───────────────────────────────────────────────────────────────
+export const custodyAssetReportQuerySchema = z.object({
+  /** First and last day of the daily snapshots, both included (UTC days); the last 30 days when absent. */
+  start: daySchema.optional(),
+  end: daySchema.optional(),
+  /** Only this account; every account of the organisation when absent. */
+  accountId: recordIdSchema('noMatchingData').optional(),
+});
+export type CustodyAssetReportQuery = z.input<typeof custodyAssetReportQuerySchema>;
+
+/** One account's holding of one coin now: balance (available + frozen) and its USD value. */
+export const custodyHoldingSchema = z.object({
+  accountId: z.string(),
+  accountName: z.string(),
+  kind: z.enum(custodyAccountKinds),
+  tier: z.enum(custodyAccountTiers),
+  coin: z.string(),
+  balance: z.string(),
+  available: z.string(),
+  frozen: z.string(),
+  /** USD per coin used for the value. */
+  usdPrice: z.string(),
+  usdValue: z.string(),
+});
+export type CustodyHolding = z.infer<typeof custodyHoldingSchema>;
+
+/** The assets under custody at the end of one day (the daily snapshot), by coin, for the chart. */
+export const custodyReportDaySchema = z.object({
+  day: z.string(),
+  usdValue: z.string(),
+  coins: z.array(z.object({ coin: z.string(), balance: z.string(), usdValue: z.string() })),
+});
+export type CustodyReportDay = z.infer<typeof custodyReportDaySchema>;
+
+export const custodyAssetReportSchema = z.object({
+  /** ISO time of the current figures. */
+  asOf: z.string(),
+  usdValue: z.string(),
+  holdings: z.array(custodyHoldingSchema),
+  start: z.string(),
+  end: z.string(),
+  /** Each day of [start, end] that has a snapshot, oldest first (days before the first snapshot are absent). */
+  days: z.array(custodyReportDaySchema),
+});
+export type CustodyAssetReport = z.infer<typeof custodyAssetReportSchema>;
+
+/** The report's download: the current holdings and the daily snapshots of the range, as CSV or as an Excel workbook. */
+export const custodyAssetReportExportQuerySchema = custodyAssetReportQuerySchema.extend({
+  format: z.enum(['csv', 'xlsx']),
+  lang: z.string().trim().max(10).optional(),
+});
+export type CustodyAssetReportExportQuery = z.input<typeof custodyAssetReportExportQuerySchema>;
 
 // ── back office ────────────────────────────────────────────────────────────────
 export const adminCustodyApplicationsQuerySchema = z.object({

@@ -1179,8 +1179,36 @@ export const errorCatalogue = {
       ru: 'Лимиты вывода — положительные суммы, каждая не больше следующей: за операцию ≤ за день ≤ за неделю ≤ за месяц',
     },
   },
-  custodySessionExpired: {
+  // Custody accounts' money (issue 17 items 6–8): internal moves, reports.
+  custodyMoveSameAccount: {
     code: 15000057,
+    messages: {
+      en: 'Choose two different custody accounts to move between',
+      'zh-CN': '请选择两个不同的托管账户进行划转',
+      'zh-TW': '請選擇兩個不同的託管帳戶進行劃轉',
+      ru: 'Выберите два разных счёта хранения для перевода',
+    },
+  },
+  custodyAmountInvalid: {
+    code: 15000058,
+    messages: {
+      en: 'Enter an amount greater than 0 with at most {decimals} decimal places',
+      'zh-CN': '请输入大于0且最多{decimals}位小数的数量',
+      'zh-TW': '請輸入大於0且最多{decimals}位小數的數量',
+      ru: 'Введите сумму больше 0, не более {decimals} знаков после запятой',
+    },
+  },
+  custodyRangeInvalid: {
+    code: 15000059,
+    messages: {
+      en: 'Choose a start before the end, at most {days} days apart',
+      'zh-CN': '开始时间须早于结束时间，且相隔不超过{days}天',
+      'zh-TW': '開始時間須早於結束時間，且相隔不超過{days}天',
+      ru: 'Начало должно быть раньше конца, не более чем на {days} дн.',
+    },
+  },
+  custodySessionExpired: {
+    code: 15000060,
     messages: {
       en: "Your console session has reached your organisation's session length; please log in again",
       'zh-CN': '控制台会话已达到贵机构设定的时长，请重新登录',

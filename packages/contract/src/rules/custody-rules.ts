@@ -63,6 +63,23 @@ export type CustodyMemberState = (typeof custodyMemberStates)[number];
 export const custodyApplicationStates = ['pending', 'enabled', 'rejected'] as const;
 export type CustodyApplicationState = (typeof custodyApplicationStates)[number];
 
+/**
+ * Transfer record states of spec §4: an outgoing movement is pending release until it leaves
+ * the account (released); an incoming one is pending credit until the ledger credits it
+ * (credited); either ends in failure when it never happens (a deposit below the minimum, undone
+ * by a chain reorganisation, or refused by compliance).
+ */
+export const custodyTransferStates = ['released', 'pendingRelease', 'pendingCredit', 'credited', 'failure'] as const;
+export type CustodyTransferState = (typeof custodyTransferStates)[number];
+
+/** Business types of a transfer record (spec §3): a chain deposit, or one side of an internal move between the organisation's accounts. */
+export const custodyBusinessTypes = ['deposit', 'internalIn', 'internalOut'] as const;
+export type CustodyBusinessType = (typeof custodyBusinessTypes)[number];
+
+/** Why a transfer record ended in failure. */
+export const custodyTransferFailReasons = ['belowMinimum', 'reorganised', 'refused'] as const;
+export type CustodyTransferFailReason = (typeof custodyTransferFailReasons)[number];
+
 export const custodyLimits = {
   noteMaxChars: limits.custodyNoteMaxChars,
   addressesPerAccount: limits.addressesPerCustodyAccount,
@@ -76,6 +93,8 @@ export const custodyLimits = {
   /** Hours an activation link stays usable. */
   activationHours: 72,
   consoleIpsMax: 20,
+  /** Longest range, in days, of the asset report's daily snapshots and of a transfer history or report download. */
+  reportRangeDays: 366,
 } as const;
 
 /** Role name (spec §5): not blank, at most 30 characters (uniqueness is the server's). */

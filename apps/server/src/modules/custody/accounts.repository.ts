@@ -14,6 +14,13 @@ export function findAccount(trx: Db, id: string): Promise<AccountRow | undefined
   return trx.selectFrom('custody_account').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The organisation's accounts among `ids`, by id (an id of another organisation is not found). */
+export async function findAccounts(trx: Db, ids: readonly string[]): Promise<Map<string, AccountRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await trx.selectFrom('custody_account').selectAll().where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 /** A new account; the unique index on the trimmed, lower-cased name refuses a second of the same name (23505). */
 export function insertAccount(
   trx: Db,

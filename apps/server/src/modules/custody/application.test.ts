@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { applicationBody, operatorCall } from '../../../test/custody-kit';
 import { custodyTestBed } from '../../../test/custody-setup-kit';
 import { signInOperator, type TestOperator } from '../../../test/operator-kit';
-import { custodyTenantTables } from './custody.migration';
+import { custodyTenantTables } from './tenant-tables';
 import { inOrganisation } from './tenant-transaction';
 
 const custody = custodyTestBed();

@@ -1,7 +1,7 @@
 import { ipAllowed, type CustodyPermission, type Endpoint, type EndpointResult } from '@coffer/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../../platform/db/database';
-import { routeEndpoint, type EndpointRequest } from '../../platform/http/endpoint-route';
+import { routeEndpoint, routeEndpointRaw, type EndpointRequest } from '../../platform/http/endpoint-route';
 import { requireSession, signedIn } from '../identity';
 import { custodyError } from './custody.errors';
 import { findMembershipOfUser, type MembershipRow } from './membership.repository';
@@ -74,6 +74,21 @@ export function routeConsoleEndpoint<E extends ConsoleEndpoint>(
     callers.set(request, await resolveConsoleCaller(db, request, endpoint.consolePermission));
   };
   routeEndpoint(app, endpoint, { preHandler: [requireSession, guard] }, (request, reply) =>
+    handler(request, consoleCallerOf(request as unknown as FastifyRequest), reply),
+  );
+}
+
+/** A console download (a file, not an envelope) behind the same guard; a refusal is still the envelope. */
+export function routeConsoleDownload<E extends ConsoleEndpoint>(
+  app: FastifyInstance,
+  db: Db,
+  endpoint: E,
+  handler: (request: EndpointRequest<E>, caller: ConsoleCaller, reply: FastifyReply) => Promise<unknown>,
+): void {
+  const guard: preHandlerAsyncHookHandler = async (request) => {
+    callers.set(request, await resolveConsoleCaller(db, request, endpoint.consolePermission));
+  };
+  routeEndpointRaw(app, endpoint, { preHandler: [requireSession, guard] }, (request, reply) =>
     handler(request, consoleCallerOf(request as unknown as FastifyRequest), reply),
   );
 }

@@ -1,6 +1,6 @@
 import { domainErrors } from '../../platform/errors/domain-error';
 
-/** The catalogue keys the custody console answers (spec §5, §6, §8; 15000001–15000057). */
+/** The catalogue keys the custody console answers (spec §5, §6, §8; 15000001–15000060). */
 export const custodyError = domainErrors([
   'custodyNotEnabled',
   'custodyMemberFrozen',
@@ -18,6 +18,12 @@ export const custodyError = domainErrors([
   'custodyHardwareKeyRequired',
   'custodyLimitInvalid',
   'custodySessionExpired',
+  'custodyMoveSameAccount',
+  'custodyAmountInvalid',
+  'custodyRangeInvalid',
+  'insufficientBalance',
+  'idempotencyConflict',
+  'depositNotAvailable',
   'activationLinkExpired',
   'cannotDeleteAdminGroup',
   'cannotDeleteSelf',

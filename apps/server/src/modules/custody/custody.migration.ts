@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
-/** The tables of one organisation's console: each carries `org_id` and is fenced by row-level security. */
-export const custodyTenantTables = [
+/** The tables of one organisation's console made here: each carries `org_id` and is fenced by row-level security. */
+export const custodyConsoleTables = [
   'custody_org',
   'custody_role',
   'custody_member',
@@ -215,7 +215,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
   `.execute(db);
 
-  for (const table of custodyTenantTables) {
+  for (const table of custodyConsoleTables) {
     await sql`
       alter table ${sql.table(table)} enable row level security;
       create policy tenant on ${sql.table(table)}

@@ -7,6 +7,7 @@ import type { ApplicationService } from './application.service';
 import { meOf } from './console-me';
 import { resolveConsoleCaller } from './console-guard';
 import { registerMemberRoutes, type MemberRoutesDeps } from './members.routes';
+import { registerMoneyRoutes, type MoneyServices } from './money.routes';
 import { registerOrganisationRoutes, type OrganisationServices } from './organisation.routes';
 
 function callerOf(request: FastifyRequest) {
@@ -15,7 +16,12 @@ function callerOf(request: FastifyRequest) {
 
 export function registerCustodyRoutes(
   app: FastifyInstance,
-  deps: MemberRoutesDeps & { applications: ApplicationService; requireOperator: RequireOperator; organisation: OrganisationServices },
+  deps: MemberRoutesDeps & {
+    applications: ApplicationService;
+    requireOperator: RequireOperator;
+    organisation: OrganisationServices;
+    money: MoneyServices;
+  },
 ): void {
   const { db, applications } = deps;
   const session = { preHandler: requireSession };
@@ -29,6 +35,7 @@ export function registerCustodyRoutes(
   );
   registerMemberRoutes(app, deps);
   registerOrganisationRoutes(app, deps);
+  registerMoneyRoutes(app, deps);
 
   const review = { preHandler: deps.requireOperator('custody.review'), hide: true };
   routeEndpoint(app, adminCustodyEndpoints.applications, review, (request) => applications.list(request.query));

@@ -4,9 +4,12 @@ import type {
   CustodyAccountTier,
   CustodyApplicationState,
   CustodyBuiltInRole,
+  CustodyBusinessType,
   CustodyIndustry,
   CustodyMemberState,
   CustodyPermission,
+  CustodyTransferFailReason,
+  CustodyTransferState,
 } from '@coffer/contract';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -155,7 +158,54 @@ export interface CustodyLineWhitelistTable {
   note: Generated<string>;
 }
 
-/** The custody module's tables (`custody.migration.ts`). */
+/** numeric(38,0) base units: text from pg, parsed with BigInt. */
+type Units = ColumnType<string, string | bigint, string | bigint>;
+type NullableUnits = ColumnType<string | null, string | bigint | null | undefined, string | bigint | null>;
+/** Set on insert, never changed (the guard trigger refuses it). */
+type Fixed<T> = ColumnType<T, T, never>;
+type FixedOptional<T> = ColumnType<T, T | undefined, never>;
+
+/** A transfer record (spec §3, §4), `custody-money.migration.ts`. */
+export interface CustodyTransferTable {
+  id: Generated<string>;
+  org_id: OrgId;
+  account_id: Fixed<string>;
+  business_type: Fixed<CustodyBusinessType>;
+  state: CustodyTransferState;
+  fail_reason: ColumnType<CustodyTransferFailReason | null, CustodyTransferFailReason | null | undefined, CustodyTransferFailReason | null>;
+  asset: Fixed<string>;
+  chain: FixedOptional<string | null>;
+  amount: ColumnType<string, string | bigint, never>;
+  fee: ColumnType<string, string | bigint | undefined, never>;
+  balance_after: NullableUnits;
+  journal_id: ColumnType<string | null, string | null | undefined, string | null>;
+  order_no: Fixed<string>;
+  deposit_id: FixedOptional<string | null>;
+  move_request_id: FixedOptional<string | null>;
+  counterpart_account_id: FixedOptional<string | null>;
+  member_id: FixedOptional<string | null>;
+  note: FixedOptional<string>;
+  source: FixedOptional<string>;
+  txid: FixedOptional<string | null>;
+  to_address: FixedOptional<string>;
+  recorded_at: FixedOptional<Date>;
+  completed_at: NullableTimestamp;
+}
+
+/** One account's balance of one asset at the end of a UTC day, with its USD value. */
+export interface CustodyDailySnapshotTable {
+  org_id: OrgId;
+  account_id: string;
+  asset: string;
+  /** `date`: read as text (`to_char`) where a day is shown. */
+  day: ColumnType<Date, string, never>;
+  balance: Units;
+  usd_price: Decimal;
+  usd_cents: Units;
+  taken_at: Timestamp;
+}
+
+/** The custody module's tables (`custody.migration.ts`, `custody-money.migration.ts`). */
 export interface CustodyTables {
   custody_application: CustodyApplicationTable;
   custody_org: CustodyOrgTable;
@@ -169,4 +219,6 @@ export interface CustodyTables {
   custody_line_reviewer: CustodyLineReviewerTable;
   custody_line_limit: CustodyLineLimitTable;
   custody_line_whitelist: CustodyLineWhitelistTable;
+  custody_transfer: CustodyTransferTable;
+  custody_daily_snapshot: CustodyDailySnapshotTable;
 }

@@ -2,19 +2,31 @@ import type { FastifyInstance } from 'fastify';
 import type { Messenger } from '../../platform/adapters/messenger';
 import type { AppConfig } from '../../platform/config';
 import type { Db } from '../../platform/db/database';
+import type { JobDefinition } from '../../platform/jobs/job-queue';
 import type { AssetsApi } from '../assets';
 import type { AuditApi } from '../audit';
+import type { DepositAddressService } from '../deposits';
 import type { IdentityApi } from '../identity';
+import type { Ledger, LedgerReads } from '../ledger';
+import type { MarketApi } from '../market';
 import type { RequireOperator } from '../operators';
 import { createAccountsService } from './accounts.service';
 import { createCustodyAddressBook } from './address-book.service';
 import { createApplicationService } from './application.service';
+import { createAssetReport } from './asset-report.service';
+import { createAssetSnapshots, type AssetSnapshots } from './asset-snapshots';
+import { createCustodyBalances } from './balances.service';
+import { createCustodyDepositAddresses } from './custody-deposit-address';
 import { createCustodyDestinations, type CustodyAddressNetworks } from './custody-destinations';
+import { createInternalMoves } from './internal-move.service';
 import { createLinesService } from './lines.service';
 import { createSettingsService } from './settings.service';
+import { createTransferHistory } from './transfer-history.service';
 import { registerCustodyRoutes } from './custody.routes';
 
-export { custodyTenantTables } from './custody.migration';
+export { createCustodyDepositSink } from './custody-deposits';
+export type { AssetSnapshots } from './asset-snapshots';
+export { custodyTenantTables } from './tenant-tables';
 export { inOrganisation } from './tenant-transaction';
 
 export interface CustodyModuleDeps {
@@ -24,14 +36,24 @@ export interface CustodyModuleDeps {
   audit: Pick<AuditApi, 'record'>;
   messenger: Messenger;
   requireOperator: RequireOperator;
-  /** The supported coins and their networks: line currencies, address-book and whitelist entries. */
-  assets: Pick<AssetsApi, 'get' | 'chainSettings'>;
+  /** The supported coins and their networks: line currencies, address-book and whitelist entries; scales and reference prices. */
+  assets: Pick<AssetsApi, 'get' | 'chainSettings' | 'list' | 'scaleOf' | 'referenceUsdPrices'>;
   /** The networks the chain module's address rules check addresses against. */
   addressNetworks: CustodyAddressNetworks;
+  /** The custody accounts' balances: accounts opened, moves posted (issue 17 items 6–8). */
+  ledger: Pick<Ledger, 'custodyAccount' | 'transfer'>;
+  ledgerReads: Pick<LedgerReads, 'custodyBalances' | 'custodyAvailableAfterJournal'>;
+  /** Live USD prices of the asset report and balances. */
+  market: Pick<MarketApi, 'latestUsdPrices'>;
+  /** The deposits module's addresses; null where this process takes no deposits. */
+  depositAddresses: Pick<DepositAddressService, 'custodyDepositAddress'> | null;
 }
 
 export interface CustodyModule {
   register(app: FastifyInstance): void;
+  /** The daily snapshot of assets under custody. */
+  jobs: JobDefinition[];
+  snapshots: AssetSnapshots;
 }
 
 /**
@@ -48,9 +70,20 @@ export function createCustodyModule(deps: CustodyModuleDeps): CustodyModule {
     accounts: createAccountsService(deps),
     addressBook: createCustodyAddressBook({ db: deps.db, audit: deps.audit, destinations }),
   };
+  const valuation = { db: deps.db, assets: deps.assets, market: deps.market, ledgerReads: deps.ledgerReads };
+  const money = {
+    balances: createCustodyBalances(valuation),
+    depositAddresses: createCustodyDepositAddresses({ db: deps.db, addresses: deps.depositAddresses }),
+    moves: createInternalMoves(deps),
+    history: createTransferHistory(deps),
+    report: createAssetReport(valuation),
+  };
+  const snapshots = createAssetSnapshots(valuation);
   return {
     register(app) {
-      registerCustodyRoutes(app, { ...deps, applications, organisation });
+      registerCustodyRoutes(app, { ...deps, applications, organisation, money });
     },
+    jobs: [snapshots.job()],
+    snapshots,
   };
 }

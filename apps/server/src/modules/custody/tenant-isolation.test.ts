@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestOrganisation } from '../../../test/custody-kit';
 import { custodyTestBed } from '../../../test/custody-setup-kit';
 import type { identityClient } from '../../../test/identity-helpers';
-import { custodyTenantTables } from './custody.migration';
+import { custodyTenantTables } from './tenant-tables';
 import { inOrganisation } from './tenant-transaction';
 
 /**
@@ -24,7 +24,7 @@ let individual: Client;
 let frozen: Client;
 let viewer: Client;
 /** Ids of the first organisation's rows, one of each kind a path can name. */
-const ids = { role: '', member: '', line: '', account: '', address: '' };
+const ids = { role: '', member: '', line: '', account: '', otherAccount: '', address: '' };
 
 const codeOf = (key: keyof typeof errorCatalogue) => errorCatalogue[key].code;
 
@@ -44,7 +44,7 @@ function idFor(path: string): string {
 }
 
 /** A valid request of each console call, so that only the caller can be the reason for a refusal. */
-function calls(): Record<EndpointName, { body?: object }> {
+function calls(): Record<EndpointName, { body?: object; query?: string }> {
   const line = {
     name: 'Matrix line',
     adminEmail: 'line@northwind.example',
@@ -77,6 +77,15 @@ function calls(): Record<EndpointName, { body?: object }> {
     addresses: {},
     addAddress: { body: { asset: 'USDT', chain: 'ethereum', address: '0x52908400098527886E0F7030069857D2E4169EE7', note: 'matrix' } },
     deleteAddress: {},
+    balances: {},
+    depositAddress: { query: 'coin=USDT&chain=ethereum' },
+    internalMove: {
+      body: { requestId: 'matrix-move-0001', fromAccountId: ids.account, toAccountId: ids.otherAccount, coin: 'USDT', amount: '1' },
+    },
+    transfers: { query: `accountId=${ids.account}` },
+    transfersExport: { query: `start=2026-01-01&end=2026-02-01&accountId=${ids.account}` },
+    assetReport: { query: `accountId=${ids.account}` },
+    assetReportExport: { query: `format=xlsx&accountId=${ids.account}` },
   };
 }
 
@@ -94,10 +103,16 @@ async function firstOrganisationRows(): Promise<string> {
   return parts.join('\n');
 }
 
-async function call(client: Client, name: EndpointName) {
+async function call(client: Client, name: EndpointName): Promise<{ body: { code: number; data?: unknown } }> {
   const endpoint = custodyConsoleEndpoints[name];
   const request = calls()[name];
-  const url = idFor(endpoint.path);
+  const url = `${idFor(endpoint.path)}${request.query ? `?${request.query}` : ''}`;
+  if (!('response' in endpoint)) {
+    // A download answers a file, or an envelope when refused.
+    const answer = await custody.app.inject({ method: 'GET', url, headers: client.cookie ? { cookie: client.cookie } : {} });
+    const isEnvelope = String(answer.headers['content-type']).startsWith('application/json');
+    return isEnvelope ? { body: answer.json() } : { body: { code: 0, data: answer.body } };
+  }
   return endpoint.method === 'GET' ? client.get(url) : client.post(url, request.body ?? {});
 }
 
@@ -114,7 +129,8 @@ beforeAll(async () => {
     const admin = await trx.selectFrom('custody_role').select('id').where('built_in', '=', 'admin').executeTakeFirstOrThrow();
     const role = await trx
       .insertInto('custody_role')
-      .values({ org_id: first.orgId, name: 'Report viewer', built_in: null, permissions: ['assetReport'] })
+      // A permission no console call is guarded by: every guarded call refuses this member.
+      .values({ org_id: first.orgId, name: 'Trader', built_in: null, permissions: ['trade'] })
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.role = role.id;
@@ -151,6 +167,12 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.account = account.id;
+    const other = await trx
+      .insertInto('custody_account')
+      .values({ org_id: first.orgId, name: 'Treasury hot', kind: 'hot', tier: 'enterprise' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.otherAccount = other.id;
     const address = await trx
       .insertInto('custody_address')
       .values({
@@ -199,7 +221,7 @@ describe('tenant isolation matrix', { timeout: 60_000 }, () => {
     '%s: a member whose role lacks the permission is refused, and nothing changes',
     async (name) => {
       const permission = custodyConsoleEndpoints[name].consolePermission as CustodyPermission;
-      expect(permission).not.toBe('assetReport');
+      expect(permission).not.toBe('trade');
       const before = await firstOrganisationRows();
       expect((await call(viewer, name)).body.code).toBe(codeOf('noPermission'));
       expect(await firstOrganisationRows()).toBe(before);
@@ -214,6 +236,7 @@ describe('tenant isolation matrix', { timeout: 60_000 }, () => {
     } else {
       // A call without an id acts on the caller's own organisation: nothing of the first may appear in it.
       expect(JSON.stringify(answer.body.data ?? null)).not.toContain('First Matrix Co');
+      expect(JSON.stringify(answer.body.data ?? null)).not.toContain('Treasury');
       const listed = listedKind[name];
       if (listed) {
         expect(answer.body.code).toBe(0);

@@ -22,9 +22,32 @@ export function inOrganisation<T>(db: Db, orgId: string, work: (trx: Db) => Prom
  */
 export async function asPlatform<T>(trx: Db, work: () => Promise<T>): Promise<T> {
   await sql`select set_config('role', 'none', true)`.execute(trx);
+  return afterwards(work, () => sql`select set_config('role', ${consoleRole}, true)`.execute(trx));
+}
+
+/**
+ * `work`, then `restore`, also when `work` fails: there the work's own error is what the caller
+ * sees, even when a failed statement has aborted the transaction and `restore` cannot run (the
+ * transaction then only rolls back).
+ */
+async function afterwards<T>(work: () => Promise<T>, restore: () => Promise<unknown>): Promise<T> {
+  let result: T;
   try {
-    return await work();
-  } finally {
-    await sql`select set_config('role', ${consoleRole}, true)`.execute(trx);
+    result = await work();
+  } catch (error) {
+    await restore().catch(() => undefined);
+    throw error;
   }
+  await restore();
+  return result;
+}
+
+/**
+ * Fences part of another module's transaction to organisation `orgId` (the deposit watcher's,
+ * recording a custody account's deposit): as in `inOrganisation`, then back to the platform with
+ * no organisation set, so the rest of that transaction is as it was.
+ */
+export async function withinOrganisation<T>(trx: Db, orgId: string, work: () => Promise<T>): Promise<T> {
+  await sql`select set_config('coffer.org_id', ${orgId}, true), set_config('role', ${consoleRole}, true)`.execute(trx);
+  return afterwards(work, () => sql`select set_config('coffer.org_id', '', true), set_config('role', 'none', true)`.execute(trx));
 }

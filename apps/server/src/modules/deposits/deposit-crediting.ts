@@ -3,9 +3,13 @@ import type { Db } from '../../platform/db/database';
 import type { Logger } from '../../platform/observability/logger';
 import type { Ledger } from '../ledger';
 import { queueNotices, type QueuedNotice } from '../notices';
-import type { SanctionsHit, SanctionsScreening } from '../sanctions';
+import type { SanctionsScreening } from '../sanctions';
+import type { CustodyDepositSink } from './custody-deposit-sink';
+import { freezeDeposit, listedSenders, type DueDeposit } from './deposit-freezing';
 import type { DepositSettings } from './deposit-settings';
 import { dueDeposits, markDepositsCredited } from './deposit-watcher.repository';
+
+export { depositSanctionsKey } from './deposit-freezing';
 
 /** Deposits credited per transaction. */
 const creditBatch = 200;
@@ -18,9 +22,6 @@ export interface DepositCrediting {
   /** Settles once every after-credit hook queued so far has run. */
   idle(): Promise<void>;
 }
-
-/** The ledger keys of a deposit frozen by sanctions screening: its hold, and its release. */
-export const depositSanctionsKey = (depositId: string, step: 'hold' | 'release') => `deposit:${depositId}:sanctions-${step}`;
 
 /** A credited deposit's notice to its customer, keyed by the deposit. */
 export function depositNotice(deposit: {
@@ -42,13 +43,18 @@ export function depositNotice(deposit: {
   };
 }
 
+/** A customer's deposit (a custody account's has no customer to notify nor swap for). */
+const isCustomers = <T extends { user_id: string | null }>(deposit: T): deposit is T & { user_id: string } => deposit.user_id !== null;
+
 /**
  * The watcher's credit-once step: a ledger journal per deposit (bill 2001, key
- * `deposit:chain:txid:logIndex`), the state change to credited and the customer's deposit
- * notice (sent after commit) in one transaction, then the after-credit hook behind it. A
- * deposit whose sender is on a sanctions list is credited and frozen at once, in the same
- * transaction: a ledger hold on the credited amount and the sanctions hold naming the entry
- * (compliance releases or refuses it); no hook runs and no notice is queued for it.
+ * `deposit:chain:txid:logIndex`) to its customer's wallet or its custody account, the state
+ * change to credited, the customer's deposit notice (sent after commit) and the custody
+ * account's transfer record (credited) in one transaction, then the after-credit hook behind
+ * it. A deposit whose sender is on a sanctions list is credited and frozen at once, in the
+ * same transaction: a ledger hold on the credited amount and the sanctions hold naming the
+ * entry (compliance releases or refuses it); no hook runs, no notice is queued and a custody
+ * record stays pending credit.
  */
 export function createDepositCrediting(deps: {
   db: Db;
@@ -59,6 +65,8 @@ export function createDepositCrediting(deps: {
   onCredited?: (journalId: string) => Promise<void>;
   /** Screens the deposits' senders; without it nothing is screened (tests of the watcher alone). */
   sanctions?: Pick<SanctionsScreening, 'screenMany' | 'openHold'>;
+  /** The custody accounts' transfer records; without it a custody deposit is not credited. */
+  custody?: CustodyDepositSink;
 }): DepositCrediting {
   const { db, ledger, settings, chain, logger } = deps;
 
@@ -77,30 +85,10 @@ export function createDepositCrediting(deps: {
     });
   }
 
-  type DueDeposit = {
-    id: string;
-    user_id: string;
-    chain: string;
-    asset: string;
-    txid: string;
-    log_index: number;
-    amount: string;
-    address: string;
-    memo: string | null;
-    source_addresses: string[] | null;
-  };
-
-  /** The listed sender of each deposit that has one (the first listed of its senders). */
-  async function listedSenders(deposits: DueDeposit[]): Promise<Map<string, { address: string; hit: SanctionsHit }>> {
-    const listed = new Map<string, { address: string; hit: SanctionsHit }>();
-    const senders = [...new Set(deposits.flatMap((deposit) => deposit.source_addresses ?? []))];
-    if (!deps.sanctions || senders.length === 0) return listed;
-    const hits = await deps.sanctions.screenMany(chain, senders);
-    for (const deposit of deposits) {
-      const address = deposit.source_addresses?.find((sender) => hits.has(sender));
-      if (address) listed.set(deposit.id, { address, hit: hits.get(address)! });
-    }
-    return listed;
+  /** The ledger account a deposit credits: its customer's wallet, or its custody account's. */
+  function creditedAccount(deposit: DueDeposit): Promise<string> {
+    if (deposit.custody_account_id !== null) return ledger.custodyAccount(deposit.custody_account_id, deposit.asset);
+    return ledger.customerAccount(deposit.user_id!, deposit.asset);
   }
 
   /**
@@ -113,12 +101,15 @@ export function createDepositCrediting(deps: {
     afterCommit(journalIds);
   }
 
-  /** Credits the deposits; answers the journals of those not frozen (the after-credit hook's). */
+  /** Credits the deposits; answers the journals of the customers' deposits not frozen (the after-credit hook's). */
   async function commitCredits(deposits: DueDeposit[]): Promise<string[]> {
-    const listed = await listedSenders(deposits);
+    const custody = deps.custody;
+    if (!custody && deposits.some((deposit) => !isCustomers(deposit)))
+      throw new Error('a custody deposit, and no custody sink to record it');
+    const listed = await listedSenders(deps.sanctions, chain, deposits);
     const accounts = await Promise.all(
       deposits.map(async (deposit) => ({
-        customer: await ledger.customerAccount(deposit.user_id, deposit.asset),
+        credited: await creditedAccount(deposit),
         omnibus: await ledger.platformAccount('omnibus', deposit.asset),
       })),
     );
@@ -134,7 +125,7 @@ export function createDepositCrediting(deps: {
             reference: { type: 'deposit', id: deposit.id },
             note: deposit.txid,
             legs: [
-              { accountId: account.customer, bucket: 'available', amount },
+              { accountId: account.credited, bucket: 'available', amount },
               { accountId: account.omnibus, bucket: 'available', amount: -amount },
             ],
           },
@@ -142,50 +133,24 @@ export function createDepositCrediting(deps: {
         );
         journals.push({ id: deposit.id, journalId: posted.journalId });
         const sender = listed.get(deposit.id);
-        if (sender && deps.sanctions) await freeze(trx, deps.sanctions, deposit, account.customer, sender);
+        if (sender && deps.sanctions) {
+          await freezeDeposit(trx, { ledger, sanctions: deps.sanctions, custody, chain, logger }, deposit, account.credited, sender);
+        }
       }
       const updated = await markDepositsCredited(trx, journals);
       if (updated !== deposits.length) throw new Error('a deposit of the batch is no longer waiting');
       const usable = deposits.filter((deposit) => !listed.has(deposit.id));
-      await queueNotices(trx, usable.map(depositNotice));
-      return journals.filter((row) => !listed.has(row.id)).map((row) => row.journalId);
+      const journalOf = new Map(journals.map((row) => [row.id, row.journalId]));
+      const custodyCredits = usable.flatMap((deposit) =>
+        deposit.custody_account_id === null
+          ? []
+          : [{ depositId: deposit.id, custodyAccountId: deposit.custody_account_id, journalId: journalOf.get(deposit.id)! }],
+      );
+      if (custody && custodyCredits.length > 0) await custody.credited(trx, custodyCredits);
+      const customers = usable.filter(isCustomers);
+      await queueNotices(trx, customers.map(depositNotice));
+      return customers.map((deposit) => journalOf.get(deposit.id)!);
     });
-  }
-
-  /** Freezes a credited deposit whose sender is listed: the ledger hold, and the sanctions hold naming the entry. */
-  async function freeze(
-    trx: Db,
-    sanctions: Pick<SanctionsScreening, 'openHold'>,
-    deposit: DueDeposit,
-    customer: string,
-    sender: { address: string; hit: SanctionsHit },
-  ): Promise<void> {
-    const amount = BigInt(deposit.amount);
-    const held = await ledger.hold(
-      {
-        idempotencyKey: depositSanctionsKey(deposit.id, 'hold'),
-        billType: billTypes.deposit,
-        accountId: customer,
-        amount,
-        reference: { type: 'deposit', id: deposit.id },
-      },
-      trx,
-    );
-    await sanctions.openHold(trx, {
-      kind: 'deposit',
-      subjectId: deposit.id,
-      userId: deposit.user_id,
-      asset: deposit.asset,
-      amount,
-      chain,
-      address: sender.address,
-      entryId: sender.hit.entryId,
-      ledgerHoldId: held.holdId,
-    });
-    logger.warn(
-      { alert: 'sanctioned-deposit', depositId: deposit.id, txid: deposit.txid, sender: sender.address },
-      'deposit from a listed sender: credited and frozen',
-    );
   }
 
   async function creditDue(tip: number, cursor: number): Promise<number> {
@@ -194,7 +159,11 @@ export function createDepositCrediting(deps: {
     // Customers split over a few concurrent lanes: no two lanes touch one account, so they
     // never wait on each other's row locks, and each customer's credits keep block order.
     const lanes = Array.from({ length: creditLanes }, () => [] as DueDeposit[]);
-    for (const deposit of due) lanes[Number(BigInt(deposit.user_id) % BigInt(creditLanes))]!.push(deposit);
+    for (const deposit of due) {
+      // A custody account's deposits keep to one lane too (its ledger account is not a customer's).
+      const owner = BigInt(deposit.user_id ?? deposit.custody_account_id!);
+      lanes[Number(owner % BigInt(creditLanes))]!.push(deposit);
+    }
     const counts = await Promise.all(lanes.map((lane) => creditLane(lane)));
     return counts.reduce((sum, count) => sum + count, 0);
   }

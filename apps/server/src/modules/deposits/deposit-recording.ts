@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { Logger } from '../../platform/observability/logger';
 import type { ChainDeposit } from '../chain';
+import type { CustodyDepositFacts, CustodyDepositSink } from './custody-deposit-sink';
 import type { DepositSettings } from './deposit-settings';
 import type { ScannedBlock } from './deposit-watcher';
 import type { DepositTable } from './deposits.schema';
@@ -9,8 +10,10 @@ import { depositAddressesAfter, insertDeposits, upsertScannedBlocks } from './de
 
 const insertChunk = 1_000;
 
+/** A watched address's owner: a customer, or a custody account (exactly one). */
 interface WatchedAddress {
-  userId: string;
+  userId: string | null;
+  custodyAccountId: string | null;
   memo: string | null;
 }
 
@@ -23,8 +26,17 @@ export interface DepositRecording {
   record(blocks: ScannedBlock[]): Promise<number>;
 }
 
-/** The watcher's recording step (moved out of `deposit-watcher.ts` unchanged): who a transfer is for, and its row. */
-export function createDepositRecording(deps: { db: Db; settings: DepositSettings; chain: string; logger: Logger }): DepositRecording {
+/**
+ * The watcher's recording step: who a transfer is for, and its row. A deposit to a custody
+ * account is told to the custody sink in the transaction that records it.
+ */
+export function createDepositRecording(deps: {
+  db: Db;
+  settings: DepositSettings;
+  chain: string;
+  logger: Logger;
+  custody?: CustodyDepositSink;
+}): DepositRecording {
   const { db, settings, chain, logger } = deps;
 
   const watched = new Map<string, WatchedAddress>();
@@ -35,7 +47,11 @@ export function createDepositRecording(deps: { db: Db; settings: DepositSettings
   async function refreshAddresses(): Promise<void> {
     const rows = await depositAddressesAfter(db, chain, lastAddressId);
     for (const row of rows) {
-      watched.set(row.memo === null ? row.address : `${row.address}#${row.memo}`, { userId: row.user_id, memo: row.memo });
+      watched.set(row.memo === null ? row.address : `${row.address}#${row.memo}`, {
+        userId: row.user_id,
+        custodyAccountId: row.custody_account_id,
+        memo: row.memo,
+      });
       watchedAddresses.add(row.address);
       lastAddressId = row.id;
     }
@@ -76,6 +92,7 @@ export function createDepositRecording(deps: { db: Db; settings: DepositSettings
         const isBelowMinimum = deposit.amount < setting.minDeposit;
         rows.push({
           user_id: owner.userId,
+          custody_account_id: owner.custodyAccountId,
           chain,
           asset: deposit.asset,
           txid: deposit.txid,
@@ -96,13 +113,40 @@ export function createDepositRecording(deps: { db: Db; settings: DepositSettings
     return db.transaction().execute(async (trx) => {
       let inserted = 0;
       for (let start = 0; start < rows.length; start += insertChunk) {
-        inserted += await insertDeposits(trx, rows.slice(start, start + insertChunk));
+        const added = await insertDeposits(trx, rows.slice(start, start + insertChunk));
+        inserted += added.length;
+        await tellCustody(trx, added);
       }
       for (let start = 0; start < blocks.length; start += insertChunk) {
         await upsertScannedBlocks(trx, chain, blocks.slice(start, start + insertChunk));
       }
       return inserted;
     });
+  }
+
+  /** The new deposits to custody accounts, told to the custody sink in the recording transaction. */
+  async function tellCustody(trx: Db, added: Awaited<ReturnType<typeof insertDeposits>>): Promise<void> {
+    const facts: CustodyDepositFacts[] = added.flatMap((row) =>
+      row.custody_account_id === null
+        ? []
+        : [
+            {
+              depositId: row.id,
+              custodyAccountId: row.custody_account_id,
+              chain,
+              asset: row.asset,
+              amount: BigInt(row.amount),
+              txid: row.txid,
+              address: row.address,
+              memo: row.memo,
+              senders: row.source_addresses,
+              isBelowMinimum: row.status === 'failed',
+            },
+          ],
+    );
+    if (facts.length === 0) return;
+    if (!deps.custody) throw new Error('a deposit to a custody account, and no custody sink to record it');
+    await deps.custody.recorded(trx, facts);
   }
 
   return { refreshAddresses, isWatched: (address) => watchedAddresses.has(address), record };

@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/database';
 import type { Logger } from '../../platform/observability/logger';
 import type { ChainSource } from '../chain';
+import type { CustodyDepositSink } from './custody-deposit-sink';
 import {
   creditedDepositsFrom,
   deleteScannedBlocksFrom,
@@ -15,8 +16,17 @@ export interface DepositReorgCheck {
   rewind(fork: number): Promise<void>;
 }
 
-/** The watcher's cursor and reorganisation check (moved out of `deposit-watcher.ts` unchanged). */
-export function createDepositReorgCheck(deps: { db: Db; source: ChainSource; chain: string; logger: Logger }): DepositReorgCheck {
+/**
+ * The watcher's cursor and reorganisation check. The uncredited deposits a reorganisation
+ * forgets end their custody accounts' transfer records in failure, in the same transaction.
+ */
+export function createDepositReorgCheck(deps: {
+  db: Db;
+  source: ChainSource;
+  chain: string;
+  logger: Logger;
+  custody?: CustodyDepositSink;
+}): DepositReorgCheck {
   const { db, source, chain, logger } = deps;
 
   /** Lowest height whose recorded hash is no longer the chain's, or null when all agree. */
@@ -43,6 +53,13 @@ export function createDepositReorgCheck(deps: { db: Db; source: ChainSource; cha
     const { removed, creditedAbove } = await db.transaction().execute(async (trx) => {
       await deleteScannedBlocksFrom(trx, chain, fork);
       const removedRows = await deleteUncreditedDepositsFrom(trx, chain, fork);
+      const custodyRows = removedRows.flatMap((row) =>
+        row.custody_account_id === null ? [] : [{ depositId: row.id, custodyAccountId: row.custody_account_id }],
+      );
+      if (custodyRows.length > 0) {
+        if (!deps.custody) throw new Error('custody deposits reorganised away, and no custody sink to record it');
+        await deps.custody.failed(trx, custodyRows, 'reorganised');
+      }
       const credited = await creditedDepositsFrom(trx, chain, fork);
       return { removed: removedRows, creditedAbove: credited };
     });

@@ -26,21 +26,22 @@ export async function unlockChain(connection: Db, chain: string): Promise<void> 
 export function depositAddressesAfter(db: Db, chain: string, afterId: string) {
   return db
     .selectFrom('deposit_address')
-    .select(['id', 'user_id', 'address', 'memo'])
+    .select(['id', 'user_id', 'custody_account_id', 'address', 'memo'])
     .where('chain', '=', chain)
     .where('id', '>', afterId)
     .orderBy('id')
     .execute();
 }
 
-/** Inserts deposits, each once per (chain, txid, log index); how many were new. */
-export async function insertDeposits(trx: Db, rows: Array<Insertable<DepositTable>>): Promise<number> {
-  const result = await trx
+/** Inserts deposits, each once per (chain, txid, log index); answers the new ones. */
+export async function insertDeposits(trx: Db, rows: Array<Insertable<DepositTable>>) {
+  if (rows.length === 0) return [];
+  return trx
     .insertInto('deposit')
     .values(rows)
     .onConflict((conflict) => conflict.constraint('deposit_once').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n);
+    .returning(['id', 'custody_account_id', 'asset', 'amount', 'txid', 'address', 'memo', 'source_addresses', 'status'])
+    .execute();
 }
 
 /** Records blocks as scanned with their hashes (the cursor); a height scanned again takes the new hash. */
@@ -77,7 +78,7 @@ export function deleteUncreditedDepositsFrom(trx: Db, chain: string, fork: numbe
     .where('chain', '=', chain)
     .where('block_height', '>=', String(fork))
     .where('status', '<>', 'credited')
-    .returning(['id', 'txid', 'log_index', 'status'])
+    .returning(['id', 'txid', 'log_index', 'status', 'custody_account_id'])
     .execute();
 }
 
@@ -110,7 +111,7 @@ export async function updateConfirmations(db: Db, chain: string, tip: number): P
 export function dueDeposits(db: Db, chain: string, tip: number, cursor: number) {
   return db
     .selectFrom('deposit')
-    .select(['id', 'user_id', 'chain', 'asset', 'txid', 'log_index', 'amount', 'address', 'memo', 'source_addresses'])
+    .select(['id', 'user_id', 'custody_account_id', 'chain', 'asset', 'txid', 'log_index', 'amount', 'address', 'memo', 'source_addresses'])
     .where('chain', '=', chain)
     .where('status', '=', 'waiting')
     .where('block_height', '<=', String(cursor))
@@ -134,7 +135,7 @@ export async function markDepositsCredited(trx: Db, journals: Array<{ id: string
 export function creditedDepositFacts(executor: Db, depositId: string) {
   return executor
     .selectFrom('deposit')
-    .select(['id', 'user_id', 'chain', 'asset', 'txid', 'amount', 'address', 'memo'])
+    .select(['id', 'user_id', 'custody_account_id', 'chain', 'asset', 'txid', 'amount', 'address', 'memo'])
     .where('id', '=', depositId)
     .where('status', '=', 'credited')
     .executeTakeFirst();

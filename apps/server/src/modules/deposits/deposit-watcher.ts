@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/database';
 import type { Logger } from '../../platform/observability/logger';
 import type { ChainDeposit, ChainSource } from '../chain';
+import type { CustodyDepositSink } from './custody-deposit-sink';
 import { createDepositCrediting } from './deposit-crediting';
 import { createDepositRecording } from './deposit-recording';
 import { createDepositReorgCheck } from './deposit-reorg';
@@ -78,6 +79,8 @@ export function createDepositWatcher(deps: {
   onCredited?: (journalId: string) => Promise<void>;
   /** Screens each credited deposit's senders (where the chain source names them): a listed one is frozen. */
   sanctions?: Pick<SanctionsScreening, 'screenMany' | 'openHold'>;
+  /** The custody accounts' transfer records, told of their deposits in the same transactions (`app.ts` wires custody's). */
+  custody?: CustodyDepositSink;
 }): DepositWatcher {
   const { db, ledger, settings, source } = deps;
   const chain = source.chain;
@@ -95,11 +98,13 @@ export function createDepositWatcher(deps: {
     logger,
     ...(deps.onCredited ? { onCredited: deps.onCredited } : {}),
     ...(deps.sanctions ? { sanctions: deps.sanctions } : {}),
+    ...(deps.custody ? { custody: deps.custody } : {}),
   });
   const { creditDue } = crediting;
-  const recording = createDepositRecording({ db, settings, chain, logger });
+  const custody = deps.custody ? { custody: deps.custody } : {};
+  const recording = createDepositRecording({ db, settings, chain, logger, ...custody });
   const { refreshAddresses, record } = recording;
-  const { findFork, rewind } = createDepositReorgCheck({ db, source, chain, logger });
+  const { findFork, rewind } = createDepositReorgCheck({ db, source, chain, logger, ...custody });
 
   async function readBlock(height: number): Promise<ScannedBlock | null> {
     const hash = await source.blockHash(height);

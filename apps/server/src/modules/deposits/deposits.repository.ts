@@ -4,14 +4,19 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { DepositRowStatus } from './deposits.schema';
 
-/** The customer's stored address on `chain`, if any. */
-export function findDepositAddress(db: Db, userId: string, chain: string): Promise<{ address: string; memo: string | null } | undefined> {
-  return db
-    .selectFrom('deposit_address')
-    .select(['address', 'memo'])
-    .where('user_id', '=', userId)
-    .where('chain', '=', chain)
-    .executeTakeFirst();
+/** Whose deposit address: a customer's, or a custody account's (issue 17). */
+export type AddressOwner = { userId: string } | { custodyAccountId: string };
+
+/** The owner's stored address on `chain`, if any. */
+export function findDepositAddress(
+  db: Db,
+  owner: AddressOwner,
+  chain: string,
+): Promise<{ address: string; memo: string | null } | undefined> {
+  const query = db.selectFrom('deposit_address').select(['address', 'memo']).where('chain', '=', chain);
+  return (
+    'userId' in owner ? query.where('user_id', '=', owner.userId) : query.where('custody_account_id', '=', owner.custodyAccountId)
+  ).executeTakeFirst();
 }
 
 /** Takes the chain's next HD index; the counter row stays locked until the caller's transaction commits. */
@@ -23,15 +28,24 @@ export async function takeAddressIndex(trx: Db, chain: string): Promise<number> 
   return counter.rows[0]!.index;
 }
 
-/** Stores the customer's address; undefined when the customer already has one on the chain. */
+/** Stores the owner's address; undefined when the owner already has one on the chain. */
 export function insertDepositAddress(
   trx: Db,
-  row: { userId: string; chain: string; index: number; address: string; memo: string | null },
+  row: { owner: AddressOwner; chain: string; index: number; address: string; memo: string | null },
 ): Promise<{ address: string; memo: string | null } | undefined> {
+  const isCustomer = 'userId' in row.owner;
   return trx
     .insertInto('deposit_address')
-    .values({ user_id: row.userId, chain: row.chain, derivation_index: row.index, address: row.address, memo: row.memo })
-    .onConflict((conflict) => conflict.constraint('deposit_address_one_per_customer').doNothing())
+    .values({
+      ...('userId' in row.owner ? { user_id: row.owner.userId } : { custody_account_id: row.owner.custodyAccountId }),
+      chain: row.chain,
+      derivation_index: row.index,
+      address: row.address,
+      memo: row.memo,
+    })
+    .onConflict((conflict) =>
+      conflict.constraint(isCustomer ? 'deposit_address_one_per_customer' : 'deposit_address_one_per_custody_account').doNothing(),
+    )
     .returning(['address', 'memo'])
     .executeTakeFirst();
 }

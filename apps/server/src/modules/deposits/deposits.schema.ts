@@ -11,9 +11,13 @@ export interface DepositAddressCounterTable {
   next_index: number;
 }
 
+/** A customer's, or (issue 17) a custody account's: exactly one of the two is set. */
+type Owner = ColumnType<string | null, string | null | undefined, never>;
+
 export interface DepositAddressTable {
   id: Id;
-  user_id: string;
+  user_id: Owner;
+  custody_account_id: Owner;
   chain: string;
   derivation_index: number;
   address: string;
@@ -33,7 +37,8 @@ export type DepositRowStatus = 'credited' | 'failed' | 'waiting';
 
 export interface DepositTable {
   id: Id;
-  user_id: string;
+  user_id: Owner;
+  custody_account_id: Owner;
   chain: string;
   asset: string;
   txid: string;

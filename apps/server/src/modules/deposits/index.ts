@@ -4,6 +4,7 @@ import type { Logger } from '../../platform/observability/logger';
 import type { AssetsApi } from '../assets';
 import type { Ledger } from '../ledger';
 import type { SanctionsHoldSubject, SanctionsScreening } from '../sanctions';
+import type { CustodyDepositSink } from './custody-deposit-sink';
 import { createDepositAddressService } from './deposit-address.service';
 import type { DepositChain } from './deposit-chains';
 import { createDepositOptionsService } from './deposit-options.service';
@@ -15,6 +16,8 @@ import { createDevFaucetService, type DevFaucet } from './dev-faucet.service';
 import { createDwRecordsService, depositRecordSource, type DwRecordSource } from './dw-records.service';
 import { createWatcherRunner, type WatcherRunner } from './watcher-runner';
 
+export type { CustodyDepositCredit, CustodyDepositFacts, CustodyDepositFailure, CustodyDepositSink } from './custody-deposit-sink';
+export type { DepositAddressService } from './deposit-address.service';
 export { depositBillDescriber } from './deposit-bill-describer';
 export type { DepositChain, DerivedAddress } from './deposit-chains';
 export { createDepositReads, type DepositAddressRow, type DepositReads } from './deposit-reads';
@@ -61,6 +64,8 @@ export function createDepositsModule(deps: {
   onCredited?: (journalId: string) => Promise<void>;
   /** Screens credited deposits' senders; a listed one is frozen as it is credited. */
   sanctions: SanctionsScreening;
+  /** The custody module's transfer records of deposits to custody accounts (issue 17). */
+  custody?: CustodyDepositSink;
 }): DepositsModule {
   const settings = createDepositSettings(deps.assets);
   const chains = new Map((deps.chains?.chains ?? []).map((chain) => [chain.chain, chain]));
@@ -81,6 +86,7 @@ export function createDepositsModule(deps: {
       ...(deps.watcherOptions ? { options: deps.watcherOptions } : {}),
       ...(deps.onCredited ? { onCredited: deps.onCredited } : {}),
       sanctions: deps.sanctions,
+      ...(deps.custody ? { custody: deps.custody } : {}),
     }),
   );
   const runner = createWatcherRunner({ db: deps.db, watchers, pollMs: deps.pollMs, logger: deps.logger });
@@ -88,7 +94,7 @@ export function createDepositsModule(deps: {
     services,
     watchers,
     runner,
-    sanctionsSubject: createDepositReview({ ledger: deps.ledger }),
+    sanctionsSubject: createDepositReview({ ledger: deps.ledger, ...(deps.custody ? { custody: deps.custody } : {}) }),
     register(app: FastifyInstance): void {
       registerDepositRoutes(app, services);
       if (deps.runWatchers) {

@@ -86,6 +86,44 @@ describe('the ledger read API', () => {
     expect(await reads.availableBalanceAfterJournal(posted.journalId, newUser())).toBeNull();
   });
 
+  it('keeps custody accounts apart from customers of the same id, never negative, with their balances and what a journal left', async () => {
+    // A custody account's id is a custody_account id: it may equal a customer's.
+    const sameId = String(900_000 + (counter += 1));
+    const custody = await ledger.custodyAccount(sameId, 'BTC');
+    const customer = await fund(sameId, 'BTC', 5n);
+    expect(custody).not.toBe(customer);
+    expect(await ledger.custodyAccount(sameId, 'BTC')).toBe(custody);
+    const chain = await ledger.platformAccount('chain', 'BTC');
+    const credited = await ledger.transfer({ idempotencyKey: key('custody-in'), billType: 2001, from: chain, to: custody, amount: 80n });
+    await expect(
+      ledger.transfer({ idempotencyKey: key('custody-short'), billType: 2004, from: custody, to: chain, amount: 81n }),
+    ).rejects.toMatchObject({ key: 'insufficientBalance' });
+    const other = await ledger.custodyAccount(String(Number(sameId) + 1), 'BTC');
+    const moved = await ledger.transfer({ idempotencyKey: key('custody-move'), billType: 2004, from: custody, to: other, amount: 30n });
+
+    expect(await reads.custodyBalances([sameId, String(Number(sameId) + 1), 'no-such'])).toEqual([
+      { custodyAccountId: sameId, asset: 'BTC', available: '50', frozen: '0' },
+      { custodyAccountId: String(Number(sameId) + 1), asset: 'BTC', available: '30', frozen: '0' },
+    ]);
+    expect(await reads.custodyBalances([])).toEqual([]);
+    expect(await reads.custodyAvailableAfterJournal(credited.journalId)).toEqual(new Map([[sameId, '80']]));
+    expect(await reads.custodyAvailableAfterJournal(moved.journalId)).toEqual(
+      new Map([
+        [sameId, '50'],
+        [String(Number(sameId) + 1), '30'],
+      ]),
+    );
+    // The customer of the same id is untouched, and no customer read sees the custody account.
+    expect(await reads.customerWalletBalances(sameId)).toEqual([{ asset: 'BTC', available: '5', frozen: '0' }]);
+    expect(await reads.availableBalanceAfterJournal(moved.journalId, sameId)).toBeNull();
+    const row = await database.db
+      .selectFrom('ledger_account')
+      .select(['owner_type', 'allow_negative'])
+      .where('id', '=', custody)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ owner_type: 'custody', allow_negative: false });
+  });
+
   it('sums a platform account with its house changes not yet folded', async () => {
     const userId = newUser();
     const account = await fund(userId, 'USDT', 90n);

@@ -5,6 +5,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { createCustodyLedgerReads, type CustodyLedgerReads } from './custody-reads';
 import { createCustomerLineReads, type CustomerLineReads } from './ledger-lines';
 
 /** A customer's wallet account of one asset, as the balance columns hold it (base units, text). */
@@ -23,7 +24,7 @@ export interface CustomerCredit {
   amount: string;
 }
 
-export interface LedgerReads extends CustomerLineReads {
+export interface LedgerReads extends CustomerLineReads, CustodyLedgerReads {
   /** Every wallet account of a customer (one per asset ever touched); assets without one are absent. */
   customerWalletBalances(userId: string, executor?: Db): Promise<CustomerWalletBalance[]>;
   /** The available balance of a customer's wallet account of `asset`, 0 when there is no account. */
@@ -33,8 +34,8 @@ export interface LedgerReads extends CustomerLineReads {
   /** The id of the journal posted under `idempotencyKey`, null when none was. */
   journalIdByKey(idempotencyKey: string, executor?: Db): Promise<string | null>;
   /**
-   * The available-bucket balance after `journalId` on the account of `ownerRef` it touched,
-   * null when the journal has no such entry.
+   * The available-bucket balance after `journalId` on the account of customer `ownerRef` it
+   * touched, null when the journal has no such entry.
    */
   availableBalanceAfterJournal(journalId: string, ownerRef: string, executor?: Db): Promise<string | null>;
   /**
@@ -88,6 +89,7 @@ export function createLedgerReads(db: Db): LedgerReads {
 
   return {
     ...createCustomerLineReads(db),
+    ...createCustodyLedgerReads(db),
 
     async customerWalletBalances(userId, executor = db) {
       return executor
@@ -132,6 +134,8 @@ export function createLedgerReads(db: Db): LedgerReads {
         .innerJoin('ledger_account', 'ledger_account.id', 'entry.account_id')
         .select('entry.balance_after')
         .where('entry.journal_id', '=', journalId)
+        // A custody account's id may equal a customer's: only customers' accounts are meant.
+        .where('ledger_account.owner_type', '=', 'customer')
         .where('ledger_account.owner_ref', '=', ownerRef)
         .where('entry.bucket', '=', 'available')
         .executeTakeFirst();

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import type { LedgerOwnerType } from './ledger.schema';
 import type { PostCall, PostResult } from './post-batcher';
 
 /**
@@ -18,7 +19,7 @@ export async function callLedgerPost(call: PostCall, executor: Db): Promise<Post
 }
 
 export interface AccountSpec {
-  ownerType: 'customer' | 'platform';
+  ownerType: LedgerOwnerType;
   ownerRef: string;
   asset: string;
   purpose: string;

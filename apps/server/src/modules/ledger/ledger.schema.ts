@@ -7,6 +7,9 @@ type Id = ColumnType<string, never, never>;
 /** numeric(38,0) columns: strings from pg, parsed with BigInt, never Number. */
 type Units = ColumnType<string, string | bigint, string | bigint>;
 
+/** Who owns a ledger account: a customer, the platform, or a custody account of an organisation (issue 17). */
+export type LedgerOwnerType = 'customer' | 'platform' | 'custody';
+
 /** The ledger's tables (`ledger.migration.ts`, `balance-events.migration.ts`). */
 export interface LedgerTables {
   ledger_account: LedgerAccountTable;
@@ -18,7 +21,7 @@ export interface LedgerTables {
 
 export interface LedgerAccountTable {
   id: Id;
-  owner_type: 'customer' | 'platform';
+  owner_type: LedgerOwnerType;
   owner_ref: string;
   asset: string;
   purpose: string;

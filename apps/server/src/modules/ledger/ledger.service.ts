@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/database';
 import { retrying } from '../../platform/db/database-errors';
 import { LedgerInvariantError, ledgerError, ledgerErrorOf } from './ledger.errors';
 import { callLedgerPost, ensureAccountRow, foldHouseAccounts } from './ledger.repository';
+import type { LedgerOwnerType } from './ledger.schema';
 import { createPostBatcher, type PostCall, type PostResult } from './post-batcher';
 
 export { LedgerInvariantError } from './ledger.errors';
@@ -118,6 +119,8 @@ export interface Ledger {
   customerAccount(userId: string, asset: string): Promise<string>;
   /** The platform's account of `purpose` and `asset`, opened on first use. */
   platformAccount(purpose: string, asset: string): Promise<string>;
+  /** A custody account's account of `asset` (issue 17; never negative), opened on first use. */
+  custodyAccount(custodyAccountId: string, asset: string): Promise<string>;
   post(request: JournalRequest, executor?: Db): Promise<Posted>;
   /** Moves available funds of one account to another (both legs in one journal). */
   transfer(input: TransferInput, executor?: Db): Promise<Posted>;
@@ -196,7 +199,7 @@ export function createLedger(db: Db, pool?: Pool, options: { batching?: typeof d
     return callLedgerPost(call, executor);
   }
 
-  async function ensureAccount(ownerType: 'customer' | 'platform', ownerRef: string, asset: string, purpose: string): Promise<string> {
+  async function ensureAccount(ownerType: LedgerOwnerType, ownerRef: string, asset: string, purpose: string): Promise<string> {
     const cacheKey = `${ownerType}:${ownerRef}:${asset}:${purpose}`;
     const cached = accountIds.get(cacheKey);
     if (cached) return cached;
@@ -229,6 +232,7 @@ export function createLedger(db: Db, pool?: Pool, options: { batching?: typeof d
   return {
     customerAccount: (userId, asset) => ensureAccount('customer', userId, asset, 'wallet'),
     platformAccount: (purpose, asset) => ensureAccount('platform', 'coffer', asset, purpose),
+    custodyAccount: (custodyAccountId, asset) => ensureAccount('custody', custodyAccountId, asset, 'custody'),
     post: (request, executor) => post(request, undefined, executor),
     transfer: async (input, executor) => post(transferJournal(input), undefined, executor),
     hold: async (input, executor) =>

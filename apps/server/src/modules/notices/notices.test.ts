@@ -168,7 +168,7 @@ describe('deposit notices', () => {
       .returning(['id', 'user_id', 'chain', 'asset', 'txid', 'amount', 'address', 'memo'])
       .executeTakeFirstOrThrow();
     expect(await crediting().creditDue(height, height)).toBe(1);
-    return row;
+    return { ...row, user_id: userId };
   }
 
   it('tell of a credited deposit once, with its exact amount, network, address and txid, even when queued and delivered 100 times at once', async () => {

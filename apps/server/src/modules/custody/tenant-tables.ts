@@ -1,0 +1,5 @@
+import { custodyMoneyTables } from './custody-money.migration';
+import { custodyConsoleTables } from './custody.migration';
+
+/** Every tenant table of the custody module: each carries `org_id` and is fenced by row-level security. */
+export const custodyTenantTables = [...custodyConsoleTables, ...custodyMoneyTables] as const;
