@@ -9,6 +9,8 @@ declare module 'vitest' {
     evmRpcUrl: string;
     /** The one-time link of the back office's first super admin, as the first start logged it. */
     operatorActivationLink: string;
+    /** The server's data folder and ports, for `npm run operator` beside it. */
+    cofferDataEnv: { DATA_DIR: string; EMBEDDED_PG_PORT: string; PORT: string };
   }
 }
 
@@ -22,6 +24,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', coffer.baseUrl);
   project.provide('databaseUrl', coffer.databaseUrl);
   project.provide('evmRpcUrl', coffer.evmRpcUrl);
+  project.provide('cofferDataEnv', coffer.dataEnv);
   project.provide('operatorActivationLink', await firstOperatorLink(coffer.output));
   return coffer.stop;
 }

@@ -7,7 +7,8 @@ import { noisyPng } from '../../apps/server/test/fixtures/uploads/image-fixtures
 import { fakeMediaArgs } from '../../scripts/lib/chromium';
 import { launchBrowser, newDesktopPage } from '../support/browser';
 import { logIn } from '../support/login';
-import { operatorAuthenticator, seedCustomer, type SeededCustomer } from '../support/seed';
+import { activateAndSignIn } from '../support/operators';
+import { seedCustomer, type SeededCustomer } from '../support/seed';
 
 /**
  * Issue 15's journey: a new customer verifies their identity to each level in the browser —
@@ -105,18 +106,7 @@ async function kyc3(page: Page): Promise<void> {
 
 /** The first super admin, activated with the link the first start logged, then signed in with the authenticator. */
 async function operatorApproves(page: Page): Promise<void> {
-  await page.goto(new URL(inject('operatorActivationLink')).pathname + new URL(inject('operatorActivationLink')).search);
-  const secret = (await page.getByTestId('activate-secret').innerText()).trim();
-  await page.getByTestId('activate-password').fill('Back-Office-2026');
-  await page.getByTestId('activate-password-confirm').fill('Back-Office-2026');
-  const nextTotp = operatorAuthenticator(secret, 'admin@coffer.local');
-  await page.getByTestId('activate-totp').fill(await nextTotp());
-  await page.getByTestId('activate-submit').click();
-  await page.getByTestId('admin-login-email').waitFor();
-  await page.getByTestId('admin-login-email').fill('admin@coffer.local');
-  await page.getByTestId('admin-login-password').fill('Back-Office-2026');
-  await page.getByTestId('admin-login-totp').fill(await nextTotp());
-  await page.getByTestId('admin-login-submit').click();
+  await activateAndSignIn(page, inject('operatorActivationLink'), 'admin@coffer.local');
   await page.getByTestId('admin-menu-kyc').click();
   await page.getByTestId('kyc-queue').locator('tr', { hasText: customer.userNo }).getByTestId('kyc-queue-open').click();
   await page.getByTestId('kyc-file-video').waitFor();

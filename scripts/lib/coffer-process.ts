@@ -14,6 +14,11 @@ export interface CofferProcess {
   databaseUrl: string;
   /** JSON-RPC of the local chain (anvil) the process started. */
   evmRpcUrl: string;
+  /**
+   * Where the process keeps its data and database, for a command run beside it as an operator
+   * would (`npm run operator`, which finds the running embedded database and the server's key there).
+   */
+  dataEnv: { DATA_DIR: string; EMBEDDED_PG_PORT: string; PORT: string };
   output: string[];
   stop(): Promise<void>;
 }
@@ -114,5 +119,6 @@ export async function startCoffer(options: { port?: number; env?: Record<string,
     throw error;
   }
   const databaseUrl = options.env?.DATABASE_URL || (await embeddedDatabaseUrl(dataDir, databasePort));
-  return { baseUrl, databaseUrl, evmRpcUrl: `http://127.0.0.1:${chainPort}`, output, stop };
+  const dataEnv = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(databasePort), PORT: String(port) };
+  return { baseUrl, databaseUrl, evmRpcUrl: `http://127.0.0.1:${chainPort}`, dataEnv, output, stop };
 }
