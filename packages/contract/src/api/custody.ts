@@ -200,7 +200,7 @@ export const custodyLineListSchema = z.array(custodyLineSchema);
 export const custodySettingsSchema = z.object({
   /** Members must register a security key or passkey before approving anything. */
   requireHardwareKey: z.boolean(),
-  /** Console idle session length, minutes. */
+  /** Console session length in minutes, counted from the login: past it a console call answers custodySessionExpired. */
   sessionMinutes: z.number().int().min(5).max(720),
   /** Comma-separated IPv4/IPv6 addresses or CIDR ranges allowed to use the console; empty: any. */
   consoleIps: z.string().max(2000),
