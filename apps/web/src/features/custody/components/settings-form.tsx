@@ -29,7 +29,7 @@ export function settingsBodyOf(values: CustodySettings): CustodySettings {
 
 /**
  * The organisation's common settings (spec §3, issue 17): members must register a security key
- * or passkey, the console's idle session length, and the IP addresses or ranges the console
+ * or passkey, the console's session length (from the login), and the IP addresses or ranges the console
  * may be used from (empty: any). The server refuses a list that leaves out the saver's own
  * address; that refusal is shown at the list.
  */
