@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { errorMessage } from '@coffer/contract/errors';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newDesktopPage } from '../support/browser';
@@ -29,7 +30,7 @@ const settles = { timeout: 30_000, interval: 250 };
 const screenshotDir = path.resolve(import.meta.dirname, '../../.artifacts/screenshots');
 const snap = (page: Page, step: string) => page.screenshot({ path: path.join(screenshotDir, `custody-${step}.png`), fullPage: true });
 const menuLabel = translator('en', 'common')('custodyMenu.label');
-const noPermission = 'No permission';
+const noPermission = errorMessage('noPermission', 'en');
 
 beforeAll(async () => {
   await mkdir(screenshotDir, { recursive: true });
