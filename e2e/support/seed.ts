@@ -29,12 +29,13 @@ async function api(path: string, body: unknown, cookie: string | null): Promise<
 
 /**
  * A customer made through the real API (register, authenticator, fund password), past the
- * 24-hour lock, credited through the ledger as a deposit would be.
+ * 24-hour lock, credited through the ledger as a deposit would be. `accountKind` 'enterprise'
+ * registers a company's account (custody is applied for by one).
  */
 export async function seedCustomer(
   label: string,
   holdings: Record<string, bigint>,
-  options: { kycLevel?: number } = {},
+  options: { kycLevel?: number; accountKind?: 'personal' | 'enterprise' } = {},
 ): Promise<SeededCustomer> {
   const email = `${label}${Date.now() % 1_000_000}@coffer.test`;
   const password = 'Vault-Key-2026';
@@ -51,6 +52,7 @@ export async function seedCustomer(
       password,
       confirmPassword: password,
       agreeTerms: true,
+      accountKind: options.accountKind ?? 'personal',
     },
     null,
   );

@@ -77,6 +77,11 @@ function RejectDialog({ application, onClose }: { application: AdminCustodyAppli
 
 function ApplicationView({ application }: { application: AdminCustodyApplication }) {
   const { t } = useTranslation('admin');
+  /** The decider as the audit names it (`operator:2`), in words. */
+  const deciderText = (decidedBy: string) => {
+    const operator = /^operator:(.+)$/.exec(decidedBy);
+    return operator ? t('custody.decidedByOperator', { id: operator[1] }) : decidedBy;
+  };
   const language = useLanguage();
   const regionName = useRegionName();
   const [dialog, setDialog] = useState<'enable' | 'reject' | null>(null);
@@ -90,7 +95,7 @@ function ApplicationView({ application }: { application: AdminCustodyApplication
           description={
             <>
               {`${t('custody.decidedAt')}: ${timeText(application.decidedAt, language)}`}
-              {application.decidedBy ? ` · ${t('custody.decidedBy')}: ${application.decidedBy}` : ''}
+              {application.decidedBy ? ` · ${t('custody.decidedBy')}: ${deciderText(application.decidedBy)}` : ''}
               {application.salespersonEmail ? (
                 <>
                   <br />

@@ -91,10 +91,14 @@ describe('back-office custody applications', { timeout: 30_000 }, () => {
       state: 'enabled',
       salespersonEmail: 'sales@coffer.test',
       decidedAt: '2026-11-21T09:00:00.000Z',
+      decidedBy: 'operator:7',
       organisationId: '5',
     });
     await user.click(screen.getByTestId('custody-enable-confirm'));
-    expect((await screen.findByTestId('custody-decided', {}, slow)).textContent).toContain('sales@coffer.test');
+    const decided = (await screen.findByTestId('custody-decided', {}, slow)).textContent;
+    expect(decided).toContain('sales@coffer.test');
+    expect(decided).toContain('Decided by: Operator #7');
+    expect(decided).not.toContain('operator:7');
     expect(adminCallsTo(spy, 'POST', `${detailPath}/enable`)).toEqual([
       { salespersonEmail: 'sales@coffer.test' },
       { salespersonEmail: 'sales@coffer.test' },

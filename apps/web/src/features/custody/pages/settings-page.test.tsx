@@ -114,6 +114,28 @@ describe('SettingsPage', { timeout: 60_000 }, () => {
     expect(custodySettingsSchema.safeParse(body).success).toBe(true);
   });
 
+  it('asks for the caller again once saved, so a hardware key just required is asked for at once', async () => {
+    const user = userEvent.setup();
+    let required = false;
+    const fetchSpy = stubServer({
+      [custodyPaths.me]: () => ({ ...admin, hardwareKeyMissing: required }),
+      [`POST ${custodyPaths.settings}`]: () => {
+        required = true;
+        return settingsOf({ requireHardwareKey: true });
+      },
+    });
+    const meCalls = () =>
+      fetchSpy.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === custodyPaths.me).length;
+    renderCustodyConfig(<SettingsPage />);
+    await screen.findByTestId('settings-form', {}, slow);
+    await waitFor(() => expect(meCalls()).toBe(1), slow);
+
+    await user.click(screen.getByTestId('settings-hardware-key'));
+    await user.click(screen.getByTestId('settings-save'));
+    expect(await screen.findByText('Settings saved', {}, slow)).toBeTruthy();
+    await waitFor(() => expect(meCalls()).toBe(2), slow);
+  });
+
   it('shows the refusal of a list that shuts out the saver at the list, in the user language', async () => {
     const user = userEvent.setup();
     stubServer({

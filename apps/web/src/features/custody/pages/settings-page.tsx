@@ -41,6 +41,8 @@ function SecurityCard() {
 
   const handleSaved = (saved: CustodySettings) => {
     queryClient.setQueryData(custodySettingsKey, saved);
+    // Requiring hardware keys may leave the saver without one: the console's banner asks at once.
+    void queryClient.invalidateQueries({ queryKey: custodyMeQuery.queryKey });
     showToast('success', t('settings.saved'));
   };
 
