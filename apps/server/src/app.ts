@@ -266,6 +266,7 @@ export async function buildServer(deps: AppDeps): Promise<BuiltServer> {
     ledgerReads: createLedgerReads(deps.db),
     market: market.api,
     depositAddresses: deposits.services.addresses,
+    limiter: identity.limiter,
   });
   for (const job of custody.jobs) deps.jobs?.define(job);
   custody.register(app);

@@ -58,7 +58,9 @@ export type RoutePage =
   | 'custodyMembers'
   | 'custodyBusinessLines'
   | 'custodySettings'
-  | 'custodyAddresses';
+  | 'custodyAddresses'
+  | 'custodyMiningPool'
+  | 'custodyPartner';
 
 export interface RouteDefinition {
   name: RouteName;
@@ -177,7 +179,9 @@ export const routeTable = [
   custody('custodyBillingDetail'),
   custody('custodyApply', { page: 'custodyApply' }),
   custody('custodyActivate', { page: 'custodyActivate' }),
-  custody('custodyMiningPool'),
+  custody('custodyMiningPool', { page: 'custodyMiningPool' }),
+  // A mining-pool partner's page: no login, kept on phones too.
+  publicPage('custodyPartner', { isMobileExempt: true, page: 'custodyPartner' }),
 ] as const satisfies readonly RouteDefinition[];
 
 const routesByName = new Map<string, RouteDefinition>(routeTable.map((route) => [route.name, route]));

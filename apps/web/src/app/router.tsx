@@ -61,6 +61,9 @@ const pageNamespaces: Partial<Record<RoutePage, Namespace[]>> = {
   custodyBusinessLines: ['custody', 'custodyOrg', 'custodyConfig', 'funds'],
   custodySettings: ['custody', 'custodyOrg', 'custodyConfig'],
   custodyAddresses: ['custody', 'custodyOrg', 'custodyConfig', 'funds', 'wallet'],
+  // funds: network names.
+  custodyMiningPool: ['custody', 'custodyPool', 'funds'],
+  custodyPartner: ['custodyPool', 'funds'],
 };
 
 const pageModules: Record<RoutePage, () => Promise<{ Component: ComponentType }>> = {
@@ -109,6 +112,8 @@ const pageModules: Record<RoutePage, () => Promise<{ Component: ComponentType }>
   custodyBusinessLines: async () => ({ Component: (await import('../features/custody/pages')).CustodyBusinessLinesPage }),
   custodySettings: async () => ({ Component: (await import('../features/custody/pages')).CustodySettingsPage }),
   custodyAddresses: async () => ({ Component: (await import('../features/custody/pages')).CustodyAddressesPage }),
+  custodyMiningPool: async () => ({ Component: (await import('../features/custody/pages')).CustodyMiningPoolPage }),
+  custodyPartner: async () => ({ Component: (await import('../features/custody/pages')).CustodyPartnerPage }),
 };
 
 /** Each area's layout; the custody console's brings its catalogue (its menu and access screens use it). */

@@ -95,6 +95,8 @@ export const routePaths = {
   /** Where a member's e-mailed activation link lands (`?token=`). */
   custodyActivate: '/custody/activate',
   custodyMiningPool: '/custody/miningPool',
+  /** Where a mining-pool partner's link lands (no login; the link's secret in the fragment, `#<token>`). */
+  custodyPartner: '/custody/partner',
 } as const;
 
 export type RouteName = keyof typeof routePaths;

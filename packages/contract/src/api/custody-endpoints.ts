@@ -41,6 +41,14 @@ import {
   custodyRoleSchema,
   custodySettingsSchema,
   myCustodyApplicationSchema,
+  custodyPartnerConfirmBodySchema,
+  custodyPartnerLinkBodySchema,
+  custodyPartnerLinkSchema,
+  custodyPartnerLinkedSchema,
+  custodyPoolLinkBodySchema,
+  custodyPoolLinkCreatedSchema,
+  custodyPoolPartnerListSchema,
+  custodyPoolPartnerSchema,
 } from './custody';
 import { adminCustodyPaths, custodyPaths } from './custody-paths';
 import { defineEndpoint } from './endpoint';
@@ -338,6 +346,69 @@ export const custodyConsoleEndpoints = {
     summary: 'The asset report as CSV or XLSX, in the caller’s language',
     query: custodyAssetReportExportQuerySchema,
     consolePermission: 'assetReport',
+  }),
+  /**
+   * Mining-pool partner links (issue 17 item 11): the enterprise admin's (`accounts`), since a
+   * link hands an outsider a custody account's deposit address and names who pays into it.
+   */
+  poolPartners: defineEndpoint({
+    method: 'GET',
+    path: custodyPaths.poolPartners,
+    tags,
+    summary: 'The mining-pool partner links, newest first, with their state and the payout address once linked',
+    response: custodyPoolPartnerListSchema,
+    consolePermission: 'accounts',
+  }),
+  addPoolLink: defineEndpoint({
+    method: 'POST',
+    path: custodyPaths.poolPartners,
+    tags,
+    summary: 'Makes a single-use partner link for an account, coin and network (1–30 days); its address is answered this once',
+    body: custodyPoolLinkBodySchema,
+    response: custodyPoolLinkCreatedSchema,
+    consolePermission: 'accounts',
+  }),
+  revokePoolLink: defineEndpoint({
+    method: 'POST',
+    path: custodyPaths.revokePoolLink,
+    tags,
+    summary: 'Revokes an open partner link: it stops working at once',
+    params: custodyIdParamsSchema,
+    response: custodyPoolPartnerSchema,
+    consolePermission: 'accounts',
+  }),
+  unlinkPoolPartner: defineEndpoint({
+    method: 'POST',
+    path: custodyPaths.unlinkPoolPartner,
+    tags,
+    summary: 'Unlinks a partner: later payouts from its address no longer name it (past records keep it)',
+    params: custodyIdParamsSchema,
+    response: custodyPoolPartnerSchema,
+    consolePermission: 'accounts',
+  }),
+} as const;
+
+/**
+ * The mining-pool partner's page (issue 17 item 11): no login, the link's secret is the only
+ * credential, limited per IP address; an unknown, used, expired or revoked link answers
+ * custodyPoolLinkInvalid alike.
+ */
+export const custodyPartnerEndpoints = {
+  partnerLink: defineEndpoint({
+    method: 'POST',
+    path: custodyPaths.partnerLink,
+    tags,
+    summary: "An open partner link: the organisation, account, coin and network, and the account's deposit address",
+    body: custodyPartnerLinkBodySchema,
+    response: custodyPartnerLinkSchema,
+  }),
+  confirmPartnerLink: defineEndpoint({
+    method: 'POST',
+    path: custodyPaths.confirmPartnerLink,
+    tags,
+    summary: 'Links the partner’s payout address to the account (spends the link once)',
+    body: custodyPartnerConfirmBodySchema,
+    response: custodyPartnerLinkedSchema,
   }),
 } as const;
 

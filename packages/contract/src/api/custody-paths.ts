@@ -39,6 +39,14 @@ export const custodyPaths = {
   assetReport: '/custody/v1/asset-report',
   /** GET `?format=csv|xlsx`: the asset report as a file. */
   assetReportExport: '/custody/v1/asset-report/export',
+  /** GET: the mining-pool partner links; POST: makes one (its address answered once). */
+  poolPartners: '/custody/v1/pool-partners',
+  revokePoolLink: '/custody/v1/pool-partners/:id/revoke',
+  unlinkPoolPartner: '/custody/v1/pool-partners/:id/unlink',
+  /** POST, no login: what an open partner link shows (the link's secret in the body). */
+  partnerLink: '/custody/v1/partner-link',
+  /** POST, no login: the partner links its payout address (spends the link). */
+  confirmPartnerLink: '/custody/v1/partner-link/confirm',
 } as const;
 
 /** The back office's custody applications (operator permission `custody.review`). */

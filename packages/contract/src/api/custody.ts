@@ -10,6 +10,7 @@ import {
   custodyLimits,
   custodyMemberStates,
   custodyPermissions,
+  custodyPoolLinkStates,
   custodyTransferFailReasons,
   custodyTransferStates,
 } from '../rules/custody-rules';
@@ -326,8 +327,16 @@ export const custodyTransferSchema = z.object({
   recordedTime: z.string(),
   /** ISO time it was credited or released; null while pending and on failure. */
   completedTime: z.string().nullable(),
-  /** Where it came from: the sending addresses of a deposit (comma-separated, empty when the chain names none), the source account's name of a move. */
+  /**
+   * Where it came from: a payout from a linked mining-pool partner's payout address names the
+   * partner; another deposit its sending addresses (comma-separated, empty when the chain names
+   * none); a move the source account's name.
+   */
   source: z.string(),
+  /** The mining-pool partner (issue 17 item 11) whose linked payout address sent this deposit; null otherwise. */
+  sourcePartner: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The sending addresses of a deposit (comma-separated, empty when the chain names none); empty for a move. */
+  sourceAddresses: z.string(),
   /** The transaction hash of a chain movement; null for an internal move. */
   hash: z.string().nullable(),
   /** Where it went: the deposit address (with `#tag` on XRP), the destination account's name of a move. */
@@ -443,6 +452,89 @@ export const custodyAssetReportExportQuerySchema = custodyAssetReportQuerySchema
   lang: z.string().trim().max(10).optional(),
 });
 export type CustodyAssetReportExportQuery = z.input<typeof custodyAssetReportExportQuerySchema>;
+
+// ── mining-pool partner links (issue 17 item 11) ──────────────────────────────
+/**
+ * The admin's new partner link: the custody account and the coin and network the partner pays
+ * out, the partner's name (not blank, at most 50 characters) and how many days the link stays
+ * usable (1–30, 7 when absent). Each rule is the server's, with its own code.
+ */
+export const custodyPoolLinkBodySchema = z.object({
+  accountId: recordIdSchema('noMatchingData'),
+  coin: coinSchema,
+  chain: chainSchema,
+  partnerName: text(200),
+  expiresInDays: z.number().default(custodyLimits.poolLinkDefaultDays),
+});
+export type CustodyPoolLinkBody = z.input<typeof custodyPoolLinkBodySchema>;
+
+/** A partner link and, once the partner used it, the partner's payout address. */
+export const custodyPoolPartnerSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  accountName: z.string(),
+  coin: z.string(),
+  chain: z.string(),
+  partnerName: z.string(),
+  state: z.enum(custodyPoolLinkStates),
+  /** ISO time the link stops working unless used before. */
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  /** The member who made the link. */
+  createdBy: z.string(),
+  /** The partner's payout (sending) address and contact, from when it linked; null before. */
+  payoutAddress: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  linkedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  unlinkedAt: z.string().nullable(),
+});
+export type CustodyPoolPartner = z.infer<typeof custodyPoolPartnerSchema>;
+export const custodyPoolPartnerListSchema = z.array(custodyPoolPartnerSchema);
+
+/** A new link: the page's address with its single-use secret, answered this once (only its hash is kept). */
+export const custodyPoolLinkCreatedSchema = z.object({
+  partner: custodyPoolPartnerSchema,
+  link: z.string(),
+});
+export type CustodyPoolLinkCreated = z.infer<typeof custodyPoolLinkCreatedSchema>;
+
+/** The partner's page: the link's secret travels in the body, never in an address a log keeps. */
+export const custodyPartnerLinkBodySchema = z.object({ token: z.string().trim().min(1).max(200) });
+export type CustodyPartnerLinkBody = z.input<typeof custodyPartnerLinkBodySchema>;
+
+/** What an open link shows its partner: whose account it pays into, and where payouts must be sent. */
+export const custodyPartnerLinkSchema = z.object({
+  organisationName: z.string(),
+  accountName: z.string(),
+  partnerName: z.string(),
+  coin: z.string(),
+  chain: z.string(),
+  /** The custody account's deposit address for the coin on the network, with its QR code (PNG data URL). */
+  depositAddress: z.string(),
+  /** The XRP destination tag every payout must carry; null where the chain needs none. */
+  memo: z.string().nullable(),
+  qrCode: z.string(),
+  minDeposit: z.string(),
+  confirmationsToCredit: z.number().int(),
+  expiresAt: z.string(),
+});
+export type CustodyPartnerLink = z.infer<typeof custodyPartnerLinkSchema>;
+
+/** The partner's confirmation: its payout (sending) address, valid for the network, and a contact e-mail. */
+export const custodyPartnerConfirmBodySchema = z.object({
+  token: z.string().trim().min(1).max(200),
+  payoutAddress: z.string().trim().max(200),
+  email,
+});
+export type CustodyPartnerConfirmBody = z.input<typeof custodyPartnerConfirmBodySchema>;
+
+export const custodyPartnerLinkedSchema = custodyPartnerLinkSchema.omit({ qrCode: true, expiresAt: true }).extend({
+  /** The payout address as kept (the chain's canonical form). */
+  payoutAddress: z.string(),
+  linkedAt: z.string(),
+});
+export type CustodyPartnerLinked = z.infer<typeof custodyPartnerLinkedSchema>;
 
 // ── back office ────────────────────────────────────────────────────────────────
 export const adminCustodyApplicationsQuerySchema = z.object({

@@ -1216,6 +1216,61 @@ export const errorCatalogue = {
       ru: 'Сеанс консоли достиг длительности, заданной вашей организацией; войдите снова',
     },
   },
+  // Mining-pool partner links (issue 17 item 11).
+  custodyPoolLinkInvalid: {
+    code: 15000061,
+    messages: {
+      en: 'This partner link does not work: it is unknown, already used, expired or revoked. Ask the custodian for a new link',
+      'zh-CN': '该合作方链接无效：链接不存在、已使用、已过期或已撤销，请向托管方索取新链接',
+      'zh-TW': '該合作方連結無效：連結不存在、已使用、已過期或已撤銷，請向託管方索取新連結',
+      ru: 'Эта ссылка партнёра не работает: она неизвестна, уже использована, истекла или отозвана. Запросите у кастодиана новую ссылку',
+    },
+  },
+  custodyPoolLinkDaysInvalid: {
+    code: 15000062,
+    messages: {
+      en: 'A partner link must stay valid for 1 to {max} days',
+      'zh-CN': '合作方链接的有效期须为1至{max}天',
+      'zh-TW': '合作方連結的有效期須為1至{max}天',
+      ru: 'Ссылка партнёра должна действовать от 1 до {max} дн.',
+    },
+  },
+  custodyPoolPartnerNameInvalid: {
+    code: 15000063,
+    messages: {
+      en: 'The partner name must not be blank or longer than {max} characters',
+      'zh-CN': '合作方名称不能为空，且最多{max}个字符',
+      'zh-TW': '合作方名稱不能為空，且最多{max}個字元',
+      ru: 'Название партнёра не должно быть пустым или длиннее {max} символов',
+    },
+  },
+  custodyPoolLinkNotOpen: {
+    code: 15000064,
+    messages: {
+      en: 'Only an open link can be revoked; this one has already been used, revoked or has expired',
+      'zh-CN': '只能撤销未使用的链接；该链接已被使用、已撤销或已过期',
+      'zh-TW': '只能撤銷未使用的連結；該連結已被使用、已撤銷或已過期',
+      ru: 'Отозвать можно только открытую ссылку; эта уже использована, отозвана или истекла',
+    },
+  },
+  custodyPoolPartnerNotLinked: {
+    code: 15000065,
+    messages: {
+      en: 'This partner is not linked, or has already been unlinked',
+      'zh-CN': '该合作方未关联或已解除关联',
+      'zh-TW': '該合作方未關聯或已解除關聯',
+      ru: 'Этот партнёр не привязан или уже отвязан',
+    },
+  },
+  custodyPoolAddressTaken: {
+    code: 15000066,
+    messages: {
+      en: 'This payout address is already linked to this custody account on this network',
+      'zh-CN': '该出款地址已关联到此托管账户的该网络',
+      'zh-TW': '該出款地址已關聯到此託管帳戶的該網路',
+      ru: 'Этот адрес выплат уже привязан к этому счёту хранения в этой сети',
+    },
+  },
 
   // ── 21000001…: coins ────────────────────────────────────────────────────────────
   coinNotSupported: {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cleanCustodyApplication, validateCustodyApplication, type CustodyApplicationInput } from './custody-rules';
+import {
+  checkPoolLinkDays,
+  checkPoolPartnerName,
+  cleanCustodyApplication,
+  validateCustodyApplication,
+  type CustodyApplicationInput,
+} from './custody-rules';
 
 const valid = {
   companyName: 'Northwind Digital Assets',
@@ -59,5 +65,21 @@ describe('company application rules (spec §3, §5)', () => {
       ['phone', 'phone'],
       ['email', 'email'],
     ]);
+  });
+});
+
+describe('mining-pool partner links (issue 17 item 11)', () => {
+  it('takes a partner name of 1 to 50 characters on one line', () => {
+    expect(checkPoolPartnerName(' Foundry USA ')).toBeNull();
+    expect(checkPoolPartnerName('矿'.repeat(50))).toBeNull();
+    expect(checkPoolPartnerName('矿'.repeat(51))).toBe('custodyPoolPartnerNameInvalid');
+    expect(checkPoolPartnerName('   ')).toBe('custodyPoolPartnerNameInvalid');
+    expect(checkPoolPartnerName('Two\nlines')).toBe('custodyPoolPartnerNameInvalid');
+    expect(checkPoolPartnerName('Tab\tpool')).toBe('custodyPoolPartnerNameInvalid');
+  });
+
+  it('keeps a link for whole days, 1 to 30', () => {
+    for (const days of [1, 7, 30]) expect(checkPoolLinkDays(days)).toBeNull();
+    for (const days of [0, 31, 1.5, -1, Number.NaN]) expect(checkPoolLinkDays(days)).toBe('custodyPoolLinkDaysInvalid');
   });
 });

@@ -80,6 +80,14 @@ export type CustodyBusinessType = (typeof custodyBusinessTypes)[number];
 export const custodyTransferFailReasons = ['belowMinimum', 'reorganised', 'refused'] as const;
 export type CustodyTransferFailReason = (typeof custodyTransferFailReasons)[number];
 
+/**
+ * A mining-pool partner link (issue 17 item 11), as the console lists it: open until the partner
+ * links its payout address (linked), the admin revokes it (revoked) or it expires (expired); a
+ * linked partner the admin unlinks stops naming payouts from then on (unlinked).
+ */
+export const custodyPoolLinkStates = ['open', 'linked', 'unlinked', 'expired', 'revoked'] as const;
+export type CustodyPoolLinkState = (typeof custodyPoolLinkStates)[number];
+
 export const custodyLimits = {
   noteMaxChars: limits.custodyNoteMaxChars,
   addressesPerAccount: limits.addressesPerCustodyAccount,
@@ -95,6 +103,10 @@ export const custodyLimits = {
   consoleIpsMax: 20,
   /** Longest range, in days, of the asset report's daily snapshots and of a transfer history or report download. */
   reportRangeDays: 366,
+  /** Days a mining-pool partner link stays usable: the admin's choice up to the maximum, the default when not chosen. */
+  poolLinkDefaultDays: 7,
+  poolLinkMaxDays: 30,
+  poolPartnerNameMaxChars: 50,
 } as const;
 
 /** Role name (spec §5): not blank, at most 30 characters (uniqueness is the server's). */
@@ -112,6 +124,19 @@ export function checkLineName(name: string): ErrorKey | null {
 /** Admin account (spec §5): a valid e-mail address. */
 export function checkAdminEmail(email: string): ErrorKey | null {
   return isEmailAddress(email.trim()) ? null : 'custodyAdminEmailInvalid';
+}
+
+/** A mining-pool partner's name: not blank, at most 50 characters, one line without control characters. */
+export function checkPoolPartnerName(name: string): ErrorKey | null {
+  const trimmed = name.trim();
+  const characters = [...trimmed];
+  const hasControl = characters.some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f);
+  return trimmed === '' || characters.length > custodyLimits.poolPartnerNameMaxChars || hasControl ? 'custodyPoolPartnerNameInvalid' : null;
+}
+
+/** A partner link's lifetime in whole days, 1 to 30. */
+export function checkPoolLinkDays(days: number): ErrorKey | null {
+  return Number.isInteger(days) && days >= 1 && days <= custodyLimits.poolLinkMaxDays ? null : 'custodyPoolLinkDaysInvalid';
 }
 
 /** A custody note (spec §5, §9): at most 150 characters. */

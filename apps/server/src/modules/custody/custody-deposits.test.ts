@@ -13,21 +13,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
+import { custodyDepositWatcher, memoryEthereum } from '../../../test/custody-deposit-kit';
 import { enabledOrganisation, operatorCall, type TestOrganisation } from '../../../test/custody-kit';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { signInOperator, type TestOperator } from '../../../test/operator-kit';
 import { withdrawalCustomer } from '../../../test/withdrawal-kit';
-import { createLogger } from '../../platform/observability/logger';
-import { createAssetsModule } from '../assets';
 import { bitcoinHotWalletAddress, bitcoinReceivingChain, HdSeed, type ChainDeposit, type ReceivingChain } from '../chain';
 import { createBitcoinSender } from '../chain/bitcoin';
 import { createBitcoinDevnet, type BitcoinDevnet } from '../chain/devnets';
-import { createDepositSettings } from '../deposits/deposit-settings';
-import { createDepositWatcher, type DepositWatcher } from '../deposits/deposit-watcher';
-import { createLedgerReads } from '../ledger';
-import { createLedger } from '../ledger/ledger.service';
-import { createSanctionsScreening } from '../sanctions/screening.service';
-import { createCustodyDepositSink } from './custody-deposits';
+import type { DepositWatcher } from '../deposits/deposit-watcher';
 
 /**
  * Deposits to custody accounts (issue 17 item 6): a custody account's deposit address on the
@@ -38,36 +32,6 @@ import { createCustodyDepositSink } from './custody-deposits';
 
 const seed = new HdSeed(randomBytes(64));
 const listedPayer = new HdSeed(randomBytes(64));
-const silentLogger = createLogger({ LOG_LEVEL: 'silent' });
-
-/** An EVM chain in memory: blocks with their hashes and deposits; a reorganisation replaces blocks from a height on. */
-function memoryEthereum() {
-  const blocks: Array<{ hash: string; deposits: ChainDeposit[] }> = [{ hash: 'genesis', deposits: [] }];
-  const receiving: ReceivingChain = {
-    chain: 'ethereum',
-    deriveAddress: (index) => ({ address: `0x${(index + 1).toString(16).padStart(40, 'c')}`, memo: null }),
-    source: {
-      chain: 'ethereum',
-      firstHeight: 0,
-      tipHeight: async () => blocks.length - 1,
-      blockHash: async (height) => blocks[height]?.hash ?? null,
-      depositsInBlock: async (height, watched) => (blocks[height]?.deposits ?? []).filter((deposit) => watched(deposit.address)),
-    },
-  };
-  return {
-    receiving,
-    mine(deposits: ChainDeposit[] = [], count = 1) {
-      for (let block = 0; block < count; block += 1) {
-        blocks.push({ hash: randomBytes(8).toString('hex'), deposits: block === 0 ? deposits : [] });
-      }
-    },
-    /** The blocks from `height` on are replaced by an empty one. */
-    reorganiseFrom(height: number) {
-      blocks.length = height;
-      blocks.push({ hash: randomBytes(8).toString('hex'), deposits: [] });
-    },
-  };
-}
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -79,16 +43,7 @@ let hot: string;
 let cold: string;
 
 function watcher(source: ReceivingChain['source']): DepositWatcher {
-  return createDepositWatcher({
-    db: database.db,
-    ledger: createLedger(database.db),
-    settings: createDepositSettings(createAssetsModule({ db: database.db }).api),
-    source,
-    logger: silentLogger,
-    options: { initialLookback: 1_000 },
-    sanctions: createSanctionsScreening(database.db),
-    custody: createCustodyDepositSink({ ledgerReads: createLedgerReads(database.db) }),
-  });
+  return custodyDepositWatcher(database.db, source);
 }
 
 async function openAccount(name: string, kind: 'hot' | 'cold'): Promise<string> {

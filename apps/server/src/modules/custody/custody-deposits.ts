@@ -1,6 +1,8 @@
 import type { Db } from '../../platform/db/database';
-import type { CustodyDepositSink } from '../deposits';
+import type { CustodyDepositFacts, CustodyDepositSink } from '../deposits';
 import type { LedgerReads } from '../ledger';
+import { addressKey } from '../sanctions';
+import { linkedPartnersOf } from './pool-partners.repository';
 import { withinOrganisation } from './tenant-transaction';
 import {
   creditDepositTransfers,
@@ -23,33 +25,53 @@ async function byOrganisation<T extends { custodyAccountId: string }>(trx: Db, i
   return grouped;
 }
 
+type LinkedPartner = Awaited<ReturnType<typeof linkedPartnersOf>>[number];
+
+/**
+ * The mining-pool partner (issue 17 item 11) a deposit comes from: one linked now to the
+ * deposit's account on its network whose payout address is among the deposit's senders, compared
+ * as screening compares them (EVM and bech32 in lower case, XRP as the classic address).
+ */
+function partnerOf(partners: readonly LinkedPartner[], deposit: CustodyDepositFacts): string | null {
+  const senders = (deposit.senders ?? []).map((sender) => addressKey(deposit.chain, sender));
+  const partner = partners.find(
+    (candidate) =>
+      candidate.account_id === deposit.custodyAccountId && candidate.chain === deposit.chain && senders.includes(candidate.payout_key),
+  );
+  return partner?.id ?? null;
+}
+
 /**
  * The custody module's side of deposits to custody accounts (the deposits module's port, wired
  * by `app.ts`): each step writes the accounts' transfer records in the deposit watcher's (or
  * compliance's) transaction, fenced to the account's organisation, so a record and the ledger
- * commit or roll back together. A credit that finds no pending record fails, and with it the
- * credit.
+ * commit or roll back together. A new record names the mining-pool partner it comes from (if
+ * any). A credit that finds no pending record fails, and with it the credit.
  */
 export function createCustodyDepositSink(deps: { ledgerReads: Pick<LedgerReads, 'custodyAvailableAfterJournal'> }): CustodyDepositSink {
   return {
     async recorded(trx, deposits) {
       for (const [orgId, group] of await byOrganisation(trx, deposits)) {
-        const rows: NewTransfer[] = group.map((deposit) => ({
-          org_id: orgId,
-          account_id: deposit.custodyAccountId,
-          business_type: 'deposit',
-          state: deposit.isBelowMinimum ? 'failure' : 'pendingCredit',
-          fail_reason: deposit.isBelowMinimum ? 'belowMinimum' : null,
-          asset: deposit.asset,
-          chain: deposit.chain,
-          amount: deposit.amount,
-          order_no: `D${deposit.depositId}`,
-          deposit_id: deposit.depositId,
-          source: (deposit.senders ?? []).join(', '),
-          txid: deposit.txid,
-          to_address: deposit.memo === null ? deposit.address : `${deposit.address}#${deposit.memo}`,
-        }));
-        await withinOrganisation(trx, orgId, () => insertTransfers(trx, rows));
+        await withinOrganisation(trx, orgId, async () => {
+          const partners = await linkedPartnersOf(trx, [...new Set(group.map((deposit) => deposit.custodyAccountId))]);
+          const rows: NewTransfer[] = group.map((deposit) => ({
+            org_id: orgId,
+            account_id: deposit.custodyAccountId,
+            business_type: 'deposit',
+            state: deposit.isBelowMinimum ? 'failure' : 'pendingCredit',
+            fail_reason: deposit.isBelowMinimum ? 'belowMinimum' : null,
+            asset: deposit.asset,
+            chain: deposit.chain,
+            amount: deposit.amount,
+            order_no: `D${deposit.depositId}`,
+            deposit_id: deposit.depositId,
+            source: (deposit.senders ?? []).join(', '),
+            txid: deposit.txid,
+            to_address: deposit.memo === null ? deposit.address : `${deposit.address}#${deposit.memo}`,
+            pool_partner_id: partnerOf(partners, deposit),
+          }));
+          await insertTransfers(trx, rows);
+        });
       }
     },
 

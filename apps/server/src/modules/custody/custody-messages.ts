@@ -1,7 +1,10 @@
 import type { Language } from '@coffer/contract';
 
-/** The custody e-mails: the application's three steps and a member's invitation. */
-export type CustodyMessageKind = 'received' | 'enabled' | 'rejected' | 'invitation';
+/**
+ * The custody e-mails: the application's three steps, a member's invitation, and a mining-pool
+ * partner's link used (to the member who made it, and to the partner's contact).
+ */
+export type CustodyMessageKind = 'received' | 'enabled' | 'rejected' | 'invitation' | 'poolLinked' | 'poolLinkedPartner';
 
 type Wording = { subject: string; text: string };
 
@@ -52,6 +55,42 @@ const wording: Record<CustodyMessageKind, Record<Language, Wording>> = {
     ru: {
       subject: 'Coffer: присоединяйтесь к {company} в консоли хранения',
       text: '{company} добавила вас в консоль хранения. Войдите в Coffer с этим адресом (или зарегистрируйтесь) и откройте ссылку в течение {hours} ч; она действует один раз:\n{link}',
+    },
+  },
+  poolLinked: {
+    en: {
+      subject: 'Coffer: {partner} linked its payout address',
+      text: 'The mining-pool partner {partner} used your link and linked the payout address {payout} ({coin} on {chain}) to the custody account {account}. Payouts from this address now show {partner} as their source in the transfer history. If you did not expect this, unlink the partner in the custody console.',
+    },
+    'zh-CN': {
+      subject: 'Coffer：{partner} 已关联出款地址',
+      text: '矿池合作方 {partner} 已使用您的链接，将出款地址 {payout}（{chain} 上的 {coin}）关联到托管账户 {account}。此后来自该地址的出款在划转记录中的来源将显示为 {partner}。如非预期，请在托管控制台中解除该合作方的关联。',
+    },
+    'zh-TW': {
+      subject: 'Coffer：{partner} 已關聯出款地址',
+      text: '礦池合作方 {partner} 已使用您的連結，將出款地址 {payout}（{chain} 上的 {coin}）關聯到託管帳戶 {account}。此後來自該地址的出款在劃轉記錄中的來源將顯示為 {partner}。如非預期，請在託管控制台中解除該合作方的關聯。',
+    },
+    ru: {
+      subject: 'Coffer: {partner} привязал адрес выплат',
+      text: 'Партнёр-майнинговый пул {partner} воспользовался вашей ссылкой и привязал адрес выплат {payout} ({coin} в сети {chain}) к счёту хранения {account}. Выплаты с этого адреса теперь показывают {partner} источником в истории переводов. Если вы этого не ожидали, отвяжите партнёра в консоли хранения.',
+    },
+  },
+  poolLinkedPartner: {
+    en: {
+      subject: 'Coffer: your payout address is linked to {company}',
+      text: 'Your payout address {payout} is now linked to the custody account {account} of {company} for {coin} on {chain}. Send payouts to {deposit} only.',
+    },
+    'zh-CN': {
+      subject: 'Coffer：您的出款地址已关联到 {company}',
+      text: '您的出款地址 {payout} 已关联到 {company} 的托管账户 {account}（{chain} 上的 {coin}）。请仅向 {deposit} 发送出款。',
+    },
+    'zh-TW': {
+      subject: 'Coffer：您的出款地址已關聯到 {company}',
+      text: '您的出款地址 {payout} 已關聯到 {company} 的託管帳戶 {account}（{chain} 上的 {coin}）。請僅向 {deposit} 發送出款。',
+    },
+    ru: {
+      subject: 'Coffer: ваш адрес выплат привязан к {company}',
+      text: 'Ваш адрес выплат {payout} привязан к счёту хранения {account} компании {company} для {coin} в сети {chain}. Отправляйте выплаты только на {deposit}.',
     },
   },
 };

@@ -60,7 +60,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index custody_transfer_history on custody_transfer (org_id, recorded_at desc, id desc);
     create index custody_transfer_by_account on custody_transfer (account_id, recorded_at desc, id desc);
 
-    ${sqlFunction(functions, 'custody_transfer_guard', 1)}
+    ${sqlFunction(functions, 'custody_transfer_guard', 'current')}
     create trigger custody_transfer_settles_once before update or delete on custody_transfer
       for each row execute function custody_transfer_guard();
 

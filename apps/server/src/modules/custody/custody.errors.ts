@@ -1,6 +1,6 @@
 import { domainErrors } from '../../platform/errors/domain-error';
 
-/** The catalogue keys the custody console answers (spec §5, §6, §8; 15000001–15000060). */
+/** The catalogue keys the custody console answers (spec §5, §6, §8; 15000001–15000066). */
 export const custodyError = domainErrors([
   'custodyNotEnabled',
   'custodyMemberFrozen',
@@ -21,6 +21,13 @@ export const custodyError = domainErrors([
   'custodyMoveSameAccount',
   'custodyAmountInvalid',
   'custodyRangeInvalid',
+  'custodyPoolLinkInvalid',
+  'custodyPoolLinkDaysInvalid',
+  'custodyPoolPartnerNameInvalid',
+  'custodyPoolLinkNotOpen',
+  'custodyPoolPartnerNotLinked',
+  'custodyPoolAddressTaken',
+  'tooManyRequests',
   'insufficientBalance',
   'idempotencyConflict',
   'depositNotAvailable',

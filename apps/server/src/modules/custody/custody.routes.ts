@@ -9,6 +9,7 @@ import { resolveConsoleCaller } from './console-guard';
 import { registerMemberRoutes, type MemberRoutesDeps } from './members.routes';
 import { registerMoneyRoutes, type MoneyServices } from './money.routes';
 import { registerOrganisationRoutes, type OrganisationServices } from './organisation.routes';
+import { registerPoolRoutes, type PoolServices } from './pool.routes';
 
 function callerOf(request: FastifyRequest) {
   return { ip: request.ip, userAgent: (request.headers['user-agent'] ?? '').slice(0, 512), language: request.language };
@@ -21,6 +22,7 @@ export function registerCustodyRoutes(
     requireOperator: RequireOperator;
     organisation: OrganisationServices;
     money: MoneyServices;
+    pool: PoolServices;
   },
 ): void {
   const { db, applications } = deps;
@@ -36,6 +38,7 @@ export function registerCustodyRoutes(
   registerMemberRoutes(app, deps);
   registerOrganisationRoutes(app, deps);
   registerMoneyRoutes(app, deps);
+  registerPoolRoutes(app, deps);
 
   const review = { preHandler: deps.requireOperator('custody.review'), hide: true };
   routeEndpoint(app, adminCustodyEndpoints.applications, review, (request) => applications.list(request.query));

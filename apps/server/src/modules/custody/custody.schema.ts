@@ -10,6 +10,7 @@ import type {
   CustodyPermission,
   CustodyTransferFailReason,
   CustodyTransferState,
+  Language,
 } from '@coffer/contract';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -190,6 +191,8 @@ export interface CustodyTransferTable {
   to_address: FixedOptional<string>;
   recorded_at: FixedOptional<Date>;
   completed_at: NullableTimestamp;
+  /** The mining-pool partner whose payout address sent this deposit (`pool-partners.migration.ts`). */
+  pool_partner_id: FixedOptional<string | null>;
 }
 
 /** One account's balance of one asset at the end of a UTC day, with its USD value. */
@@ -205,7 +208,30 @@ export interface CustodyDailySnapshotTable {
   taken_at: Timestamp;
 }
 
-/** The custody module's tables (`custody.migration.ts`, `custody-money.migration.ts`). */
+/** A mining-pool partner link and, once used, the partner it linked (`pool-partners.migration.ts`). */
+export interface CustodyPoolPartnerTable {
+  id: Generated<string>;
+  org_id: OrgId;
+  account_id: Fixed<string>;
+  asset: Fixed<string>;
+  chain: Fixed<string>;
+  partner_name: Fixed<string>;
+  token_hash: Fixed<Buffer>;
+  expires_at: Fixed<Date>;
+  created_by: Fixed<string>;
+  created_language: Fixed<Language>;
+  created_at: FixedOptional<Date>;
+  revoked_at: NullableTimestamp;
+  revoked_by: string | null;
+  payout_address: string | null;
+  payout_key: string | null;
+  contact_email: string | null;
+  linked_at: NullableTimestamp;
+  unlinked_at: NullableTimestamp;
+  unlinked_by: string | null;
+}
+
+/** The custody module's tables (`custody.migration.ts`, `custody-money.migration.ts`, `pool-partners.migration.ts`). */
 export interface CustodyTables {
   custody_application: CustodyApplicationTable;
   custody_org: CustodyOrgTable;
@@ -221,4 +247,5 @@ export interface CustodyTables {
   custody_line_whitelist: CustodyLineWhitelistTable;
   custody_transfer: CustodyTransferTable;
   custody_daily_snapshot: CustodyDailySnapshotTable;
+  custody_pool_partner: CustodyPoolPartnerTable;
 }

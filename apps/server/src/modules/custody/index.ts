@@ -6,7 +6,7 @@ import type { JobDefinition } from '../../platform/jobs/job-queue';
 import type { AssetsApi } from '../assets';
 import type { AuditApi } from '../audit';
 import type { DepositAddressService } from '../deposits';
-import type { IdentityApi } from '../identity';
+import type { AttemptLimiter, IdentityApi } from '../identity';
 import type { Ledger, LedgerReads } from '../ledger';
 import type { MarketApi } from '../market';
 import type { RequireOperator } from '../operators';
@@ -20,6 +20,8 @@ import { createCustodyDepositAddresses } from './custody-deposit-address';
 import { createCustodyDestinations, type CustodyAddressNetworks } from './custody-destinations';
 import { createInternalMoves } from './internal-move.service';
 import { createLinesService } from './lines.service';
+import { createPartnerLinks } from './partner-link.service';
+import { createPoolLinks } from './pool-links.service';
 import { createSettingsService } from './settings.service';
 import { createTransferHistory } from './transfer-history.service';
 import { registerCustodyRoutes } from './custody.routes';
@@ -47,6 +49,8 @@ export interface CustodyModuleDeps {
   market: Pick<MarketApi, 'latestUsdPrices'>;
   /** The deposits module's addresses; null where this process takes no deposits. */
   depositAddresses: Pick<DepositAddressService, 'custodyDepositAddress'> | null;
+  /** Identity's attempt limiter: the mining-pool partner's page, without a login, counts its lookups per IP address. */
+  limiter: Pick<AttemptLimiter, 'reserve' | 'succeeded' | 'failed'>;
 }
 
 export interface CustodyModule {
@@ -59,7 +63,8 @@ export interface CustodyModule {
 /**
  * The enterprise custody console (issue 17): company applications and their review in the back
  * office, and per enabled organisation (a tenant, fenced by row-level security) its roles,
- * members, business lines, common settings, custody accounts and address books.
+ * members, business lines, common settings, custody accounts and address books, their money,
+ * and the mining-pool partners linked to its accounts.
  */
 export function createCustodyModule(deps: CustodyModuleDeps): CustodyModule {
   const applications = createApplicationService(deps);
@@ -78,10 +83,14 @@ export function createCustodyModule(deps: CustodyModuleDeps): CustodyModule {
     history: createTransferHistory(deps),
     report: createAssetReport(valuation),
   };
+  const pool = {
+    links: createPoolLinks(deps),
+    partners: createPartnerLinks({ ...deps, destinations }),
+  };
   const snapshots = createAssetSnapshots(valuation);
   return {
     register(app) {
-      registerCustodyRoutes(app, { ...deps, applications, organisation, money });
+      registerCustodyRoutes(app, { ...deps, applications, organisation, money, pool });
     },
     jobs: [snapshots.job()],
     snapshots,

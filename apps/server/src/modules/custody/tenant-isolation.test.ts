@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { custodyConsoleEndpoints, errorCatalogue, type CustodyPermission } from '@coffer/contract';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -24,22 +25,24 @@ let individual: Client;
 let frozen: Client;
 let viewer: Client;
 /** Ids of the first organisation's rows, one of each kind a path can name. */
-const ids = { role: '', member: '', line: '', account: '', otherAccount: '', address: '' };
+const ids = { role: '', member: '', line: '', account: '', otherAccount: '', address: '', poolPartner: '' };
 
 const codeOf = (key: keyof typeof errorCatalogue) => errorCatalogue[key].code;
 
 /** The kind of row each `:id` names, by the path's collection. */
 function idFor(path: string): string {
   if (!path.includes(':id')) return path;
-  const kind = path.includes('/roles/')
-    ? ids.role
-    : path.includes('/members/')
-      ? ids.member
-      : path.includes('/business-lines/')
-        ? ids.line
-        : path.includes('/accounts/')
-          ? ids.account
-          : ids.address;
+  const kind = path.includes('/pool-partners/')
+    ? ids.poolPartner
+    : path.includes('/roles/')
+      ? ids.role
+      : path.includes('/members/')
+        ? ids.member
+        : path.includes('/business-lines/')
+          ? ids.line
+          : path.includes('/accounts/')
+            ? ids.account
+            : ids.address;
   return path.replace(':id', kind);
 }
 
@@ -86,6 +89,10 @@ function calls(): Record<EndpointName, { body?: object; query?: string }> {
     transfersExport: { query: `start=2026-01-01&end=2026-02-01&accountId=${ids.account}` },
     assetReport: { query: `accountId=${ids.account}` },
     assetReportExport: { query: `format=xlsx&accountId=${ids.account}` },
+    poolPartners: {},
+    addPoolLink: { body: { accountId: ids.account, coin: 'USDT', chain: 'ethereum', partnerName: 'Matrix Pool', expiresInDays: 7 } },
+    revokePoolLink: {},
+    unlinkPoolPartner: {},
   };
 }
 
@@ -192,6 +199,23 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow();
     ids.line = line.id;
     await trx.insertInto('custody_line_reviewer').values({ org_id: first.orgId, line_id: line.id, member_id: member.id }).execute();
+    // An open mining-pool partner link: what revoking and unlinking would act on.
+    const partner = await trx
+      .insertInto('custody_pool_partner')
+      .values({
+        org_id: first.orgId,
+        account_id: account.id,
+        asset: 'USDT',
+        chain: 'ethereum',
+        partner_name: 'Treasury Pool',
+        token_hash: randomBytes(32),
+        expires_at: new Date(Date.now() + 86_400_000),
+        created_by: member.id,
+        created_language: 'en',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.poolPartner = partner.id;
   });
 }, 120_000);
 
@@ -202,6 +226,7 @@ const listedKind: Partial<Record<EndpointName, keyof typeof ids>> = {
   members: 'member',
   lines: 'line',
   accounts: 'account',
+  poolPartners: 'poolPartner',
 };
 
 describe('tenant isolation matrix', { timeout: 60_000 }, () => {

@@ -76,7 +76,10 @@ export function createTransferHistory(deps: { db: Db; assets: Pick<AssetsApi, 's
               record.accountBalance === null ? '' : csvNumber(record.accountBalance),
               csvText(record.remarks),
               csvText(record.recordedTime),
-              csvText(record.source),
+              // A pool payout names its partner and, beside it, the addresses that sent it.
+              csvText(
+                record.sourcePartner && record.sourceAddresses !== '' ? `${record.source} (${record.sourceAddresses})` : record.source,
+              ),
               csvText(record.hash),
               csvText(record.toAddress),
             ]);

@@ -8,16 +8,23 @@ export async function scalesOf(assets: Pick<AssetsApi, 'scaleOf'>, rows: Readonl
   return new Map(await Promise.all(codes.map(async (code) => [code, await assets.scaleOf(code)] as const)));
 }
 
+/** The mining-pool partner a deposit's record names. */
+function partnerOf(row: TransferRow): { id: string; name: string } | null {
+  return row.pool_partner_id !== null && row.partner_name !== null ? { id: row.pool_partner_id, name: row.partner_name } : null;
+}
+
 /**
  * A transfer record as spec §3 names its fields. A move's source and destination are the two
- * accounts' names; a deposit's are its senders and the address it was paid to.
+ * accounts' names; a deposit's are its senders — or the mining-pool partner whose linked payout
+ * address sent it (issue 17 item 11) — and the address it was paid to.
  */
 export function transferView(row: TransferRow, scale: number): CustodyTransfer {
   const units = (value: string) => fromBaseUnits(BigInt(value), scale);
   const counterpart = row.counterpart_name ?? '';
+  const partner = partnerOf(row);
   const [source, toAddress] =
     row.business_type === 'deposit'
-      ? [row.source, row.to_address]
+      ? [partner?.name ?? row.source, row.to_address]
       : row.business_type === 'internalOut'
         ? [row.account_name, counterpart]
         : [counterpart, row.account_name];
@@ -38,6 +45,8 @@ export function transferView(row: TransferRow, scale: number): CustodyTransfer {
     recordedTime: row.recorded_at.toISOString(),
     completedTime: row.completed_at?.toISOString() ?? null,
     source,
+    sourcePartner: partner,
+    sourceAddresses: row.business_type === 'deposit' ? row.source : '',
     hash: row.txid,
     toAddress,
   };

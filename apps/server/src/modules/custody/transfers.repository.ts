@@ -5,7 +5,12 @@ import type { CustodyTransferTable } from './custody.schema';
 
 /** The SQL of `custody_transfer` (the transfer records); every statement but the two cross-tenant reads runs fenced to one organisation. */
 
-export type TransferRow = Selectable<CustodyTransferTable> & { account_name: string; counterpart_name: string | null };
+export type TransferRow = Selectable<CustodyTransferTable> & {
+  account_name: string;
+  counterpart_name: string | null;
+  /** The mining-pool partner a deposit came from. */
+  partner_name: string | null;
+};
 /** A new record; a settled one (credited, released) is completed at the database's now. */
 export type NewTransfer = Omit<Insertable<CustodyTransferTable>, 'completed_at'>;
 
@@ -83,16 +88,19 @@ export async function failDepositTransfers(trx: Db, depositIds: readonly string[
     .execute();
 }
 
-/** The records with their account's name and, for a move, the other account's. */
+/** The records with their account's name, for a move the other account's, for a pool payout the partner's. */
 function joined(trx: Db) {
   return trx
     .selectFrom('custody_transfer as t')
     .innerJoin('custody_account as account', 'account.id', 't.account_id')
-    .leftJoin('custody_account as counterpart', 'counterpart.id', 't.counterpart_account_id');
+    .leftJoin('custody_account as counterpart', 'counterpart.id', 't.counterpart_account_id')
+    .leftJoin('custody_pool_partner as partner', 'partner.id', 't.pool_partner_id');
 }
 
 function withNames(query: ReturnType<typeof joined>) {
-  return query.selectAll('t').select(['account.name as account_name', 'counterpart.name as counterpart_name']);
+  return query
+    .selectAll('t')
+    .select(['account.name as account_name', 'counterpart.name as counterpart_name', 'partner.partner_name as partner_name']);
 }
 
 /** Both records of an internal move, by the client's request id (out first). */

@@ -62,7 +62,16 @@ describe('CustodyLayout', { timeout: 20_000 }, () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Config overview', 'Business lines', 'Common settings', 'Roles', 'Personnel', 'Common addresses', 'Apply for custody']);
+    ).toEqual([
+      'Config overview',
+      'Business lines',
+      'Common settings',
+      'Roles',
+      'Personnel',
+      'Common addresses',
+      'Apply for custody',
+      'Mining pool linking',
+    ]);
   });
 
   it('tells a customer without custody to contact the administrator, with the way to apply', async () => {

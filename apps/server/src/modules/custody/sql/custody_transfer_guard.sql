@@ -1,9 +1,12 @@
--- version: 1 sha256: e1fa14e4bb180b62
+-- version: 2 sha256: 7e2a0af519a351a4
 -- A custody transfer record is written once and settles once: only a pending record changes,
 -- only to its final state (pending credit → credited or failure, pending release → released or
--- failure) with what that state carries; nothing else about it ever changes, and no record is
--- ever deleted.
+-- failure) with what that state carries (fail reason, journal, balance after, completion time);
+-- every other column, present or added later (the mining-pool partner it names), never changes,
+-- and no record is ever deleted.
 create or replace function custody_transfer_guard() returns trigger language plpgsql as $$
+    declare
+      settling constant text[] := array['state', 'fail_reason', 'journal_id', 'balance_after', 'completed_at'];
     begin
       if tg_op = 'DELETE' then
         raise exception 'CUSTODY_TRANSFER_KEPT: transfer record % is never deleted', old.id using errcode = 'P0001';
@@ -13,13 +16,7 @@ create or replace function custody_transfer_guard() returns trigger language plp
         raise exception 'CUSTODY_TRANSFER_SETTLED: transfer record % cannot go from % to %', old.id, old.state, new.state
           using errcode = 'P0001';
       end if;
-      if (new.id, new.org_id, new.account_id, new.business_type, new.asset, new.chain, new.amount, new.fee, new.order_no,
-          new.deposit_id, new.move_request_id, new.counterpart_account_id, new.member_id, new.note, new.source, new.txid,
-          new.to_address, new.recorded_at)
-         is distinct from
-         (old.id, old.org_id, old.account_id, old.business_type, old.asset, old.chain, old.amount, old.fee, old.order_no,
-          old.deposit_id, old.move_request_id, old.counterpart_account_id, old.member_id, old.note, old.source, old.txid,
-          old.to_address, old.recorded_at) then
+      if (to_jsonb(new) - settling) is distinct from (to_jsonb(old) - settling) then
         raise exception 'CUSTODY_TRANSFER_FIXED: only the state of transfer record % may change', old.id using errcode = 'P0001';
       end if;
       return new;

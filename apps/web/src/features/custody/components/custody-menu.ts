@@ -53,6 +53,7 @@ export const custodyMenuItems: readonly CustodyMenuItem[] = [
   item('members', 'custodyMembers'),
   item('addresses', 'custodyAddresses'),
   item('apply', 'custodyApply'),
+  item('miningPool', 'custodyMiningPool'),
 ];
 
 /**

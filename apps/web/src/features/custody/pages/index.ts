@@ -6,3 +6,5 @@ export { MembersPage as CustodyMembersPage } from './members-page';
 export { BusinessLinesPage as CustodyBusinessLinesPage } from './business-lines-page';
 export { SettingsPage as CustodySettingsPage } from './settings-page';
 export { AddressesPage as CustodyAddressesPage } from './addresses-page';
+export { MiningPoolPage as CustodyMiningPoolPage } from './mining-pool-page';
+export { PartnerPage as CustodyPartnerPage } from './partner-page';
