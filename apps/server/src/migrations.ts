@@ -47,6 +47,7 @@ import * as custody from './modules/custody/custody.migration';
 import * as ledgerCustodyOwners from './modules/ledger/custody-owners.migration';
 import * as depositsCustody from './modules/deposits/custody-deposits.migration';
 import * as custodyMoney from './modules/custody/custody-money.migration';
+import * as custodyOrders from './modules/custody/custody-orders.migration';
 
 /**
  * One migration made of several modules' parts, applied in order and undone in reverse: a
@@ -108,4 +109,5 @@ export const migrations: Record<string, Migration> = {
   '0036-notices': notices,
   '0037-custody': custody,
   '0038-custody-money': inOrder(ledgerCustodyOwners, depositsCustody, custodyMoney),
+  '0040-custody-orders': custodyOrders,
 };

@@ -39,6 +39,14 @@ export const custodyPaths = {
   assetReport: '/custody/v1/asset-report',
   /** GET `?format=csv|xlsx`: the asset report as a file. */
   assetReportExport: '/custody/v1/asset-report/export',
+  /** GET: withdrawal orders, filtered and paged, newest first; POST: submits a single withdrawal order. */
+  orders: '/custody/v1/withdrawal-orders',
+  /** POST: the policy engine's answer for an order not submitted (nothing is held or written). */
+  orderDryRun: '/custody/v1/withdrawal-orders/dry-run',
+  /** GET: an order with its approvals and why it is held. */
+  order: '/custody/v1/withdrawal-orders/:id',
+  approveOrder: '/custody/v1/withdrawal-orders/:id/approve',
+  rejectOrder: '/custody/v1/withdrawal-orders/:id/reject',
 } as const;
 
 /** The back office's custody applications (operator permission `custody.review`). */

@@ -1,6 +1,6 @@
 import { domainErrors } from '../../platform/errors/domain-error';
 
-/** The catalogue keys the custody console answers (spec §5, §6, §8; 15000001–15000060). */
+/** The catalogue keys the custody console answers (spec §5, §6, §8; 15000001–15000085). */
 export const custodyError = domainErrors([
   'custodyNotEnabled',
   'custodyMemberFrozen',
@@ -21,6 +21,22 @@ export const custodyError = domainErrors([
   'custodyMoveSameAccount',
   'custodyAmountInvalid',
   'custodyRangeInvalid',
+  'custodyPolicyMemberFrozen',
+  'custodyPolicyOrganisationFrozen',
+  'custodyPolicyAssetNotAllowed',
+  'custodyPolicyNotWhitelisted',
+  'custodyPolicyCoolingPeriod',
+  'custodyPolicyPerTransactionLimit',
+  'custodyPolicyDayLimit',
+  'custodyPolicyWeekLimit',
+  'custodyPolicyMonthLimit',
+  'custodyPolicyReviewersBelowMinimum',
+  'custodyOrderNotOpen',
+  'custodyOrderOwnApproval',
+  'custodyOrderAlreadyDecided',
+  'custodyNotLineReviewer',
+  'custodyOrderDigestMismatch',
+  'custodyOpinionInvalid',
   'insufficientBalance',
   'idempotencyConflict',
   'depositNotAvailable',

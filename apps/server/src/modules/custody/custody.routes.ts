@@ -8,6 +8,9 @@ import { meOf } from './console-me';
 import { resolveConsoleCaller } from './console-guard';
 import { registerMemberRoutes, type MemberRoutesDeps } from './members.routes';
 import { registerMoneyRoutes, type MoneyServices } from './money.routes';
+import { registerOrderRoutes } from './orders.routes';
+import type { OrderReview } from './order-review.service';
+import type { WithdrawalOrders } from './orders.service';
 import { registerOrganisationRoutes, type OrganisationServices } from './organisation.routes';
 
 function callerOf(request: FastifyRequest) {
@@ -21,6 +24,7 @@ export function registerCustodyRoutes(
     requireOperator: RequireOperator;
     organisation: OrganisationServices;
     money: MoneyServices;
+    orders: { orders: WithdrawalOrders; review: OrderReview };
   },
 ): void {
   const { db, applications } = deps;
@@ -36,6 +40,7 @@ export function registerCustodyRoutes(
   registerMemberRoutes(app, deps);
   registerOrganisationRoutes(app, deps);
   registerMoneyRoutes(app, deps);
+  registerOrderRoutes(app, { db, ...deps.orders });
 
   const review = { preHandler: deps.requireOperator('custody.review'), hide: true };
   routeEndpoint(app, adminCustodyEndpoints.applications, review, (request) => applications.list(request.query));

@@ -20,6 +20,8 @@ import { createCustodyDepositAddresses } from './custody-deposit-address';
 import { createCustodyDestinations, type CustodyAddressNetworks } from './custody-destinations';
 import { createInternalMoves } from './internal-move.service';
 import { createLinesService } from './lines.service';
+import { createOrderReview } from './order-review.service';
+import { createWithdrawalOrders } from './orders.service';
 import { createSettingsService } from './settings.service';
 import { createTransferHistory } from './transfer-history.service';
 import { registerCustodyRoutes } from './custody.routes';
@@ -32,7 +34,7 @@ export { inOrganisation } from './tenant-transaction';
 export interface CustodyModuleDeps {
   db: Db;
   config: Pick<AppConfig, 'PUBLIC_ORIGIN' | 'PORT'>;
-  identity: Pick<IdentityApi, 'customerFacts' | 'describeMany' | 'noticeRecipient' | 'passkeyHolders'>;
+  identity: Pick<IdentityApi, 'customerFacts' | 'describeMany' | 'noticeRecipient' | 'passkeyHolders' | 'verifySecondFactor'>;
   audit: Pick<AuditApi, 'record'>;
   messenger: Messenger;
   requireOperator: RequireOperator;
@@ -40,8 +42,8 @@ export interface CustodyModuleDeps {
   assets: Pick<AssetsApi, 'get' | 'chainSettings' | 'list' | 'scaleOf' | 'referenceUsdPrices'>;
   /** The networks the chain module's address rules check addresses against. */
   addressNetworks: CustodyAddressNetworks;
-  /** The custody accounts' balances: accounts opened, moves posted (issue 17 items 6–8). */
-  ledger: Pick<Ledger, 'custodyAccount' | 'transfer'>;
+  /** The custody accounts' balances: accounts opened, moves posted (issue 17 items 6–8), withdrawal orders held and released (issue 18). */
+  ledger: Pick<Ledger, 'custodyAccount' | 'transfer' | 'hold' | 'releaseHold'>;
   ledgerReads: Pick<LedgerReads, 'custodyBalances' | 'custodyAvailableAfterJournal'>;
   /** Live USD prices of the asset report and balances. */
   market: Pick<MarketApi, 'latestUsdPrices'>;
@@ -78,10 +80,14 @@ export function createCustodyModule(deps: CustodyModuleDeps): CustodyModule {
     history: createTransferHistory(deps),
     report: createAssetReport(valuation),
   };
+  const orders = {
+    orders: createWithdrawalOrders({ ...deps, destinations }),
+    review: createOrderReview(deps),
+  };
   const snapshots = createAssetSnapshots(valuation);
   return {
     register(app) {
-      registerCustodyRoutes(app, { ...deps, applications, organisation, money });
+      registerCustodyRoutes(app, { ...deps, applications, organisation, money, orders });
     },
     jobs: [snapshots.job()],
     snapshots,

@@ -1,5 +1,6 @@
 import { custodyMoneyTables } from './custody-money.migration';
+import { custodyOrderTables } from './custody-orders.migration';
 import { custodyConsoleTables } from './custody.migration';
 
 /** Every tenant table of the custody module: each carries `org_id` and is fenced by row-level security. */
-export const custodyTenantTables = [...custodyConsoleTables, ...custodyMoneyTables] as const;
+export const custodyTenantTables = [...custodyConsoleTables, ...custodyMoneyTables, ...custodyOrderTables] as const;
