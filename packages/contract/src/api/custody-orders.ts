@@ -85,9 +85,10 @@ export const custodyApprovalSchema = z.object({
 });
 
 /**
- * The policy engine's answer: `pass` (nothing stops it), `held` (waiting for approvals: rule
- * `minimumReviewers`), `refused` (the rule named). With the line's limits for the coin, the
- * approvals in and who may still approve.
+ * The policy engine's answer: `pass` (nothing stops it: a dry run would be accepted and then wait
+ * for `approvals.required` approvals; an order would be sent), `held` (a submitted order waiting
+ * for approvals: rule `minimumReviewers`), `refused` (the rule named, with its catalogue code and
+ * message). With the line's limits for the coin, the approvals in and who may still approve.
  */
 export const custodyPolicyAnswerSchema = z.object({
   verdict: z.enum(['pass', 'held', 'refused']),

@@ -329,6 +329,23 @@ describe('the policy engine, rule by rule in its order', { timeout: 60_000 }, ()
     expect(new Date(answer.until!).getTime() - Date.now()).toBeGreaterThan(23 * 3_600_000);
     await sql`update custody_line_whitelist set added_at = now() - interval '25 hours' where line_id = ${lineId}`.execute(custody.db);
     expect((await submit(lineId)).body.code).toBe(0);
+
+    // Editing the line keeps when each address that stays was added; only a new one cools.
+    const edited = await admin.client.post(withId(custodyPaths.line, lineId), {
+      name: 'Whitelist line',
+      adminEmail: 'line@northwind.example',
+      currencies: ['USDT'],
+      accountIds: [accountId],
+      minReviewers: 2,
+      reviewerMemberIds: reviewers.map((each) => each.memberId),
+      whitelist: [
+        { asset: 'USDT', chain: 'ethereum', address: first, tag: '', note: 'supplier, renamed' },
+        { asset: 'USDT', chain: 'ethereum', address: second, tag: '', note: 'new supplier' },
+      ],
+    });
+    expect(edited.body.code).toBe(0);
+    expect((await submit(lineId)).body.code).toBe(0);
+    expect((await submit(lineId, { address: second })).body.code).toBe(codeOf('custodyPolicyCoolingPeriod'));
   });
 
   it('limits per transaction, rolling day, week and month, counting pending orders; the dry run says what is left and when', async () => {
