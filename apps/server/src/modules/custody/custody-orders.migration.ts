@@ -1,7 +1,10 @@
 import { type Kysely, sql } from 'kysely';
+import { sqlFunction } from '../../platform/db/sql-function';
 
 /** The tenant tables of withdrawal orders (issue 18), fenced like the console's. */
 export const custodyOrderTables = ['custody_withdrawal_order', 'custody_withdrawal_approval'] as const;
+
+const functions = new URL('./sql/', import.meta.url);
 
 /**
  * Withdrawal orders of the custody console (issue 18 items 1–5):
@@ -10,7 +13,9 @@ export const custodyOrderTables = ['custody_withdrawal_order', 'custody_withdraw
  *   (rows already there count from their line's creation);
  * - `custody_withdrawal_order`: a single order with its amount and fee held in the ledger
  *   (`hold_id`), its id drawn before the insert (the digest covers it), the hex SHA-256 `digest` of its canonical payload, and the states of spec §4
- *   (+ `sending`: approved by the quorum, waiting for the withdrawal signer). The client's
+ *   (+ `sending`: approved by the quorum, waiting for the withdrawal signer), moving only forward
+ *   (`custody_withdrawal_order_guard`); the console role may change its state alone, never its
+ *   payload (column privileges). The client's
  *   request id is unique per organisation, so a retry submits once.
  * - `custody_withdrawal_approval`: one decision per member and order (primary key), never changed
  *   (the console role may only insert and read it). It carries the order's submitter through a
@@ -59,6 +64,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index custody_withdrawal_order_window on custody_withdrawal_order (line_id, asset, created_at);
     create index custody_withdrawal_order_list on custody_withdrawal_order (org_id, created_at desc, id desc);
 
+    ${sqlFunction(functions, 'custody_withdrawal_order_guard', 1)}
+    create trigger custody_withdrawal_order_forward before update on custody_withdrawal_order
+      for each row execute function custody_withdrawal_order_guard();
+
     create table custody_withdrawal_approval (
       org_id bigint not null,
       order_id bigint not null,
@@ -86,7 +95,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `.execute(db);
   }
   await sql`
-    grant select, insert, update on custody_withdrawal_order to coffer_console;
+    grant select, insert on custody_withdrawal_order to coffer_console;
+    grant update (state, decided_at) on custody_withdrawal_order to coffer_console;
     grant select, insert on custody_withdrawal_approval to coffer_console;
     grant usage on sequence custody_withdrawal_order_id_seq to coffer_console;
   `.execute(db);
@@ -95,6 +105,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
     drop table custody_withdrawal_approval, custody_withdrawal_order;
+    drop function custody_withdrawal_order_guard();
     alter table custody_line_whitelist drop column added_at;
     alter table custody_org drop column frozen_at;
   `.execute(db);

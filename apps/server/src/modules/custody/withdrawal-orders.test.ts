@@ -272,6 +272,14 @@ describe('a single withdrawal order', { timeout: 60_000 }, () => {
         trx.updateTable('custody_withdrawal_approval').set({ decision: 'reject' }).where('order_id', '=', order.order.id).execute(),
       ),
     ).rejects.toMatchObject({ code: '42501' });
+    // The console may change an order's state, never what it pays; and a state only moves forward.
+    const change = (values: { amount?: string; state?: 'reviewing' | 'pending_review' }) =>
+      inOrganisation(custody.db, org.orgId, (trx) =>
+        trx.updateTable('custody_withdrawal_order').set(values).where('id', '=', order.order.id).execute(),
+      );
+    await expect(change({ amount: '1' })).rejects.toMatchObject({ code: '42501' });
+    await change({ state: 'reviewing' });
+    await expect(change({ state: 'pending_review' })).rejects.toThrow(/CUSTODY_ORDER_STATE/);
   });
 
   it('rejection with an opinion ends the order and releases its hold exactly, no fee', async () => {
