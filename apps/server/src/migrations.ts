@@ -48,6 +48,7 @@ import * as ledgerCustodyOwners from './modules/ledger/custody-owners.migration'
 import * as depositsCustody from './modules/deposits/custody-deposits.migration';
 import * as custodyMoney from './modules/custody/custody-money.migration';
 import * as custodyPoolPartners from './modules/custody/pool-partners.migration';
+import * as custodyOrders from './modules/custody/custody-orders.migration';
 
 /**
  * One migration made of several modules' parts, applied in order and undone in reverse: a
@@ -110,4 +111,5 @@ export const migrations: Record<string, Migration> = {
   '0037-custody': custody,
   '0038-custody-money': inOrder(ledgerCustodyOwners, depositsCustody, custodyMoney),
   '0039-custody-pool-partners': custodyPoolPartners,
+  '0040-custody-orders': custodyOrders,
 };

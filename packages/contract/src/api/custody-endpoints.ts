@@ -50,6 +50,16 @@ import {
   custodyPoolPartnerListSchema,
   custodyPoolPartnerSchema,
 } from './custody';
+import {
+  custodyApproveBodySchema,
+  custodyOrderBodySchema,
+  custodyOrderDetailSchema,
+  custodyOrderDraftSchema,
+  custodyOrdersPageSchema,
+  custodyOrdersQuerySchema,
+  custodyPolicyAnswerSchema,
+  custodyRejectBodySchema,
+} from './custody-orders';
 import { adminCustodyPaths, custodyPaths } from './custody-paths';
 import { defineEndpoint } from './endpoint';
 
@@ -346,6 +356,68 @@ export const custodyConsoleEndpoints = {
     summary: 'The asset report as CSV or XLSX, in the caller’s language',
     query: custodyAssetReportExportQuerySchema,
     consolePermission: 'assetReport',
+  }),
+  /**
+   * Withdrawal orders (issue 18). Reading them is open to every member (`anyMember`): submitters
+   * hold `orders`, reviewers `review` (the approver role has nothing else), and the transfer
+   * history they lead to is open to every member too. Submitting and the dry run need `orders`;
+   * approving and rejecting `review`, and the member must also be a reviewer of the order's line.
+   */
+  orders: defineEndpoint({
+    method: 'GET',
+    path: custodyPaths.orders,
+    tags,
+    summary: 'Withdrawal orders, filtered by state, business line and coin, newest first',
+    query: custodyOrdersQuerySchema,
+    response: custodyOrdersPageSchema,
+    consolePermission: 'anyMember',
+  }),
+  order: defineEndpoint({
+    method: 'GET',
+    path: custodyPaths.order,
+    tags,
+    summary: 'A withdrawal order with its approvals and why it is held (the rule, limits left, who may still approve)',
+    params: custodyIdParamsSchema,
+    response: custodyOrderDetailSchema,
+    consolePermission: 'anyMember',
+  }),
+  submitOrder: defineEndpoint({
+    method: 'POST',
+    path: custodyPaths.orders,
+    tags,
+    summary: 'Submits a single withdrawal order: every policy rule in order, amount + fee held at once; idempotent by requestId',
+    body: custodyOrderBodySchema,
+    response: custodyOrderDetailSchema,
+    consolePermission: 'orders',
+  }),
+  orderDryRun: defineEndpoint({
+    method: 'POST',
+    path: custodyPaths.orderDryRun,
+    tags,
+    summary: 'The policy engine’s answer for an order not submitted: the rule that refuses or holds it, limits left, who may approve',
+    body: custodyOrderDraftSchema,
+    response: custodyPolicyAnswerSchema,
+    consolePermission: 'orders',
+  }),
+  approveOrder: defineEndpoint({
+    method: 'POST',
+    path: custodyPaths.approveOrder,
+    tags,
+    summary: 'Approves an order’s digest with the second factor; the last approval of the quorum re-checks every rule',
+    params: custodyIdParamsSchema,
+    body: custodyApproveBodySchema,
+    response: custodyOrderDetailSchema,
+    consolePermission: 'review',
+  }),
+  rejectOrder: defineEndpoint({
+    method: 'POST',
+    path: custodyPaths.rejectOrder,
+    tags,
+    summary: 'Rejects an order with an opinion: it ends, and its hold is released in full (no fee)',
+    params: custodyIdParamsSchema,
+    body: custodyRejectBodySchema,
+    response: custodyOrderDetailSchema,
+    consolePermission: 'review',
   }),
   /**
    * Mining-pool partner links (issue 17 item 11): the enterprise admin's (`accounts`), since a

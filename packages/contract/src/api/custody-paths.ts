@@ -47,6 +47,14 @@ export const custodyPaths = {
   partnerLink: '/custody/v1/partner-link',
   /** POST, no login: the partner links its payout address (spends the link). */
   confirmPartnerLink: '/custody/v1/partner-link/confirm',
+  /** GET: withdrawal orders, filtered and paged, newest first; POST: submits a single withdrawal order. */
+  orders: '/custody/v1/withdrawal-orders',
+  /** POST: the policy engine's answer for an order not submitted (nothing is held or written). */
+  orderDryRun: '/custody/v1/withdrawal-orders/dry-run',
+  /** GET: an order with its approvals and why it is held. */
+  order: '/custody/v1/withdrawal-orders/:id',
+  approveOrder: '/custody/v1/withdrawal-orders/:id/approve',
+  rejectOrder: '/custody/v1/withdrawal-orders/:id/reject',
 } as const;
 
 /** The back office's custody applications (operator permission `custody.review`). */

@@ -1271,6 +1271,151 @@ export const errorCatalogue = {
       ru: 'Этот адрес выплат уже привязан к этому счёту хранения в этой сети',
     },
   },
+  // Withdrawal orders (issue 18): the policy engine's rules, each its own code, and the approvals.
+  custodyPolicyMemberFrozen: {
+    code: 15000070,
+    messages: {
+      en: 'Policy rule "member frozen": the member who submitted this order is frozen',
+      'zh-CN': '策略规则“成员冻结”：提交该订单的成员已被冻结',
+      'zh-TW': '策略規則「成員凍結」：提交該訂單的成員已被凍結',
+      ru: 'Правило «участник заморожен»: участник, создавший заявку, заморожен',
+    },
+  },
+  custodyPolicyOrganisationFrozen: {
+    code: 15000071,
+    messages: {
+      en: 'Policy rule "organisation frozen": your organisation is frozen; no withdrawal can be submitted or approved',
+      'zh-CN': '策略规则“机构冻结”：贵机构已被冻结，无法提交或审批提币',
+      'zh-TW': '策略規則「機構凍結」：貴機構已被凍結，無法提交或審批提幣',
+      ru: 'Правило «организация заморожена»: организация заморожена, заявки нельзя создавать и одобрять',
+    },
+  },
+  custodyPolicyAssetNotAllowed: {
+    code: 15000072,
+    messages: {
+      en: 'Policy rule "asset and business line": this business line does not carry this coin or custody account',
+      'zh-CN': '策略规则“币种与业务线”：该业务线不支持此币种或托管账户',
+      'zh-TW': '策略規則「幣種與業務線」：該業務線不支援此幣種或託管帳戶',
+      ru: 'Правило «актив и направление»: направление не работает с этой монетой или счётом хранения',
+    },
+  },
+  custodyPolicyNotWhitelisted: {
+    code: 15000073,
+    messages: {
+      en: 'Policy rule "whitelist": this business line sends only to its whitelisted addresses',
+      'zh-CN': '策略规则“白名单”：该业务线只能提币到白名单地址',
+      'zh-TW': '策略規則「白名單」：該業務線只能提幣到白名單地址',
+      ru: 'Правило «белый список»: направление отправляет только на адреса из белого списка',
+    },
+  },
+  custodyPolicyCoolingPeriod: {
+    code: 15000074,
+    messages: {
+      en: 'Policy rule "cooling period": this whitelisted address can be used from {until}',
+      'zh-CN': '策略规则“冷却期”：该白名单地址自{until}起可用',
+      'zh-TW': '策略規則「冷卻期」：該白名單地址自{until}起可用',
+      ru: 'Правило «период ожидания»: адрес из белого списка можно использовать с {until}',
+    },
+  },
+  custodyPolicyPerTransactionLimit: {
+    code: 15000075,
+    messages: {
+      en: 'Policy rule "per-transaction limit": at most {limit} per order',
+      'zh-CN': '策略规则“单笔限额”：每笔最多{limit}',
+      'zh-TW': '策略規則「單筆限額」：每筆最多{limit}',
+      ru: 'Правило «лимит на операцию»: не более {limit} за заявку',
+    },
+  },
+  custodyPolicyDayLimit: {
+    code: 15000076,
+    messages: {
+      en: 'Policy rule "daily limit": {remaining} left in the last 24 hours',
+      'zh-CN': '策略规则“每日限额”：最近24小时剩余{remaining}',
+      'zh-TW': '策略規則「每日限額」：最近24小時剩餘{remaining}',
+      ru: 'Правило «дневной лимит»: за последние 24 часа осталось {remaining}',
+    },
+  },
+  custodyPolicyWeekLimit: {
+    code: 15000077,
+    messages: {
+      en: 'Policy rule "weekly limit": {remaining} left in the last 7 days',
+      'zh-CN': '策略规则“每周限额”：最近7天剩余{remaining}',
+      'zh-TW': '策略規則「每週限額」：最近7天剩餘{remaining}',
+      ru: 'Правило «недельный лимит»: за последние 7 дней осталось {remaining}',
+    },
+  },
+  custodyPolicyMonthLimit: {
+    code: 15000078,
+    messages: {
+      en: 'Policy rule "monthly limit": {remaining} left in the last 30 days',
+      'zh-CN': '策略规则“每月限额”：最近30天剩余{remaining}',
+      'zh-TW': '策略規則「每月限額」：最近30天剩餘{remaining}',
+      ru: 'Правило «месячный лимит»: за последние 30 дней осталось {remaining}',
+    },
+  },
+  custodyPolicyReviewersBelowMinimum: {
+    code: 15000079,
+    messages: {
+      en: 'Policy rule "minimum reviewers": this business line has fewer than {required} active reviewers besides you',
+      'zh-CN': '策略规则“最少审核人”：除您之外，该业务线的有效审核人少于{required}名',
+      'zh-TW': '策略規則「最少審核人」：除您之外，該業務線的有效審核人少於{required}名',
+      ru: 'Правило «минимум проверяющих»: кроме вас у направления меньше {required} активных проверяющих',
+    },
+  },
+  custodyOrderNotOpen: {
+    code: 15000080,
+    messages: {
+      en: 'This withdrawal order has already been decided',
+      'zh-CN': '该提币订单已有结果',
+      'zh-TW': '該提幣訂單已有結果',
+      ru: 'По этой заявке на вывод уже принято решение',
+    },
+  },
+  custodyOrderOwnApproval: {
+    code: 15000081,
+    messages: {
+      en: 'You cannot approve or reject a withdrawal order you submitted',
+      'zh-CN': '不能审批自己提交的提币订单',
+      'zh-TW': '不能審批自己提交的提幣訂單',
+      ru: 'Нельзя одобрить или отклонить собственную заявку на вывод',
+    },
+  },
+  custodyOrderAlreadyDecided: {
+    code: 15000082,
+    messages: {
+      en: 'You have already reviewed this withdrawal order',
+      'zh-CN': '您已审核过该提币订单',
+      'zh-TW': '您已審核過該提幣訂單',
+      ru: 'Вы уже рассмотрели эту заявку на вывод',
+    },
+  },
+  custodyNotLineReviewer: {
+    code: 15000083,
+    messages: {
+      en: 'You are not a reviewer of this business line',
+      'zh-CN': '您不是该业务线的审核人',
+      'zh-TW': '您不是該業務線的審核人',
+      ru: 'Вы не проверяющий этого направления',
+    },
+  },
+  custodyOrderDigestMismatch: {
+    code: 15000084,
+    messages: {
+      en: 'This withdrawal order is not the one you were shown; reload it and review again',
+      'zh-CN': '该提币订单与您看到的不一致，请刷新后重新审核',
+      'zh-TW': '該提幣訂單與您看到的不一致，請重新整理後重新審核',
+      ru: 'Заявка отличается от показанной вам; обновите её и проверьте снова',
+    },
+  },
+  custodyOpinionInvalid: {
+    code: 15000085,
+    messages: {
+      en: 'Enter an opinion of at most {max} characters',
+      'zh-CN': '请填写不超过{max}个字符的审核意见',
+      'zh-TW': '請填寫不超過{max}個字元的審核意見',
+      ru: 'Введите мнение не длиннее {max} символов',
+    },
+  },
 
   // ── 21000001…: coins ────────────────────────────────────────────────────────────
   coinNotSupported: {

@@ -1,6 +1,6 @@
 import { domainErrors } from '../../platform/errors/domain-error';
 
-/** The catalogue keys the custody console answers (spec §5, §6, §8; 15000001–15000066). */
+/** The catalogue keys the custody console answers (spec §5, §6, §8; 15000001–15000085). */
 export const custodyError = domainErrors([
   'custodyNotEnabled',
   'custodyMemberFrozen',
@@ -28,6 +28,22 @@ export const custodyError = domainErrors([
   'custodyPoolPartnerNotLinked',
   'custodyPoolAddressTaken',
   'tooManyRequests',
+  'custodyPolicyMemberFrozen',
+  'custodyPolicyOrganisationFrozen',
+  'custodyPolicyAssetNotAllowed',
+  'custodyPolicyNotWhitelisted',
+  'custodyPolicyCoolingPeriod',
+  'custodyPolicyPerTransactionLimit',
+  'custodyPolicyDayLimit',
+  'custodyPolicyWeekLimit',
+  'custodyPolicyMonthLimit',
+  'custodyPolicyReviewersBelowMinimum',
+  'custodyOrderNotOpen',
+  'custodyOrderOwnApproval',
+  'custodyOrderAlreadyDecided',
+  'custodyNotLineReviewer',
+  'custodyOrderDigestMismatch',
+  'custodyOpinionInvalid',
   'insufficientBalance',
   'idempotencyConflict',
   'depositNotAvailable',

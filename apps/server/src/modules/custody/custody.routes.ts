@@ -8,6 +8,9 @@ import { meOf } from './console-me';
 import { resolveConsoleCaller } from './console-guard';
 import { registerMemberRoutes, type MemberRoutesDeps } from './members.routes';
 import { registerMoneyRoutes, type MoneyServices } from './money.routes';
+import { registerOrderRoutes } from './orders.routes';
+import type { OrderReview } from './order-review.service';
+import type { WithdrawalOrders } from './orders.service';
 import { registerOrganisationRoutes, type OrganisationServices } from './organisation.routes';
 import { registerPoolRoutes, type PoolServices } from './pool.routes';
 
@@ -23,6 +26,7 @@ export function registerCustodyRoutes(
     organisation: OrganisationServices;
     money: MoneyServices;
     pool: PoolServices;
+    orders: { orders: WithdrawalOrders; review: OrderReview };
   },
 ): void {
   const { db, applications } = deps;
@@ -39,6 +43,7 @@ export function registerCustodyRoutes(
   registerOrganisationRoutes(app, deps);
   registerMoneyRoutes(app, deps);
   registerPoolRoutes(app, deps);
+  registerOrderRoutes(app, { db, ...deps.orders });
 
   const review = { preHandler: deps.requireOperator('custody.review'), hide: true };
   routeEndpoint(app, adminCustodyEndpoints.applications, review, (request) => applications.list(request.query));

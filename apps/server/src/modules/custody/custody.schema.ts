@@ -7,6 +7,7 @@ import type {
   CustodyBusinessType,
   CustodyIndustry,
   CustodyMemberState,
+  CustodyOrderState,
   CustodyPermission,
   CustodyTransferFailReason,
   CustodyTransferState,
@@ -51,6 +52,8 @@ export interface CustodyOrgTable {
   require_hardware_key: Generated<boolean>;
   session_minutes: Generated<number>;
   console_ips: Generated<string[]>;
+  /** Set while the organisation is frozen (policy rule 2). */
+  frozen_at: NullableTimestamp;
   created_at: Timestamp;
 }
 
@@ -157,6 +160,8 @@ export interface CustodyLineWhitelistTable {
   address: string;
   tag: Generated<string>;
   note: Generated<string>;
+  /** When the address was whitelisted: its cooling period counts from here. */
+  added_at: Timestamp;
 }
 
 /** numeric(38,0) base units: text from pg, parsed with BigInt. */
@@ -248,4 +253,41 @@ export interface CustodyTables {
   custody_transfer: CustodyTransferTable;
   custody_daily_snapshot: CustodyDailySnapshotTable;
   custody_pool_partner: CustodyPoolPartnerTable;
+  custody_withdrawal_order: CustodyWithdrawalOrderTable;
+  custody_withdrawal_approval: CustodyWithdrawalApprovalTable;
+}
+
+/** A single withdrawal order (issue 18): amount and fee in base units, held in the ledger from submission. */
+export interface CustodyWithdrawalOrderTable {
+  id: Generated<string>;
+  org_id: OrgId;
+  serial_no: string;
+  request_id: string;
+  line_id: string;
+  account_id: string;
+  submitter_member_id: string;
+  asset: string;
+  chain: string;
+  amount: Units;
+  fee: Units;
+  address: string;
+  tag: string;
+  note: Generated<string>;
+  digest: string;
+  state: ColumnType<CustodyOrderState, CustodyOrderState | undefined, CustodyOrderState>;
+  hold_id: string;
+  created_at: Timestamp;
+  decided_at: NullableTimestamp;
+}
+
+/** One member's decision on one order, with the digest it approved; never changed. */
+export interface CustodyWithdrawalApprovalTable {
+  org_id: OrgId;
+  order_id: string;
+  member_id: string;
+  submitter_member_id: string;
+  decision: 'approve' | 'reject';
+  opinion: string;
+  digest: string;
+  created_at: Timestamp;
 }

@@ -22,6 +22,8 @@ import { createInternalMoves } from './internal-move.service';
 import { createLinesService } from './lines.service';
 import { createPartnerLinks } from './partner-link.service';
 import { createPoolLinks } from './pool-links.service';
+import { createOrderReview } from './order-review.service';
+import { createWithdrawalOrders } from './orders.service';
 import { createSettingsService } from './settings.service';
 import { createTransferHistory } from './transfer-history.service';
 import { registerCustodyRoutes } from './custody.routes';
@@ -34,7 +36,7 @@ export { inOrganisation } from './tenant-transaction';
 export interface CustodyModuleDeps {
   db: Db;
   config: Pick<AppConfig, 'PUBLIC_ORIGIN' | 'PORT'>;
-  identity: Pick<IdentityApi, 'customerFacts' | 'describeMany' | 'noticeRecipient' | 'passkeyHolders'>;
+  identity: Pick<IdentityApi, 'customerFacts' | 'describeMany' | 'noticeRecipient' | 'passkeyHolders' | 'verifySecondFactor'>;
   audit: Pick<AuditApi, 'record'>;
   messenger: Messenger;
   requireOperator: RequireOperator;
@@ -42,8 +44,8 @@ export interface CustodyModuleDeps {
   assets: Pick<AssetsApi, 'get' | 'chainSettings' | 'list' | 'scaleOf' | 'referenceUsdPrices'>;
   /** The networks the chain module's address rules check addresses against. */
   addressNetworks: CustodyAddressNetworks;
-  /** The custody accounts' balances: accounts opened, moves posted (issue 17 items 6–8). */
-  ledger: Pick<Ledger, 'custodyAccount' | 'transfer'>;
+  /** The custody accounts' balances: accounts opened, moves posted (issue 17 items 6–8), withdrawal orders held and released (issue 18). */
+  ledger: Pick<Ledger, 'custodyAccount' | 'transfer' | 'hold' | 'releaseHold'>;
   ledgerReads: Pick<LedgerReads, 'custodyBalances' | 'custodyAvailableAfterJournal'>;
   /** Live USD prices of the asset report and balances. */
   market: Pick<MarketApi, 'latestUsdPrices'>;
@@ -87,10 +89,14 @@ export function createCustodyModule(deps: CustodyModuleDeps): CustodyModule {
     links: createPoolLinks(deps),
     partners: createPartnerLinks({ ...deps, destinations }),
   };
+  const orders = {
+    orders: createWithdrawalOrders({ ...deps, destinations }),
+    review: createOrderReview(deps),
+  };
   const snapshots = createAssetSnapshots(valuation);
   return {
     register(app) {
-      registerCustodyRoutes(app, { ...deps, applications, organisation, money, pool });
+      registerCustodyRoutes(app, { ...deps, applications, organisation, money, pool, orders });
     },
     jobs: [snapshots.job()],
     snapshots,

@@ -21,7 +21,7 @@ export interface InternalMoves {
 }
 
 /** The amount in base units: greater than 0, at most the coin's decimals. */
-function unitsOf(amount: string, scale: number): bigint {
+export function unitsOf(amount: string, scale: number): bigint {
   let units = 0n;
   try {
     units = toBaseUnits(amount, scale);

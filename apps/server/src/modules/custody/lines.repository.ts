@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { CustodyDestination } from './custody-destinations';
 import type { CustodyLineLimitTable, CustodyLineTable, CustodyLineWhitelistTable } from './custody.schema';
@@ -89,7 +89,11 @@ export async function replaceLineRows(trx: Db, orgId: string, lineId: string, se
   await trx.deleteFrom('custody_line_account').where('line_id', '=', lineId).execute();
   await trx.deleteFrom('custody_line_reviewer').where('line_id', '=', lineId).execute();
   await trx.deleteFrom('custody_line_limit').where('line_id', '=', lineId).execute();
-  await trx.deleteFrom('custody_line_whitelist').where('line_id', '=', lineId).execute();
+  // The whitelist keeps the entries that stay (with when each was added: its cooling period), drops the others.
+  const kept = settings.whitelist.map((entry) => sql`(${entry.asset}, ${entry.chain}, ${entry.address}, ${entry.tag})`);
+  let dropped = trx.deleteFrom('custody_line_whitelist').where('line_id', '=', lineId);
+  if (kept.length > 0) dropped = dropped.where(sql<boolean>`(asset, chain, address, tag) not in (${sql.join(kept)})`);
+  await dropped.execute();
   const base = { org_id: orgId, line_id: lineId };
   if (settings.accountIds.length > 0)
     await trx
@@ -119,6 +123,9 @@ export async function replaceLineRows(trx: Db, orgId: string, lineId: string, se
     await trx
       .insertInto('custody_line_whitelist')
       .values(settings.whitelist.map((entry) => ({ ...base, ...entry })))
+      .onConflict((conflict) =>
+        conflict.columns(['line_id', 'chain', 'address', 'tag', 'asset']).doUpdateSet((eb) => ({ note: eb.ref('excluded.note') })),
+      )
       .execute();
 }
 

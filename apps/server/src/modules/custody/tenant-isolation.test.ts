@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestOrganisation } from '../../../test/custody-kit';
 import { custodyTestBed } from '../../../test/custody-setup-kit';
 import type { identityClient } from '../../../test/identity-helpers';
+import { digestOfRow } from './order-view';
 import { custodyTenantTables } from './tenant-tables';
 import { inOrganisation } from './tenant-transaction';
 
@@ -25,7 +26,7 @@ let individual: Client;
 let frozen: Client;
 let viewer: Client;
 /** Ids of the first organisation's rows, one of each kind a path can name. */
-const ids = { role: '', member: '', line: '', account: '', otherAccount: '', address: '', poolPartner: '' };
+const ids = { role: '', member: '', line: '', account: '', otherAccount: '', address: '', poolPartner: '', order: '' };
 
 const codeOf = (key: keyof typeof errorCatalogue) => errorCatalogue[key].code;
 
@@ -34,15 +35,17 @@ function idFor(path: string): string {
   if (!path.includes(':id')) return path;
   const kind = path.includes('/pool-partners/')
     ? ids.poolPartner
-    : path.includes('/roles/')
-      ? ids.role
-      : path.includes('/members/')
-        ? ids.member
-        : path.includes('/business-lines/')
-          ? ids.line
-          : path.includes('/accounts/')
-            ? ids.account
-            : ids.address;
+    : path.includes('/withdrawal-orders/')
+      ? ids.order
+      : path.includes('/roles/')
+        ? ids.role
+        : path.includes('/members/')
+          ? ids.member
+          : path.includes('/business-lines/')
+            ? ids.line
+            : path.includes('/accounts/')
+              ? ids.account
+              : ids.address;
   return path.replace(':id', kind);
 }
 
@@ -93,6 +96,24 @@ function calls(): Record<EndpointName, { body?: object; query?: string }> {
     addPoolLink: { body: { accountId: ids.account, coin: 'USDT', chain: 'ethereum', partnerName: 'Matrix Pool', expiresInDays: 7 } },
     revokePoolLink: {},
     unlinkPoolPartner: {},
+    orders: { query: `lineId=${ids.line}` },
+    order: {},
+    submitOrder: { body: { ...orderDraft(), requestId: 'matrix-order-0001' } },
+    orderDryRun: { body: orderDraft() },
+    approveOrder: { body: { digest: 'a'.repeat(64), emailCode: '123456' } },
+    rejectOrder: { body: { opinion: 'Not this one' } },
+  };
+}
+
+/** A valid single withdrawal order of the first organisation. */
+function orderDraft() {
+  return {
+    lineId: ids.line,
+    accountId: ids.account,
+    coin: 'USDT',
+    chain: 'ethereum',
+    amount: '1',
+    address: '0x52908400098527886E0F7030069857D2E4169EE7',
   };
 }
 
@@ -216,6 +237,30 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.poolPartner = partner.id;
+    const order = {
+      id: '900001',
+      account_id: account.id,
+      asset: 'USDT',
+      chain: 'ethereum',
+      amount: '1000000',
+      address: '0x52908400098527886E0F7030069857D2E4169EE7',
+      tag: '',
+      fee: '0',
+    };
+    await trx
+      .insertInto('custody_withdrawal_order')
+      .values({
+        ...order,
+        org_id: first.orgId,
+        serial_no: 'CW0000900001',
+        request_id: 'matrix-order-first',
+        line_id: line.id,
+        submitter_member_id: member.id,
+        digest: digestOfRow(order),
+        hold_id: '1',
+      })
+      .execute();
+    ids.order = order.id;
   });
 }, 120_000);
 

@@ -1,0 +1,21 @@
+import { custodyConsoleEndpoints as console } from '@coffer/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db/database';
+import { routeConsoleEndpoint } from './console-guard';
+import type { OrderReview } from './order-review.service';
+import type { WithdrawalOrders } from './orders.service';
+
+/** Withdrawal orders in the console (issue 18): list, detail, submit, dry run, approve, reject. */
+export function registerOrderRoutes(app: FastifyInstance, deps: { db: Db; orders: WithdrawalOrders; review: OrderReview }): void {
+  const { db, orders, review } = deps;
+  routeConsoleEndpoint(app, db, console.orders, (request, caller) => orders.page(caller.orgId, request.query));
+  routeConsoleEndpoint(app, db, console.order, (request, caller) => orders.detail(caller.orgId, request.params.id, request.language));
+  routeConsoleEndpoint(app, db, console.submitOrder, (request, caller) => orders.submit(caller, request.body, request.language));
+  routeConsoleEndpoint(app, db, console.orderDryRun, (request, caller) => orders.dryRun(caller, request.body, request.language));
+  routeConsoleEndpoint(app, db, console.approveOrder, (request, caller) =>
+    review.approve(caller, request.params.id, request.body, request.language),
+  );
+  routeConsoleEndpoint(app, db, console.rejectOrder, (request, caller) =>
+    review.reject(caller, request.params.id, request.body.opinion, request.language),
+  );
+}

@@ -1,0 +1,142 @@
+import {
+  billTypes,
+  type custodyOrderBodySchema,
+  type custodyOrdersQuerySchema,
+  type CustodyOrderDetail,
+  type CustodyPolicyAnswer,
+  type Language,
+} from '@coffer/contract';
+import type { z } from 'zod';
+import type { Db } from '../../platform/db/database';
+import type { AssetsApi } from '../assets';
+import type { AuditApi } from '../audit';
+import type { Ledger } from '../ledger';
+import { recordConsoleAction } from './console-audit';
+import type { ConsoleCaller } from './console-guard';
+import type { CustodyDestinations } from './custody-destinations';
+import { sqlStateOf } from './console-input';
+import { custodyError } from './custody.errors';
+import { createOrderDrafts, type Draft } from './order-draft';
+import { orderDetail, verdictOf } from './order-detail';
+import { digestOfRow, orderView, policyAnswer, refusalOf } from './order-view';
+import { findOrderByRequest, insertOrder, lockLineAsset, nextOrderId, ordersPage } from './orders.repository';
+import { asPlatform, inOrganisation } from './tenant-transaction';
+
+type Caller = Pick<ConsoleCaller, 'orgId' | 'memberId' | 'userId' | 'ip'>;
+
+export interface WithdrawalOrders {
+  submit(caller: Caller, body: z.output<typeof custodyOrderBodySchema>, language: Language): Promise<CustodyOrderDetail>;
+  dryRun(caller: Caller, body: Draft, language: Language): Promise<CustodyPolicyAnswer>;
+  page(
+    orgId: string,
+    query: z.output<typeof custodyOrdersQuerySchema>,
+  ): Promise<{ pageNo: number; pageSize: number; total: number; records: ReturnType<typeof orderView>[] }>;
+  detail(orgId: string, id: string, language: Language): Promise<CustodyOrderDetail>;
+}
+
+/**
+ * Single withdrawal orders (issue 18 item 1): checked by the policy engine in its fixed order,
+ * then written with their digest and amount + fee held in the ledger, in ONE transaction fenced
+ * to the organisation and serialised per line and coin (the limits hold under any concurrency).
+ * Sending them through the withdrawal signer is the next slice's.
+ */
+export function createWithdrawalOrders(deps: {
+  db: Db;
+  assets: Pick<AssetsApi, 'get' | 'chainSettings' | 'scaleOf'>;
+  destinations: CustodyDestinations;
+  ledger: Pick<Ledger, 'custodyAccount' | 'hold'>;
+  audit: Pick<AuditApi, 'record'>;
+}): WithdrawalOrders {
+  const { db, assets, ledger, audit } = deps;
+  const { prepare, sameRequest } = createOrderDrafts(deps);
+
+  async function detail(orgId: string, id: string, language: Language): Promise<CustodyOrderDetail> {
+    const found = await inOrganisation(db, orgId, (trx) => orderDetail(trx, id, assets.scaleOf, language));
+    if (!found) throw custodyError('noMatchingData', {}, 'id');
+    return found;
+  }
+
+  return {
+    detail,
+
+    async submit(caller, body, language) {
+      const prepared = await prepare(caller, body);
+      const { order, fee, scale } = prepared;
+      const ledgerAccount = await ledger.custodyAccount(order.accountId, order.asset);
+      const id = await inOrganisation(db, caller.orgId, async (trx) => {
+        await lockLineAsset(trx, caller.orgId, order.lineId, order.asset);
+        const twin = await findOrderByRequest(trx, body.requestId);
+        if (twin) {
+          if (!sameRequest(twin, prepared, body.note)) throw custodyError('idempotencyConflict', {}, 'requestId');
+          return twin.id;
+        }
+        const verdict = await verdictOf(trx, order, scale);
+        if (!verdict) throw custodyError('noMatchingData', {}, 'lineId');
+        if (verdict.verdict === 'refused') {
+          const refusal = refusalOf(verdict, scale);
+          throw custodyError(refusal.key, refusal.params);
+        }
+        const orderId = await nextOrderId(trx);
+        const payload = {
+          id: orderId,
+          account_id: order.accountId,
+          asset: order.asset,
+          chain: order.chain,
+          amount: order.amount.toString(),
+          address: order.address,
+          tag: order.tag,
+          fee: fee.toString(),
+        };
+        const held = await asPlatform(trx, () =>
+          ledger.hold(
+            {
+              idempotencyKey: `custody-order:${orderId}:hold`,
+              billType: billTypes.withdrawal,
+              accountId: ledgerAccount,
+              amount: order.amount + fee,
+              reference: { type: 'custodyOrder', id: orderId },
+            },
+            trx,
+          ),
+        );
+        if (!held.holdId) throw new Error(`the hold of custody order ${orderId} has no id`);
+        // A twin request with other content that took another line's lock is stopped by the unique request id.
+        await insertOrder(trx, {
+          ...payload,
+          org_id: caller.orgId,
+          serial_no: `CW${orderId.padStart(10, '0')}`,
+          request_id: body.requestId,
+          line_id: order.lineId,
+          submitter_member_id: caller.memberId,
+          note: body.note,
+          digest: digestOfRow(payload),
+          hold_id: held.holdId,
+        }).catch((error: unknown) => {
+          throw sqlStateOf(error) === '23505' ? custodyError('idempotencyConflict', {}, 'requestId') : error;
+        });
+        await recordConsoleAction(audit, trx, caller, {
+          action: 'custody.order.submit',
+          subject: { kind: 'custodyOrder', id: orderId },
+          after: { ...payload, lineId: order.lineId, note: body.note },
+        });
+        return orderId;
+      });
+      return detail(caller.orgId, id, language);
+    },
+
+    async dryRun(caller, body, language) {
+      const { order, scale } = await prepare(caller, body);
+      const verdict = await inOrganisation(db, caller.orgId, (trx) => verdictOf(trx, order, scale));
+      if (!verdict) throw custodyError('noMatchingData', {}, 'lineId');
+      return policyAnswer(verdict, scale, language);
+    },
+
+    async page(orgId, query) {
+      const { rows, total } = await inOrganisation(db, orgId, (trx) =>
+        ordersPage(trx, query, { limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize }),
+      );
+      const records = await Promise.all(rows.map(async (row) => orderView(row, await assets.scaleOf(row.asset))));
+      return { pageNo: query.pageNo, pageSize: query.pageSize, total, records };
+    },
+  };
+}

@@ -1,0 +1,426 @@
+import { randomUUID } from 'node:crypto';
+import {
+  custodyPaths,
+  errorCatalogue,
+  identityPaths,
+  toBaseUnits,
+  type CustodyBalances,
+  type CustodyLineBody,
+  type CustodyOrderBody,
+  type CustodyOrderDetail,
+  type CustodyPolicyAnswer,
+} from '@coffer/contract';
+import { sql } from 'kysely';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TestOrganisation } from '../../../test/custody-kit';
+import { withId } from '../../../test/custody-members-kit';
+import { custodyTestBed, insertConsoleMember } from '../../../test/custody-setup-kit';
+import { latestCode, type identityClient } from '../../../test/identity-helpers';
+import { createLedger } from '../ledger/ledger.service';
+import { inOrganisation } from './tenant-transaction';
+
+/**
+ * Withdrawal orders (issue 18 items 1–5) on real PostgreSQL: the hold at submission, the quorum
+ * of distinct eligible reviewers bound to the order's digest, the submitter's own approval
+ * refused by the database itself, rejection releasing the hold exactly, every policy rule's
+ * refusal in its order, the dry run, and the limits and the quorum under concurrency.
+ */
+type Client = ReturnType<typeof identityClient>;
+interface Member {
+  client: Client;
+  email: string;
+  memberId: string;
+}
+
+const custody = custodyTestBed();
+const codeOf = (key: keyof typeof errorCatalogue) => errorCatalogue[key].code;
+const first = '0x52908400098527886E0F7030069857D2E4169EE7';
+const second = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
+
+let org: TestOrganisation;
+let admin: Member;
+let accountId: string;
+let outsideAccountId: string;
+let submitter: Member;
+/** The reviewers of the current test's lines: fresh ones per test (a code can be sent to an address once a minute). */
+let reviewers: Member[];
+let funded = 0;
+
+async function member(role: 'approver' | 'lineAdmin' | 'admin' = 'approver'): Promise<Member> {
+  const customer = await custody.customer('orders');
+  const memberId = await insertConsoleMember(custody.db, org.orgId, { state: 'active', role, userId: customer.userId });
+  return { client: customer.client, email: customer.email, memberId };
+}
+
+/** Three fresh reviewers (built-in approvers) for the test about to run. */
+async function freshReviewers(): Promise<void> {
+  reviewers = [await member(), await member(), await member()];
+}
+
+async function addLine(body: Partial<CustodyLineBody> & { name: string }): Promise<string> {
+  const answer = await admin.client.post(custodyPaths.lines, {
+    adminEmail: 'line@northwind.example',
+    currencies: ['USDT'],
+    accountIds: [accountId],
+    minReviewers: 2,
+    reviewerMemberIds: reviewers.map((each) => each.memberId),
+    limits: [],
+    whitelist: [],
+    ...body,
+  });
+  expect(answer.body.code).toBe(0);
+  return answer.body.data.id as string;
+}
+
+function draft(lineId: string, overrides: Partial<CustodyOrderBody> = {}) {
+  return { lineId, accountId, coin: 'USDT', chain: 'ethereum', amount: '10', address: first, note: 'payout', ...overrides };
+}
+
+function submit(lineId: string, overrides: Partial<CustodyOrderBody> = {}, by: Member = submitter) {
+  return by.client.post(custodyPaths.orders, { requestId: randomUUID(), ...draft(lineId, overrides) });
+}
+
+async function submitted(lineId: string, overrides: Partial<CustodyOrderBody> = {}): Promise<CustodyOrderDetail> {
+  const answer = await submit(lineId, overrides);
+  expect(answer.body.code).toBe(0);
+  return answer.body.data as CustodyOrderDetail;
+}
+
+/** A fresh e-mail code of the member's preferred second factor. */
+async function transferCode(who: Member): Promise<string> {
+  const sent = await who.client.post(identityPaths.userCode, { purpose: 'transfer', channel: 'email' });
+  expect(sent.body.code).toBe(0);
+  return latestCode(custody.app, who.email);
+}
+
+async function approve(who: Member, order: CustodyOrderDetail, code?: string) {
+  const emailCode = code ?? (await transferCode(who));
+  return who.client.post(withId(custodyPaths.approveOrder, order.order.id), { digest: order.order.digest, emailCode, opinion: 'fine' });
+}
+
+async function detail(id: string): Promise<CustodyOrderDetail> {
+  const answer = await admin.client.get(withId(custodyPaths.order, id));
+  expect(answer.body.code).toBe(0);
+  return answer.body.data as CustodyOrderDetail;
+}
+
+async function available(): Promise<string> {
+  const answer = await admin.client.get(custodyPaths.balances);
+  const balances = answer.body.data as CustodyBalances;
+  return balances.accounts.find((row) => row.accountId === accountId)?.assets.find((row) => row.coin === 'USDT')?.available ?? '0';
+}
+
+async function fund(units: bigint): Promise<void> {
+  const ledger = createLedger(custody.db);
+  funded += 1;
+  await ledger.transfer({
+    idempotencyKey: `test-custody-order-fund-${funded}`,
+    billType: 2001,
+    from: await ledger.platformAccount('chain', 'USDT'),
+    to: await ledger.custodyAccount(accountId, 'USDT'),
+    amount: units,
+  });
+}
+
+/** Moves the line's orders back in time, as if submitted `hours` earlier. */
+async function age(lineId: string, hours: number): Promise<void> {
+  await sql`update custody_withdrawal_order set created_at = now() - make_interval(hours => ${hours}) where line_id = ${lineId}`.execute(
+    custody.db,
+  );
+}
+
+beforeAll(async () => {
+  org = await custody.organisation({ tag: 'orders', company: 'Orders Co' });
+  const adminMember = await inOrganisation(custody.db, org.orgId, (trx) =>
+    trx.selectFrom('custody_member').select('id').where('user_id', '=', org.admin.userId).executeTakeFirstOrThrow(),
+  );
+  admin = { client: org.admin.client, email: org.admin.email, memberId: adminMember.id };
+  for (const [name, kind] of [
+    ['Treasury hot', 'hot'],
+    ['Outside', 'cold'],
+  ] as const) {
+    const opened = await admin.client.post(custodyPaths.accounts, { name, kind, tier: 'enterprise' });
+    expect(opened.body.code).toBe(0);
+    if (kind === 'hot') accountId = opened.body.data.id as string;
+    else outsideAccountId = opened.body.data.id as string;
+  }
+  await fund(1_000_000_000_000n);
+  submitter = await member('lineAdmin');
+}, 120_000);
+
+beforeEach(freshReviewers, 60_000);
+
+describe('a single withdrawal order', { timeout: 60_000 }, () => {
+  it('holds amount + fee at once, is held by the minimum reviewers, and completes with two distinct approvals once', async () => {
+    const lineId = await addLine({ name: 'Quorum line', reviewerMemberIds: [...reviewers, submitter].map((each) => each.memberId) });
+    const before = await available();
+    const order = await submitted(lineId, { amount: '12.5' });
+    expect(order.order.state).toBe('pending_review');
+    expect(order.order.digest).toMatch(/^[0-9a-f]{64}$/);
+    const units = (amount: string) => toBaseUnits(amount, 6);
+    expect(order.order.fee).toBe('2');
+    expect(units(before) - units(await available())).toBe(units('12.5') + units(order.order.fee));
+    expect(order.policy).toMatchObject({ verdict: 'held', rule: 'minimumReviewers', approvals: { required: 2, counted: 0 } });
+    expect(order.policy.approvals.mayApprove.map((each) => each.memberId).sort()).toEqual(reviewers.map((each) => each.memberId).sort());
+
+    // The submitter is a reviewer of the line, and still cannot approve its own order.
+    expect((await approve(submitter, order, '000000')).body.code).toBe(codeOf('custodyOrderOwnApproval'));
+    // The digest the reviewer was shown must be the order's.
+    const code = await transferCode(reviewers[0]!);
+    const wrong = await reviewers[0]!.client.post(withId(custodyPaths.approveOrder, order.order.id), {
+      digest: 'b'.repeat(64),
+      emailCode: code,
+    });
+    expect(wrong.body.code).toBe(codeOf('custodyOrderDigestMismatch'));
+    // A wrong second factor approves nothing.
+    expect((await approve(reviewers[0]!, order, code === '000000' ? '111111' : '000000')).body.code).not.toBe(0);
+
+    const one = await approve(reviewers[0]!, order, code);
+    expect(one.body.code).toBe(0);
+    expect((one.body.data as CustodyOrderDetail).order.state).toBe('reviewing');
+    expect((await approve(reviewers[0]!, order, '000000')).body.code).toBe(codeOf('custodyOrderAlreadyDecided'));
+
+    const two = await approve(reviewers[1]!, order);
+    expect(two.body.code).toBe(0);
+    const done = two.body.data as CustodyOrderDetail;
+    expect(done.order.state).toBe('sending');
+    expect(done.approvals.map((each) => [each.memberId, each.digest, each.counts])).toEqual([
+      [reviewers[0]!.memberId, order.order.digest, true],
+      [reviewers[1]!.memberId, order.order.digest, true],
+    ]);
+    expect((await approve(reviewers[2]!, order, '000000')).body.code).toBe(codeOf('custodyOrderNotOpen'));
+
+    const listed = await reviewers[2]!.client.get(`${custodyPaths.orders}?lineId=${lineId}&state=sending`);
+    expect(listed.body.code).toBe(0);
+    expect(listed.body.data).toMatchObject({ total: 1, records: [{ id: order.order.id, state: 'sending', amount: '12.5', fee: '2' }] });
+  });
+
+  it('needs a registered security key or passkey where the organisation requires hardware keys', async () => {
+    const lineId = await addLine({ name: 'Hardware line' });
+    const order = await submitted(lineId);
+    await sql`update custody_org set require_hardware_key = true where id = ${org.orgId}`.execute(custody.db);
+    try {
+      expect((await approve(reviewers[0]!, order, '000000')).body.code).toBe(codeOf('custodyHardwareKeyRequired'));
+    } finally {
+      await sql`update custody_org set require_hardware_key = false where id = ${org.orgId}`.execute(custody.db);
+    }
+    expect((await detail(order.order.id)).approvals).toEqual([]);
+  });
+
+  it('is refused to a member without the review permission, one not reviewing the line, and a frozen one', async () => {
+    const lineId = await addLine({ name: 'Eligibility line' });
+    const order = await submitted(lineId);
+    const orderer = await member('lineAdmin');
+    const noReview = await custody.customer('noreview');
+    const role = await admin.client.post(custodyPaths.roles, { name: 'Orders only', description: '', permissions: ['orders'] });
+    const memberId = await insertConsoleMember(custody.db, org.orgId, { state: 'active', role: 'approver', userId: noReview.userId });
+    await inOrganisation(custody.db, org.orgId, (trx) =>
+      trx.updateTable('custody_member').set({ role_id: role.body.data.id }).where('id', '=', memberId).execute(),
+    );
+    expect((await approve({ ...noReview, memberId }, order, '000000')).body.code).toBe(codeOf('noPermission'));
+    expect((await approve(orderer, order, '000000')).body.code).toBe(codeOf('custodyNotLineReviewer'));
+
+    const frozen = reviewers[2]!;
+    expect((await admin.client.post(withId(custodyPaths.freezeMember, frozen.memberId))).body.code).toBe(0);
+    expect((await approve(frozen, order, '000000')).body.code).toBe(codeOf('custodyMemberFrozen'));
+    expect((await detail(order.order.id)).approvals).toEqual([]);
+
+    // An approval whose member is frozen afterwards stops counting.
+    expect((await admin.client.post(withId(custodyPaths.thawMember, frozen.memberId))).body.code).toBe(0);
+    expect((await approve(frozen, order)).body.code).toBe(0);
+    expect((await admin.client.post(withId(custodyPaths.freezeMember, frozen.memberId))).body.code).toBe(0);
+    const after = await approve(reviewers[0]!, order);
+    expect(after.body.code).toBe(0);
+    expect((after.body.data as CustodyOrderDetail).order.state).toBe('reviewing');
+    expect((after.body.data as CustodyOrderDetail).policy.approvals.counted).toBe(1);
+    expect((await admin.client.post(withId(custodyPaths.thawMember, frozen.memberId))).body.code).toBe(0);
+  });
+
+  it('is submitted once per request id: a retry answers the same order, held once; other content is refused', async () => {
+    const lineId = await addLine({ name: 'Retry line' });
+    const before = await available();
+    const body = { requestId: randomUUID(), ...draft(lineId, { amount: '20' }) };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => submitter.client.post(custodyPaths.orders, body)));
+    expect(answers.map((answer) => answer.body.code)).toEqual([0, 0, 0, 0, 0]);
+    expect(new Set(answers.map((answer) => (answer.body.data as CustodyOrderDetail).order.id)).size).toBe(1);
+    expect(toBaseUnits(before, 6) - toBaseUnits(await available(), 6)).toBe(toBaseUnits('22', 6));
+    const other = await submitter.client.post(custodyPaths.orders, { ...body, amount: '21' });
+    expect(other.body.code).toBe(codeOf('idempotencyConflict'));
+  });
+
+  it('the database itself refuses the submitter approving its own order, and a second decision of a member', async () => {
+    const lineId = await addLine({ name: 'SQL line' });
+    const order = await submitted(lineId);
+    const row = { org_id: org.orgId, order_id: order.order.id, decision: 'approve' as const, opinion: '', digest: order.order.digest };
+    const insert = (memberId: string, submitterId: string) =>
+      inOrganisation(custody.db, org.orgId, (trx) =>
+        trx
+          .insertInto('custody_withdrawal_approval')
+          .values({ ...row, member_id: memberId, submitter_member_id: submitterId })
+          .execute(),
+      );
+    await expect(insert(submitter.memberId, submitter.memberId)).rejects.toMatchObject({
+      constraint: 'custody_withdrawal_approval_not_submitter',
+    });
+    // Naming someone else as the submitter does not get past it: the submitter comes from the order.
+    await expect(insert(submitter.memberId, reviewers[0]!.memberId)).rejects.toMatchObject({ code: '23503' });
+    await insert(reviewers[0]!.memberId, submitter.memberId);
+    await expect(insert(reviewers[0]!.memberId, submitter.memberId)).rejects.toMatchObject({ code: '23505' });
+    // Decisions are never changed by the console.
+    await expect(
+      inOrganisation(custody.db, org.orgId, (trx) =>
+        trx.updateTable('custody_withdrawal_approval').set({ decision: 'reject' }).where('order_id', '=', order.order.id).execute(),
+      ),
+    ).rejects.toMatchObject({ code: '42501' });
+    // The console may change an order's state, never what it pays; and a state only moves forward.
+    const change = (values: { amount?: string; state?: 'reviewing' | 'pending_review' }) =>
+      inOrganisation(custody.db, org.orgId, (trx) =>
+        trx.updateTable('custody_withdrawal_order').set(values).where('id', '=', order.order.id).execute(),
+      );
+    await expect(change({ amount: '1' })).rejects.toMatchObject({ code: '42501' });
+    await change({ state: 'reviewing' });
+    await expect(change({ state: 'pending_review' })).rejects.toThrow(/CUSTODY_ORDER_STATE/);
+  });
+
+  it('rejection with an opinion ends the order and releases its hold exactly, no fee', async () => {
+    const lineId = await addLine({ name: 'Reject line' });
+    const before = await available();
+    const order = await submitted(lineId, { amount: '33.333333' });
+    expect(await available()).not.toBe(before);
+    const blank = await reviewers[0]!.client.post(withId(custodyPaths.rejectOrder, order.order.id), { opinion: '  ' });
+    expect(blank.body.code).toBe(codeOf('custodyOpinionInvalid'));
+    const own = await submitter.client.post(withId(custodyPaths.rejectOrder, order.order.id), { opinion: 'mine' });
+    expect(own.body.code).toBe(codeOf('custodyOrderOwnApproval'));
+    const rejected = await reviewers[0]!.client.post(withId(custodyPaths.rejectOrder, order.order.id), { opinion: 'Unknown recipient' });
+    expect(rejected.body.code).toBe(0);
+    expect((rejected.body.data as CustodyOrderDetail).order.state).toBe('rejected');
+    expect(await available()).toBe(before);
+    expect((await reviewers[1]!.client.post(withId(custodyPaths.rejectOrder, order.order.id), { opinion: 'again' })).body.code).toBe(
+      codeOf('custodyOrderNotOpen'),
+    );
+    expect(await available()).toBe(before);
+  });
+});
+
+describe('the policy engine, rule by rule in its order', { timeout: 60_000 }, () => {
+  it('member frozen: an order whose submitter was frozen since cannot be approved', async () => {
+    const lineId = await addLine({ name: 'Frozen submitter line', minReviewers: 1 });
+    const own = await member('lineAdmin');
+    const order = (await submit(lineId, {}, own)).body.data as CustodyOrderDetail;
+    expect((await admin.client.post(withId(custodyPaths.freezeMember, own.memberId))).body.code).toBe(0);
+    expect((await approve(reviewers[0]!, order)).body.code).toBe(codeOf('custodyPolicyMemberFrozen'));
+    expect((await detail(order.order.id)).policy).toMatchObject({ verdict: 'refused', rule: 'memberFrozen' });
+  });
+
+  it('organisation frozen, asset and business line allowed, minimum reviewers', async () => {
+    const lineId = await addLine({ name: 'Rules line' });
+    await sql`update custody_org set frozen_at = now() where id = ${org.orgId}`.execute(custody.db);
+    expect((await submit(lineId)).body.code).toBe(codeOf('custodyPolicyOrganisationFrozen'));
+    await sql`update custody_org set frozen_at = null where id = ${org.orgId}`.execute(custody.db);
+    expect((await submit(lineId, { accountId: outsideAccountId })).body.code).toBe(codeOf('custodyPolicyAssetNotAllowed'));
+    expect((await submit(lineId, { coin: 'ETH' })).body.code).toBe(codeOf('custodyPolicyAssetNotAllowed'));
+    const lonely = await addLine({ name: 'Lonely line', minReviewers: 1, reviewerMemberIds: [submitter.memberId] });
+    expect((await submit(lonely)).body.code).toBe(codeOf('custodyPolicyReviewersBelowMinimum'));
+  });
+
+  it('whitelist, then the cooling period of a newly whitelisted address', async () => {
+    const lineId = await addLine({
+      name: 'Whitelist line',
+      whitelist: [{ asset: 'USDT', chain: 'ethereum', address: first, tag: '', note: 'supplier' }],
+    });
+    expect((await submit(lineId, { address: second })).body.code).toBe(codeOf('custodyPolicyNotWhitelisted'));
+    const cooling = await submit(lineId);
+    expect(cooling.body.code).toBe(codeOf('custodyPolicyCoolingPeriod'));
+    const dry = await submitter.client.post(custodyPaths.orderDryRun, draft(lineId));
+    const answer = dry.body.data as CustodyPolicyAnswer;
+    expect(answer).toMatchObject({ verdict: 'refused', rule: 'coolingPeriod', code: codeOf('custodyPolicyCoolingPeriod') });
+    expect(new Date(answer.until!).getTime() - Date.now()).toBeGreaterThan(23 * 3_600_000);
+    await sql`update custody_line_whitelist set added_at = now() - interval '25 hours' where line_id = ${lineId}`.execute(custody.db);
+    expect((await submit(lineId)).body.code).toBe(0);
+
+    // Editing the line keeps when each address that stays was added; only a new one cools.
+    const edited = await admin.client.post(withId(custodyPaths.line, lineId), {
+      name: 'Whitelist line',
+      adminEmail: 'line@northwind.example',
+      currencies: ['USDT'],
+      accountIds: [accountId],
+      minReviewers: 2,
+      reviewerMemberIds: reviewers.map((each) => each.memberId),
+      whitelist: [
+        { asset: 'USDT', chain: 'ethereum', address: first, tag: '', note: 'supplier, renamed' },
+        { asset: 'USDT', chain: 'ethereum', address: second, tag: '', note: 'new supplier' },
+      ],
+    });
+    expect(edited.body.code).toBe(0);
+    expect((await submit(lineId)).body.code).toBe(0);
+    expect((await submit(lineId, { address: second })).body.code).toBe(codeOf('custodyPolicyCoolingPeriod'));
+  });
+
+  it('limits per transaction, rolling day, week and month, counting pending orders; the dry run says what is left and when', async () => {
+    const limits = [{ asset: 'USDT', perTransaction: '100', perDay: '250', perWeek: '400', perMonth: '500' }];
+    const lineId = await addLine({ name: 'Limits line', limits });
+    expect((await submit(lineId, { amount: '100.000001' })).body.code).toBe(codeOf('custodyPolicyPerTransactionLimit'));
+    const firstOrder = await submitted(lineId, { amount: '100' });
+    await submitted(lineId, { amount: '100' });
+    expect((await submit(lineId, { amount: '100' })).body.code).toBe(codeOf('custodyPolicyDayLimit'));
+
+    const dry = (await submitter.client.post(custodyPaths.orderDryRun, draft(lineId, { amount: '100' }))).body.data as CustodyPolicyAnswer;
+    expect(dry).toMatchObject({ verdict: 'refused', rule: 'day', code: codeOf('custodyPolicyDayLimit') });
+    const day = dry.limits.find((each) => each.window === 'day')!;
+    expect(day).toMatchObject({ limit: '250', used: '200', remaining: '50' });
+    expect(new Date(day.freesAt!).getTime()).toBe(new Date(firstOrder.order.submittedAt).getTime() + 24 * 3_600_000);
+    expect(dry.approvals.mayApprove).toHaveLength(3);
+    const fits = (await submitter.client.post(custodyPaths.orderDryRun, draft(lineId, { amount: '50' }))).body.data as CustodyPolicyAnswer;
+    expect(fits).toMatchObject({ verdict: 'pass', rule: null, approvals: { required: 2, counted: 0 } });
+
+    await age(lineId, 48);
+    await submitted(lineId, { amount: '100' });
+    await submitted(lineId, { amount: '100' });
+    expect((await submit(lineId, { amount: '1' })).body.code).toBe(codeOf('custodyPolicyWeekLimit'));
+    await age(lineId, 24 * 8);
+    const fifth = await submitted(lineId, { amount: '100' });
+    expect((await submit(lineId, { amount: '1' })).body.code).toBe(codeOf('custodyPolicyMonthLimit'));
+    // A rejected order no longer counts.
+    const rejected = await reviewers[0]!.client.post(withId(custodyPaths.rejectOrder, fifth.order.id), { opinion: 'Too much this month' });
+    expect(rejected.body.code).toBe(0);
+    expect((await submit(lineId, { amount: '100' })).body.code).toBe(0);
+    expect((await submit(lineId, { amount: '1' })).body.code).toBe(codeOf('custodyPolicyMonthLimit'));
+  });
+});
+
+describe('under concurrency', { timeout: 120_000 }, () => {
+  it('100 orders submitted at once against one day limit never exceed it', async () => {
+    const limits = [{ asset: 'USDT', perTransaction: '100', perDay: '1000', perWeek: '10000', perMonth: '10000' }];
+    const lineId = await addLine({ name: 'Burst line', limits });
+    const before = await available();
+    const answers = await Promise.all(Array.from({ length: 100 }, () => submit(lineId, { amount: '100' })));
+    const codes = answers.map((answer) => answer.body.code);
+    expect(codes.filter((code) => code === 0)).toHaveLength(10);
+    expect(codes.filter((code) => code === codeOf('custodyPolicyDayLimit'))).toHaveLength(90);
+    expect(toBaseUnits(before, 6) - toBaseUnits(await available(), 6)).toBe(10n * toBaseUnits('102', 6));
+    const total = await sql<{
+      sum: string;
+    }>`select coalesce(sum(amount), 0)::text as sum from custody_withdrawal_order where line_id = ${lineId}`.execute(custody.db);
+    expect(total.rows[0]!.sum).toBe('1000000000');
+  });
+
+  it('20 reviewers approving one order at once complete its quorum once', async () => {
+    const crowd: Member[] = [];
+    for (let at = 0; at < 20; at += 1) crowd.push(await member());
+    const lineId = await addLine({ name: 'Crowd line', minReviewers: 5, reviewerMemberIds: crowd.map((each) => each.memberId) });
+    const order = await submitted(lineId);
+    const codes: string[] = [];
+    for (const each of crowd) codes.push(await transferCode(each));
+    const answers = await Promise.all(crowd.map((each, at) => approve(each, order, codes[at])));
+    const accepted = answers.filter((answer) => answer.body.code === 0);
+    expect(accepted).toHaveLength(5);
+    expect(answers.filter((answer) => answer.body.code === codeOf('custodyOrderNotOpen'))).toHaveLength(15);
+    const done = await detail(order.order.id);
+    expect(done.order.state).toBe('sending');
+    expect(done.approvals).toHaveLength(5);
+    const completions = await sql<{ count: string }>`
+      select count(*)::text as count from audit_log
+       where action = 'custody.order.approve' and subject_id = ${order.order.id} and after->>'state' = 'sending'`.execute(custody.db);
+    expect(completions.rows[0]!.count).toBe('1');
+  });
+});

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { custodyLimitWindows, custodyOrderStates, custodyPolicyRules } from '../rules/custody-order-rules';
+import { securityVerificationSchema } from './identity';
+import { amountSchema, chainSchema, coinSchema, pageQueryFields, pageSchema } from './primitives';
+import { recordIdSchema } from './record-id';
+
+/**
+ * Withdrawal orders of the custody console (issue 18 items 1–5): a single order, its approvals
+ * bound to the order's digest, and the policy engine's answer ("why is this held?") for an
+ * order or a dry run. Amounts are decimal text in the coin.
+ */
+const text = (max: number) => z.string().max(max);
+
+export const custodyOrderStateSchema = z.enum(custodyOrderStates);
+export const custodyPolicyRuleSchema = z.enum(custodyPolicyRules);
+
+/** What a dry run checks: a single withdrawal order as it would be submitted. */
+export const custodyOrderDraftSchema = z.object({
+  lineId: recordIdSchema('noMatchingData'),
+  accountId: recordIdSchema('noMatchingData'),
+  coin: coinSchema,
+  chain: chainSchema,
+  /** Decimal in the coin, greater than 0, at most the coin's decimals. */
+  amount: amountSchema,
+  address: z.string().trim().max(200),
+  /** XRP destination tag; empty elsewhere. */
+  tag: z.string().trim().max(20).default(''),
+  /** At most 150 characters (spec §5), checked by the server with its own code. */
+  note: text(1000).default(''),
+});
+export type CustodyOrderDraft = z.input<typeof custodyOrderDraftSchema>;
+
+/** A single withdrawal order; `requestId` is the client's idempotency key (a retry submits once). */
+export const custodyOrderBodySchema = custodyOrderDraftSchema.extend({
+  requestId: z.string().trim().min(8).max(64),
+});
+export type CustodyOrderBody = z.input<typeof custodyOrderBodySchema>;
+
+/**
+ * An approval: the digest the reviewer was shown (refused when the order's is another), an
+ * optional opinion, and the member's second factor (the codes of `securityVerificationSchema`).
+ */
+export const custodyApproveBodySchema = securityVerificationSchema.extend({
+  digest: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{64}$/),
+  opinion: text(1000).default(''),
+});
+export type CustodyApproveBody = z.input<typeof custodyApproveBodySchema>;
+
+/** A rejection ends the order; its opinion is required (spec §4). */
+export const custodyRejectBodySchema = z.object({ opinion: text(1000) });
+export type CustodyRejectBody = z.input<typeof custodyRejectBodySchema>;
+
+export const custodyOrdersQuerySchema = z.object({
+  state: custodyOrderStateSchema.optional(),
+  lineId: recordIdSchema('noMatchingData').optional(),
+  coin: coinSchema.optional(),
+  ...pageQueryFields({ maxPageNo: 10_000, defaultPageSize: 20 }),
+});
+export type CustodyOrdersQuery = z.input<typeof custodyOrdersQuerySchema>;
+
+/** One limit window of the line for the coin: the limit, what pending and approved orders use of it, what is left and when enough frees up. */
+export const custodyLimitStandingSchema = z.object({
+  window: z.enum(custodyLimitWindows),
+  limit: z.string(),
+  /** What other counted orders use in the window (none for `perTransaction`). */
+  used: z.string(),
+  remaining: z.string(),
+  /** When the window will have room for this amount again; null when it has room now, or never will (the amount exceeds the limit). */
+  freesAt: z.string().nullable(),
+});
+
+export const custodyApprovalSchema = z.object({
+  memberId: z.string(),
+  memberName: z.string(),
+  decision: z.enum(['approve', 'reject']),
+  opinion: z.string(),
+  /** The digest the member approved (hex SHA-256 of the canonical order). */
+  digest: z.string(),
+  /** Whether the approval counts now (an approver frozen or removed from the line since does not). */
+  counts: z.boolean(),
+  at: z.string(),
+});
+
+/**
+ * The policy engine's answer: `pass` (nothing stops it: a dry run would be accepted and then wait
+ * for `approvals.required` approvals; an order would be sent), `held` (a submitted order waiting
+ * for approvals: rule `minimumReviewers`), `refused` (the rule named, with its catalogue code and
+ * message). With the line's limits for the coin, the approvals in and who may still approve.
+ */
+export const custodyPolicyAnswerSchema = z.object({
+  verdict: z.enum(['pass', 'held', 'refused']),
+  rule: custodyPolicyRuleSchema.nullable(),
+  /** The catalogue code of the refusal and its message in the caller's language; null when nothing refuses. */
+  code: z.number().int().nullable(),
+  message: z.string().nullable(),
+  /** When a cooling period or a limit window frees it; null otherwise. */
+  until: z.string().nullable(),
+  limits: z.array(custodyLimitStandingSchema),
+  approvals: z.object({
+    required: z.number().int(),
+    counted: z.number().int(),
+    /** Eligible reviewers of the line who have not decided and may still approve. */
+    mayApprove: z.array(z.object({ memberId: z.string(), name: z.string() })),
+  }),
+});
+export type CustodyPolicyAnswer = z.infer<typeof custodyPolicyAnswerSchema>;
+
+export const custodyOrderSchema = z.object({
+  id: z.string(),
+  serialNo: z.string(),
+  type: z.literal('single'),
+  lineId: z.string(),
+  lineName: z.string(),
+  accountId: z.string(),
+  accountName: z.string(),
+  coin: z.string(),
+  chain: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  address: z.string(),
+  tag: z.string(),
+  note: z.string(),
+  digest: z.string(),
+  state: custodyOrderStateSchema,
+  submitter: z.object({ memberId: z.string(), name: z.string() }),
+  submittedAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type CustodyOrder = z.infer<typeof custodyOrderSchema>;
+
+/** The order detail: the order, its approvals, and why it is held (the policy engine's answer now). */
+export const custodyOrderDetailSchema = z.object({
+  order: custodyOrderSchema,
+  approvals: z.array(custodyApprovalSchema),
+  policy: custodyPolicyAnswerSchema,
+});
+export type CustodyOrderDetail = z.infer<typeof custodyOrderDetailSchema>;
+
+export const custodyOrdersPageSchema = pageSchema(custodyOrderSchema);
