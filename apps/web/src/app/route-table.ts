@@ -58,7 +58,10 @@ export type RoutePage =
   | 'custodyMembers'
   | 'custodyBusinessLines'
   | 'custodySettings'
-  | 'custodyAddresses';
+  | 'custodyAddresses'
+  | 'custodyDeposit'
+  | 'custodyTransfers'
+  | 'custodyAssetReport';
 
 export interface RouteDefinition {
   name: RouteName;
@@ -165,9 +168,10 @@ export const routeTable = [
   custody('custodyMembers', { page: 'custodyMembers' }),
   custody('custodyMemberAdd'),
   custody('custodyMemberEdit'),
-  custody('custodyAssetReport'),
-  custody('custodyTransfers'),
+  custody('custodyAssetReport', { page: 'custodyAssetReport' }),
+  custody('custodyTransfers', { page: 'custodyTransfers' }),
   custody('custodyBillingStats'),
+  custody('custodyDeposit', { page: 'custodyDeposit' }),
   custody('custodyWithdraw'),
   custody('custodyBatchWithdraw'),
   custody('custodyWithdrawOrders'),

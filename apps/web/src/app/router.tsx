@@ -52,7 +52,7 @@ const pageNamespaces: Partial<Record<RoutePage, Namespace[]>> = {
   tradeOrderDetail: ['trade'],
   tradeAutoSwap: ['trade'],
   tradeAutoSwapRecords: ['trade'],
-  custodyOverview: ['custody'],
+  custodyOverview: ['custody', 'custodyMoney'],
   custodyApply: ['custody'],
   custodyActivate: ['custody', 'security'],
   custodyRoles: ['custody', 'custodyOrg'],
@@ -61,6 +61,10 @@ const pageNamespaces: Partial<Record<RoutePage, Namespace[]>> = {
   custodyBusinessLines: ['custody', 'custodyOrg', 'custodyConfig', 'funds'],
   custodySettings: ['custody', 'custodyOrg', 'custodyConfig'],
   custodyAddresses: ['custody', 'custodyOrg', 'custodyConfig', 'funds', 'wallet'],
+  // funds: the recharge screen's coin and network picker and address panel, network names; wallet: copying a hash or address.
+  custodyDeposit: ['custody', 'custodyMoney', 'funds', 'wallet'],
+  custodyTransfers: ['custody', 'custodyMoney', 'funds', 'wallet'],
+  custodyAssetReport: ['custody', 'custodyMoney'],
 };
 
 const pageModules: Record<RoutePage, () => Promise<{ Component: ComponentType }>> = {
@@ -109,6 +113,9 @@ const pageModules: Record<RoutePage, () => Promise<{ Component: ComponentType }>
   custodyBusinessLines: async () => ({ Component: (await import('../features/custody/pages')).CustodyBusinessLinesPage }),
   custodySettings: async () => ({ Component: (await import('../features/custody/pages')).CustodySettingsPage }),
   custodyAddresses: async () => ({ Component: (await import('../features/custody/pages')).CustodyAddressesPage }),
+  custodyDeposit: async () => ({ Component: (await import('../features/custody/pages')).CustodyDepositPage }),
+  custodyTransfers: async () => ({ Component: (await import('../features/custody/pages')).CustodyTransfersPage }),
+  custodyAssetReport: async () => ({ Component: (await import('../features/custody/pages')).CustodyAssetReportPage }),
 };
 
 /** Each area's layout; the custody console's brings its catalogue (its menu and access screens use it). */

@@ -49,7 +49,7 @@ describe('CustodyLayout', { timeout: 20_000 }, () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Config overview', 'Apply for custody']);
+    ).toEqual(['Config overview', 'Transfer history', 'Apply for custody']);
   });
 
   it("shows an enterprise admin every console page there is, in the spec's §2 order", async () => {
@@ -62,7 +62,18 @@ describe('CustodyLayout', { timeout: 20_000 }, () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Config overview', 'Business lines', 'Common settings', 'Roles', 'Personnel', 'Common addresses', 'Apply for custody']);
+    ).toEqual([
+      'Config overview',
+      'Business lines',
+      'Common settings',
+      'Roles',
+      'Personnel',
+      'Asset report',
+      'Transfer history',
+      'Deposit',
+      'Common addresses',
+      'Apply for custody',
+    ]);
   });
 
   it('tells a customer without custody to contact the administrator, with the way to apply', async () => {

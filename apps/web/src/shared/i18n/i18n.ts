@@ -19,6 +19,7 @@ export const namespaces = [
   'custody',
   'custodyOrg',
   'custodyConfig',
+  'custodyMoney',
 ] as const;
 /** Loaded before the first render; the others come with the pages that use them (router.tsx). */
 const startupNamespaces: Namespace[] = ['common', 'home'];

@@ -14,6 +14,7 @@ import type apikeys from './locales/en/apikeys.json';
 import type custody from './locales/en/custody.json';
 import type custodyOrg from './locales/en/custodyOrg.json';
 import type custodyConfig from './locales/en/custodyConfig.json';
+import type custodyMoney from './locales/en/custodyMoney.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -34,6 +35,7 @@ declare module 'i18next' {
       custody: typeof custody;
       custodyOrg: typeof custodyOrg;
       custodyConfig: typeof custodyConfig;
+      custodyMoney: typeof custodyMoney;
     };
   }
 }

@@ -6,3 +6,6 @@ export { MembersPage as CustodyMembersPage } from './members-page';
 export { BusinessLinesPage as CustodyBusinessLinesPage } from './business-lines-page';
 export { SettingsPage as CustodySettingsPage } from './settings-page';
 export { AddressesPage as CustodyAddressesPage } from './addresses-page';
+export { DepositPage as CustodyDepositPage } from './deposit-page';
+export { TransfersPage as CustodyTransfersPage } from './transfers-page';
+export { AssetReportPage as CustodyAssetReportPage } from './asset-report-page';
