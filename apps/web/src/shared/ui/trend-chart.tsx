@@ -51,9 +51,10 @@ export function TrendChart({
   const line = `M${coordinates.join(' L')}`;
   const area = `${line} L${width},${height} L0,${height} Z`;
 
+  const hasScale = highLabel !== undefined || lowLabel !== undefined;
   return (
-    <figure className={styles.chart} data-testid={testId}>
-      {highLabel !== undefined || lowLabel !== undefined ? (
+    <figure className={hasScale ? `${styles.chart} ${styles.withScale}` : styles.chart} data-testid={testId}>
+      {hasScale ? (
         <div className={styles.scale} aria-hidden="true">
           <span>{highLabel}</span>
           <span>{lowLabel}</span>

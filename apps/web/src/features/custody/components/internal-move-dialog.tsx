@@ -231,38 +231,36 @@ function MoveForm({
     >
       <p className={styles.intro}>{t('move.intro')}</p>
       <DialogError message={refusal} testId="move-form-error" />
-      <div className={styles.moveAccounts}>
-        <Form.Item name="fromAccountId" label={t('move.from')} rules={[{ required: true, message: t('move.fromRequired') }]}>
-          <Select
-            placeholder={t('move.accountPlaceholder')}
-            options={accounts.map((account) => ({ value: account.accountId, label: accountLabel(account) }))}
-            data-testid="move-from"
-          />
-        </Form.Item>
-        <Form.Item
-          name="toAccountId"
-          label={t('move.to')}
-          dependencies={['fromAccountId']}
-          rules={[
-            {
-              validator: async (_rule, value: string | undefined) => {
-                if (!value) throw new Error(t('move.toRequired'));
-                if (value === form.getFieldValue('fromAccountId')) throw new Error(errorMessage('custodyMoveSameAccount', language));
-              },
+      <Form.Item name="fromAccountId" label={t('move.from')} rules={[{ required: true, message: t('move.fromRequired') }]}>
+        <Select
+          placeholder={t('move.accountPlaceholder')}
+          options={accounts.map((account) => ({ value: account.accountId, label: accountLabel(account) }))}
+          data-testid="move-from"
+        />
+      </Form.Item>
+      <Form.Item
+        name="toAccountId"
+        label={t('move.to')}
+        dependencies={['fromAccountId']}
+        rules={[
+          {
+            validator: async (_rule, value: string | undefined) => {
+              if (!value) throw new Error(t('move.toRequired'));
+              if (value === form.getFieldValue('fromAccountId')) throw new Error(errorMessage('custodyMoveSameAccount', language));
             },
-          ]}
-        >
-          <Select
-            placeholder={t('move.accountPlaceholder')}
-            options={accounts.map((account) => ({
-              value: account.accountId,
-              label: accountLabel(account),
-              disabled: account.accountId === fromId,
-            }))}
-            data-testid="move-to"
-          />
-        </Form.Item>
-      </div>
+          },
+        ]}
+      >
+        <Select
+          placeholder={t('move.accountPlaceholder')}
+          options={accounts.map((account) => ({
+            value: account.accountId,
+            label: accountLabel(account),
+            disabled: account.accountId === fromId,
+          }))}
+          data-testid="move-to"
+        />
+      </Form.Item>
       <Form.Item
         name="coin"
         label={t('move.coin')}

@@ -14,11 +14,12 @@ import styles from './custody-money.module.css';
 const directionOf = (record: CustodyTransfer) => (record.businessType === 'internalOut' ? '−' : '+');
 
 /**
- * The transfer records of spec §3, one row each: flow id, order number, account, coin and
- * network, business type, quantity (signed by direction), handling fee, the account's balance
- * after it, §4 state, remarks, recorded time, source, hash and to-address. Amounts in full
- * (every decimal the record has); addresses and hashes shortened with the full value on hover
- * and a copy button. Paged by the server.
+ * The transfer records of spec §3, one row each: recorded time, flow id over order number,
+ * account, coin and network, business type, quantity (signed by direction), handling fee, the
+ * account's balance after it, source over to-address, hash, remarks and the §4 state. Amounts in
+ * full (every decimal the record has); addresses and hashes shortened with the full value on
+ * hover and a copy button. The time and the state stay in view while the rest scrolls. Paged by
+ * the server.
  */
 export function TransferTable(list: PagedTableList<CustodyTransfer>) {
   const { t } = useTranslation('custodyMoney');
@@ -30,14 +31,26 @@ export function TransferTable(list: PagedTableList<CustodyTransfer>) {
 
   const columns: TableColumnsType<CustodyTransfer> = [
     {
-      key: 'flowId',
-      title: t('transfers.columns.flowId'),
-      render: (_value, record) => <span className={styles.code}>{record.flowId}</span>,
+      key: 'recordedTime',
+      title: t('transfers.columns.recordedTime'),
+      fixed: 'left',
+      width: 124,
+      render: (_value, record) => <span className={styles.time}>{formatDateTime(record.recordedTime, language)}</span>,
     },
     {
-      key: 'orderNo',
-      title: t('transfers.columns.orderNo'),
-      render: (_value, record) => <span className={styles.code}>{record.orderNo}</span>,
+      key: 'flowId',
+      title: (
+        <span className={styles.stackHead}>
+          {t('transfers.columns.flowId')}
+          <span className={styles.sub}>{t('transfers.columns.orderNo')}</span>
+        </span>
+      ),
+      render: (_value, record) => (
+        <span className={styles.code}>
+          {record.flowId}
+          <span className={styles.sub}>{record.orderNo}</span>
+        </span>
+      ),
     },
     {
       key: 'account',
@@ -57,7 +70,8 @@ export function TransferTable(list: PagedTableList<CustodyTransfer>) {
     {
       key: 'businessType',
       title: t('transfers.columns.businessType'),
-      render: (_value, record) => <span className={styles.nowrap}>{t(`businessTypes.${record.businessType}`)}</span>,
+      width: 120,
+      render: (_value, record) => t(`businessTypes.${record.businessType}`),
     },
     {
       key: 'quantity',
@@ -84,38 +98,37 @@ export function TransferTable(list: PagedTableList<CustodyTransfer>) {
         record.accountBalance === null ? none : <span className={styles.figure}>{amount(record.coin, record.accountBalance)}</span>,
     },
     {
-      key: 'state',
-      title: t('transfers.columns.state'),
-      render: (_value, record) => <TransferStateTag record={record} />,
-    },
-    {
-      key: 'remarks',
-      title: t('transfers.columns.remarks'),
-      render: (_value, record) => (record.remarks ? <span className={styles.note}>{record.remarks}</span> : none),
-    },
-    {
-      key: 'recordedTime',
-      title: t('transfers.columns.recordedTime'),
-      render: (_value, record) => <span className={styles.nowrap}>{formatDateTime(record.recordedTime, language)}</span>,
-    },
-    {
       key: 'source',
-      title: t('transfers.columns.source'),
-      render: (_value, record) =>
-        record.source === '' ? (
-          none
-        ) : record.businessType === 'deposit' ? (
-          long(record.source)
-        ) : (
-          <span className={styles.name}>{record.source}</span>
-        ),
+      title: (
+        <span className={styles.stackHead}>
+          {t('transfers.columns.source')}
+          <span className={styles.sub}>{t('transfers.columns.toAddress')}</span>
+        </span>
+      ),
+      render: (_value, record) => (
+        <span className={styles.route}>
+          <span>{record.source === '' ? none : record.businessType === 'deposit' ? long(record.source) : record.source}</span>
+          <span>
+            <span aria-hidden="true" className={styles.arrow}>
+              →{' '}
+            </span>
+            {record.businessType === 'deposit' ? long(record.toAddress) : record.toAddress}
+          </span>
+        </span>
+      ),
     },
     { key: 'hash', title: t('transfers.columns.hash'), render: (_value, record) => long(record.hash) },
     {
-      key: 'toAddress',
-      title: t('transfers.columns.toAddress'),
-      render: (_value, record) =>
-        record.businessType === 'deposit' ? long(record.toAddress) : <span className={styles.name}>{record.toAddress}</span>,
+      key: 'remarks',
+      title: t('transfers.columns.remarks'),
+      width: 160,
+      render: (_value, record) => (record.remarks ? <span className={styles.note}>{record.remarks}</span> : none),
+    },
+    {
+      key: 'state',
+      title: t('transfers.columns.state'),
+      fixed: 'right',
+      render: (_value, record) => <TransferStateTag record={record} />,
     },
   ];
 
