@@ -60,7 +60,10 @@ export type RoutePage =
   | 'custodySettings'
   | 'custodyAddresses'
   | 'custodyMiningPool'
-  | 'custodyPartner';
+  | 'custodyPartner'
+  | 'custodyDeposit'
+  | 'custodyTransfers'
+  | 'custodyAssetReport';
 
 export interface RouteDefinition {
   name: RouteName;
@@ -167,9 +170,10 @@ export const routeTable = [
   custody('custodyMembers', { page: 'custodyMembers' }),
   custody('custodyMemberAdd'),
   custody('custodyMemberEdit'),
-  custody('custodyAssetReport'),
-  custody('custodyTransfers'),
+  custody('custodyAssetReport', { page: 'custodyAssetReport' }),
+  custody('custodyTransfers', { page: 'custodyTransfers' }),
   custody('custodyBillingStats'),
+  custody('custodyDeposit', { page: 'custodyDeposit' }),
   custody('custodyWithdraw'),
   custody('custodyBatchWithdraw'),
   custody('custodyWithdrawOrders'),

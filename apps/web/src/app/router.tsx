@@ -52,7 +52,7 @@ const pageNamespaces: Partial<Record<RoutePage, Namespace[]>> = {
   tradeOrderDetail: ['trade'],
   tradeAutoSwap: ['trade'],
   tradeAutoSwapRecords: ['trade'],
-  custodyOverview: ['custody'],
+  custodyOverview: ['custody', 'custodyMoney'],
   custodyApply: ['custody'],
   custodyActivate: ['custody', 'security'],
   custodyRoles: ['custody', 'custodyOrg'],
@@ -64,6 +64,10 @@ const pageNamespaces: Partial<Record<RoutePage, Namespace[]>> = {
   // funds: network names.
   custodyMiningPool: ['custody', 'custodyPool', 'funds'],
   custodyPartner: ['custodyPool', 'funds'],
+  // funds: the recharge screen's coin and network picker and address panel, network names; wallet: copying a hash or address.
+  custodyDeposit: ['custody', 'custodyMoney', 'funds', 'wallet'],
+  custodyTransfers: ['custody', 'custodyMoney', 'funds', 'wallet'],
+  custodyAssetReport: ['custody', 'custodyMoney'],
 };
 
 const pageModules: Record<RoutePage, () => Promise<{ Component: ComponentType }>> = {
@@ -114,6 +118,9 @@ const pageModules: Record<RoutePage, () => Promise<{ Component: ComponentType }>
   custodyAddresses: async () => ({ Component: (await import('../features/custody/pages')).CustodyAddressesPage }),
   custodyMiningPool: async () => ({ Component: (await import('../features/custody/pages')).CustodyMiningPoolPage }),
   custodyPartner: async () => ({ Component: (await import('../features/custody/pages')).CustodyPartnerPage }),
+  custodyDeposit: async () => ({ Component: (await import('../features/custody/pages')).CustodyDepositPage }),
+  custodyTransfers: async () => ({ Component: (await import('../features/custody/pages')).CustodyTransfersPage }),
+  custodyAssetReport: async () => ({ Component: (await import('../features/custody/pages')).CustodyAssetReportPage }),
 };
 
 /** Each area's layout; the custody console's brings its catalogue (its menu and access screens use it). */

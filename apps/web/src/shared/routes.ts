@@ -84,6 +84,7 @@ export const routePaths = {
   custodyAssetReport: '/custody/assetReport',
   custodyTransfers: '/custody/transfers',
   custodyBillingStats: '/custody/billingStats',
+  custodyDeposit: '/custody/deposit',
   custodyWithdraw: '/custody/withdraw',
   custodyBatchWithdraw: '/custody/withdraw/batch',
   custodyWithdrawOrders: '/custody/withdrawOrders',

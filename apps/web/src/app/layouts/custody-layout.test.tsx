@@ -49,7 +49,7 @@ describe('CustodyLayout', { timeout: 20_000 }, () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Config overview', 'Apply for custody']);
+    ).toEqual(['Config overview', 'Transfer history', 'Apply for custody']);
   });
 
   it("shows an enterprise admin every console page there is, in the spec's §2 order", async () => {
@@ -68,6 +68,9 @@ describe('CustodyLayout', { timeout: 20_000 }, () => {
       'Common settings',
       'Roles',
       'Personnel',
+      'Asset report',
+      'Transfer history',
+      'Deposit',
       'Common addresses',
       'Apply for custody',
       'Mining pool linking',

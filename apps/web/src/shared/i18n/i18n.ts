@@ -20,6 +20,7 @@ export const namespaces = [
   'custodyOrg',
   'custodyConfig',
   'custodyPool',
+  'custodyMoney',
 ] as const;
 /** Loaded before the first render; the others come with the pages that use them (router.tsx). */
 const startupNamespaces: Namespace[] = ['common', 'home'];

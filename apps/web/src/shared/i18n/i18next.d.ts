@@ -15,6 +15,7 @@ import type custody from './locales/en/custody.json';
 import type custodyOrg from './locales/en/custodyOrg.json';
 import type custodyConfig from './locales/en/custodyConfig.json';
 import type custodyPool from './locales/en/custodyPool.json';
+import type custodyMoney from './locales/en/custodyMoney.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -36,6 +37,7 @@ declare module 'i18next' {
       custodyOrg: typeof custodyOrg;
       custodyConfig: typeof custodyConfig;
       custodyPool: typeof custodyPool;
+      custodyMoney: typeof custodyMoney;
     };
   }
 }

@@ -18,7 +18,7 @@ export interface CustodyMenuItem {
 /**
  * The gate of every spec §2 console menu item, from the endpoint each page reads: roles and
  * personnel `members`, business lines `lines`, common settings `settings`, common addresses
- * `addresses`, asset report `assetReport`, withdrawal and its orders `orders`, billing
+ * `addresses`, asset report `assetReport`, deposit, withdrawal and its orders `orders`, billing
  * `orders` (ordering and billing), the overview and transfer history any member.
  */
 export const custodyMenuGates = {
@@ -30,6 +30,7 @@ export const custodyMenuGates = {
   assetReport: 'assetReport',
   transfers: 'anyMember',
   billingStats: 'orders',
+  deposit: 'orders',
   withdraw: 'orders',
   withdrawOrders: 'orders',
   addresses: 'addresses',
@@ -51,6 +52,9 @@ export const custodyMenuItems: readonly CustodyMenuItem[] = [
   item('settings', 'custodySettings'),
   item('roles', 'custodyRoles'),
   item('members', 'custodyMembers'),
+  item('assetReport', 'custodyAssetReport'),
+  item('transfers', 'custodyTransfers'),
+  item('deposit', 'custodyDeposit'),
   item('addresses', 'custodyAddresses'),
   item('apply', 'custodyApply'),
   item('miningPool', 'custodyMiningPool'),

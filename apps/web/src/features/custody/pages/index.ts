@@ -8,3 +8,6 @@ export { SettingsPage as CustodySettingsPage } from './settings-page';
 export { AddressesPage as CustodyAddressesPage } from './addresses-page';
 export { MiningPoolPage as CustodyMiningPoolPage } from './mining-pool-page';
 export { PartnerPage as CustodyPartnerPage } from './partner-page';
+export { DepositPage as CustodyDepositPage } from './deposit-page';
+export { TransfersPage as CustodyTransfersPage } from './transfers-page';
+export { AssetReportPage as CustodyAssetReportPage } from './asset-report-page';

@@ -9,12 +9,12 @@ import { useRegionName } from '../../../shared/i18n/region-names';
 import { PageFrame } from '../../../shared/ui/page-frame';
 import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { custodyOverviewQuery } from '../api/custody-overview';
+import { AccountBalancesCard } from '../components/account-balances-card';
 import { CustodyLoadError } from '../components/custody-load-error';
 import styles from '../components/custody.module.css';
 
 type Line = CustodyOverview['lines'][number];
 type RoleCount = CustodyOverview['membersByRole'][number];
-type Account = CustodyOverview['accounts'][number];
 
 function isBuiltInRole(name: string): name is CustodyBuiltInRole {
   return (custodyBuiltInRoles as readonly string[]).includes(name);
@@ -76,17 +76,6 @@ function OverviewView({ overview }: { overview: CustodyOverview }) {
       render: (_, row) => <span className={styles.figure}>{number(row.frozen)}</span>,
     },
   ];
-  const accountColumns: TableColumnsType<Account> = [
-    { key: 'name', title: t('overview.accountName'), dataIndex: 'name' },
-    { key: 'kind', title: t('overview.accountKind'), render: (_, row) => t(`accountKinds.${row.kind}`) },
-    { key: 'tier', title: t('overview.accountTier'), render: (_, row) => t(`accountTiers.${row.tier}`) },
-    {
-      key: 'addresses',
-      title: t('overview.addresses'),
-      align: 'right',
-      render: (_, row) => <span className={styles.figure}>{number(row.addressCount)}</span>,
-    },
-  ];
   const { pending } = overview;
 
   return (
@@ -139,25 +128,12 @@ function OverviewView({ overview }: { overview: CustodyOverview }) {
           )}
         </Card>
       </div>
-      <Card title={t('overview.accounts')}>
-        {overview.accounts.length === 0 ? (
-          <Empty text={t('overview.noAccounts')} testId="custody-no-accounts" />
-        ) : (
-          <Table<Account>
-            rowKey="id"
-            size="small"
-            columns={accountColumns}
-            dataSource={overview.accounts}
-            pagination={false}
-            data-testid="custody-accounts"
-          />
-        )}
-      </Card>
+      <AccountBalancesCard accounts={overview.accounts} />
     </div>
   );
 }
 
-/** Config overview, the console's home (spec §2): organisation, business lines, members by role, accounts, pending actions. */
+/** Config overview, the console's home (spec §2): organisation, business lines, members by role, accounts with balances, pending actions. */
 export function CustodyOverviewPage() {
   const { t } = useTranslation('custody');
   const overview = useQuery(custodyOverviewQuery);

@@ -7,7 +7,7 @@ import { secondFactorFields, type SecondFactor } from '../../../shared/ui/verifi
 import { useAddWithdrawAddress } from '../api/add-withdraw-address';
 import type { AddressNetwork } from './address-networks';
 import { buttonTestId } from './button-test-id';
-import { useChainLabel } from './chain-label';
+import { useChainLabel } from '../../../shared/i18n/chain-names';
 import { EmptyTagConfirm } from './empty-tag-confirm';
 import { VerificationFields } from './verification-fields';
 import { TagField, useAddressRules } from './withdrawal-fields';

@@ -6,7 +6,7 @@ import { useLanguage } from '../../../shared/i18n/use-language';
 import { ShortValue } from '../../../shared/ui/short-value';
 import { useDeleteWithdrawAddress } from '../api/delete-withdraw-address';
 import { buttonTestId } from './button-test-id';
-import { useChainLabel } from './chain-label';
+import { useChainLabel } from '../../../shared/i18n/chain-names';
 import table from '../../../shared/ui/records-table.module.css';
 import styles from './records.module.css';
 

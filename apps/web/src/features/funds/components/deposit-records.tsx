@@ -12,7 +12,7 @@ import { QueryErrorState } from '../../../shared/ui/query-error-state';
 import { ShortValue } from '../../../shared/ui/short-value';
 import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { dwRecordsQuery, type DwRecordsPage } from '../api/get-dw-records';
-import { useChainLabel } from './chain-label';
+import { useChainLabel } from '../../../shared/i18n/chain-names';
 import { DepositStatus } from './deposit-status';
 import { RecordsPager } from './records-pager';
 import table from '../../../shared/ui/records-table.module.css';

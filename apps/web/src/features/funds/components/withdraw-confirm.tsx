@@ -7,7 +7,7 @@ import { ConfirmStep } from '../../../shared/ui/confirm-step';
 import { usePasskeyChoice } from '../../../shared/ui/passkey-choice';
 import { secondFactorFields, type VerificationValues } from '../../../shared/ui/verification-fields';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
-import { useChainLabel } from './chain-label';
+import { useChainLabel } from '../../../shared/i18n/chain-names';
 import { VerificationFields } from './verification-fields';
 import type { WithdrawDraft } from './withdraw-form';
 import styles from './withdraw-confirm.module.css';

@@ -12,7 +12,7 @@ import { canWithdrawCoinQuery } from '../api/get-can-withdraw-coin';
 import { withdrawLimitQuery } from '../api/get-withdraw-limit';
 import { usePreWithdraw } from '../api/pre-withdraw';
 import { AddressBookPicker } from './address-book-picker';
-import { CoinChainSelect } from './coin-chain-select';
+import { CoinChainSelect } from '../../../shared/ui/coin-chain-select';
 import { EmptyTagConfirm } from './empty-tag-confirm';
 import { feeOf, maxAmountOf, totalDebitOf, withdrawAmountProblem, type WithdrawAmountProblem } from './withdraw-amount';
 import { TagField, useAddressRules } from './withdrawal-fields';

@@ -11,7 +11,7 @@ import { QueryErrorState } from '../../../shared/ui/query-error-state';
 import { ShortValue } from '../../../shared/ui/short-value';
 import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { withdrawalsQuery, type WithdrawalRecordsPage } from '../api/get-withdrawals';
-import { useChainLabel } from './chain-label';
+import { useChainLabel } from '../../../shared/i18n/chain-names';
 import { LargeWithdrawalActions } from './large-withdrawal-actions';
 import { RecordsPager } from './records-pager';
 import { WithdrawalStatus } from './withdrawal-status';

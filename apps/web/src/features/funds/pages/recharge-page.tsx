@@ -8,7 +8,7 @@ import { pathTo } from '../../../shared/routes';
 import { PageFrame } from '../../../shared/ui/page-frame';
 import { QueryErrorState } from '../../../shared/ui/query-error-state';
 import { dwOptionsQuery } from '../api/get-dw-options';
-import { CoinChainSelect } from '../components/coin-chain-select';
+import { CoinChainSelect } from '../../../shared/ui/coin-chain-select';
 import { DepositAddressPanel } from '../components/deposit-address-panel';
 import { DepositRecords } from '../components/deposit-records';
 import { hasDevFaucet } from '../components/dev-faucet';

@@ -10,8 +10,8 @@ import { useLanguage } from '../../../shared/i18n/use-language';
 import { pathTo } from '../../../shared/routes';
 import { CoinBadge } from '../../../shared/ui/coin-badge';
 import { PriceChange } from '../../../shared/ui/price-direction';
+import { TrendChart } from '../../../shared/ui/trend-chart';
 import type { UserDashboard } from '../api/get-dashboard';
-import { AssetTrendChart } from './asset-trend-chart';
 import { useBillTypeLabel } from './bill-labels';
 import { valueIn } from './valuation-fiat';
 import styles from './dashboard-widgets.module.css';
@@ -49,7 +49,7 @@ export function AssetTrendCard({ dashboard, fiat }: { dashboard: UserDashboard; 
       <p className={styles.caption}>
         {dashboard.trend.length > 1 ? t('dashboard.trendTitle', { days: dashboard.trend.length }) : t('dashboard.trendStarting')}
       </p>
-      <AssetTrendChart
+      <TrendChart
         points={points}
         label={chartLabel}
         startLabel={first ? formatShortDate(first.date, language) : ''}

@@ -1,4 +1,4 @@
-import { showToast } from '../../../shared/ui/toast-store';
+import { showToast } from './toast-store';
 
 /** Copies `text` and says so; a refused clipboard shows the spec's "copy failed". */
 export async function copyText(text: string, messages: { done: string; failed: string }): Promise<void> {

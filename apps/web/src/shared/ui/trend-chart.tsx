@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import styles from './asset-trend-chart.module.css';
+import styles from './trend-chart.module.css';
 
 export interface TrendPoint {
   date: string;
@@ -12,20 +12,28 @@ const height = 140;
 const padding = 6;
 
 /**
- * The asset trend as a hand-written SVG line with a soft fill. Geometry only: the amounts
- * on screen come from the formatted labels, never from these coordinates.
+ * A value over time (a customer's asset trend, the assets under custody per day) as a
+ * hand-written SVG line with a soft fill. Geometry only: the amounts on screen come from the
+ * formatted labels, never from these coordinates. `highLabel`/`lowLabel` name the top and the
+ * bottom of the line's range when given.
  */
-export function AssetTrendChart({
+export function TrendChart({
   points,
   label,
   startLabel,
   endLabel,
+  highLabel,
+  lowLabel,
+  testId,
 }: {
   points: TrendPoint[];
   /** Says what the chart shows, for screen readers. */
   label: string;
   startLabel: string;
   endLabel: string;
+  highLabel?: string;
+  lowLabel?: string;
+  testId?: string;
 }) {
   const gradientId = useId();
   // Pixel positions only; amounts never round-trip through these numbers.
@@ -43,8 +51,15 @@ export function AssetTrendChart({
   const line = `M${coordinates.join(' L')}`;
   const area = `${line} L${width},${height} L0,${height} Z`;
 
+  const hasScale = highLabel !== undefined || lowLabel !== undefined;
   return (
-    <figure className={styles.chart}>
+    <figure className={hasScale ? `${styles.chart} ${styles.withScale}` : styles.chart} data-testid={testId}>
+      {hasScale ? (
+        <div className={styles.scale} aria-hidden="true">
+          <span>{highLabel}</span>
+          <span>{lowLabel}</span>
+        </div>
+      ) : null}
       <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" role="img" aria-label={label} className={styles.svg}>
         <defs>
           <linearGradient id={gradientId} x1="0" x2="0" y1="0" y2="1">

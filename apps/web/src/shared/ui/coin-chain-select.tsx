@@ -1,13 +1,14 @@
 import type { DwOption } from '@coffer/contract';
 import { Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CoinBadge } from '../../../shared/ui/coin-badge';
-import { useChainLabel } from './chain-label';
+import { CoinBadge } from './coin-badge';
+import { useChainLabel } from '../i18n/chain-names';
 import styles from './coin-chain-select.module.css';
 
 /**
- * Coin and network of a deposit or withdrawal. Only the networks open for the direction are
- * offered; a coin with none is listed but cannot be picked.
+ * Coin and network of a deposit or withdrawal (a customer's, a custody account's). Only the
+ * networks open for the direction are offered; a coin with none is listed but cannot be picked.
+ * Its words are the recharge screen's (`funds:picker.*`): needs the `funds` namespace loaded.
  */
 export function CoinChainSelect({
   options,

@@ -1,0 +1,240 @@
+import {
+  custodyBusinessTypes,
+  custodyLimits,
+  custodyTransferStates,
+  type CustodyBusinessType,
+  type CustodyTransferState,
+} from '@coffer/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Select, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { currenciesQuery } from '../../../shared/api/get-currencies';
+import { parseDay, rangeInstants } from '../../../shared/format/day-range';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { pathTo } from '../../../shared/routes';
+import { DayRangeFilter, FilterBar, FilterField } from '../../../shared/ui/filter-bar';
+import { PageFrame } from '../../../shared/ui/page-frame';
+import { pageFromParams, writePageParams } from '../../../shared/ui/paged-table';
+import { TableEmpty } from '../../../shared/ui/table-empty';
+import { TableSkeleton } from '../../../shared/ui/table-skeleton';
+import { custodyAccountsQuery } from '../api/custody-accounts';
+import { custodyMeQuery } from '../api/custody-me';
+import { custodyTransfersQuery, downloadCustodyTransfers, type CustodyTransferFilters } from '../api/custody-transfers';
+import { MoneyLoadError, useAccountLabel } from '../components/money-parts';
+import { TransferTable } from '../components/transfer-table';
+import { DownloadStatus, useFileDownload } from '../components/use-file-download';
+import styles from '../components/custody-money.module.css';
+
+const dayMs = 86_400_000;
+
+/** The filters as the address holds them: ids, codes and whole days of the user's calendar. */
+interface TransferFilterValues {
+  account?: string;
+  coin?: string;
+  type?: CustodyBusinessType;
+  state?: CustodyTransferState;
+  startDay?: string;
+  endDay?: string;
+}
+
+const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T =>
+  value !== null && (values as readonly string[]).includes(value);
+
+function filtersFrom(params: URLSearchParams): TransferFilterValues {
+  const type = params.get('type');
+  const state = params.get('state');
+  const startDay = params.get('start');
+  const endDay = params.get('end');
+  const hasRange = parseDay(startDay) !== null && parseDay(endDay) !== null;
+  return {
+    account: params.get('account') || undefined,
+    coin: params.get('coin') || undefined,
+    type: isOneOf(custodyBusinessTypes, type) ? type : undefined,
+    state: isOneOf(custodyTransferStates, state) ? state : undefined,
+    startDay: hasRange ? (startDay ?? undefined) : undefined,
+    endDay: hasRange ? (endDay ?? undefined) : undefined,
+  };
+}
+
+/**
+ * Transfer history (spec §2, §3 transfer record, §4 states; issue 17 item 7): filters by account,
+ * coin, business type, state and recorded days; the records paged by the server, newest first;
+ * the CSV of the chosen days (at most 366) with the same filters. Filters and page live in the
+ * address.
+ */
+export function TransfersPage() {
+  const { t, ready } = useTranslation('custodyMoney');
+  const language = useLanguage();
+  const [params, setParams] = useSearchParams();
+  const me = useQuery(custodyMeQuery);
+  const accounts = useQuery(custodyAccountsQuery);
+  const currencies = useQuery(currenciesQuery);
+  const accountLabel = useAccountLabel();
+  const download = useFileDownload();
+
+  const filters = filtersFrom(params);
+  const { pageNo, pageSize } = pageFromParams(params);
+  const range = filters.startDay && filters.endDay ? rangeInstants(filters.startDay, filters.endDay) : null;
+  const query: CustodyTransferFilters = {
+    accountId: filters.account,
+    coin: filters.coin,
+    businessType: filters.type,
+    state: filters.state,
+    start: range?.start,
+    end: range?.end,
+  };
+  const transfers = useQuery(custodyTransfersQuery(query, pageNo, pageSize));
+  const hasFilters = Object.values(filters).some((value) => value !== undefined);
+
+  const writeParams = (next: TransferFilterValues, page = 1, size = pageSize) => {
+    const search = new URLSearchParams();
+    if (next.account) search.set('account', next.account);
+    if (next.coin) search.set('coin', next.coin);
+    if (next.type) search.set('type', next.type);
+    if (next.state) search.set('state', next.state);
+    if (next.startDay && next.endDay) {
+      search.set('start', next.startDay);
+      search.set('end', next.endDay);
+    }
+    writePageParams(search, page, size);
+    setParams(search, { replace: true });
+  };
+  const change = (patch: TransferFilterValues) => {
+    download.clear();
+    writeParams({ ...filters, ...patch });
+  };
+
+  /** Checked here first, as the server checks it, so no request leaves for a range it refuses. */
+  const handleDownload = () => {
+    if (!range || Date.parse(range.end) - Date.parse(range.start) > custodyLimits.reportRangeDays * dayMs) {
+      download.refuse(t('common.rangeRequired', { days: custodyLimits.reportRangeDays }));
+      return;
+    }
+    download.start('csv', (onProgress) => downloadCustodyTransfers({ ...query, start: range.start, end: range.end }, language, onProgress));
+  };
+
+  if (!ready) return <TableSkeleton rows={8} columns={8} />;
+
+  const empty = (
+    <div data-testid="transfers-empty">
+      <TableEmpty text={hasFilters ? t('transfers.emptyFiltered') : t('transfers.empty')}>
+        {hasFilters ? (
+          <Button onClick={() => writeParams({})}>{t('transfers.clearFilters')}</Button>
+        ) : me.data?.permissions.includes('orders') ? (
+          <Link to={pathTo('custodyDeposit')}>{t('transfers.toDeposit')}</Link>
+        ) : null}
+      </TableEmpty>
+    </div>
+  );
+
+  let body;
+  if (transfers.isError && !transfers.data) {
+    body = <MoneyLoadError error={transfers.error} onRetry={() => void transfers.refetch()} testId="transfers-load-error" />;
+  } else if (!transfers.data) {
+    body = (
+      <div data-testid="transfers-loading">
+        <TableSkeleton rows={8} columns={8} />
+      </div>
+    );
+  } else {
+    body = (
+      <TransferTable
+        page={transfers.data}
+        isLoading={transfers.isPlaceholderData && transfers.isFetching}
+        empty={empty}
+        onPageChange={(nextPage, nextSize) => writeParams(filters, nextSize !== pageSize ? 1 : nextPage, nextSize)}
+      />
+    );
+  }
+
+  return (
+    <PageFrame title={t('transfers.title')} testId="custody-transfers-page">
+      <Card>
+        <div className={styles.toolbar}>
+          <FilterBar>
+            <FilterField id="transfers-account" label={t('transfers.account')}>
+              {accounts.data || !accounts.isLoading ? (
+                <Select
+                  id="transfers-account"
+                  className={styles.filterWide}
+                  allowClear
+                  placeholder={t('transfers.allAccounts')}
+                  value={filters.account}
+                  onChange={(value: string | undefined) => change({ account: value })}
+                  options={(accounts.data ?? []).map((account) => ({ value: account.id, label: accountLabel(account) }))}
+                  data-testid="transfers-account"
+                />
+              ) : (
+                <Skeleton.Input active size="small" />
+              )}
+            </FilterField>
+            <FilterField id="transfers-coin" label={t('transfers.coin')}>
+              <Select
+                id="transfers-coin"
+                className={styles.filterNarrow}
+                allowClear
+                showSearch
+                placeholder={t('transfers.allCoins')}
+                value={filters.coin}
+                onChange={(value: string | undefined) => change({ coin: value })}
+                options={(currencies.data ?? []).map((currency) => ({ value: currency.coin, label: currency.coin }))}
+                data-testid="transfers-coin"
+              />
+            </FilterField>
+            <FilterField id="transfers-type" label={t('transfers.businessType')}>
+              <Select
+                id="transfers-type"
+                className={styles.filterMedium}
+                allowClear
+                placeholder={t('transfers.allTypes')}
+                value={filters.type}
+                onChange={(value: CustodyBusinessType | undefined) => change({ type: value })}
+                options={custodyBusinessTypes.map((type) => ({ value: type, label: t(`businessTypes.${type}`) }))}
+                data-testid="transfers-type"
+              />
+            </FilterField>
+            <FilterField id="transfers-state" label={t('transfers.state')}>
+              <Select
+                id="transfers-state"
+                className={styles.filterMedium}
+                allowClear
+                placeholder={t('transfers.allStates')}
+                value={filters.state}
+                onChange={(value: CustodyTransferState | undefined) => change({ state: value })}
+                options={custodyTransferStates.map((state) => ({ value: state, label: t(`states.${state}`) }))}
+                data-testid="transfers-state"
+              />
+            </FilterField>
+            <FilterField id="transfers-range" label={t('transfers.range')}>
+              <DayRangeFilter
+                id="transfers-range"
+                testId="transfers-range"
+                startDay={filters.startDay}
+                endDay={filters.endDay}
+                presets={[
+                  { label: t('presets.today'), days: 1 },
+                  { label: t('presets.last7'), days: 7 },
+                  { label: t('presets.last30'), days: 30 },
+                  { label: t('presets.last3Months'), months: 3 },
+                  { label: t('presets.last12Months'), months: 12 },
+                ]}
+                onChange={(startDay, endDay) => change({ startDay, endDay })}
+              />
+            </FilterField>
+          </FilterBar>
+          <div className={styles.downloads}>
+            <Button type="primary" onClick={handleDownload} loading={download.running === 'csv'} data-testid="transfers-download">
+              {t('transfers.download')}
+            </Button>
+            <span className={styles.hint}>{t('transfers.downloadHint', { days: custodyLimits.reportRangeDays })}</span>
+          </div>
+        </div>
+        <DownloadStatus download={download} testId="transfers-download-notice" />
+      </Card>
+      <Card>{body}</Card>
+    </PageFrame>
+  );
+}
+
+export default TransfersPage;
