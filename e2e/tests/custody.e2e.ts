@@ -2,7 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage } from '@coffer/contract/errors';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWalletClient, http, parseEther } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, launchBrowser, newDesktopPage } from '../support/browser';
 import { codeSentBy } from '../support/codes';
 import { translator } from '../support/catalogues';
@@ -15,7 +17,9 @@ import { allowCodeResend, seedCustomer, type SeededCustomer } from '../support/s
  * enables it at /admin with a salesperson; the applicant, now the organisation's admin, opens a
  * hot and a cold account, requires hardware keys, adds a business line, a role with only the
  * asset report, and a member with it; the member activates through the e-mailed link,
- * registers a passkey (Chromium's virtual authenticator) and sees only what the role allows.
+ * registers a passkey (Chromium's virtual authenticator) and sees only what the role allows;
+ * test ETH sent on the local chain to the hot account's deposit address shows in the member's
+ * asset report and transfer history.
  */
 
 let browser: Browser;
@@ -31,6 +35,23 @@ const screenshotDir = path.resolve(import.meta.dirname, '../../.artifacts/screen
 const snap = (page: Page, step: string) => page.screenshot({ path: path.join(screenshotDir, `custody-${step}.png`), fullPage: true });
 const menuLabel = translator('en', 'common')('custodyMenu.label');
 const noPermission = errorMessage('noPermission', 'en');
+const money = translator('en', 'custodyMoney');
+/**
+ * Anvil's second dev account (its well-known key): the server's faucet sends from the first, so
+ * the two never race for one nonce.
+ */
+const sender = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
+
+/** The admin reads the hot account's ETH deposit address on the Deposit page; the test pays it on chain. */
+async function depositOnChain(page: Page): Promise<string> {
+  await page.goto('/custody/deposit?lang=en&coin=ETH');
+  expect(await page.getByTestId('deposit-credited-to').innerText({ timeout: 30_000 })).toContain('Hot wallet');
+  const address = (await page.getByTestId('deposit-address').innerText()).trim();
+  expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+  await snap(page, '6b-deposit');
+  const wallet = createWalletClient({ account: sender, transport: http(inject('evmRpcUrl')) });
+  return wallet.sendTransaction({ to: address as `0x${string}`, value: parseEther('0.5'), chain: null });
+}
 
 beforeAll(async () => {
   await mkdir(screenshotDir, { recursive: true });
@@ -172,6 +193,7 @@ describe('the enterprise custody console', () => {
     await back.context().close();
 
     await adminSetsUp(customerPage);
+    await depositOnChain(customerPage);
     await customerPage.context().close();
 
     // The member, on localhost (a passkey's relying party is a host name), with a virtual authenticator.
@@ -203,8 +225,8 @@ describe('the enterprise custody console', () => {
     expect(credentials).toHaveLength(1);
     expect(await page.getByTestId('custody-hardware-key-banner').count()).toBe(0);
 
-    // Only what the role allows: the overview (any member) and applying (anyone).
-    expect(await menuPaths(page)).toEqual(['/custody', '/custody/apply']);
+    // Only what the role allows: the overview and transfer history (any member), the asset report (its permission), applying (anyone).
+    expect(await menuPaths(page)).toEqual(['/custody', '/custody/assetReport', '/custody/transfers', '/custody/apply']);
     await snap(page, '8-member-menu');
     const forbidden = { businessLines: 'lines', settings: 'settings', roles: 'roles', members: 'members' };
     for (const [route, list] of Object.entries(forbidden)) {
@@ -212,6 +234,27 @@ describe('the enterprise custody console', () => {
       expect(await page.getByTestId(`${list}-load-error`).innerText({ timeout: 30_000 })).toContain(noPermission);
     }
     await snap(page, '9-member-forbidden');
+
+    // The deposit, credited after its confirmations: in the asset report and the transfer history.
+    await page.goto('/custody/assetReport?lang=en');
+    const ethBalance = page.locator('[data-testid^="holding-balance-"][data-testid$="-ETH"]');
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByTestId('custody-asset-report-page').waitFor();
+          return (await ethBalance.count()) > 0 ? (await ethBalance.first().innerText()).trim() : '';
+        },
+        { timeout: 120_000, interval: 2_000 },
+      )
+      .toMatch(/^0\.50*( ETH)?$/);
+    await snap(page, '10-asset-report');
+    await page.goto('/custody/transfers?lang=en');
+    const row = page.getByTestId('custody-transfers-page').locator('tr', { hasText: sender.address.slice(-6) });
+    await row.first().waitFor(settles);
+    expect(await row.first().innerText()).toContain(money('states.credited'));
+    expect(await row.first().innerText()).toContain(money('businessTypes.deposit'));
+    await snap(page, '11-transfers');
     await context.close();
-  }, 180_000);
+  }, 300_000);
 });
