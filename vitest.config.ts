@@ -28,7 +28,8 @@ export default defineConfig({
     /**
      * Files at a time. Vitest's default (CPUs − 1) runs one file at a time on a 2-core machine,
      * which then sits mostly idle: a server test spends its time waiting on PostgreSQL, timers and
-     * local chains. Two per core keep both cores busy (the suite went from N s to M s).
+     * local chains. Two per core keep both cores busy: on such a machine the unit, server and
+     * component tests went from 726 s to 267 s.
      */
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || availableParallelism() * 2,
     projects: [
