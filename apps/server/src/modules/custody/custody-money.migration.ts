@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { fenceTenantTable } from './tenant-fence';
 import { sqlFunction } from '../../platform/db/sql-function';
 
 /** The tenant tables of the custody accounts' money (issue 17 items 6–8), fenced like the console's. */
@@ -79,15 +80,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index custody_daily_snapshot_by_day on custody_daily_snapshot (org_id, day);
   `.execute(db);
 
-  for (const table of custodyMoneyTables) {
-    await sql`
-      alter table ${sql.table(table)} enable row level security;
-      create policy tenant on ${sql.table(table)}
-        using (org_id = nullif(current_setting('coffer.org_id', true), '')::bigint)
-        with check (org_id = nullif(current_setting('coffer.org_id', true), '')::bigint);
-      grant select, insert, update on ${sql.table(table)} to coffer_console;
-    `.execute(db);
-  }
+  for (const table of custodyMoneyTables) await fenceTenantTable(db, table, 'select, insert, update');
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { fenceTenantTable } from './tenant-fence';
 import { sqlFunction } from '../../platform/db/sql-function';
 
 /** The tenant tables of withdrawal orders (issue 18), fenced like the console's. */
@@ -86,14 +87,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
   `.execute(db);
 
-  for (const table of custodyOrderTables) {
-    await sql`
-      alter table ${sql.table(table)} enable row level security;
-      create policy tenant on ${sql.table(table)}
-        using (org_id = nullif(current_setting('coffer.org_id', true), '')::bigint)
-        with check (org_id = nullif(current_setting('coffer.org_id', true), '')::bigint);
-    `.execute(db);
-  }
+  for (const table of custodyOrderTables) await fenceTenantTable(db, table);
   await sql`
     grant select, insert on custody_withdrawal_order to coffer_console;
     grant update (state, decided_at) on custody_withdrawal_order to coffer_console;

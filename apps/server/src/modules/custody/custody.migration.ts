@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { fenceTenantTable } from './tenant-fence';
 
 /** The tables of one organisation's console made here: each carries `org_id` and is fenced by row-level security. */
 export const custodyConsoleTables = [
@@ -215,15 +216,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
   `.execute(db);
 
-  for (const table of custodyConsoleTables) {
-    await sql`
-      alter table ${sql.table(table)} enable row level security;
-      create policy tenant on ${sql.table(table)}
-        using (org_id = nullif(current_setting('coffer.org_id', true), '')::bigint)
-        with check (org_id = nullif(current_setting('coffer.org_id', true), '')::bigint);
-      grant select, insert, update, delete on ${sql.table(table)} to coffer_console;
-    `.execute(db);
-  }
+  for (const table of custodyConsoleTables) await fenceTenantTable(db, table, 'select, insert, update, delete');
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { fenceTenantTable } from './tenant-fence';
 import { sqlFunction } from '../../platform/db/sql-function';
 
 /** The tenant table of the mining-pool partner links (issue 17 item 11), fenced like the console's. */
@@ -68,15 +69,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ${sqlFunction(functions, 'custody_transfer_guard', 2)}
   `.execute(db);
 
-  for (const table of custodyPoolTables) {
-    await sql`
-      alter table ${sql.table(table)} enable row level security;
-      create policy tenant on ${sql.table(table)}
-        using (org_id = nullif(current_setting('coffer.org_id', true), '')::bigint)
-        with check (org_id = nullif(current_setting('coffer.org_id', true), '')::bigint);
-      grant select, insert, update on ${sql.table(table)} to coffer_console;
-    `.execute(db);
-  }
+  for (const table of custodyPoolTables) await fenceTenantTable(db, table, 'select, insert, update');
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
