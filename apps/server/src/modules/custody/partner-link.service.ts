@@ -98,6 +98,21 @@ export function createPartnerLinks(deps: PartnerLinkDeps) {
     return deps.depositAddresses.custodyDepositAddress(link.account_id, { coin: link.asset, chain: link.chain });
   }
 
+  /** What the partner's page shows of a link and where payouts go, before and after linking. */
+  function whereToPay(link: PartnerLinkRow, address: Awaited<ReturnType<typeof depositAddressOf>>) {
+    return {
+      organisationName: link.org_name,
+      accountName: link.account_name,
+      partnerName: link.partner_name,
+      coin: link.asset,
+      chain: link.chain,
+      depositAddress: address.address,
+      memo: address.memo,
+      minDeposit: address.minDeposit,
+      confirmationsToCredit: address.confirmationsToCredit,
+    };
+  }
+
   async function tellLinked(
     link: PartnerLinkRow,
     facts: Record<string, string>,
@@ -117,16 +132,8 @@ export function createPartnerLinks(deps: PartnerLinkDeps) {
       const link = await openLink(token, caller);
       const address = await depositAddressOf(link);
       return {
-        organisationName: link.org_name,
-        accountName: link.account_name,
-        partnerName: link.partner_name,
-        coin: link.asset,
-        chain: link.chain,
-        depositAddress: address.address,
-        memo: address.memo,
+        ...whereToPay(link, address),
         qrCode: address.qrCode,
-        minDeposit: address.minDeposit,
-        confirmationsToCredit: address.confirmationsToCredit,
         expiresAt: link.expires_at.toISOString(),
       };
     },
@@ -178,15 +185,7 @@ export function createPartnerLinks(deps: PartnerLinkDeps) {
       };
       await tellLinked(link, facts, creator, email, caller.language);
       return {
-        organisationName: link.org_name,
-        accountName: link.account_name,
-        partnerName: link.partner_name,
-        coin: link.asset,
-        chain: link.chain,
-        depositAddress: address.address,
-        memo: address.memo,
-        minDeposit: address.minDeposit,
-        confirmationsToCredit: address.confirmationsToCredit,
+        ...whereToPay(link, address),
         payoutAddress: payout.address,
         linkedAt: linkedAt.toISOString(),
       };
