@@ -243,6 +243,9 @@ describe('batch withdrawal by CSV', { timeout: 60_000 }, () => {
       [4, '1000000', 'pending_review'],
     ]);
 
+    const shown = await admin.get(custodyPaths.order.replace(':id', batch.orderIds[1]!));
+    expect(shown.body.data.order).toMatchObject({ type: 'batch', batchId: batch.id, amount: '2.5', fee: '2', address: second });
+
     const replay = await submitter.post(custodyPaths.batches, body);
     expect(replay.body.data).toMatchObject({ id: batch.id, orderIds: batch.orderIds });
     const other = await submitter.post(custodyPaths.batches, { ...body, content: encode(`${csv}USDT,ethereum,1,${first},,d\r\n`) });
