@@ -60,6 +60,13 @@ import {
   custodyPolicyAnswerSchema,
   custodyRejectBodySchema,
 } from './custody-orders';
+import {
+  custodyBatchBodySchema,
+  custodyBatchFileSchema,
+  custodyBatchSchema,
+  custodyBatchTemplateQuerySchema,
+  custodyBatchValidationSchema,
+} from './custody-batch';
 import { adminCustodyPaths, custodyPaths } from './custody-paths';
 import { defineEndpoint } from './endpoint';
 
@@ -418,6 +425,37 @@ export const custodyConsoleEndpoints = {
     body: custodyRejectBodySchema,
     response: custodyOrderDetailSchema,
     consolePermission: 'review',
+  }),
+  /**
+   * Batch withdrawal by CSV (issue 18 item 7), guarded by `orders` like a single order: the
+   * template (a CSV file, not an envelope), the pre-validation row by row, and the submission.
+   */
+  batchTemplate: defineEndpoint({
+    method: 'GET',
+    path: custodyPaths.batchTemplate,
+    tags,
+    summary: 'A business line’s batch withdrawal template as CSV: its currencies and networks, one example row each',
+    query: custodyBatchTemplateQuerySchema,
+    consolePermission: 'orders',
+  }),
+  batchValidate: defineEndpoint({
+    method: 'POST',
+    path: custodyPaths.batchValidate,
+    tags,
+    summary:
+      'Pre-validates a batch CSV row by row (coin, line, address, tag, amount, whitelist, cooling, limits, duplicates); holds nothing',
+    body: custodyBatchFileSchema,
+    response: custodyBatchValidationSchema,
+    consolePermission: 'orders',
+  }),
+  submitBatch: defineEndpoint({
+    method: 'POST',
+    path: custodyPaths.batches,
+    tags,
+    summary: 'Submits a clean batch CSV: one withdrawal order per row, all held in one transaction or none; idempotent by requestId',
+    body: custodyBatchBodySchema,
+    response: custodyBatchSchema,
+    consolePermission: 'orders',
   }),
   /**
    * Mining-pool partner links (issue 17 item 11): the enterprise admin's (`accounts`), since a

@@ -111,7 +111,9 @@ export type CustodyPolicyAnswer = z.infer<typeof custodyPolicyAnswerSchema>;
 export const custodyOrderSchema = z.object({
   id: z.string(),
   serialNo: z.string(),
-  type: z.literal('single'),
+  /** `batch` when the order came from a batch CSV (`batchId`, one order per row). */
+  type: z.enum(['single', 'batch']),
+  batchId: z.string().nullable(),
   lineId: z.string(),
   lineName: z.string(),
   accountId: z.string(),

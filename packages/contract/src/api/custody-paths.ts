@@ -55,6 +55,12 @@ export const custodyPaths = {
   order: '/custody/v1/withdrawal-orders/:id',
   approveOrder: '/custody/v1/withdrawal-orders/:id/approve',
   rejectOrder: '/custody/v1/withdrawal-orders/:id/reject',
+  /** GET: a business line's CSV template for batch withdrawals (query lineId). */
+  batchTemplate: '/custody/v1/withdrawal-batches/template',
+  /** POST: pre-validates a batch CSV row by row; nothing is held. */
+  batchValidate: '/custody/v1/withdrawal-batches/validate',
+  /** POST: submits a clean batch: one order per row, all held or none; idempotent by requestId. */
+  batches: '/custody/v1/withdrawal-batches',
 } as const;
 
 /** The back office's custody applications (operator permission `custody.review`). */

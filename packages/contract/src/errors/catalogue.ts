@@ -1417,6 +1417,62 @@ export const errorCatalogue = {
     },
   },
 
+  // Batch withdrawal by CSV (issue 18 item 7).
+  custodyBatchFormulaCell: {
+    code: 15000086,
+    messages: {
+      en: 'This cell starts with =, +, -, @, a tab or a carriage return and could run as a spreadsheet formula; remove that character',
+      'zh-CN': '该单元格以 =、+、-、@、制表符或回车开头，可能被表格软件当作公式执行，请删除该字符',
+      'zh-TW': '該儲存格以 =、+、-、@、定位字元或換行開頭，可能被試算表當作公式執行，請刪除該字元',
+      ru: 'Ячейка начинается с =, +, -, @, табуляции или возврата каретки и может выполниться как формула; удалите этот символ',
+    },
+  },
+  custodyBatchDuplicateRow: {
+    code: 15000087,
+    messages: {
+      en: 'This row repeats line {line} (same coin, address, tag and amount)',
+      'zh-CN': '该行与第{line}行重复（币种、地址、标签和数量相同）',
+      'zh-TW': '該行與第{line}行重複（幣種、地址、標籤和數量相同）',
+      ru: 'Строка повторяет строку {line} (та же монета, адрес, тег и сумма)',
+    },
+  },
+  custodyBatchTooLarge: {
+    code: 15000088,
+    messages: {
+      en: 'A batch file holds at most {maxRows} withdrawals and {maxKb} KB',
+      'zh-CN': '批量文件最多{maxRows}笔提币、{maxKb} KB',
+      'zh-TW': '批次檔案最多{maxRows}筆提幣、{maxKb} KB',
+      ru: 'Файл пакета содержит не более {maxRows} выводов и {maxKb} КБ',
+    },
+  },
+  custodyBatchColumnsInvalid: {
+    code: 15000089,
+    messages: {
+      en: 'The first row of the file must name the template’s columns: {columns}',
+      'zh-CN': '文件第一行必须是模板的列名：{columns}',
+      'zh-TW': '檔案第一行必須是範本的欄名：{columns}',
+      ru: 'Первая строка файла должна содержать столбцы шаблона: {columns}',
+    },
+  },
+  custodyBatchRowMalformed: {
+    code: 15000090,
+    messages: {
+      en: 'This row does not have the template’s {count} columns, or a quote in it is not closed',
+      'zh-CN': '该行不是模板的{count}列，或其中的引号未闭合',
+      'zh-TW': '該行不是範本的{count}欄，或其中的引號未閉合',
+      ru: 'В строке не {count} столбцов шаблона, или в ней не закрыта кавычка',
+    },
+  },
+  custodyBatchNotClean: {
+    code: 15000091,
+    messages: {
+      en: 'Some rows of this batch have problems; correct them and validate the file again before submitting',
+      'zh-CN': '该批次部分行有问题，请修正后重新校验再提交',
+      'zh-TW': '該批次部分行有問題，請修正後重新校驗再提交',
+      ru: 'В некоторых строках пакета есть ошибки; исправьте их и проверьте файл снова перед отправкой',
+    },
+  },
+
   // ── 21000001…: coins ────────────────────────────────────────────────────────────
   coinNotSupported: {
     code: 21000001,

@@ -11,6 +11,7 @@ import { registerMoneyRoutes, type MoneyServices } from './money.routes';
 import { registerOrderRoutes } from './orders.routes';
 import type { OrderReview } from './order-review.service';
 import type { WithdrawalOrders } from './orders.service';
+import type { WithdrawalBatches } from './batch.service';
 import { registerOrganisationRoutes, type OrganisationServices } from './organisation.routes';
 import { registerPoolRoutes, type PoolServices } from './pool.routes';
 
@@ -26,7 +27,7 @@ export function registerCustodyRoutes(
     organisation: OrganisationServices;
     money: MoneyServices;
     pool: PoolServices;
-    orders: { orders: WithdrawalOrders; review: OrderReview };
+    orders: { orders: WithdrawalOrders; review: OrderReview; batches: WithdrawalBatches };
   },
 ): void {
   const { db, applications } = deps;

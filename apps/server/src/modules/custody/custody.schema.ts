@@ -255,6 +255,7 @@ export interface CustodyTables {
   custody_pool_partner: CustodyPoolPartnerTable;
   custody_withdrawal_order: CustodyWithdrawalOrderTable;
   custody_withdrawal_approval: CustodyWithdrawalApprovalTable;
+  custody_withdrawal_batch: CustodyWithdrawalBatchTable;
 }
 
 /** A single withdrawal order (issue 18): amount and fee in base units, held in the ledger from submission. */
@@ -278,6 +279,21 @@ export interface CustodyWithdrawalOrderTable {
   hold_id: string;
   created_at: Timestamp;
   decided_at: NullableTimestamp;
+  batch_id: ColumnType<string | null, string | null | undefined, never>;
+  batch_line: ColumnType<number | null, number | null | undefined, never>;
+}
+
+/** A submitted batch CSV (issue 18 item 7); its state is computed from its orders'. */
+export interface CustodyWithdrawalBatchTable {
+  id: Generated<string>;
+  org_id: OrgId;
+  request_id: string;
+  content_digest: string;
+  line_id: string;
+  account_id: string;
+  submitter_member_id: string;
+  row_count: number;
+  created_at: Timestamp;
 }
 
 /** One member's decision on one order, with the digest it approved; never changed. */

@@ -24,6 +24,7 @@ import { createPartnerLinks } from './partner-link.service';
 import { createPoolLinks } from './pool-links.service';
 import { createOrderReview } from './order-review.service';
 import { createWithdrawalOrders } from './orders.service';
+import { createWithdrawalBatches } from './batch.service';
 import { createSettingsService } from './settings.service';
 import { createTransferHistory } from './transfer-history.service';
 import { registerCustodyRoutes } from './custody.routes';
@@ -92,6 +93,7 @@ export function createCustodyModule(deps: CustodyModuleDeps): CustodyModule {
   const orders = {
     orders: createWithdrawalOrders({ ...deps, destinations }),
     review: createOrderReview(deps),
+    batches: createWithdrawalBatches({ ...deps, destinations }),
   };
   const snapshots = createAssetSnapshots(valuation);
   return {

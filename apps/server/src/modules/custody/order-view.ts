@@ -140,7 +140,8 @@ export function orderView(row: OrderRow, scale: number): CustodyOrder {
   return {
     id: row.id,
     serialNo: row.serial_no,
-    type: 'single',
+    type: row.batch_id === null ? 'single' : 'batch',
+    batchId: row.batch_id,
     lineId: row.line_id,
     lineName: row.line_name,
     accountId: row.account_id,

@@ -102,7 +102,16 @@ function calls(): Record<EndpointName, { body?: object; query?: string }> {
     orderDryRun: { body: orderDraft() },
     approveOrder: { body: { digest: 'a'.repeat(64), emailCode: '123456' } },
     rejectOrder: { body: { opinion: 'Not this one' } },
+    batchTemplate: { query: `lineId=${ids.line}` },
+    batchValidate: { body: batchFile() },
+    submitBatch: { body: { ...batchFile(), requestId: 'matrix-batch-0001' } },
   };
+}
+
+/** A valid batch CSV of one row for the first organisation. */
+function batchFile() {
+  const csv = 'coin,network,amount,address,tag,note\r\nUSDT,ethereum,1,0x52908400098527886E0F7030069857D2E4169EE7,,matrix\r\n';
+  return { lineId: ids.line, accountId: ids.account, fileName: 'matrix.csv', content: Buffer.from(csv).toString('base64') };
 }
 
 /** A valid single withdrawal order of the first organisation. */

@@ -1,7 +1,14 @@
+import { custodyBatchTables } from './custody-batch.migration';
 import { custodyMoneyTables } from './custody-money.migration';
 import { custodyOrderTables } from './custody-orders.migration';
 import { custodyConsoleTables } from './custody.migration';
 import { custodyPoolTables } from './pool-partners.migration';
 
 /** Every tenant table of the custody module: each carries `org_id` and is fenced by row-level security. */
-export const custodyTenantTables = [...custodyConsoleTables, ...custodyMoneyTables, ...custodyPoolTables, ...custodyOrderTables] as const;
+export const custodyTenantTables = [
+  ...custodyConsoleTables,
+  ...custodyMoneyTables,
+  ...custodyPoolTables,
+  ...custodyOrderTables,
+  ...custodyBatchTables,
+] as const;
