@@ -49,6 +49,7 @@ import * as depositsCustody from './modules/deposits/custody-deposits.migration'
 import * as custodyMoney from './modules/custody/custody-money.migration';
 import * as custodyPoolPartners from './modules/custody/pool-partners.migration';
 import * as custodyOrders from './modules/custody/custody-orders.migration';
+import * as custodyPayouts from './modules/custody/custody-payouts.migration';
 
 /**
  * One migration made of several modules' parts, applied in order and undone in reverse: a
@@ -112,4 +113,5 @@ export const migrations: Record<string, Migration> = {
   '0038-custody-money': inOrder(ledgerCustodyOwners, depositsCustody, custodyMoney),
   '0039-custody-pool-partners': custodyPoolPartners,
   '0040-custody-orders': custodyOrders,
+  '0041-custody-payouts': custodyPayouts,
 };

@@ -1,9 +1,11 @@
 import { billTypes } from '@coffer/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { Ledger, LedgerReads } from '../ledger';
 import type { CustodyPayout, CustodyPayoutSource } from '../withdrawals';
 import { digestOfRow } from './order-view';
 import { setOrderState } from './orders.repository';
+import { insertTransfers } from './transfers.repository';
 import { withinOrganisation } from './tenant-transaction';
 
 /** What the payouts log: pino's logger fits. */
@@ -23,9 +25,9 @@ export interface PayoutLogger {
  */
 export function createCustodyPayouts(deps: {
   db: Db;
-  ledger: Pick<Ledger, 'custodyAccount' | 'releaseHold'>;
+  ledger: Pick<Ledger, 'custodyAccount' | 'platformAccount' | 'releaseHold' | 'settleHold'>;
   /** The hold's own amount: released as the ledger froze it, whatever the order's row says now. */
-  ledgerReads: Pick<LedgerReads, 'pendingHoldAmount'>;
+  ledgerReads: Pick<LedgerReads, 'pendingHoldAmount' | 'custodyBalances'>;
   logger: PayoutLogger;
 }): CustodyPayoutSource {
   const { db, ledger, logger } = deps;
@@ -114,6 +116,72 @@ export function createCustodyPayouts(deps: {
         });
       }
       return payouts;
+    },
+
+    async settled(orderId, txid, alongside) {
+      const found = await db
+        .selectFrom('custody_withdrawal_order')
+        .select(['account_id', 'asset'])
+        .where('id', '=', orderId)
+        .executeTakeFirst();
+      if (!found) return false;
+      // The ledger's accounts are found before the transaction: it then needs no second connection.
+      const [custodyAccount, omnibus, fees] = await Promise.all([
+        ledger.custodyAccount(found.account_id, found.asset),
+        ledger.platformAccount('omnibus', found.asset),
+        ledger.platformAccount('fees', found.asset),
+      ]);
+      return db.transaction().execute(async (trx) => {
+        const order = await trx.selectFrom('custody_withdrawal_order').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
+        if (order?.state !== 'sending') return false;
+        const amount = BigInt(order.amount);
+        const fee = BigInt(order.fee);
+        // The ledger refuses a settlement other than the hold's own amount: a row changed since it was handed out settles nothing.
+        const posted = await ledger.settleHold(
+          {
+            idempotencyKey: `custody-order:${order.id}:settle`,
+            billType: billTypes.withdrawal,
+            holdId: order.hold_id,
+            accountId: custodyAccount,
+            amount: amount + fee,
+            to: [{ accountId: omnibus, amount }, ...(fee > 0n ? [{ accountId: fees, amount: fee }] : [])],
+            reference: { type: 'custodyOrder', id: order.id },
+          },
+          trx,
+        );
+        await trx
+          .updateTable('custody_withdrawal_order')
+          .set({ state: 'approved', decided_at: sql<Date>`now()`, txid })
+          .where('id', '=', order.id)
+          .where('state', '=', 'sending')
+          .execute();
+        const balance = (await deps.ledgerReads.custodyBalances([order.account_id], trx)).find((row) => row.asset === order.asset);
+        if (!balance) throw new Error(`custody account ${order.account_id} has no ${order.asset} ledger account`);
+        await withinOrganisation(trx, order.org_id, () =>
+          insertTransfers(trx, [
+            {
+              org_id: order.org_id,
+              account_id: order.account_id,
+              business_type: 'withdrawal',
+              state: 'released',
+              asset: order.asset,
+              chain: order.chain,
+              amount: order.amount,
+              fee: order.fee,
+              balance_after: balance.available,
+              journal_id: posted.journalId,
+              order_no: order.serial_no,
+              order_id: order.id,
+              member_id: order.submitter_member_id,
+              note: order.note,
+              txid,
+              to_address: order.tag === '' ? order.address : `${order.address}#${order.tag}`,
+            },
+          ]),
+        );
+        await alongside(trx);
+        return true;
+      });
     },
 
     async failed(orderId, reason) {

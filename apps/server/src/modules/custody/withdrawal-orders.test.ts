@@ -9,6 +9,7 @@ import {
   type CustodyOrderBody,
   type CustodyOrderDetail,
   type CustodyPolicyAnswer,
+  type CustodyTransfer,
 } from '@coffer/contract';
 import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -495,6 +496,57 @@ describe('handing approved orders to the signer', { timeout: 60_000 }, () => {
     expect(outcomes.filter(Boolean)).toHaveLength(1);
     expect((await detail(order.order.id)).order.state).toBe('transfer_failed');
     expect(await available()).toBe(before);
+    expect((await payouts().sendable(['ethereum'], 1000)).map((payout) => payout.orderId)).not.toContain(order.order.id);
+  });
+  it('settles a confirmed order once: approved with its txid, hold out to omnibus and fee account, released in the transfer history', async () => {
+    const reads = createLedgerReads(custody.db);
+    const fees = () => reads.platformAvailableBalance('fees', 'USDT');
+    const omnibus = () => reads.platformAvailableBalance('omnibus', 'USDT');
+    const before = await available();
+    const [feesBefore, omnibusBefore] = [await fees(), await omnibus()];
+    const order = await sendingOrder('Settle line', '4.75');
+    const txid = `0x${'ab'.repeat(32)}`;
+    let alongside = 0;
+
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        payouts().settled(order.order.id, txid, async (trx) => {
+          await sql`select 1`.execute(trx);
+          alongside += 1;
+        }),
+      ),
+    );
+    expect(outcomes.filter(Boolean)).toHaveLength(1);
+    expect(alongside).toBe(1);
+    expect(await payouts().failed(order.order.id, 'late')).toBe(false);
+    expect((await detail(order.order.id)).order.state).toBe('approved');
+    const stored = await sql<{ txid: string }>`select txid from custody_withdrawal_order where id = ${order.order.id}`.execute(custody.db);
+    expect(stored.rows[0]!.txid).toBe(txid);
+
+    const units = (amount: string) => toBaseUnits(amount, 6);
+    expect(units(before) - units(await available())).toBe(units('4.75') + units('2'));
+    expect((await fees()) - feesBefore).toBe(units('2'));
+    expect((await omnibus()) - omnibusBefore).toBe(units('4.75'));
+
+    const history = await admin.client.get(`${custodyPaths.transfers}?businessType=withdrawal&accountId=${accountId}`);
+    expect(history.body.code).toBe(0);
+    const records = (history.body.data as { records: CustodyTransfer[] }).records.filter(
+      (record) => record.orderNo === order.order.serialNo,
+    );
+    expect(records).toEqual([
+      expect.objectContaining({
+        businessType: 'withdrawal',
+        state: 'released',
+        coin: 'USDT',
+        chain: 'ethereum',
+        quantity: '4.75',
+        handlingFee: '2',
+        accountBalance: await available(),
+        hash: txid,
+        toAddress: first,
+        source: 'Treasury hot',
+      }),
+    ]);
     expect((await payouts().sendable(['ethereum'], 1000)).map((payout) => payout.orderId)).not.toContain(order.order.id);
   });
 });

@@ -1,3 +1,5 @@
+import type { Db } from '../../platform/db/database';
+
 /** A custody withdrawal order the quorum approved, as the custody module hands it to the withdrawal signer. */
 export interface CustodyPayout {
   orderId: string;
@@ -26,6 +28,13 @@ export interface CustodyPayoutSource {
    * module itself (transfer failed, hold released without fee, alert logged) and left out.
    */
   sendable(chains: readonly string[], limit: number): Promise<CustodyPayout[]>;
+  /**
+   * The order's transaction has its confirmations: in one transaction, the order's hold is
+   * settled (amount to the chain's omnibus account, fee to the platform's fee account), the order
+   * approved with `txid`, its transfer record written, and `alongside` run (the signer's own
+   * bookkeeping: network fee, outbox), once. Whether it moved (`alongside` runs only then).
+   */
+  settled(orderId: string, txid: string, alongside: (trx: Db) => Promise<void>): Promise<boolean>;
   /** The transfer failed: the order moves to transfer failed and its hold is released in full, once. Whether it moved. */
   failed(orderId: string, reason: string): Promise<boolean>;
 }
