@@ -50,6 +50,7 @@ import * as custodyMoney from './modules/custody/custody-money.migration';
 import * as custodyPoolPartners from './modules/custody/pool-partners.migration';
 import * as custodyOrders from './modules/custody/custody-orders.migration';
 import * as custodyBatches from './modules/custody/custody-batch.migration';
+import * as custodyPayouts from './modules/custody/custody-payouts.migration';
 
 /**
  * One migration made of several modules' parts, applied in order and undone in reverse: a
@@ -114,4 +115,5 @@ export const migrations: Record<string, Migration> = {
   '0039-custody-pool-partners': custodyPoolPartners,
   '0040-custody-orders': custodyOrders,
   '0041-custody-batches': custodyBatches,
+  '0042-custody-payouts': custodyPayouts,
 };

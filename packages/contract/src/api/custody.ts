@@ -307,7 +307,7 @@ export const custodyBusinessTypeSchema = z.enum(custodyBusinessTypes);
 export const custodyTransferSchema = z.object({
   /** The record's own number. */
   flowId: z.string(),
-  /** What it belongs to: the deposit (`D…`) or the internal move (`M…`, both sides share it). */
+  /** What it belongs to: the deposit (`D…`), the internal move (`M…`, both sides share it) or the withdrawal order's serial number. */
   orderNo: z.string(),
   accountId: z.string(),
   accountName: z.string(),
@@ -339,7 +339,7 @@ export const custodyTransferSchema = z.object({
   sourceAddresses: z.string(),
   /** The transaction hash of a chain movement; null for an internal move. */
   hash: z.string().nullable(),
-  /** Where it went: the deposit address (with `#tag` on XRP), the destination account's name of a move. */
+  /** Where it went: the deposit address (with `#tag` on XRP), the destination account's name of a move, a withdrawal's recipient address (with `#tag`). */
   toAddress: z.string(),
 });
 export type CustodyTransfer = z.infer<typeof custodyTransferSchema>;

@@ -73,7 +73,7 @@ export const custodyTransferStates = ['released', 'pendingRelease', 'pendingCred
 export type CustodyTransferState = (typeof custodyTransferStates)[number];
 
 /** Business types of a transfer record (spec §3): a chain deposit, or one side of an internal move between the organisation's accounts. */
-export const custodyBusinessTypes = ['deposit', 'internalIn', 'internalOut'] as const;
+export const custodyBusinessTypes = ['deposit', 'internalIn', 'internalOut', 'withdrawal'] as const;
 export type CustodyBusinessType = (typeof custodyBusinessTypes)[number];
 
 /** Why a transfer record ended in failure. */

@@ -198,6 +198,8 @@ export interface CustodyTransferTable {
   completed_at: NullableTimestamp;
   /** The mining-pool partner whose payout address sent this deposit (`pool-partners.migration.ts`). */
   pool_partner_id: FixedOptional<string | null>;
+  /** A withdrawal's order (`custody-payouts.migration.ts`). */
+  order_id: FixedOptional<string | null>;
 }
 
 /** One account's balance of one asset at the end of a UTC day, with its USD value. */
@@ -279,6 +281,8 @@ export interface CustodyWithdrawalOrderTable {
   hold_id: string;
   created_at: Timestamp;
   decided_at: NullableTimestamp;
+  /** The transaction that paid an approved order (`custody-payouts.migration.ts`). */
+  txid: ColumnType<string | null, never, string | null>;
   batch_id: ColumnType<string | null, string | null | undefined, never>;
   batch_line: ColumnType<number | null, number | null | undefined, never>;
 }

@@ -30,6 +30,7 @@ import { createTransferHistory } from './transfer-history.service';
 import { registerCustodyRoutes } from './custody.routes';
 
 export { createCustodyDepositSink } from './custody-deposits';
+export { createCustodyPayouts, type PayoutLogger } from './custody-payouts';
 export type { AssetSnapshots } from './asset-snapshots';
 export { custodyTenantTables } from './tenant-tables';
 export { inOrganisation } from './tenant-transaction';

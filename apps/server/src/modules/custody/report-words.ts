@@ -80,10 +80,10 @@ export const transferHeaders: Record<Language, string[]> = {
 };
 
 export const businessTypeWords: Record<Language, Record<CustodyBusinessType, string>> = {
-  en: { deposit: 'Deposit', internalIn: 'Internal move in', internalOut: 'Internal move out' },
-  'zh-CN': { deposit: '充币', internalIn: '内部划入', internalOut: '内部划出' },
-  'zh-TW': { deposit: '充幣', internalIn: '內部劃入', internalOut: '內部劃出' },
-  ru: { deposit: 'Пополнение', internalIn: 'Внутренний перевод (приход)', internalOut: 'Внутренний перевод (расход)' },
+  en: { deposit: 'Deposit', internalIn: 'Internal move in', internalOut: 'Internal move out', withdrawal: 'Withdrawal' },
+  'zh-CN': { deposit: '充币', internalIn: '内部划入', internalOut: '内部划出', withdrawal: '提币' },
+  'zh-TW': { deposit: '充幣', internalIn: '內部劃入', internalOut: '內部劃出', withdrawal: '提幣' },
+  ru: { deposit: 'Пополнение', internalIn: 'Внутренний перевод (приход)', internalOut: 'Внутренний перевод (расход)', withdrawal: 'Вывод' },
 };
 
 export const stateWords: Record<Language, Record<CustodyTransferState, string>> = {

@@ -25,9 +25,11 @@ export function transferView(row: TransferRow, scale: number): CustodyTransfer {
   const [source, toAddress] =
     row.business_type === 'deposit'
       ? [partner?.name ?? row.source, row.to_address]
-      : row.business_type === 'internalOut'
-        ? [row.account_name, counterpart]
-        : [counterpart, row.account_name];
+      : row.business_type === 'withdrawal'
+        ? [row.account_name, row.to_address]
+        : row.business_type === 'internalOut'
+          ? [row.account_name, counterpart]
+          : [counterpart, row.account_name];
   return {
     flowId: row.id,
     orderNo: row.order_no,

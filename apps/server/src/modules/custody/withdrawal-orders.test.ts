@@ -9,6 +9,7 @@ import {
   type CustodyOrderBody,
   type CustodyOrderDetail,
   type CustodyPolicyAnswer,
+  type CustodyTransfer,
 } from '@coffer/contract';
 import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -16,7 +17,9 @@ import type { TestOrganisation } from '../../../test/custody-kit';
 import { withId } from '../../../test/custody-members-kit';
 import { custodyTestBed, insertConsoleMember } from '../../../test/custody-setup-kit';
 import { latestCode, type identityClient } from '../../../test/identity-helpers';
+import { createLedgerReads } from '../ledger/ledger-reads';
 import { createLedger } from '../ledger/ledger.service';
+import { createCustodyPayouts } from './custody-payouts';
 import { inOrganisation } from './tenant-transaction';
 
 /**
@@ -422,5 +425,128 @@ describe('under concurrency', { timeout: 120_000 }, () => {
       select count(*)::text as count from audit_log
        where action = 'custody.order.approve' and subject_id = ${order.order.id} and after->>'state' = 'sending'`.execute(custody.db);
     expect(completions.rows[0]!.count).toBe('1');
+  });
+});
+
+describe('handing approved orders to the signer', { timeout: 60_000 }, () => {
+  const alerts: object[] = [];
+  const warnings: object[] = [];
+  const payouts = () =>
+    createCustodyPayouts({
+      db: custody.db,
+      ledger: createLedger(custody.db),
+      ledgerReads: createLedgerReads(custody.db),
+      logger: { error: (fields) => alerts.push(fields), warn: (fields) => warnings.push(fields) },
+    });
+
+  /** An order of a fresh line approved by two fresh reviewers: `sending`, its hold in place. */
+  async function sendingOrder(name: string, amount: string): Promise<CustodyOrderDetail> {
+    const lineId = await addLine({ name });
+    const order = await submitted(lineId, { amount });
+    expect((await approve(reviewers[0]!, order)).body.code).toBe(0);
+    const done = await approve(reviewers[1]!, order);
+    expect((done.body.data as CustodyOrderDetail).order.state).toBe('sending');
+    return order;
+  }
+
+  for (const [what, change] of [
+    ['amount', sql`amount = amount + 1`],
+    ['address', sql`address = ${second}`],
+  ] as const) {
+    it(`refuses an order whose ${what} was changed in the database after approval, alerts and releases its hold`, async () => {
+      const before = await available();
+      const order = await sendingOrder(`Tampered ${what}`, '7.25');
+      expect(await available()).not.toBe(before);
+      await sql`update custody_withdrawal_order set ${change} where id = ${order.order.id}`.execute(custody.db);
+      alerts.length = 0;
+
+      const handed = await payouts().sendable(['ethereum'], 1000);
+      expect(handed.map((payout) => payout.orderId)).not.toContain(order.order.id);
+      expect(alerts).toEqual([expect.objectContaining({ alert: 'custody-order-tampered', orderId: order.order.id, refused: true })]);
+      expect((await detail(order.order.id)).order.state).toBe('transfer_failed');
+      expect(await available()).toBe(before);
+      // Asked again, nothing more happens: refused once, released once.
+      alerts.length = 0;
+      expect((await payouts().sendable(['ethereum'], 1000)).map((payout) => payout.orderId)).not.toContain(order.order.id);
+      expect(alerts).toEqual([]);
+      expect(await available()).toBe(before);
+    });
+  }
+
+  it('hands an untouched order out as approved, and a failed transfer releases its hold once however often it is reported', async () => {
+    const before = await available();
+    const order = await sendingOrder('Payout line', '3.5');
+    alerts.length = 0;
+    const handed = await payouts().sendable(['ethereum'], 1000);
+    expect(handed.find((payout) => payout.orderId === order.order.id)).toEqual({
+      orderId: order.order.id,
+      orgId: org.orgId,
+      accountId,
+      asset: 'USDT',
+      chain: 'ethereum',
+      address: first,
+      tag: '',
+      amount: '3500000',
+      fee: '2000000',
+    });
+    expect(await payouts().sendable(['bitcoin'], 1000)).toEqual([]);
+    expect(alerts).toEqual([]);
+
+    const outcomes = await Promise.all(Array.from({ length: 20 }, () => payouts().failed(order.order.id, 'broadcastRejected')));
+    expect(outcomes.filter(Boolean)).toHaveLength(1);
+    expect((await detail(order.order.id)).order.state).toBe('transfer_failed');
+    expect(await available()).toBe(before);
+    expect((await payouts().sendable(['ethereum'], 1000)).map((payout) => payout.orderId)).not.toContain(order.order.id);
+  });
+  it('settles a confirmed order once: approved with its txid, hold out to omnibus and fee account, released in the transfer history', async () => {
+    const reads = createLedgerReads(custody.db);
+    const fees = () => reads.platformAvailableBalance('fees', 'USDT');
+    const omnibus = () => reads.platformAvailableBalance('omnibus', 'USDT');
+    const before = await available();
+    const [feesBefore, omnibusBefore] = [await fees(), await omnibus()];
+    const order = await sendingOrder('Settle line', '4.75');
+    const txid = `0x${'ab'.repeat(32)}`;
+    let alongside = 0;
+
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        payouts().settled(order.order.id, txid, async (trx) => {
+          await sql`select 1`.execute(trx);
+          alongside += 1;
+        }),
+      ),
+    );
+    expect(outcomes.filter(Boolean)).toHaveLength(1);
+    expect(alongside).toBe(1);
+    expect(await payouts().failed(order.order.id, 'late')).toBe(false);
+    expect((await detail(order.order.id)).order.state).toBe('approved');
+    const stored = await sql<{ txid: string }>`select txid from custody_withdrawal_order where id = ${order.order.id}`.execute(custody.db);
+    expect(stored.rows[0]!.txid).toBe(txid);
+
+    const units = (amount: string) => toBaseUnits(amount, 6);
+    expect(units(before) - units(await available())).toBe(units('4.75') + units('2'));
+    expect((await fees()) - feesBefore).toBe(units('2'));
+    expect((await omnibus()) - omnibusBefore).toBe(units('4.75'));
+
+    const history = await admin.client.get(`${custodyPaths.transfers}?businessType=withdrawal&accountId=${accountId}`);
+    expect(history.body.code).toBe(0);
+    const records = (history.body.data as { records: CustodyTransfer[] }).records.filter(
+      (record) => record.orderNo === order.order.serialNo,
+    );
+    expect(records).toEqual([
+      expect.objectContaining({
+        businessType: 'withdrawal',
+        state: 'released',
+        coin: 'USDT',
+        chain: 'ethereum',
+        quantity: '4.75',
+        handlingFee: '2',
+        accountBalance: await available(),
+        hash: txid,
+        toAddress: first,
+        source: 'Treasury hot',
+      }),
+    ]);
+    expect((await payouts().sendable(['ethereum'], 1000)).map((payout) => payout.orderId)).not.toContain(order.order.id);
   });
 });

@@ -33,6 +33,8 @@ export interface LedgerReads extends CustomerLineReads, CustodyLedgerReads {
   customersWithAccounts(executor?: Db): Promise<string[]>;
   /** The id of the journal posted under `idempotencyKey`, null when none was. */
   journalIdByKey(idempotencyKey: string, executor?: Db): Promise<string | null>;
+  /** The amount a hold still pending freezes, null when it is resolved or there is none (what a release or settle must name). */
+  pendingHoldAmount(holdId: string, executor?: Db): Promise<bigint | null>;
   /**
    * The available-bucket balance after `journalId` on the account of customer `ownerRef` it
    * touched, null when the journal has no such entry.
@@ -126,6 +128,16 @@ export function createLedgerReads(db: Db): LedgerReads {
     async journalIdByKey(idempotencyKey, executor = db) {
       const row = await executor.selectFrom('journal').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
       return row?.id ?? null;
+    },
+
+    async pendingHoldAmount(holdId, executor = db) {
+      const row = await executor
+        .selectFrom('ledger_hold')
+        .select('amount')
+        .where('id', '=', holdId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return row ? BigInt(row.amount) : null;
     },
 
     async availableBalanceAfterJournal(journalId, ownerRef, executor = db) {

@@ -31,6 +31,7 @@ export { withdrawalBillDescriber } from './withdrawal-bill-describer';
 export { createWithdrawalDestinations, type ResolvedDestination, type WithdrawalDestinations } from './withdrawal-destination';
 
 export type { AddressBook } from './address-book.service';
+export type { CustodyPayout, CustodyPayoutSource } from './custody-payouts';
 export type { ChainBalanceReader, Reconciliation, ReconciliationActor, ReconciliationRunSummary } from './reconciliation';
 export type { SignerTickResult, WithdrawalSender, WithdrawalSigner } from './withdrawal-signer';
 export type { WithdrawalRecordsPage, WithdrawalService } from './withdrawal.service';
