@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { fenceTenantTable } from './tenant-fence';
 
 /** The tenant table of batch withdrawals (issue 18 item 7), fenced like the console's. */
 export const custodyBatchTables = ['custody_withdrawal_batch'] as const;
@@ -38,14 +39,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       add foreign key (batch_id, org_id) references custody_withdrawal_batch (id, org_id),
       add check ((batch_id is null) = (batch_line is null));
     create index custody_withdrawal_order_batch on custody_withdrawal_order (batch_id) where batch_id is not null;
-
-    alter table custody_withdrawal_batch enable row level security;
-    create policy tenant on custody_withdrawal_batch
-      using (org_id = nullif(current_setting('coffer.org_id', true), '')::bigint)
-      with check (org_id = nullif(current_setting('coffer.org_id', true), '')::bigint);
-    grant select, insert on custody_withdrawal_batch to coffer_console;
     grant usage on sequence custody_withdrawal_batch_id_seq to coffer_console;
   `.execute(db);
+  await fenceTenantTable(db, 'custody_withdrawal_batch', 'select, insert');
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
