@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format/format-date';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import styles from './custody-config.module.css';
+import common from './custody-console.module.css';
 
 /** The organisation's custody accounts (spec §3): name, hot or cold storage, enterprise or prime, common addresses of 200, opened on. */
 export function AccountTable({ accounts, empty }: { accounts: CustodyAccount[]; empty: ReactNode }) {
@@ -35,7 +36,7 @@ export function AccountTable({ accounts, empty }: { accounts: CustodyAccount[]; 
     {
       key: 'createdAt',
       title: t('accounts.columns.createdAt'),
-      render: (_value, account) => <span className={styles.nowrap}>{formatDate(account.createdAt, language)}</span>,
+      render: (_value, account) => <span className={common.nowrap}>{formatDate(account.createdAt, language)}</span>,
     },
   ];
   return (

@@ -8,6 +8,7 @@ import { useLanguage } from '../../../shared/i18n/use-language';
 import { PagedTable, type RecordPage } from '../../../shared/ui/paged-table';
 import { ShortValue } from '../../../shared/ui/short-value';
 import styles from './custody-config.module.css';
+import common from './custody-console.module.css';
 
 /**
  * A custody account's address book (spec §3): coin, network, address (shortened, full on hover,
@@ -30,13 +31,13 @@ export function AddressBookTable({
   const { t } = useTranslation('custodyConfig');
   const language = useLanguage();
   const chainName = useChainName();
-  const none = <span className={styles.muted}>{t('common.none')}</span>;
+  const none = <span className={common.muted}>{t('common.none')}</span>;
   const columns: TableColumnsType<CustodyAddress> = [
     { key: 'asset', title: t('addresses.columns.asset'), render: (_value, entry) => <strong>{entry.asset}</strong> },
     {
       key: 'chain',
       title: t('addresses.columns.chain'),
-      render: (_value, entry) => <span className={styles.nowrap}>{chainName(entry.chain)}</span>,
+      render: (_value, entry) => <span className={common.nowrap}>{chainName(entry.chain)}</span>,
     },
     { key: 'address', title: t('addresses.columns.address'), render: (_value, entry) => <ShortValue value={entry.address} /> },
     {
@@ -52,7 +53,7 @@ export function AddressBookTable({
     {
       key: 'createdAt',
       title: t('addresses.columns.createdAt'),
-      render: (_value, entry) => <span className={styles.nowrap}>{formatDateTime(entry.createdAt, language)}</span>,
+      render: (_value, entry) => <span className={common.nowrap}>{formatDateTime(entry.createdAt, language)}</span>,
     },
     {
       key: 'actions',

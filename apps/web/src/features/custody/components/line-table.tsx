@@ -6,6 +6,7 @@ import { formatDecimal } from '../../../shared/format/format-amount';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { limitPeriods } from './line-rules';
 import styles from './custody-config.module.css';
+import common from './custody-console.module.css';
 
 /**
  * A limit exactly as it was set, every decimal it has and none added ("1.5" BTC stays "1.5"),
@@ -37,7 +38,7 @@ export function LineTable({
   const language = useLanguage();
   const accountName = new Map((accounts ?? []).map((account) => [account.id, account.name]));
   const memberName = new Map((members ?? []).map((member) => [member.id, member.name]));
-  const none = <span className={styles.muted}>{t('common.none')}</span>;
+  const none = <span className={common.muted}>{t('common.none')}</span>;
 
   const columns: TableColumnsType<CustodyLine> = [
     {
@@ -101,7 +102,7 @@ export function LineTable({
       ),
       render: (_value, line) =>
         line.limits.length === 0 ? (
-          <span className={styles.muted}>{t('lines.noLimits')}</span>
+          <span className={common.muted}>{t('lines.noLimits')}</span>
         ) : (
           <span className={styles.limitList} data-testid={`line-limits-${line.id}`}>
             {line.limits.map((limit) => (

@@ -7,6 +7,7 @@ import { useLanguage } from '../../../shared/i18n/use-language';
 import { colors } from '../../../shared/ui/theme';
 import { useRoleLabels } from './custody-role-labels';
 import styles from './custody-org.module.css';
+import common from './custody-console.module.css';
 
 /** The shared status colours (design.md): invited waits, active is fine, frozen is stopped; always with the word. */
 const stateColors: Record<CustodyMemberState, string> = { invited: colors.pending, active: colors.success, frozen: colors.frozen };
@@ -42,12 +43,12 @@ export function MemberTable({
 
   const columns: TableColumnsType<CustodyMember> = [
     { key: 'name', title: t('members.columns.name'), render: (_value, member) => <span className={styles.name}>{member.name}</span> },
-    { key: 'email', title: t('members.columns.email'), render: (_value, member) => <span className={styles.nowrap}>{member.email}</span> },
+    { key: 'email', title: t('members.columns.email'), render: (_value, member) => <span className={common.nowrap}>{member.email}</span> },
     { key: 'role', title: t('members.columns.role'), render: (_value, member) => roleNameOf(member) },
     {
       key: 'department',
       title: t('members.columns.department'),
-      render: (_value, member) => member.department || <span className={styles.muted}>{t('common.none')}</span>,
+      render: (_value, member) => member.department || <span className={common.muted}>{t('common.none')}</span>,
     },
     {
       key: 'state',
@@ -68,9 +69,9 @@ export function MemberTable({
       title: t('members.columns.activatedAt'),
       render: (_value, member) =>
         member.activatedAt ? (
-          <span className={styles.nowrap}>{formatDateTime(member.activatedAt, language)}</span>
+          <span className={common.nowrap}>{formatDateTime(member.activatedAt, language)}</span>
         ) : (
-          <span className={styles.muted}>{t('members.notActivated')}</span>
+          <span className={common.muted}>{t('members.notActivated')}</span>
         ),
     },
     {

@@ -9,6 +9,7 @@ import { CoinBadge } from '../../../shared/ui/coin-badge';
 import { ShortValue } from '../../../shared/ui/short-value';
 import { colors } from '../../../shared/ui/theme';
 import styles from './custody-pool.module.css';
+import common from './custody-console.module.css';
 
 /** The shared status colours (design.md): open waits, linked is in force, the rest have ended; always with the word. */
 const stateColors: Record<CustodyPoolLinkState, string> = {
@@ -69,7 +70,7 @@ export function PoolPartnerTable({
   const { t } = useTranslation('custodyPool');
   const language = useLanguage();
   const chainName = useChainName();
-  const none = <span className={styles.muted}>{t('common.none')}</span>;
+  const none = <span className={common.muted}>{t('common.none')}</span>;
   const actionButton = (partner: CustodyPoolPartner, action: PoolPartnerAction) => (
     <Button
       type="link"
@@ -86,7 +87,7 @@ export function PoolPartnerTable({
   const when = (partner: CustodyPoolPartner): ReactNode => {
     const at = (key: 'list.expiresAt' | 'list.revokedAt' | 'list.unlinkedAt' | 'list.linkedAt', iso: string) => (
       <span className={styles.when}>
-        <span className={styles.muted}>{t(key)}</span> {formatDateTime(iso, language)}
+        <span className={common.muted}>{t(key)}</span> {formatDateTime(iso, language)}
       </span>
     );
     if (partner.state === 'open' || partner.state === 'expired') return at('list.expiresAt', partner.expiresAt);
@@ -102,7 +103,7 @@ export function PoolPartnerTable({
       render: (_value, partner) => (
         <span className={styles.partner}>
           <strong>{partner.partnerName}</strong>
-          {partner.contactEmail ? <span className={styles.muted}>{partner.contactEmail}</span> : null}
+          {partner.contactEmail ? <span className={common.muted}>{partner.contactEmail}</span> : null}
         </span>
       ),
     },
@@ -114,7 +115,7 @@ export function PoolPartnerTable({
           <span>{partner.accountName}</span>
           <span className={styles.coin}>
             <CoinBadge coin={partner.coin} size="small" />
-            <span className={styles.muted}>{chainName(partner.chain)}</span>
+            <span className={common.muted}>{chainName(partner.chain)}</span>
           </span>
         </span>
       ),

@@ -3,6 +3,7 @@ import { Button, Popconfirm, Table, Tag, Tooltip, type ButtonProps, type TableCo
 import { useTranslation } from 'react-i18next';
 import { useRoleLabels } from './custody-role-labels';
 import styles from './custody-org.module.css';
+import common from './custody-console.module.css';
 
 /**
  * The organisation's roles (spec §3, §6): name, description, permissions, member count. A
@@ -30,7 +31,7 @@ export function RoleTable({
         <span>
           <span className={styles.name}>{labels.roleName(role)}</span>
           {role.builtInRole ? (
-            <Tag className={styles.nowrap} data-testid={`role-built-in-${role.id}`}>
+            <Tag className={common.nowrap} data-testid={`role-built-in-${role.id}`}>
               {t('roles.builtInTag')}
             </Tag>
           ) : null}
