@@ -1,5 +1,5 @@
 import type { CustodyAddress } from '@coffer/contract';
-import { Button, Popconfirm, type ButtonProps, type TableColumnsType } from 'antd';
+import { Button, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/format-date';
@@ -9,6 +9,7 @@ import { PagedTable, type RecordPage } from '../../../shared/ui/paged-table';
 import { ShortValue } from '../../../shared/ui/short-value';
 import styles from './custody-config.module.css';
 import common from './custody-console.module.css';
+import { ConfirmedAction } from './confirmed-action';
 
 /**
  * A custody account's address book (spec §3): coin, network, address (shortened, full on hover,
@@ -59,12 +60,13 @@ export function AddressBookTable({
       key: 'actions',
       title: t('addresses.columns.actions'),
       render: (_value, entry) => (
-        <Popconfirm
+        <ConfirmedAction
+          namespace="custodyConfig"
           title={t('addresses.deleteTitle')}
-          description={<span className={styles.confirmText}>{t('addresses.deleteText', { address: entry.address })}</span>}
+          text={t('addresses.deleteText', { address: entry.address })}
           okText={t('addresses.deleteConfirm')}
-          cancelText={t('common.cancel')}
-          okButtonProps={{ danger: true, ...({ 'data-testid': 'address-delete-confirm' } as ButtonProps) }}
+          isLong
+          testId="address-delete-confirm"
           onConfirm={() => onDelete(entry)}
         >
           <Button
@@ -77,7 +79,7 @@ export function AddressBookTable({
           >
             {t('addresses.delete')}
           </Button>
-        </Popconfirm>
+        </ConfirmedAction>
       ),
     },
   ];

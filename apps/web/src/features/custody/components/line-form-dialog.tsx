@@ -11,7 +11,7 @@ import {
 } from '@coffer/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Modal, Select, type FormInstance, type FormRule } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currenciesQuery } from '../../../shared/api/get-currencies';
 import { useLanguage } from '../../../shared/i18n/use-language';
@@ -280,19 +280,14 @@ function LimitRows({ form, scaleOf }: { form: FormInstance<LineFormValues>; scal
   return (
     <Form.List name="limits">
       {(fields, { add, remove }) => (
-        <section className={styles.listSection} aria-label={t('lines.limits.title')}>
-          <div className={styles.listHead}>
-            <h3 className={styles.section}>{t('lines.limits.title')}</h3>
-            <Button
-              size="small"
-              onClick={() => add({ ...emptyLimit })}
-              disabled={fields.length >= chosen.length}
-              data-testid="line-limit-add"
-            >
-              {t('lines.limits.add')}
-            </Button>
-          </div>
-          <p className={styles.hint}>{chosen.length === 0 ? t('lines.limits.chooseCurrencies') : t('lines.limits.help')}</p>
+        <ListSection
+          title={t('lines.limits.title')}
+          addLabel={t('lines.limits.add')}
+          onAdd={() => add({ ...emptyLimit })}
+          addDisabled={fields.length >= chosen.length}
+          addTestId="line-limit-add"
+          hint={chosen.length === 0 ? t('lines.limits.chooseCurrencies') : t('lines.limits.help')}
+        >
           {fields.length > 0 ? (
             <div className={styles.limitGrid}>
               <span className={styles.gridHead}>{t('lines.limits.asset')}</span>
@@ -344,20 +339,12 @@ function LimitRows({ form, scaleOf }: { form: FormInstance<LineFormValues>; scal
                       />
                     </Form.Item>
                   ))}
-                  <Button
-                    type="link"
-                    danger
-                    size="small"
-                    onClick={() => remove(field.name)}
-                    data-testid={`line-limit-${field.name}-remove`}
-                  >
-                    {t('lines.form.remove')}
-                  </Button>
+                  <RemoveRowButton onClick={() => remove(field.name)} testId={`line-limit-${field.name}-remove`} />
                 </div>
               ))}
             </div>
           ) : null}
-        </section>
+        </ListSection>
       )}
     </Form.List>
   );
@@ -386,24 +373,15 @@ function WhitelistRows({ networks }: { networks: Parameters<typeof destinationBo
   return (
     <Form.List name="whitelist">
       {(fields, { add, remove }) => (
-        <section className={styles.listSection} aria-label={t('lines.whitelist.title')}>
-          <div className={styles.listHead}>
-            <h3 className={styles.section}>
-              {t('lines.whitelist.title')}{' '}
-              <span className={styles.count}>
-                {t('lines.whitelist.count', { count: fields.length, max: custodyLimits.addressesPerAccount })}
-              </span>
-            </h3>
-            <Button
-              size="small"
-              onClick={() => add({ ...emptyDestination })}
-              disabled={fields.length >= custodyLimits.addressesPerAccount}
-              data-testid="line-whitelist-add"
-            >
-              {t('lines.whitelist.add')}
-            </Button>
-          </div>
-          <p className={styles.hint}>{t('lines.whitelist.help')}</p>
+        <ListSection
+          title={t('lines.whitelist.title')}
+          count={t('lines.whitelist.count', { count: fields.length, max: custodyLimits.addressesPerAccount })}
+          addLabel={t('lines.whitelist.add')}
+          onAdd={() => add({ ...emptyDestination })}
+          addDisabled={fields.length >= custodyLimits.addressesPerAccount}
+          addTestId="line-whitelist-add"
+          hint={t('lines.whitelist.help')}
+        >
           {fields.length > 0 ? (
             <div className={styles.whitelist}>
               <div className={styles.destinationHead} aria-hidden="true">
@@ -424,21 +402,65 @@ function WhitelistRows({ networks }: { networks: Parameters<typeof destinationBo
                     isCompact
                     addressRules={[duplicateRule(field.name)]}
                   />
-                  <Button
-                    type="link"
-                    danger
-                    size="small"
-                    onClick={() => remove(field.name)}
-                    data-testid={`line-whitelist-${field.name}-remove`}
-                  >
-                    {t('lines.form.remove')}
-                  </Button>
+                  <RemoveRowButton onClick={() => remove(field.name)} testId={`line-whitelist-${field.name}-remove`} />
                 </div>
               ))}
             </div>
           ) : null}
-        </section>
+        </ListSection>
       )}
     </Form.List>
+  );
+}
+
+/** A list of the form (limits, whitelist): its title (and count), the add button, a hint, then its rows. */
+function ListSection({
+  title,
+  count,
+  addLabel,
+  onAdd,
+  addDisabled,
+  addTestId,
+  hint,
+  children,
+}: {
+  title: string;
+  count?: string;
+  addLabel: string;
+  onAdd: () => void;
+  addDisabled: boolean;
+  addTestId: string;
+  hint: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={styles.listSection} aria-label={title}>
+      <div className={styles.listHead}>
+        <h3 className={styles.section}>
+          {title}
+          {count === undefined ? null : (
+            <>
+              {' '}
+              <span className={styles.count}>{count}</span>
+            </>
+          )}
+        </h3>
+        <Button size="small" onClick={onAdd} disabled={addDisabled} data-testid={addTestId}>
+          {addLabel}
+        </Button>
+      </div>
+      <p className={styles.hint}>{hint}</p>
+      {children}
+    </section>
+  );
+}
+
+/** Takes a row out of a list of the form. */
+function RemoveRowButton({ onClick, testId }: { onClick: () => void; testId: string }) {
+  const { t } = useTranslation('custodyConfig');
+  return (
+    <Button type="link" danger size="small" onClick={onClick} data-testid={testId}>
+      {t('lines.form.remove')}
+    </Button>
   );
 }

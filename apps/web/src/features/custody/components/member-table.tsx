@@ -1,6 +1,5 @@
 import type { CustodyMember, CustodyMemberState, CustodyRole } from '@coffer/contract';
-import { Button, Popconfirm, Table, Tag, type ButtonProps, type TableColumnsType } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { useLanguage } from '../../../shared/i18n/use-language';
@@ -8,6 +7,7 @@ import { colors } from '../../../shared/ui/theme';
 import { useRoleLabels } from './custody-role-labels';
 import styles from './custody-org.module.css';
 import common from './custody-console.module.css';
+import { ConfirmedAction } from './confirmed-action';
 
 /** The shared status colours (design.md): invited waits, active is fine, frozen is stopped; always with the word. */
 const stateColors: Record<CustodyMemberState, string> = { invited: colors.pending, active: colors.success, frozen: colors.frozen };
@@ -101,10 +101,12 @@ export function MemberTable({
             </Button>
           ) : null}
           {member.state === 'frozen' ? (
-            <Confirmed
+            <ConfirmedAction
+              namespace="custodyOrg"
               title={t('members.thawTitle')}
               text={t('members.thawText', { name: member.name })}
               okText={t('members.thaw')}
+              isDanger={false}
               testId="member-thaw-confirm"
               onConfirm={() => onAction('thaw', member)}
             >
@@ -117,13 +119,13 @@ export function MemberTable({
               >
                 {t('members.thaw')}
               </Button>
-            </Confirmed>
+            </ConfirmedAction>
           ) : (
-            <Confirmed
+            <ConfirmedAction
+              namespace="custodyOrg"
               title={t('members.freezeTitle')}
               text={t('members.freezeText', { name: member.name })}
               okText={t('members.freeze')}
-              isDanger
               testId="member-freeze-confirm"
               onConfirm={() => onAction('freeze', member)}
             >
@@ -137,7 +139,7 @@ export function MemberTable({
               >
                 {t('members.freeze')}
               </Button>
-            </Confirmed>
+            </ConfirmedAction>
           )}
         </span>
       ),
@@ -153,37 +155,5 @@ export function MemberTable({
       scroll={{ x: 'max-content' }}
       data-testid="member-table"
     />
-  );
-}
-
-function Confirmed({
-  title,
-  text,
-  okText,
-  isDanger = false,
-  testId,
-  onConfirm,
-  children,
-}: {
-  title: string;
-  text: string;
-  okText: string;
-  isDanger?: boolean;
-  testId: string;
-  onConfirm: () => void;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation('custodyOrg');
-  return (
-    <Popconfirm
-      title={title}
-      description={text}
-      okText={okText}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ danger: isDanger, ...({ 'data-testid': testId } as ButtonProps) }}
-      onConfirm={onConfirm}
-    >
-      {children}
-    </Popconfirm>
   );
 }

@@ -1,5 +1,5 @@
 import type { CustodyPoolLinkState, CustodyPoolPartner } from '@coffer/contract';
-import { Button, Popconfirm, Table, Tag, type ButtonProps, type TableColumnsType } from 'antd';
+import { Button, Table, Tag, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/format-date';
@@ -10,6 +10,7 @@ import { ShortValue } from '../../../shared/ui/short-value';
 import { colors } from '../../../shared/ui/theme';
 import styles from './custody-pool.module.css';
 import common from './custody-console.module.css';
+import { ConfirmedAction } from './confirmed-action';
 
 /** The shared status colours (design.md): open waits, linked is in force, the rest have ended; always with the word. */
 const stateColors: Record<CustodyPoolLinkState, string> = {
@@ -21,36 +22,6 @@ const stateColors: Record<CustodyPoolLinkState, string> = {
 };
 
 export type PoolPartnerAction = 'revoke' | 'unlink';
-
-function Confirmed({
-  title,
-  text,
-  okText,
-  testId,
-  onConfirm,
-  children,
-}: {
-  title: string;
-  text: string;
-  okText: string;
-  testId: string;
-  onConfirm: () => void;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation('custodyPool');
-  return (
-    <Popconfirm
-      title={title}
-      description={<span className={styles.confirmText}>{text}</span>}
-      okText={okText}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ danger: true, ...({ 'data-testid': testId } as ButtonProps) }}
-      onConfirm={onConfirm}
-    >
-      {children}
-    </Popconfirm>
-  );
-}
 
 /**
  * The mining-pool partner links (issue 17 item 11): partner (and its contact once linked),
@@ -145,7 +116,9 @@ export function PoolPartnerTable({
       title: t('list.columns.actions'),
       render: (_value, partner) =>
         partner.state === 'open' ? (
-          <Confirmed
+          <ConfirmedAction
+            namespace="custodyPool"
+            isLong
             title={t('list.revokeTitle')}
             text={t('list.revokeText', { partner: partner.partnerName })}
             okText={t('list.revoke')}
@@ -153,9 +126,11 @@ export function PoolPartnerTable({
             onConfirm={() => onAction('revoke', partner)}
           >
             {actionButton(partner, 'revoke')}
-          </Confirmed>
+          </ConfirmedAction>
         ) : partner.state === 'linked' ? (
-          <Confirmed
+          <ConfirmedAction
+            namespace="custodyPool"
+            isLong
             title={t('list.unlinkTitle')}
             text={t('list.unlinkText', { partner: partner.partnerName, address: partner.payoutAddress ?? '' })}
             okText={t('list.unlink')}
@@ -163,7 +138,7 @@ export function PoolPartnerTable({
             onConfirm={() => onAction('unlink', partner)}
           >
             {actionButton(partner, 'unlink')}
-          </Confirmed>
+          </ConfirmedAction>
         ) : (
           none
         ),

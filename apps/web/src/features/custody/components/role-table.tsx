@@ -1,9 +1,10 @@
 import type { CustodyRole } from '@coffer/contract';
-import { Button, Popconfirm, Table, Tag, Tooltip, type ButtonProps, type TableColumnsType } from 'antd';
+import { Button, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRoleLabels } from './custody-role-labels';
 import styles from './custody-org.module.css';
 import common from './custody-console.module.css';
+import { ConfirmedAction } from './confirmed-action';
 
 /**
  * The organisation's roles (spec §3, §6): name, description, permissions, member count. A
@@ -105,12 +106,12 @@ function DeleteRoleButton({ role, busyId, onDelete }: { role: CustodyRole; busyI
     );
   }
   return (
-    <Popconfirm
+    <ConfirmedAction
+      namespace="custodyOrg"
       title={t('roles.deleteTitle')}
-      description={t('roles.deleteText', { name: role.name })}
+      text={t('roles.deleteText', { name: role.name })}
       okText={t('roles.deleteConfirm')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ danger: true, ...({ 'data-testid': 'role-delete-confirm' } as ButtonProps) }}
+      testId="role-delete-confirm"
       onConfirm={() => onDelete(role)}
     >
       <Button
@@ -123,6 +124,6 @@ function DeleteRoleButton({ role, busyId, onDelete }: { role: CustodyRole; busyI
       >
         {t('roles.delete')}
       </Button>
-    </Popconfirm>
+    </ConfirmedAction>
   );
 }
