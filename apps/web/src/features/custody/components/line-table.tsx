@@ -1,5 +1,5 @@
 import type { CustodyAccount, CustodyLine, CustodyMember } from '@coffer/contract';
-import { Button, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Tag, Tooltip, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../../shared/format/format-amount';
@@ -7,6 +7,7 @@ import { useLanguage } from '../../../shared/i18n/use-language';
 import { limitPeriods } from './line-rules';
 import styles from './custody-config.module.css';
 import common from './custody-console.module.css';
+import { ConsoleTable } from './console-table';
 
 /**
  * A limit exactly as it was set, every decimal it has and none added ("1.5" BTC stays "1.5"),
@@ -129,15 +130,5 @@ export function LineTable({
       ),
     },
   ];
-  return (
-    <Table<CustodyLine>
-      rowKey="id"
-      columns={columns}
-      dataSource={lines}
-      locale={{ emptyText: empty }}
-      pagination={false}
-      size="middle"
-      data-testid="line-table"
-    />
-  );
+  return <ConsoleTable<CustodyLine> columns={columns} rows={lines} empty={empty} testId="line-table" />;
 }

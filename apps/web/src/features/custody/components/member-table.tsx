@@ -1,5 +1,5 @@
 import type { CustodyMember, CustodyMemberState, CustodyRole } from '@coffer/contract';
-import { Button, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { useLanguage } from '../../../shared/i18n/use-language';
@@ -8,6 +8,7 @@ import { useRoleLabels } from './custody-role-labels';
 import styles from './custody-org.module.css';
 import common from './custody-console.module.css';
 import { ConfirmedAction } from './confirmed-action';
+import { ConsoleTable } from './console-table';
 
 /** The shared status colours (design.md): invited waits, active is fine, frozen is stopped; always with the word. */
 const stateColors: Record<CustodyMemberState, string> = { invited: colors.pending, active: colors.success, frozen: colors.frozen };
@@ -145,15 +146,5 @@ export function MemberTable({
       ),
     },
   ];
-  return (
-    <Table<CustodyMember>
-      rowKey="id"
-      columns={columns}
-      dataSource={members}
-      pagination={false}
-      size="middle"
-      scroll={{ x: 'max-content' }}
-      data-testid="member-table"
-    />
-  );
+  return <ConsoleTable<CustodyMember> columns={columns} rows={members} isScrollable testId="member-table" />;
 }

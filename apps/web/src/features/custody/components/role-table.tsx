@@ -1,10 +1,11 @@
 import type { CustodyRole } from '@coffer/contract';
-import { Button, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRoleLabels } from './custody-role-labels';
 import styles from './custody-org.module.css';
 import common from './custody-console.module.css';
 import { ConfirmedAction } from './confirmed-action';
+import { ConsoleTable } from './console-table';
 
 /**
  * The organisation's roles (spec §3, §6): name, description, permissions, member count. A
@@ -79,17 +80,7 @@ export function RoleTable({
         ),
     },
   ];
-  return (
-    <Table<CustodyRole>
-      rowKey="id"
-      columns={columns}
-      dataSource={roles}
-      pagination={false}
-      size="middle"
-      scroll={{ x: 'max-content' }}
-      data-testid="role-table"
-    />
-  );
+  return <ConsoleTable<CustodyRole> columns={columns} rows={roles} isScrollable testId="role-table" />;
 }
 
 function DeleteRoleButton({ role, busyId, onDelete }: { role: CustodyRole; busyId: string | null; onDelete: (role: CustodyRole) => void }) {
