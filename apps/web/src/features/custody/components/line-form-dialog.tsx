@@ -41,6 +41,15 @@ const fieldByCode = new Map<number, FieldPath>([
   [errorCatalogue.custodyReviewersBelowMinimum.code, ['reviewerMemberIds']],
 ]);
 
+/** The line to edit (null adds one), what its pickers offer, and what follows saving or cancelling. */
+interface LineFormProps {
+  line: CustodyLine | null;
+  accounts: CustodyAccount[] | undefined;
+  members: CustodyMember[] | undefined;
+  onSaved: (line: CustodyLine, mode: 'add' | 'edit') => void;
+  onCancel: () => void;
+}
+
 /**
  * Adds a business line or edits one (spec §3, §5): name, business-line admin e-mail, supported
  * currencies, custody accounts, minimum number of reviewers and the reviewers, withdrawal
@@ -48,21 +57,7 @@ const fieldByCode = new Map<number, FieldPath>([
  * rule of the contract is checked before sending; a refusal of the server stays in the dialog,
  * at its field (a whitelist row's address, a limit's row) where it has one. `line` null adds.
  */
-export function LineFormDialog({
-  open,
-  line,
-  accounts,
-  members,
-  onSaved,
-  onCancel,
-}: {
-  open: boolean;
-  line: CustodyLine | null;
-  accounts: CustodyAccount[] | undefined;
-  members: CustodyMember[] | undefined;
-  onSaved: (line: CustodyLine, mode: 'add' | 'edit') => void;
-  onCancel: () => void;
-}) {
+export function LineFormDialog({ open, line, accounts, members, onSaved, onCancel }: { open: boolean } & LineFormProps) {
   const { t } = useTranslation('custodyConfig');
   return (
     <Modal
@@ -79,19 +74,7 @@ export function LineFormDialog({
   );
 }
 
-function LineForm({
-  line,
-  accounts,
-  members,
-  onSaved,
-  onCancel,
-}: {
-  line: CustodyLine | null;
-  accounts: CustodyAccount[] | undefined;
-  members: CustodyMember[] | undefined;
-  onSaved: (line: CustodyLine, mode: 'add' | 'edit') => void;
-  onCancel: () => void;
-}) {
+function LineForm({ line, accounts, members, onSaved, onCancel }: LineFormProps) {
   const { t } = useTranslation('custodyConfig');
   const language = useLanguage();
   const [form] = Form.useForm<LineFormValues>();
