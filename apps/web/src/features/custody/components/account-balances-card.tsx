@@ -10,6 +10,7 @@ import { custodyBalancesQuery } from '../api/custody-balances';
 import { custodyMeQuery } from '../api/custody-me';
 import { useInternalMove } from './internal-move-dialog';
 import styles from './custody-money.module.css';
+import common from './custody-console.module.css';
 
 type Account = CustodyOverview['accounts'][number];
 
@@ -29,7 +30,7 @@ export function AccountBalancesCard({ accounts }: { accounts: Account[] }) {
   const byId = new Map<string, CustodyAccountBalances>(balances.data?.accounts.map((account) => [account.accountId, account]) ?? []);
   const usd = (value: string) => formatFiat(value, 'USD', language);
   const pending = <Skeleton.Input active size="small" />;
-  const failed = <span className={styles.muted}>{t('common.none')}</span>;
+  const failed = <span className={common.muted}>{t('common.none')}</span>;
 
   const figures = (account: Account, show: (held: CustodyAccountBalances) => ReactNode) => {
     const held = byId.get(account.id);
@@ -59,7 +60,7 @@ export function AccountBalancesCard({ accounts }: { accounts: Account[] }) {
       render: (_value, account) =>
         figures(account, (held) =>
           held.assets.length === 0 ? (
-            <span className={styles.muted}>{t('balances.nothingHeld')}</span>
+            <span className={common.muted}>{t('balances.nothingHeld')}</span>
           ) : (
             <ul className={styles.assetList} data-testid={`balances-assets-${account.id}`}>
               {held.assets.map((asset) => (

@@ -1,10 +1,12 @@
 import { custodyLimits, type CustodyAccount } from '@coffer/contract';
-import { Table, Tag, type TableColumnsType } from 'antd';
+import { Tag, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format/format-date';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import styles from './custody-config.module.css';
+import common from './custody-console.module.css';
+import { ConsoleTable } from './console-table';
 
 /** The organisation's custody accounts (spec §3): name, hot or cold storage, enterprise or prime, common addresses of 200, opened on. */
 export function AccountTable({ accounts, empty }: { accounts: CustodyAccount[]; empty: ReactNode }) {
@@ -35,18 +37,8 @@ export function AccountTable({ accounts, empty }: { accounts: CustodyAccount[]; 
     {
       key: 'createdAt',
       title: t('accounts.columns.createdAt'),
-      render: (_value, account) => <span className={styles.nowrap}>{formatDate(account.createdAt, language)}</span>,
+      render: (_value, account) => <span className={common.nowrap}>{formatDate(account.createdAt, language)}</span>,
     },
   ];
-  return (
-    <Table<CustodyAccount>
-      rowKey="id"
-      columns={columns}
-      dataSource={accounts}
-      locale={{ emptyText: empty }}
-      pagination={false}
-      size="middle"
-      data-testid="account-table"
-    />
-  );
+  return <ConsoleTable<CustodyAccount> columns={columns} rows={accounts} empty={empty} testId="account-table" />;
 }

@@ -1,5 +1,5 @@
 import type { CustodyAddress } from '@coffer/contract';
-import { Button, Popconfirm, type ButtonProps, type TableColumnsType } from 'antd';
+import { Button, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/format-date';
@@ -8,6 +8,8 @@ import { useLanguage } from '../../../shared/i18n/use-language';
 import { PagedTable, type RecordPage } from '../../../shared/ui/paged-table';
 import { ShortValue } from '../../../shared/ui/short-value';
 import styles from './custody-config.module.css';
+import common from './custody-console.module.css';
+import { ConfirmedAction } from './confirmed-action';
 
 /**
  * A custody account's address book (spec §3): coin, network, address (shortened, full on hover,
@@ -30,13 +32,13 @@ export function AddressBookTable({
   const { t } = useTranslation('custodyConfig');
   const language = useLanguage();
   const chainName = useChainName();
-  const none = <span className={styles.muted}>{t('common.none')}</span>;
+  const none = <span className={common.muted}>{t('common.none')}</span>;
   const columns: TableColumnsType<CustodyAddress> = [
     { key: 'asset', title: t('addresses.columns.asset'), render: (_value, entry) => <strong>{entry.asset}</strong> },
     {
       key: 'chain',
       title: t('addresses.columns.chain'),
-      render: (_value, entry) => <span className={styles.nowrap}>{chainName(entry.chain)}</span>,
+      render: (_value, entry) => <span className={common.nowrap}>{chainName(entry.chain)}</span>,
     },
     { key: 'address', title: t('addresses.columns.address'), render: (_value, entry) => <ShortValue value={entry.address} /> },
     {
@@ -52,18 +54,19 @@ export function AddressBookTable({
     {
       key: 'createdAt',
       title: t('addresses.columns.createdAt'),
-      render: (_value, entry) => <span className={styles.nowrap}>{formatDateTime(entry.createdAt, language)}</span>,
+      render: (_value, entry) => <span className={common.nowrap}>{formatDateTime(entry.createdAt, language)}</span>,
     },
     {
       key: 'actions',
       title: t('addresses.columns.actions'),
       render: (_value, entry) => (
-        <Popconfirm
+        <ConfirmedAction
+          namespace="custodyConfig"
           title={t('addresses.deleteTitle')}
-          description={<span className={styles.confirmText}>{t('addresses.deleteText', { address: entry.address })}</span>}
+          text={t('addresses.deleteText', { address: entry.address })}
           okText={t('addresses.deleteConfirm')}
-          cancelText={t('common.cancel')}
-          okButtonProps={{ danger: true, ...({ 'data-testid': 'address-delete-confirm' } as ButtonProps) }}
+          isLong
+          testId="address-delete-confirm"
           onConfirm={() => onDelete(entry)}
         >
           <Button
@@ -76,7 +79,7 @@ export function AddressBookTable({
           >
             {t('addresses.delete')}
           </Button>
-        </Popconfirm>
+        </ConfirmedAction>
       ),
     },
   ];

@@ -5,9 +5,6 @@ import { expect } from 'vitest';
 import type { UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import { renderPage } from '../../../../test/render-page';
-import { configureHttpClient } from '../../../shared/http/http-client';
-import { ToastHost } from '../../../shared/ui/toast-host';
 import configEn from '../../../shared/i18n/locales/en/custodyConfig.json';
 import configRu from '../../../shared/i18n/locales/ru/custodyConfig.json';
 import configZhCn from '../../../shared/i18n/locales/zh-CN/custodyConfig.json';
@@ -16,6 +13,7 @@ import orgEn from '../../../shared/i18n/locales/en/custodyOrg.json';
 import orgRu from '../../../shared/i18n/locales/ru/custodyOrg.json';
 import orgZhCn from '../../../shared/i18n/locales/zh-CN/custodyOrg.json';
 import orgZhTw from '../../../shared/i18n/locales/zh-TW/custodyOrg.json';
+import { renderCustodyPage } from './custody-org-test-kit';
 
 const catalogues: Record<Language, { custodyConfig: object; custodyOrg: object }> = {
   en: { custodyConfig: configEn, custodyOrg: orgEn },
@@ -38,18 +36,7 @@ export function renderCustodyConfig(
     routes,
   }: { language?: Language; path?: string; url?: string; routes?: RouteObject[] } = {},
 ) {
-  configureHttpClient({
-    language: () => language,
-    text: (key) => (key === 'http.netError' ? 'Net Error' : 'Network Error,Please try later'),
-    nativeToken: () => null,
-  });
-  return renderPage(
-    <>
-      {ui}
-      <ToastHost />
-    </>,
-    { path, url, routes, language, namespaces: catalogues[language] },
-  );
+  return renderCustodyPage(ui, { path, url, routes, language, namespaces: catalogues[language] });
 }
 
 const slow = { timeout: 5_000 };

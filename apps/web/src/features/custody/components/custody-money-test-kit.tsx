@@ -10,9 +10,6 @@ import type { Language } from '@coffer/contract/languages';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import type { StubAnswer } from '../../../../test/envelope-stub';
-import { renderPage } from '../../../../test/render-page';
-import { configureHttpClient } from '../../../shared/http/http-client';
-import { ToastHost } from '../../../shared/ui/toast-host';
 import custodyEn from '../../../shared/i18n/locales/en/custody.json';
 import custodyRu from '../../../shared/i18n/locales/ru/custody.json';
 import custodyZhCn from '../../../shared/i18n/locales/zh-CN/custody.json';
@@ -27,7 +24,7 @@ import fundsZhTw from '../../../shared/i18n/locales/zh-TW/funds.json';
 import walletRu from '../../../shared/i18n/locales/ru/wallet.json';
 import walletZhCn from '../../../shared/i18n/locales/zh-CN/wallet.json';
 import walletZhTw from '../../../shared/i18n/locales/zh-TW/wallet.json';
-import { stubCustodyOrgApi } from './custody-org-test-kit';
+import { renderCustodyPage, requestUrl, stubCustodyOrgApi } from './custody-org-test-kit';
 
 /** The catalogues of the money pages by language; English funds and wallet come with every test i18n. */
 const catalogues: Record<Language, Record<string, object>> = {
@@ -43,18 +40,7 @@ const catalogues: Record<Language, Record<string, object>> = {
  * `resetHttpLanguage` (custody-org-test-kit) after a test in another language.
  */
 export function renderCustodyMoney(ui: ReactNode, { language = 'en', path, url }: { language?: Language; path: string; url?: string }) {
-  configureHttpClient({
-    language: () => language,
-    text: (key) => (key === 'http.netError' ? 'Net Error' : 'Network Error,Please try later'),
-    nativeToken: () => null,
-  });
-  return renderPage(
-    <>
-      {ui}
-      <ToastHost />
-    </>,
-    { path, url, language, namespaces: catalogues[language] },
-  );
+  return renderCustodyPage(ui, { path, url, language, namespaces: catalogues[language] });
 }
 
 /** A file the stub answers instead of an envelope: its bytes, type and name. */
@@ -73,7 +59,7 @@ export function stubMoneyApi(answers: Record<string, StubAnswer>, files: Record<
   const spy = stubCustodyOrgApi(answers);
   const envelopes = spy.getMockImplementation();
   spy.mockImplementation(async (input, init) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = requestUrl(input);
     const answer = files[url.pathname];
     const file = typeof answer === 'function' ? answer(url) : answer;
     if (file) {
@@ -92,7 +78,7 @@ export function stubMoneyApi(answers: Record<string, StubAnswer>, files: Record<
 export function requestedUrls(spy: ReturnType<typeof stubMoneyApi>, path: string): URL[] {
   return spy.mock.calls
     .map(([input, init]) => ({
-      url: new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost'),
+      url: requestUrl(input),
       method: init?.method ?? 'GET',
     }))
     .filter(({ url, method }) => method === 'GET' && url.pathname === path)

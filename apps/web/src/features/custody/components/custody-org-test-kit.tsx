@@ -5,6 +5,7 @@ import { stubEnvelopeApi, type StubAnswer } from '../../../../test/envelope-stub
 import { renderPage } from '../../../../test/render-page';
 import { configureHttpClient } from '../../../shared/http/http-client';
 import { ToastHost } from '../../../shared/ui/toast-host';
+import type { RenderPageOptions } from '../../../../test/render-page';
 import en from '../../../shared/i18n/locales/en/custodyOrg.json';
 import ru from '../../../shared/i18n/locales/ru/custodyOrg.json';
 import zhCn from '../../../shared/i18n/locales/zh-CN/custodyOrg.json';
@@ -25,43 +26,58 @@ export function stubCustodyOrgApi(answers: Record<string, StubAnswer>) {
   );
 }
 
+/** Test-only: the URL a fetch call asked for (a string, a URL or a Request). */
+export function requestUrl(input: string | URL | Request): URL {
+  return new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+}
+
 /** The bodies the stub received for "POST path". */
 export function postedTo(fetchSpy: ReturnType<typeof stubCustodyOrgApi>, path: string): unknown[] {
   return fetchSpy.mock.calls
-    .filter(([input, init]) => {
-      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
-      return init?.method === 'POST' && url.pathname === path;
-    })
+    .filter(([input, init]) => init?.method === 'POST' && requestUrl(input).pathname === path)
     .map(([, init]) => (typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined));
 }
 
 const catalogues: Partial<Record<Language, object>> = { en, ru, 'zh-CN': zhCn };
+
+/** Test-only: the HTTP client as the app configures it, its error texts in `language`. */
+function configureHttpLanguage(language: Language) {
+  configureHttpClient({
+    language: () => language,
+    text: (key) => (key === 'http.netError' ? 'Net Error' : 'Network Error,Please try later'),
+    nativeToken: () => null,
+  });
+}
+
+/**
+ * Test-only: renders a custody page as the app does, in `language` (the given catalogues and the
+ * HTTP client's error texts alike), with the toasts the app shows; the kits of the console's
+ * screens call it with their catalogues. Call `resetHttpLanguage` after a test in another language.
+ */
+export function renderCustodyPage(
+  ui: ReactNode,
+  { language = 'en', ...options }: Pick<RenderPageOptions, 'path' | 'url' | 'routes' | 'language' | 'namespaces'>,
+) {
+  configureHttpLanguage(language);
+  return renderPage(
+    <>
+      {ui}
+      <ToastHost />
+    </>,
+    { ...options, language },
+  );
+}
 
 /**
  * Test-only: renders a console page as the app does, in `language` — the screen's catalogue and
  * the HTTP client's error texts alike, with the toasts the app shows. Call `resetHttpLanguage` after a test in another language.
  */
 export function renderCustodyOrg(ui: ReactNode, { language = 'en' }: { language?: Language } = {}) {
-  configureHttpClient({
-    language: () => language,
-    text: (key) => (key === 'http.netError' ? 'Net Error' : 'Network Error,Please try later'),
-    nativeToken: () => null,
-  });
-  return renderPage(
-    <>
-      {ui}
-      <ToastHost />
-    </>,
-    { path: '/custody/console', language, namespaces: { custodyOrg: catalogues[language] ?? en } },
-  );
+  return renderCustodyPage(ui, { path: '/custody/console', language, namespaces: { custodyOrg: catalogues[language] ?? en } });
 }
 
 export function resetHttpLanguage() {
-  configureHttpClient({
-    language: () => 'en',
-    text: (key) => (key === 'http.netError' ? 'Net Error' : 'Network Error,Please try later'),
-    nativeToken: () => null,
-  });
+  configureHttpLanguage('en');
 }
 
 const createdAt = '2026-11-20T10:15:00.000Z';

@@ -1,9 +1,6 @@
 import type { CustodyPartnerLink, CustodyPoolPartner } from '@coffer/contract';
 import type { Language } from '@coffer/contract/languages';
 import type { ReactNode } from 'react';
-import { renderPage } from '../../../../test/render-page';
-import { configureHttpClient } from '../../../shared/http/http-client';
-import { ToastHost } from '../../../shared/ui/toast-host';
 import custodyEn from '../../../shared/i18n/locales/en/custody.json';
 import custodyRu from '../../../shared/i18n/locales/ru/custody.json';
 import custodyZhCn from '../../../shared/i18n/locales/zh-CN/custody.json';
@@ -15,6 +12,7 @@ import poolEn from '../../../shared/i18n/locales/en/custodyPool.json';
 import poolRu from '../../../shared/i18n/locales/ru/custodyPool.json';
 import poolZhCn from '../../../shared/i18n/locales/zh-CN/custodyPool.json';
 import poolZhTw from '../../../shared/i18n/locales/zh-TW/custodyPool.json';
+import { renderCustodyPage } from './custody-org-test-kit';
 
 /** English `funds` (network names) is in every test's i18n already. */
 const catalogues: Record<Language, Record<string, object>> = {
@@ -30,18 +28,7 @@ const catalogues: Record<Language, Record<string, object>> = {
  * `resetHttpLanguage` (custody-org-test-kit) after a test in another language.
  */
 export function renderCustodyPool(ui: ReactNode, { language = 'en', path, url }: { language?: Language; path: string; url?: string }) {
-  configureHttpClient({
-    language: () => language,
-    text: (key) => (key === 'http.netError' ? 'Net Error' : 'Network Error,Please try later'),
-    nativeToken: () => null,
-  });
-  return renderPage(
-    <>
-      {ui}
-      <ToastHost />
-    </>,
-    { path, url, language, namespaces: catalogues[language] },
-  );
+  return renderCustodyPage(ui, { path, url, language, namespaces: catalogues[language] });
 }
 
 const createdAt = '2026-11-20T10:15:00.000Z';

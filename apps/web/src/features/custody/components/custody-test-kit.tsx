@@ -18,11 +18,7 @@ export function stubCustodyApi(answers: Record<string, StubAnswer>) {
 }
 
 /** Test-only: the JSON bodies posted to `path`. */
-export function postedTo(spy: ReturnType<typeof stubCustodyApi>, path: string): unknown[] {
-  return spy.mock.calls
-    .filter(([input, init]) => new URL(String(input), 'http://localhost').pathname === path && init?.method === 'POST')
-    .map(([, init]) => (typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined));
-}
+export { postedTo } from './custody-org-test-kit';
 
 export function sessionUserOf(overrides: Partial<SessionUser> = {}): Partial<SessionUser> {
   return { userNo: '10001', email: 'cfo@acme.test', phone: null, accountKind: 'enterprise', ...overrides };

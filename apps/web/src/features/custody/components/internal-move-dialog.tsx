@@ -22,8 +22,10 @@ import { useSingleSubmit } from '../../../shared/ui/use-single-submit';
 import { custodyBalancesQuery, custodyMoneyRoot } from '../api/custody-balances';
 import { moveBetweenCustodyAccounts } from '../api/custody-internal-move';
 import { showRefusal, type FieldPath } from './config-refusal';
-import { MoneyLoadError, useAccountLabel } from './money-parts';
+import { useAccountLabel } from './money-parts';
 import styles from './custody-money.module.css';
+import common from './custody-console.module.css';
+import { CustodyReadError } from './custody-load-error';
 
 /** Where a move starts when the dialog opens: an account and a coin chosen beforehand (an asset report row), or none. */
 export interface MoveStart {
@@ -91,10 +93,19 @@ function MoveBody({ start, onClose, onMoved }: { start: MoveStart; onClose: () =
   const currencies = useQuery(currenciesQuery);
 
   if (balances.isError && !balances.data) {
-    return <MoneyLoadError error={balances.error} onRetry={() => void balances.refetch()} testId="move-load-error" />;
+    return (
+      <CustodyReadError namespace="custodyMoney" error={balances.error} onRetry={() => void balances.refetch()} testId="move-load-error" />
+    );
   }
   if (currencies.isError && !currencies.data) {
-    return <MoneyLoadError error={currencies.error} onRetry={() => void currencies.refetch()} testId="move-load-error" />;
+    return (
+      <CustodyReadError
+        namespace="custodyMoney"
+        error={currencies.error}
+        onRetry={() => void currencies.refetch()}
+        testId="move-load-error"
+      />
+    );
   }
   if (!balances.data || !currencies.data) {
     return (
@@ -229,7 +240,7 @@ function MoveForm({
       onFinish={submit}
       data-testid="move-form"
     >
-      <p className={styles.intro}>{t('move.intro')}</p>
+      <p className={common.intro}>{t('move.intro')}</p>
       <DialogError message={refusal} testId="move-form-error" />
       <Form.Item name="fromAccountId" label={t('move.from')} rules={[{ required: true, message: t('move.fromRequired') }]}>
         <Select

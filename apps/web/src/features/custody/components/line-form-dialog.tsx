@@ -11,7 +11,7 @@ import {
 } from '@coffer/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Modal, Select, type FormInstance, type FormRule } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currenciesQuery } from '../../../shared/api/get-currencies';
 import { useLanguage } from '../../../shared/i18n/use-language';
@@ -41,6 +41,15 @@ const fieldByCode = new Map<number, FieldPath>([
   [errorCatalogue.custodyReviewersBelowMinimum.code, ['reviewerMemberIds']],
 ]);
 
+/** The line to edit (null adds one), what its pickers offer, and what follows saving or cancelling. */
+interface LineFormProps {
+  line: CustodyLine | null;
+  accounts: CustodyAccount[] | undefined;
+  members: CustodyMember[] | undefined;
+  onSaved: (line: CustodyLine, mode: 'add' | 'edit') => void;
+  onCancel: () => void;
+}
+
 /**
  * Adds a business line or edits one (spec §3, §5): name, business-line admin e-mail, supported
  * currencies, custody accounts, minimum number of reviewers and the reviewers, withdrawal
@@ -48,21 +57,7 @@ const fieldByCode = new Map<number, FieldPath>([
  * rule of the contract is checked before sending; a refusal of the server stays in the dialog,
  * at its field (a whitelist row's address, a limit's row) where it has one. `line` null adds.
  */
-export function LineFormDialog({
-  open,
-  line,
-  accounts,
-  members,
-  onSaved,
-  onCancel,
-}: {
-  open: boolean;
-  line: CustodyLine | null;
-  accounts: CustodyAccount[] | undefined;
-  members: CustodyMember[] | undefined;
-  onSaved: (line: CustodyLine, mode: 'add' | 'edit') => void;
-  onCancel: () => void;
-}) {
+export function LineFormDialog({ open, line, accounts, members, onSaved, onCancel }: { open: boolean } & LineFormProps) {
   const { t } = useTranslation('custodyConfig');
   return (
     <Modal
@@ -79,19 +74,7 @@ export function LineFormDialog({
   );
 }
 
-function LineForm({
-  line,
-  accounts,
-  members,
-  onSaved,
-  onCancel,
-}: {
-  line: CustodyLine | null;
-  accounts: CustodyAccount[] | undefined;
-  members: CustodyMember[] | undefined;
-  onSaved: (line: CustodyLine, mode: 'add' | 'edit') => void;
-  onCancel: () => void;
-}) {
+function LineForm({ line, accounts, members, onSaved, onCancel }: LineFormProps) {
   const { t } = useTranslation('custodyConfig');
   const language = useLanguage();
   const [form] = Form.useForm<LineFormValues>();
@@ -280,19 +263,14 @@ function LimitRows({ form, scaleOf }: { form: FormInstance<LineFormValues>; scal
   return (
     <Form.List name="limits">
       {(fields, { add, remove }) => (
-        <section className={styles.listSection} aria-label={t('lines.limits.title')}>
-          <div className={styles.listHead}>
-            <h3 className={styles.section}>{t('lines.limits.title')}</h3>
-            <Button
-              size="small"
-              onClick={() => add({ ...emptyLimit })}
-              disabled={fields.length >= chosen.length}
-              data-testid="line-limit-add"
-            >
-              {t('lines.limits.add')}
-            </Button>
-          </div>
-          <p className={styles.hint}>{chosen.length === 0 ? t('lines.limits.chooseCurrencies') : t('lines.limits.help')}</p>
+        <ListSection
+          title={t('lines.limits.title')}
+          addLabel={t('lines.limits.add')}
+          onAdd={() => add({ ...emptyLimit })}
+          addDisabled={fields.length >= chosen.length}
+          addTestId="line-limit-add"
+          hint={chosen.length === 0 ? t('lines.limits.chooseCurrencies') : t('lines.limits.help')}
+        >
           {fields.length > 0 ? (
             <div className={styles.limitGrid}>
               <span className={styles.gridHead}>{t('lines.limits.asset')}</span>
@@ -344,20 +322,12 @@ function LimitRows({ form, scaleOf }: { form: FormInstance<LineFormValues>; scal
                       />
                     </Form.Item>
                   ))}
-                  <Button
-                    type="link"
-                    danger
-                    size="small"
-                    onClick={() => remove(field.name)}
-                    data-testid={`line-limit-${field.name}-remove`}
-                  >
-                    {t('lines.form.remove')}
-                  </Button>
+                  <RemoveRowButton onClick={() => remove(field.name)} testId={`line-limit-${field.name}-remove`} />
                 </div>
               ))}
             </div>
           ) : null}
-        </section>
+        </ListSection>
       )}
     </Form.List>
   );
@@ -386,24 +356,15 @@ function WhitelistRows({ networks }: { networks: Parameters<typeof destinationBo
   return (
     <Form.List name="whitelist">
       {(fields, { add, remove }) => (
-        <section className={styles.listSection} aria-label={t('lines.whitelist.title')}>
-          <div className={styles.listHead}>
-            <h3 className={styles.section}>
-              {t('lines.whitelist.title')}{' '}
-              <span className={styles.count}>
-                {t('lines.whitelist.count', { count: fields.length, max: custodyLimits.addressesPerAccount })}
-              </span>
-            </h3>
-            <Button
-              size="small"
-              onClick={() => add({ ...emptyDestination })}
-              disabled={fields.length >= custodyLimits.addressesPerAccount}
-              data-testid="line-whitelist-add"
-            >
-              {t('lines.whitelist.add')}
-            </Button>
-          </div>
-          <p className={styles.hint}>{t('lines.whitelist.help')}</p>
+        <ListSection
+          title={t('lines.whitelist.title')}
+          count={t('lines.whitelist.count', { count: fields.length, max: custodyLimits.addressesPerAccount })}
+          addLabel={t('lines.whitelist.add')}
+          onAdd={() => add({ ...emptyDestination })}
+          addDisabled={fields.length >= custodyLimits.addressesPerAccount}
+          addTestId="line-whitelist-add"
+          hint={t('lines.whitelist.help')}
+        >
           {fields.length > 0 ? (
             <div className={styles.whitelist}>
               <div className={styles.destinationHead} aria-hidden="true">
@@ -424,21 +385,65 @@ function WhitelistRows({ networks }: { networks: Parameters<typeof destinationBo
                     isCompact
                     addressRules={[duplicateRule(field.name)]}
                   />
-                  <Button
-                    type="link"
-                    danger
-                    size="small"
-                    onClick={() => remove(field.name)}
-                    data-testid={`line-whitelist-${field.name}-remove`}
-                  >
-                    {t('lines.form.remove')}
-                  </Button>
+                  <RemoveRowButton onClick={() => remove(field.name)} testId={`line-whitelist-${field.name}-remove`} />
                 </div>
               ))}
             </div>
           ) : null}
-        </section>
+        </ListSection>
       )}
     </Form.List>
+  );
+}
+
+/** A list of the form (limits, whitelist): its title (and count), the add button, a hint, then its rows. */
+function ListSection({
+  title,
+  count,
+  addLabel,
+  onAdd,
+  addDisabled,
+  addTestId,
+  hint,
+  children,
+}: {
+  title: string;
+  count?: string;
+  addLabel: string;
+  onAdd: () => void;
+  addDisabled: boolean;
+  addTestId: string;
+  hint: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={styles.listSection} aria-label={title}>
+      <div className={styles.listHead}>
+        <h3 className={styles.section}>
+          {title}
+          {count === undefined ? null : (
+            <>
+              {' '}
+              <span className={styles.count}>{count}</span>
+            </>
+          )}
+        </h3>
+        <Button size="small" onClick={onAdd} disabled={addDisabled} data-testid={addTestId}>
+          {addLabel}
+        </Button>
+      </div>
+      <p className={styles.hint}>{hint}</p>
+      {children}
+    </section>
+  );
+}
+
+/** Takes a row out of a list of the form. */
+function RemoveRowButton({ onClick, testId }: { onClick: () => void; testId: string }) {
+  const { t } = useTranslation('custodyConfig');
+  return (
+    <Button type="link" danger size="small" onClick={onClick} data-testid={testId}>
+      {t('lines.form.remove')}
+    </Button>
   );
 }

@@ -1,11 +1,13 @@
 import type { CustodyAccount, CustodyLine, CustodyMember } from '@coffer/contract';
-import { Button, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Tag, Tooltip, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../../shared/format/format-amount';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { limitPeriods } from './line-rules';
 import styles from './custody-config.module.css';
+import common from './custody-console.module.css';
+import { ConsoleTable } from './console-table';
 
 /**
  * A limit exactly as it was set, every decimal it has and none added ("1.5" BTC stays "1.5"),
@@ -37,7 +39,7 @@ export function LineTable({
   const language = useLanguage();
   const accountName = new Map((accounts ?? []).map((account) => [account.id, account.name]));
   const memberName = new Map((members ?? []).map((member) => [member.id, member.name]));
-  const none = <span className={styles.muted}>{t('common.none')}</span>;
+  const none = <span className={common.muted}>{t('common.none')}</span>;
 
   const columns: TableColumnsType<CustodyLine> = [
     {
@@ -101,7 +103,7 @@ export function LineTable({
       ),
       render: (_value, line) =>
         line.limits.length === 0 ? (
-          <span className={styles.muted}>{t('lines.noLimits')}</span>
+          <span className={common.muted}>{t('lines.noLimits')}</span>
         ) : (
           <span className={styles.limitList} data-testid={`line-limits-${line.id}`}>
             {line.limits.map((limit) => (
@@ -128,15 +130,5 @@ export function LineTable({
       ),
     },
   ];
-  return (
-    <Table<CustodyLine>
-      rowKey="id"
-      columns={columns}
-      dataSource={lines}
-      locale={{ emptyText: empty }}
-      pagination={false}
-      size="middle"
-      data-testid="line-table"
-    />
-  );
+  return <ConsoleTable<CustodyLine> columns={columns} rows={lines} empty={empty} testId="line-table" />;
 }

@@ -1,12 +1,14 @@
 import type { CustodyMember, CustodyMemberState, CustodyRole } from '@coffer/contract';
-import { Button, Popconfirm, Table, Tag, type ButtonProps, type TableColumnsType } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { colors } from '../../../shared/ui/theme';
 import { useRoleLabels } from './custody-role-labels';
 import styles from './custody-org.module.css';
+import common from './custody-console.module.css';
+import { ConfirmedAction } from './confirmed-action';
+import { ConsoleTable } from './console-table';
 
 /** The shared status colours (design.md): invited waits, active is fine, frozen is stopped; always with the word. */
 const stateColors: Record<CustodyMemberState, string> = { invited: colors.pending, active: colors.success, frozen: colors.frozen };
@@ -42,12 +44,12 @@ export function MemberTable({
 
   const columns: TableColumnsType<CustodyMember> = [
     { key: 'name', title: t('members.columns.name'), render: (_value, member) => <span className={styles.name}>{member.name}</span> },
-    { key: 'email', title: t('members.columns.email'), render: (_value, member) => <span className={styles.nowrap}>{member.email}</span> },
+    { key: 'email', title: t('members.columns.email'), render: (_value, member) => <span className={common.nowrap}>{member.email}</span> },
     { key: 'role', title: t('members.columns.role'), render: (_value, member) => roleNameOf(member) },
     {
       key: 'department',
       title: t('members.columns.department'),
-      render: (_value, member) => member.department || <span className={styles.muted}>{t('common.none')}</span>,
+      render: (_value, member) => member.department || <span className={common.muted}>{t('common.none')}</span>,
     },
     {
       key: 'state',
@@ -68,9 +70,9 @@ export function MemberTable({
       title: t('members.columns.activatedAt'),
       render: (_value, member) =>
         member.activatedAt ? (
-          <span className={styles.nowrap}>{formatDateTime(member.activatedAt, language)}</span>
+          <span className={common.nowrap}>{formatDateTime(member.activatedAt, language)}</span>
         ) : (
-          <span className={styles.muted}>{t('members.notActivated')}</span>
+          <span className={common.muted}>{t('members.notActivated')}</span>
         ),
     },
     {
@@ -100,10 +102,12 @@ export function MemberTable({
             </Button>
           ) : null}
           {member.state === 'frozen' ? (
-            <Confirmed
+            <ConfirmedAction
+              namespace="custodyOrg"
               title={t('members.thawTitle')}
               text={t('members.thawText', { name: member.name })}
               okText={t('members.thaw')}
+              isDanger={false}
               testId="member-thaw-confirm"
               onConfirm={() => onAction('thaw', member)}
             >
@@ -116,13 +120,13 @@ export function MemberTable({
               >
                 {t('members.thaw')}
               </Button>
-            </Confirmed>
+            </ConfirmedAction>
           ) : (
-            <Confirmed
+            <ConfirmedAction
+              namespace="custodyOrg"
               title={t('members.freezeTitle')}
               text={t('members.freezeText', { name: member.name })}
               okText={t('members.freeze')}
-              isDanger
               testId="member-freeze-confirm"
               onConfirm={() => onAction('freeze', member)}
             >
@@ -136,53 +140,11 @@ export function MemberTable({
               >
                 {t('members.freeze')}
               </Button>
-            </Confirmed>
+            </ConfirmedAction>
           )}
         </span>
       ),
     },
   ];
-  return (
-    <Table<CustodyMember>
-      rowKey="id"
-      columns={columns}
-      dataSource={members}
-      pagination={false}
-      size="middle"
-      scroll={{ x: 'max-content' }}
-      data-testid="member-table"
-    />
-  );
-}
-
-function Confirmed({
-  title,
-  text,
-  okText,
-  isDanger = false,
-  testId,
-  onConfirm,
-  children,
-}: {
-  title: string;
-  text: string;
-  okText: string;
-  isDanger?: boolean;
-  testId: string;
-  onConfirm: () => void;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation('custodyOrg');
-  return (
-    <Popconfirm
-      title={title}
-      description={text}
-      okText={okText}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ danger: isDanger, ...({ 'data-testid': testId } as ButtonProps) }}
-      onConfirm={onConfirm}
-    >
-      {children}
-    </Popconfirm>
-  );
+  return <ConsoleTable<CustodyMember> columns={columns} rows={members} isScrollable testId="member-table" />;
 }

@@ -1,10 +1,8 @@
 import { fromBaseUnits, toBaseUnits, type CustodyTransfer } from '@coffer/contract';
 import type { CustodyAccountKind, CustodyAccountTier } from '@coffer/contract/rules';
-import { Button, Result, Tag, Tooltip } from 'antd';
+import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/format-date';
-import { errorText } from '../../../shared/http/error-text';
-import { isRetryable } from '../../../shared/http/retryable';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import styles from './custody-money.module.css';
 
@@ -61,26 +59,5 @@ export function TransferStateTag({ record }: { record: Pick<CustodyTransfer, 'st
     <Tooltip title={t('transfers.completedAt', { time: formatDateTime(record.completedTime, language) })}>{tag}</Tooltip>
   ) : (
     tag
-  );
-}
-
-/** A money read that failed: the envelope message in the user's language, with a retry where another try can help. */
-export function MoneyLoadError({ error, onRetry, testId }: { error: unknown; onRetry: () => void; testId: string }) {
-  const { t } = useTranslation('custodyMoney');
-  const message = errorText(error, t('common.loadFailed'));
-  if (message === null) return null;
-  if (!isRetryable(error)) return <Result status="info" title={message} data-testid={testId} />;
-  return (
-    <Result
-      status="warning"
-      title={t('common.loadFailedTitle')}
-      subTitle={message}
-      data-testid={testId}
-      extra={
-        <Button type="primary" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      }
-    />
   );
 }

@@ -20,6 +20,7 @@ import { useSingleSubmit } from '../../../shared/ui/use-single-submit';
 import { custodyPoolCalls, poolPayoutOptionsQuery } from '../api/custody-pool';
 import { showRefusal, type FieldPath } from './config-refusal';
 import styles from './custody-pool.module.css';
+import common from './custody-console.module.css';
 
 interface LinkValues {
   accountId: string | undefined;
@@ -139,7 +140,7 @@ function LinkForm({
       onFinish={submit}
       data-testid="pool-link-form"
     >
-      <p className={styles.intro}>{t('create.intro')}</p>
+      <p className={common.intro}>{t('create.intro')}</p>
       <DialogError message={refusal} testId="pool-link-form-error" />
       <Form.Item name="accountId" label={t('create.account')} rules={[{ required: true, message: t('create.accountRequired') }]}>
         <Select

@@ -1,5 +1,5 @@
 import type { CustodyPoolLinkState, CustodyPoolPartner } from '@coffer/contract';
-import { Button, Popconfirm, Table, Tag, type ButtonProps, type TableColumnsType } from 'antd';
+import { Button, Table, Tag, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/format-date';
@@ -9,6 +9,8 @@ import { CoinBadge } from '../../../shared/ui/coin-badge';
 import { ShortValue } from '../../../shared/ui/short-value';
 import { colors } from '../../../shared/ui/theme';
 import styles from './custody-pool.module.css';
+import common from './custody-console.module.css';
+import { ConfirmedAction } from './confirmed-action';
 
 /** The shared status colours (design.md): open waits, linked is in force, the rest have ended; always with the word. */
 const stateColors: Record<CustodyPoolLinkState, string> = {
@@ -20,36 +22,6 @@ const stateColors: Record<CustodyPoolLinkState, string> = {
 };
 
 export type PoolPartnerAction = 'revoke' | 'unlink';
-
-function Confirmed({
-  title,
-  text,
-  okText,
-  testId,
-  onConfirm,
-  children,
-}: {
-  title: string;
-  text: string;
-  okText: string;
-  testId: string;
-  onConfirm: () => void;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation('custodyPool');
-  return (
-    <Popconfirm
-      title={title}
-      description={<span className={styles.confirmText}>{text}</span>}
-      okText={okText}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ danger: true, ...({ 'data-testid': testId } as ButtonProps) }}
-      onConfirm={onConfirm}
-    >
-      {children}
-    </Popconfirm>
-  );
-}
 
 /**
  * The mining-pool partner links (issue 17 item 11): partner (and its contact once linked),
@@ -69,7 +41,7 @@ export function PoolPartnerTable({
   const { t } = useTranslation('custodyPool');
   const language = useLanguage();
   const chainName = useChainName();
-  const none = <span className={styles.muted}>{t('common.none')}</span>;
+  const none = <span className={common.muted}>{t('common.none')}</span>;
   const actionButton = (partner: CustodyPoolPartner, action: PoolPartnerAction) => (
     <Button
       type="link"
@@ -86,7 +58,7 @@ export function PoolPartnerTable({
   const when = (partner: CustodyPoolPartner): ReactNode => {
     const at = (key: 'list.expiresAt' | 'list.revokedAt' | 'list.unlinkedAt' | 'list.linkedAt', iso: string) => (
       <span className={styles.when}>
-        <span className={styles.muted}>{t(key)}</span> {formatDateTime(iso, language)}
+        <span className={common.muted}>{t(key)}</span> {formatDateTime(iso, language)}
       </span>
     );
     if (partner.state === 'open' || partner.state === 'expired') return at('list.expiresAt', partner.expiresAt);
@@ -102,7 +74,7 @@ export function PoolPartnerTable({
       render: (_value, partner) => (
         <span className={styles.partner}>
           <strong>{partner.partnerName}</strong>
-          {partner.contactEmail ? <span className={styles.muted}>{partner.contactEmail}</span> : null}
+          {partner.contactEmail ? <span className={common.muted}>{partner.contactEmail}</span> : null}
         </span>
       ),
     },
@@ -114,7 +86,7 @@ export function PoolPartnerTable({
           <span>{partner.accountName}</span>
           <span className={styles.coin}>
             <CoinBadge coin={partner.coin} size="small" />
-            <span className={styles.muted}>{chainName(partner.chain)}</span>
+            <span className={common.muted}>{chainName(partner.chain)}</span>
           </span>
         </span>
       ),
@@ -144,7 +116,9 @@ export function PoolPartnerTable({
       title: t('list.columns.actions'),
       render: (_value, partner) =>
         partner.state === 'open' ? (
-          <Confirmed
+          <ConfirmedAction
+            namespace="custodyPool"
+            isLong
             title={t('list.revokeTitle')}
             text={t('list.revokeText', { partner: partner.partnerName })}
             okText={t('list.revoke')}
@@ -152,9 +126,11 @@ export function PoolPartnerTable({
             onConfirm={() => onAction('revoke', partner)}
           >
             {actionButton(partner, 'revoke')}
-          </Confirmed>
+          </ConfirmedAction>
         ) : partner.state === 'linked' ? (
-          <Confirmed
+          <ConfirmedAction
+            namespace="custodyPool"
+            isLong
             title={t('list.unlinkTitle')}
             text={t('list.unlinkText', { partner: partner.partnerName, address: partner.payoutAddress ?? '' })}
             okText={t('list.unlink')}
@@ -162,7 +138,7 @@ export function PoolPartnerTable({
             onConfirm={() => onAction('unlink', partner)}
           >
             {actionButton(partner, 'unlink')}
-          </Confirmed>
+          </ConfirmedAction>
         ) : (
           none
         ),

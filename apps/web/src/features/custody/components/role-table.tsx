@@ -1,8 +1,11 @@
 import type { CustodyRole } from '@coffer/contract';
-import { Button, Popconfirm, Table, Tag, Tooltip, type ButtonProps, type TableColumnsType } from 'antd';
+import { Button, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRoleLabels } from './custody-role-labels';
 import styles from './custody-org.module.css';
+import common from './custody-console.module.css';
+import { ConfirmedAction } from './confirmed-action';
+import { ConsoleTable } from './console-table';
 
 /**
  * The organisation's roles (spec §3, §6): name, description, permissions, member count. A
@@ -30,7 +33,7 @@ export function RoleTable({
         <span>
           <span className={styles.name}>{labels.roleName(role)}</span>
           {role.builtInRole ? (
-            <Tag className={styles.nowrap} data-testid={`role-built-in-${role.id}`}>
+            <Tag className={common.nowrap} data-testid={`role-built-in-${role.id}`}>
               {t('roles.builtInTag')}
             </Tag>
           ) : null}
@@ -77,17 +80,7 @@ export function RoleTable({
         ),
     },
   ];
-  return (
-    <Table<CustodyRole>
-      rowKey="id"
-      columns={columns}
-      dataSource={roles}
-      pagination={false}
-      size="middle"
-      scroll={{ x: 'max-content' }}
-      data-testid="role-table"
-    />
-  );
+  return <ConsoleTable<CustodyRole> columns={columns} rows={roles} isScrollable testId="role-table" />;
 }
 
 function DeleteRoleButton({ role, busyId, onDelete }: { role: CustodyRole; busyId: string | null; onDelete: (role: CustodyRole) => void }) {
@@ -104,12 +97,12 @@ function DeleteRoleButton({ role, busyId, onDelete }: { role: CustodyRole; busyI
     );
   }
   return (
-    <Popconfirm
+    <ConfirmedAction
+      namespace="custodyOrg"
       title={t('roles.deleteTitle')}
-      description={t('roles.deleteText', { name: role.name })}
+      text={t('roles.deleteText', { name: role.name })}
       okText={t('roles.deleteConfirm')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ danger: true, ...({ 'data-testid': 'role-delete-confirm' } as ButtonProps) }}
+      testId="role-delete-confirm"
       onConfirm={() => onDelete(role)}
     >
       <Button
@@ -122,6 +115,6 @@ function DeleteRoleButton({ role, busyId, onDelete }: { role: CustodyRole; busyI
       >
         {t('roles.delete')}
       </Button>
-    </Popconfirm>
+    </ConfirmedAction>
   );
 }

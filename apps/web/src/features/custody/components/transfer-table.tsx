@@ -9,6 +9,7 @@ import { PagedTable, type PagedTableList } from '../../../shared/ui/paged-table'
 import { ShortValue } from '../../../shared/ui/short-value';
 import { TransferStateTag } from './money-parts';
 import styles from './custody-money.module.css';
+import common from './custody-console.module.css';
 
 /** Into the account (+) or out of it (−): the quantity is always positive, the business type says which. */
 const directionOf = (record: CustodyTransfer) => (record.businessType === 'internalOut' ? '−' : '+');
@@ -25,7 +26,7 @@ export function TransferTable(list: PagedTableList<CustodyTransfer>) {
   const { t } = useTranslation('custodyMoney');
   const language = useLanguage();
   const chainName = useChainName();
-  const none = <span className={styles.muted}>{t('common.none')}</span>;
+  const none = <span className={common.muted}>{t('common.none')}</span>;
   const amount = (coin: string, value: string) => formatExactAmount(coin, value, language);
   const long = (value: string | null) => (value ? <ShortValue value={value} keep={6} /> : none);
 
@@ -61,7 +62,7 @@ export function TransferTable(list: PagedTableList<CustodyTransfer>) {
       key: 'coin',
       title: t('transfers.columns.coin'),
       render: (_value, record) => (
-        <span className={styles.nowrap}>
+        <span className={common.nowrap}>
           <strong>{record.coin}</strong>
           <span className={styles.sub}>{record.chain ? chainName(record.chain) : t('common.internal')}</span>
         </span>

@@ -17,8 +17,9 @@ import { custodyAddressCalls, custodyAddressesQuery } from '../api/custody-addre
 import { custodyMeQuery } from '../api/custody-me';
 import { AddressBookTable } from '../components/address-book-table';
 import { AddressFormDialog } from '../components/address-form-dialog';
-import { CustodyOrgLoadError } from '../components/custody-org-parts';
 import styles from '../components/custody-config.module.css';
+import common from '../components/custody-console.module.css';
+import { CustodyReadError } from '../components/custody-load-error';
 
 /**
  * Common address management (spec §2, §3, §5, §9): choose a custody account, see its address
@@ -91,7 +92,14 @@ export function AddressesPage() {
 
   let body;
   if (accounts.isError && !accounts.data) {
-    body = <CustodyOrgLoadError error={accounts.error} onRetry={() => void accounts.refetch()} testId="addresses-load-error" />;
+    body = (
+      <CustodyReadError
+        namespace="custodyOrg"
+        error={accounts.error}
+        onRetry={() => void accounts.refetch()}
+        testId="addresses-load-error"
+      />
+    );
   } else if (!accounts.data) {
     body = <TableSkeleton rows={5} columns={7} />;
   } else if (!account) {
@@ -103,7 +111,14 @@ export function AddressesPage() {
       </div>
     );
   } else if (addresses.isError && !addresses.data) {
-    body = <CustodyOrgLoadError error={addresses.error} onRetry={() => void addresses.refetch()} testId="addresses-load-error" />;
+    body = (
+      <CustodyReadError
+        namespace="custodyOrg"
+        error={addresses.error}
+        onRetry={() => void addresses.refetch()}
+        testId="addresses-load-error"
+      />
+    );
   } else if (!addresses.data) {
     body = <TableSkeleton rows={5} columns={7} />;
   } else {
@@ -133,7 +148,7 @@ export function AddressesPage() {
   return (
     <PageFrame title={t('addresses.title')} testId="custody-addresses-page">
       <Card>
-        <p className={styles.intro}>{t('addresses.intro', { max: custodyLimits.addressesPerAccount, note: custodyLimits.noteMaxChars })}</p>
+        <p className={common.intro}>{t('addresses.intro', { max: custodyLimits.addressesPerAccount, note: custodyLimits.noteMaxChars })}</p>
         {account ? (
           <div className={styles.toolbar}>
             <FilterBar>

@@ -1,6 +1,6 @@
 import { toBaseUnits, type CustodyAssetReport } from '@coffer/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Select, Skeleton } from 'antd';
+import { Button, Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { parseDay } from '../../../shared/format/day-range';
@@ -8,7 +8,7 @@ import { formatFiat } from '../../../shared/format/figures';
 import { formatDateTime, formatShortDate } from '../../../shared/format/format-date';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { pathTo } from '../../../shared/routes';
-import { DayRangeFilter, FilterBar, FilterField } from '../../../shared/ui/filter-bar';
+import { DayRangeFilter, FilterField } from '../../../shared/ui/filter-bar';
 import { PageFrame } from '../../../shared/ui/page-frame';
 import { TableEmpty } from '../../../shared/ui/table-empty';
 import { TableSkeleton } from '../../../shared/ui/table-skeleton';
@@ -18,9 +18,12 @@ import { custodyAssetReportQuery, downloadCustodyAssetReport, type CustodyReport
 import { custodyMeQuery } from '../api/custody-me';
 import { HoldingsTable } from '../components/holdings-table';
 import { useInternalMove } from '../components/internal-move-dialog';
-import { MoneyLoadError, useAccountLabel } from '../components/money-parts';
-import { DownloadStatus, useFileDownload } from '../components/use-file-download';
+import { useAccountLabel } from '../components/money-parts';
+import { DownloadToolbar, FilterSelect, rangePresets } from '../components/money-filters';
+import { useFileDownload } from '../components/use-file-download';
 import styles from '../components/custody-money.module.css';
+import common from '../components/custody-console.module.css';
+import { CustodyReadError } from '../components/custody-load-error';
 
 /** The report's filters as the address holds them: an account, and UTC days both included. */
 function filtersFrom(params: URLSearchParams): { account?: string; startDay?: string; endDay?: string } {
@@ -108,12 +111,12 @@ export function AssetReportPage() {
   if (report.isError && !report.data) {
     body = (
       <Card>
-        <MoneyLoadError error={report.error} onRetry={() => void report.refetch()} testId="report-load-error" />
+        <CustodyReadError namespace="custodyMoney" error={report.error} onRetry={() => void report.refetch()} testId="report-load-error" />
       </Card>
     );
   } else if (!report.data) {
     body = (
-      <div className={styles.stack} data-testid="report-loading">
+      <div className={common.stack} data-testid="report-loading">
         <Card>
           <Skeleton active paragraph={{ rows: 4 }} />
         </Card>
@@ -162,37 +165,31 @@ export function AssetReportPage() {
   return (
     <PageFrame title={t('report.title')} testId="custody-asset-report-page">
       <Card>
-        <div className={styles.toolbar}>
-          <FilterBar>
-            <FilterField id="report-account" label={t('report.account')}>
-              <Select
+        <DownloadToolbar
+          filters={
+            <>
+              <FilterSelect
                 id="report-account"
-                className={styles.filterWide}
-                allowClear
+                label={t('report.account')}
                 placeholder={t('report.allAccounts')}
+                width="wide"
                 value={filters.account}
-                onChange={(value: string | undefined) => writeParams({ ...filters, account: value })}
+                onChange={(account) => writeParams({ ...filters, account })}
                 options={(accounts.data ?? []).map((account) => ({ value: account.id, label: accountLabel(account) }))}
-                data-testid="report-account"
               />
-            </FilterField>
-            <FilterField id="report-range" label={t('report.range')}>
-              <DayRangeFilter
-                id="report-range"
-                testId="report-range"
-                startDay={filters.startDay ?? report.data?.start}
-                endDay={filters.endDay ?? report.data?.end}
-                presets={[
-                  { label: t('presets.last7'), days: 7 },
-                  { label: t('presets.last30'), days: 30 },
-                  { label: t('presets.last3Months'), months: 3 },
-                  { label: t('presets.last12Months'), months: 12 },
-                ]}
-                onChange={(startDay, endDay) => writeParams({ ...filters, startDay, endDay })}
-              />
-            </FilterField>
-          </FilterBar>
-          <div className={styles.downloads}>
+              <FilterField id="report-range" label={t('report.range')}>
+                <DayRangeFilter
+                  id="report-range"
+                  testId="report-range"
+                  startDay={filters.startDay ?? report.data?.start}
+                  endDay={filters.endDay ?? report.data?.end}
+                  presets={rangePresets(t)}
+                  onChange={(startDay, endDay) => writeParams({ ...filters, startDay, endDay })}
+                />
+              </FilterField>
+            </>
+          }
+          buttons={
             <div className={styles.downloadButtons}>
               <Button
                 onClick={() => handleDownload('csv')}
@@ -212,10 +209,11 @@ export function AssetReportPage() {
                 {t('report.downloadXlsx')}
               </Button>
             </div>
-            <span className={styles.hint}>{t('report.downloadHint')}</span>
-          </div>
-        </div>
-        <DownloadStatus download={download} testId="report-download-notice" />
+          }
+          hint={t('report.downloadHint')}
+          download={download}
+          noticeTestId="report-download-notice"
+        />
       </Card>
       {body}
       {move.dialog}
@@ -233,7 +231,7 @@ function ReportChart({ report }: { report: CustodyAssetReport }) {
   const range = extremes(days);
   if (!first || !last || !range) {
     return (
-      <p className={styles.muted} data-testid="report-chart-empty">
+      <p className={common.muted} data-testid="report-chart-empty">
         {t('report.chartEmpty')}
       </p>
     );

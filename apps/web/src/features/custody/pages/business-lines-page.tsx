@@ -10,10 +10,10 @@ import { showToast } from '../../../shared/ui/toast-store';
 import { custodyAccountsQuery } from '../api/custody-accounts';
 import { custodyLinesKey, custodyLinesQuery } from '../api/custody-lines';
 import { custodyMembersQuery } from '../api/custody-members';
-import { CustodyOrgLoadError } from '../components/custody-org-parts';
 import { LineFormDialog } from '../components/line-form-dialog';
 import { LineTable } from '../components/line-table';
-import styles from '../components/custody-config.module.css';
+import common from '../components/custody-console.module.css';
+import { CustodyReadError } from '../components/custody-load-error';
 
 type Editing = { line: CustodyLine | null };
 
@@ -45,7 +45,7 @@ export function BusinessLinesPage() {
 
   let body;
   if (lines.isError && !lines.data) {
-    body = <CustodyOrgLoadError error={lines.error} onRetry={() => void lines.refetch()} testId="lines-load-error" />;
+    body = <CustodyReadError namespace="custodyOrg" error={lines.error} onRetry={() => void lines.refetch()} testId="lines-load-error" />;
   } else if (!lines.data) {
     body = <TableSkeleton rows={4} columns={7} />;
   } else {
@@ -67,7 +67,7 @@ export function BusinessLinesPage() {
   return (
     <PageFrame title={t('lines.title')} testId="custody-lines-page" actions={addButton('line-add')}>
       <Card>
-        <p className={styles.intro}>{t('lines.intro')}</p>
+        <p className={common.intro}>{t('lines.intro')}</p>
         {body}
       </Card>
       <LineFormDialog

@@ -11,9 +11,11 @@ import { TableEmpty } from '../../../shared/ui/table-empty';
 import { custodyAccountsQuery } from '../api/custody-accounts';
 import { custodyDepositAddressQuery, custodyDepositOptionsQuery } from '../api/custody-deposit';
 import { custodyMeQuery } from '../api/custody-me';
-import { MoneyLoadError, useAccountLabel } from '../components/money-parts';
+import { useAccountLabel } from '../components/money-parts';
 import layout from '../../../shared/ui/form-page-layout.module.css';
 import styles from '../components/custody-money.module.css';
+import common from '../components/custody-console.module.css';
+import { CustodyReadError } from '../components/custody-load-error';
 
 type Selection = { coin: string; chain: string };
 
@@ -63,12 +65,21 @@ export function DepositPage() {
 
   let body;
   if (accounts.isError && !accounts.data) {
-    body = <MoneyLoadError error={accounts.error} onRetry={() => void accounts.refetch()} testId="deposit-load-error" />;
+    body = (
+      <CustodyReadError
+        namespace="custodyMoney"
+        error={accounts.error}
+        onRetry={() => void accounts.refetch()}
+        testId="deposit-load-error"
+      />
+    );
   } else if (options.isError && !options.data) {
-    body = <MoneyLoadError error={options.error} onRetry={() => void options.refetch()} testId="deposit-load-error" />;
+    body = (
+      <CustodyReadError namespace="custodyMoney" error={options.error} onRetry={() => void options.refetch()} testId="deposit-load-error" />
+    );
   } else if (!accounts.data || !options.data) {
     body = (
-      <div className={styles.stack} data-testid="deposit-loading">
+      <div className={common.stack} data-testid="deposit-loading">
         <Skeleton active paragraph={{ rows: 3 }} />
         <DepositAddressSkeleton />
       </div>
@@ -83,7 +94,7 @@ export function DepositPage() {
     );
   } else {
     body = (
-      <div className={styles.stack}>
+      <div className={common.stack}>
         <div className={styles.pickerField}>
           <label className={styles.pickerLabel} htmlFor="custody-deposit-account">
             {t('deposit.account')}
@@ -133,7 +144,7 @@ export function DepositPage() {
     >
       <div className={layout.layout}>
         <Card className={layout.main}>
-          <p className={styles.intro}>{t('deposit.intro')}</p>
+          <p className={common.intro}>{t('deposit.intro')}</p>
           {body}
         </Card>
         <Card className={layout.aside}>
@@ -166,11 +177,18 @@ function AccountDepositAddress({
   const accountLabel = useAccountLabel();
   const address = useQuery(custodyDepositAddressQuery(account.id, coin, chain));
   if (address.isError && !address.data) {
-    return <MoneyLoadError error={address.error} onRetry={() => void address.refetch()} testId="deposit-address-error" />;
+    return (
+      <CustodyReadError
+        namespace="custodyMoney"
+        error={address.error}
+        onRetry={() => void address.refetch()}
+        testId="deposit-address-error"
+      />
+    );
   }
   if (!address.data) return <DepositAddressSkeleton />;
   return (
-    <section className={styles.stack} aria-label={t('deposit.creditedTo', { account: account.name })}>
+    <section className={common.stack} aria-label={t('deposit.creditedTo', { account: account.name })}>
       <p className={styles.creditedTo} data-testid="deposit-credited-to">
         {t('deposit.creditedTo', { account: accountLabel(account) })}
       </p>

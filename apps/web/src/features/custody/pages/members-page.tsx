@@ -8,11 +8,11 @@ import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { showToast } from '../../../shared/ui/toast-store';
 import { custodyMemberCalls, custodyMembersKey, custodyMembersQuery } from '../api/custody-members';
 import { custodyRolesKey, custodyRolesQuery } from '../api/custody-roles';
-import { CustodyOrgLoadError } from '../components/custody-org-parts';
 import { InvitationSent } from '../components/invitation-sent';
 import { MemberFormDialog } from '../components/member-form-dialog';
 import { MemberTable, type MemberAction } from '../components/member-table';
-import styles from '../components/custody-org.module.css';
+import common from '../components/custody-console.module.css';
+import { CustodyReadError } from '../components/custody-load-error';
 
 type Editing = { member: CustodyMember | null };
 type Sent = { invitation: CustodyInvitation; isResent: boolean };
@@ -73,13 +73,15 @@ export function MembersPage() {
 
   let body;
   if (members.isError && !members.data) {
-    body = <CustodyOrgLoadError error={members.error} onRetry={() => void members.refetch()} testId="members-load-error" />;
+    body = (
+      <CustodyReadError namespace="custodyOrg" error={members.error} onRetry={() => void members.refetch()} testId="members-load-error" />
+    );
   } else if (!members.data) {
     body = <TableSkeleton rows={5} columns={8} />;
   } else if (members.data.length === 0) {
     body = (
       <Empty description={t('members.emptyTitle')} data-testid="members-empty">
-        <p className={styles.muted}>{t('members.emptyText')}</p>
+        <p className={common.muted}>{t('members.emptyText')}</p>
         {addButton('member-add-empty')}
       </Empty>
     );
@@ -97,7 +99,7 @@ export function MembersPage() {
   return (
     <PageFrame title={t('members.title')} testId="custody-members-page" actions={addButton('member-add')}>
       <Card>
-        <p className={styles.intro}>{t('members.intro')}</p>
+        <p className={common.intro}>{t('members.intro')}</p>
         {body}
       </Card>
       <MemberFormDialog

@@ -13,7 +13,7 @@ import { custodyPoolCalls, custodyPoolPartnersKey, custodyPoolPartnersQuery } fr
 import { CustodyLoadError } from '../components/custody-load-error';
 import { PoolLinkDialog } from '../components/pool-link-dialog';
 import { PoolPartnerTable, type PoolPartnerAction } from '../components/pool-partner-table';
-import styles from '../components/custody-pool.module.css';
+import common from '../components/custody-console.module.css';
 
 /**
  * The mining-pool partner linking page (spec §2, issue 17 item 11), the enterprise admin's: the
@@ -80,7 +80,7 @@ export function MiningPoolPage() {
   return (
     <PageFrame title={t('page.title')} testId="custody-mining-pool-page" actions={createButton('pool-create')}>
       <Card>
-        <p className={styles.intro}>{t('page.intro')}</p>
+        <p className={common.intro}>{t('page.intro')}</p>
         {body}
       </Card>
       <PoolLinkDialog

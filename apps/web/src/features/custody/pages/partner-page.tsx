@@ -7,8 +7,7 @@ import { useLocation } from 'react-router';
 import { errorText } from '../../../shared/http/error-text';
 import { isRetryable } from '../../../shared/http/retryable';
 import { useChainName } from '../../../shared/i18n/chain-names';
-import { SiteFooter } from '../../../shared/layout/site-footer';
-import { SiteHeader } from '../../../shared/layout/site-header';
+import { PublicCardPage } from '../../../shared/ui/public-card';
 import { AntdProvider } from '../../../shared/ui/antd-provider';
 import { useSingleSubmit } from '../../../shared/ui/use-single-submit';
 import { confirmPartnerLink, partnerLinkQuery } from '../api/partner-link';
@@ -38,19 +37,9 @@ function tokenOf(hash: string): string {
 function Frame({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
   return (
     <AntdProvider>
-      <SiteHeader />
-      <main className={styles.canvas}>
-        <section className={styles.card} aria-labelledby="partner-title" data-testid="custody-partner-page">
-          <header className={styles.heading}>
-            <h1 id="partner-title" className={styles.title}>
-              {title}
-            </h1>
-            {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
-          </header>
-          {children}
-        </section>
-      </main>
-      <SiteFooter />
+      <PublicCardPage title={title} subtitle={subtitle} testId="custody-partner-page" isWide>
+        {children}
+      </PublicCardPage>
     </AntdProvider>
   );
 }

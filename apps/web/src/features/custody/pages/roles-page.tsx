@@ -8,10 +8,10 @@ import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { showToast } from '../../../shared/ui/toast-store';
 import { custodyMembersKey } from '../api/custody-members';
 import { custodyRoleCalls, custodyRolesKey, custodyRolesQuery } from '../api/custody-roles';
-import { CustodyOrgLoadError } from '../components/custody-org-parts';
 import { RoleFormDialog } from '../components/role-form-dialog';
 import { RoleTable } from '../components/role-table';
-import styles from '../components/custody-org.module.css';
+import common from '../components/custody-console.module.css';
+import { CustodyReadError } from '../components/custody-load-error';
 
 type Editing = { role: CustodyRole | null };
 
@@ -61,13 +61,13 @@ export function RolesPage() {
 
   let body;
   if (roles.isError && !roles.data) {
-    body = <CustodyOrgLoadError error={roles.error} onRetry={() => void roles.refetch()} testId="roles-load-error" />;
+    body = <CustodyReadError namespace="custodyOrg" error={roles.error} onRetry={() => void roles.refetch()} testId="roles-load-error" />;
   } else if (!roles.data) {
     body = <TableSkeleton rows={4} columns={5} />;
   } else if (roles.data.length === 0) {
     body = (
       <Empty description={t('roles.emptyTitle')} data-testid="roles-empty">
-        <p className={styles.muted}>{t('roles.emptyText')}</p>
+        <p className={common.muted}>{t('roles.emptyText')}</p>
         {addButton('role-add-empty')}
       </Empty>
     );
@@ -85,7 +85,7 @@ export function RolesPage() {
   return (
     <PageFrame title={t('roles.title')} testId="custody-roles-page" actions={addButton('role-add')}>
       <Card>
-        <p className={styles.intro}>{t('roles.intro')}</p>
+        <p className={common.intro}>{t('roles.intro')}</p>
         {body}
       </Card>
       <RoleFormDialog open={editing !== null} role={editing?.role ?? null} onSaved={handleSaved} onCancel={() => setEditing(null)} />

@@ -12,9 +12,9 @@ import { custodyMeQuery } from '../api/custody-me';
 import { custodySettingsKey, custodySettingsQuery } from '../api/custody-settings';
 import { AccountFormDialog } from '../components/account-form-dialog';
 import { AccountTable } from '../components/account-table';
-import { CustodyOrgLoadError } from '../components/custody-org-parts';
 import { SettingsForm } from '../components/settings-form';
-import styles from '../components/custody-config.module.css';
+import common from '../components/custody-console.module.css';
+import { CustodyReadError } from '../components/custody-load-error';
 
 /**
  * Common settings (spec §2, §3): the organisation's console security — hardware keys required,
@@ -26,7 +26,7 @@ export function SettingsPage() {
   if (!ready) return <TableSkeleton rows={3} columns={3} />;
   return (
     <PageFrame title={t('settings.title')} testId="custody-settings-page">
-      <div className={styles.stack}>
+      <div className={common.stack}>
         <SecurityCard />
         <AccountsCard />
       </div>
@@ -48,7 +48,14 @@ function SecurityCard() {
 
   let body;
   if (settings.isError && !settings.data) {
-    body = <CustodyOrgLoadError error={settings.error} onRetry={() => void settings.refetch()} testId="settings-load-error" />;
+    body = (
+      <CustodyReadError
+        namespace="custodyOrg"
+        error={settings.error}
+        onRetry={() => void settings.refetch()}
+        testId="settings-load-error"
+      />
+    );
   } else if (!settings.data) {
     body = (
       <div data-testid="settings-loading">
@@ -60,7 +67,7 @@ function SecurityCard() {
   }
   return (
     <Card title={t('settings.securityTitle')}>
-      <p className={styles.intro}>{t('settings.intro')}</p>
+      <p className={common.intro}>{t('settings.intro')}</p>
       {body}
     </Card>
   );
@@ -89,7 +96,14 @@ function AccountsCard() {
 
   let body;
   if (accounts.isError && !accounts.data) {
-    body = <CustodyOrgLoadError error={accounts.error} onRetry={() => void accounts.refetch()} testId="accounts-load-error" />;
+    body = (
+      <CustodyReadError
+        namespace="custodyOrg"
+        error={accounts.error}
+        onRetry={() => void accounts.refetch()}
+        testId="accounts-load-error"
+      />
+    );
   } else if (!accounts.data) {
     body = <TableSkeleton rows={3} columns={5} />;
   } else {
@@ -108,7 +122,7 @@ function AccountsCard() {
   }
   return (
     <Card title={t('accounts.title')} extra={addButton('account-add')}>
-      <p className={styles.intro}>{t('accounts.intro')}</p>
+      <p className={common.intro}>{t('accounts.intro')}</p>
       {body}
       <AccountFormDialog open={isAdding} onSaved={handleSaved} onCancel={() => setAdding(false)} />
     </Card>

@@ -6,14 +6,14 @@ import {
   type CustodyTransferState,
 } from '@coffer/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Select, Skeleton } from 'antd';
+import { Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { currenciesQuery } from '../../../shared/api/get-currencies';
 import { parseDay, rangeInstants } from '../../../shared/format/day-range';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { pathTo } from '../../../shared/routes';
-import { DayRangeFilter, FilterBar, FilterField } from '../../../shared/ui/filter-bar';
+import { DayRangeFilter, FilterField } from '../../../shared/ui/filter-bar';
 import { PageFrame } from '../../../shared/ui/page-frame';
 import { pageFromParams, writePageParams } from '../../../shared/ui/paged-table';
 import { TableEmpty } from '../../../shared/ui/table-empty';
@@ -21,10 +21,11 @@ import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { custodyAccountsQuery } from '../api/custody-accounts';
 import { custodyMeQuery } from '../api/custody-me';
 import { custodyTransfersQuery, downloadCustodyTransfers, type CustodyTransferFilters } from '../api/custody-transfers';
-import { MoneyLoadError, useAccountLabel } from '../components/money-parts';
+import { useAccountLabel } from '../components/money-parts';
 import { TransferTable } from '../components/transfer-table';
-import { DownloadStatus, useFileDownload } from '../components/use-file-download';
-import styles from '../components/custody-money.module.css';
+import { DownloadToolbar, FilterSelect, rangePresets } from '../components/money-filters';
+import { useFileDownload } from '../components/use-file-download';
+import { CustodyReadError } from '../components/custody-load-error';
 
 const dayMs = 86_400_000;
 
@@ -130,7 +131,14 @@ export function TransfersPage() {
 
   let body;
   if (transfers.isError && !transfers.data) {
-    body = <MoneyLoadError error={transfers.error} onRetry={() => void transfers.refetch()} testId="transfers-load-error" />;
+    body = (
+      <CustodyReadError
+        namespace="custodyMoney"
+        error={transfers.error}
+        onRetry={() => void transfers.refetch()}
+        testId="transfers-load-error"
+      />
+    );
   } else if (!transfers.data) {
     body = (
       <div data-testid="transfers-loading">
@@ -151,86 +159,68 @@ export function TransfersPage() {
   return (
     <PageFrame title={t('transfers.title')} testId="custody-transfers-page">
       <Card>
-        <div className={styles.toolbar}>
-          <FilterBar>
-            <FilterField id="transfers-account" label={t('transfers.account')}>
-              {accounts.data || !accounts.isLoading ? (
-                <Select
-                  id="transfers-account"
-                  className={styles.filterWide}
-                  allowClear
-                  placeholder={t('transfers.allAccounts')}
-                  value={filters.account}
-                  onChange={(value: string | undefined) => change({ account: value })}
-                  options={(accounts.data ?? []).map((account) => ({ value: account.id, label: accountLabel(account) }))}
-                  data-testid="transfers-account"
-                />
-              ) : (
-                <Skeleton.Input active size="small" />
-              )}
-            </FilterField>
-            <FilterField id="transfers-coin" label={t('transfers.coin')}>
-              <Select
+        <DownloadToolbar
+          filters={
+            <>
+              <FilterSelect
+                id="transfers-account"
+                label={t('transfers.account')}
+                placeholder={t('transfers.allAccounts')}
+                width="wide"
+                loading={!accounts.data && accounts.isLoading}
+                value={filters.account}
+                onChange={(account) => change({ account })}
+                options={(accounts.data ?? []).map((account) => ({ value: account.id, label: accountLabel(account) }))}
+              />
+              <FilterSelect
                 id="transfers-coin"
-                className={styles.filterNarrow}
-                allowClear
-                showSearch
+                label={t('transfers.coin')}
                 placeholder={t('transfers.allCoins')}
+                width="narrow"
+                showSearch
                 value={filters.coin}
-                onChange={(value: string | undefined) => change({ coin: value })}
+                onChange={(coin) => change({ coin })}
                 options={(currencies.data ?? []).map((currency) => ({ value: currency.coin, label: currency.coin }))}
-                data-testid="transfers-coin"
               />
-            </FilterField>
-            <FilterField id="transfers-type" label={t('transfers.businessType')}>
-              <Select
+              <FilterSelect
                 id="transfers-type"
-                className={styles.filterMedium}
-                allowClear
+                label={t('transfers.businessType')}
                 placeholder={t('transfers.allTypes')}
+                width="medium"
                 value={filters.type}
-                onChange={(value: CustodyBusinessType | undefined) => change({ type: value })}
+                onChange={(type) => change({ type })}
                 options={custodyBusinessTypes.map((type) => ({ value: type, label: t(`businessTypes.${type}`) }))}
-                data-testid="transfers-type"
               />
-            </FilterField>
-            <FilterField id="transfers-state" label={t('transfers.state')}>
-              <Select
+              <FilterSelect
                 id="transfers-state"
-                className={styles.filterMedium}
-                allowClear
+                label={t('transfers.state')}
                 placeholder={t('transfers.allStates')}
+                width="medium"
                 value={filters.state}
-                onChange={(value: CustodyTransferState | undefined) => change({ state: value })}
+                onChange={(state) => change({ state })}
                 options={custodyTransferStates.map((state) => ({ value: state, label: t(`states.${state}`) }))}
-                data-testid="transfers-state"
               />
-            </FilterField>
-            <FilterField id="transfers-range" label={t('transfers.range')}>
-              <DayRangeFilter
-                id="transfers-range"
-                testId="transfers-range"
-                startDay={filters.startDay}
-                endDay={filters.endDay}
-                presets={[
-                  { label: t('presets.today'), days: 1 },
-                  { label: t('presets.last7'), days: 7 },
-                  { label: t('presets.last30'), days: 30 },
-                  { label: t('presets.last3Months'), months: 3 },
-                  { label: t('presets.last12Months'), months: 12 },
-                ]}
-                onChange={(startDay, endDay) => change({ startDay, endDay })}
-              />
-            </FilterField>
-          </FilterBar>
-          <div className={styles.downloads}>
+              <FilterField id="transfers-range" label={t('transfers.range')}>
+                <DayRangeFilter
+                  id="transfers-range"
+                  testId="transfers-range"
+                  startDay={filters.startDay}
+                  endDay={filters.endDay}
+                  presets={rangePresets(t, { today: true })}
+                  onChange={(startDay, endDay) => change({ startDay, endDay })}
+                />
+              </FilterField>
+            </>
+          }
+          buttons={
             <Button type="primary" onClick={handleDownload} loading={download.running === 'csv'} data-testid="transfers-download">
               {t('transfers.download')}
             </Button>
-            <span className={styles.hint}>{t('transfers.downloadHint', { days: custodyLimits.reportRangeDays })}</span>
-          </div>
-        </div>
-        <DownloadStatus download={download} testId="transfers-download-notice" />
+          }
+          hint={t('transfers.downloadHint', { days: custodyLimits.reportRangeDays })}
+          download={download}
+          noticeTestId="transfers-download-notice"
+        />
       </Card>
       <Card>{body}</Card>
     </PageFrame>

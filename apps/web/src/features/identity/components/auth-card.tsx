@@ -1,6 +1,5 @@
-import { useId, type ReactNode } from 'react';
-import { SiteFooter } from '../../../shared/layout/site-footer';
-import { SiteHeader } from '../../../shared/layout/site-header';
+import type { ReactNode } from 'react';
+import { PublicCardPage } from '../../../shared/ui/public-card';
 import styles from './auth-card.module.css';
 
 /**
@@ -21,24 +20,11 @@ export function AuthCard({
   footer?: ReactNode;
   testId?: string;
 }) {
-  const titleId = useId();
   return (
-    <>
-      <SiteHeader />
-      <main className={styles.canvas}>
-        <section className={styles.card} aria-labelledby={titleId} data-testid={testId}>
-          <header className={styles.heading}>
-            <h1 id={titleId} className={styles.title}>
-              {title}
-            </h1>
-            {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
-          </header>
-          {children}
-          {footer && <div className={styles.footer}>{footer}</div>}
-        </section>
-      </main>
-      <SiteFooter />
-    </>
+    <PublicCardPage title={title} subtitle={subtitle} testId={testId}>
+      {children}
+      {footer && <div className={styles.footer}>{footer}</div>}
+    </PublicCardPage>
   );
 }
 
