@@ -57,7 +57,7 @@ export function OrdersLoadError({ error, onRetry, testId }: { error: unknown; on
 export function PolicyAnswerView({ answer, coin, isDraft }: { answer: CustodyPolicyAnswer; coin: string; isDraft: boolean }) {
   const { t } = useTranslation('custodyOrders');
   const language = useLanguage();
-  const amount = (value: string) => `${formatExactAmount(coin, value, language)} ${coin}`;
+  const amount = (value: string) => formatExactAmount(coin, value, language);
   const type = answer.verdict === 'pass' ? 'success' : answer.verdict === 'held' ? 'warning' : 'error';
   const title =
     answer.verdict === 'pass'
@@ -88,28 +88,31 @@ export function PolicyAnswerView({ answer, coin, isDraft }: { answer: CustodyPol
         }
       />
       {answer.limits.length > 0 ? (
-        <table className={styles.limits} data-testid="policy-limits" aria-label={t('policy.limitsTitle')}>
-          <thead>
-            <tr>
-              <th scope="col">{t('policy.window')}</th>
-              <th scope="col">{t('policy.limit')}</th>
-              <th scope="col">{t('policy.used')}</th>
-              <th scope="col">{t('policy.remaining')}</th>
-              <th scope="col">{t('policy.freesAt')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {answer.limits.map((limit) => (
-              <tr key={limit.window} data-testid={`policy-limit-${limit.window}`}>
-                <td>{t(`windows.${limit.window}`)}</td>
-                <td>{amount(limit.limit)}</td>
-                <td>{limit.window === 'perTransaction' ? t('common.none') : amount(limit.used)}</td>
-                <td>{amount(limit.remaining)}</td>
-                <td>{limit.freesAt ? formatDateTime(limit.freesAt, language) : t('common.none')}</td>
+        <div className={styles.limitsWrap}>
+          <table className={styles.limits} data-testid="policy-limits" aria-label={t('policy.limitsTitle')}>
+            <caption className={styles.caption}>{t('policy.limitsIn', { coin })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('policy.window')}</th>
+                <th scope="col">{t('policy.limit')}</th>
+                <th scope="col">{t('policy.used')}</th>
+                <th scope="col">{t('policy.remaining')}</th>
+                <th scope="col">{t('policy.freesAt')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {answer.limits.map((limit) => (
+                <tr key={limit.window} data-testid={`policy-limit-${limit.window}`}>
+                  <td>{t(`windows.${limit.window}`)}</td>
+                  <td>{amount(limit.limit)}</td>
+                  <td>{limit.window === 'perTransaction' ? t('common.none') : amount(limit.used)}</td>
+                  <td>{amount(limit.remaining)}</td>
+                  <td>{limit.freesAt ? formatDateTime(limit.freesAt, language) : t('common.none')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : (
         <p className={styles.muted}>{t('policy.noLimits')}</p>
       )}

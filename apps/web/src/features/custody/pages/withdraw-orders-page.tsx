@@ -19,6 +19,7 @@ import { custodyMeQuery } from '../api/custody-me';
 import { custodyOrdersQuery } from '../api/custody-orders';
 import { custodyOverviewQuery } from '../api/custody-overview';
 import { OrderStateTag, OrdersLoadError } from '../components/order-parts';
+import layout from '../../../shared/ui/form-page-layout.module.css';
 import styles from '../components/custody-orders.module.css';
 
 interface OrderFilterValues {
@@ -124,7 +125,13 @@ export function WithdrawOrdersPage() {
       render: (_value, order) => <ShortValue value={order.address} keep={6} />,
     },
     { key: 'submitter', title: t('orders.columns.submitter'), render: (_value, order) => order.submitter.name },
-    { key: 'state', title: t('orders.columns.state'), fixed: 'right', render: (_value, order) => <OrderStateTag state={order.state} /> },
+    {
+      key: 'state',
+      title: t('orders.columns.state'),
+      fixed: 'right',
+      width: 200,
+      render: (_value, order) => <OrderStateTag state={order.state} />,
+    },
   ];
 
   const empty = (
@@ -171,8 +178,8 @@ export function WithdrawOrdersPage() {
       testId="custody-withdraw-orders-page"
       actions={
         mayOrder ? (
-          <Link to={pathTo('custodyWithdraw')}>
-            <Button type="primary">{t('orders.newOrder')}</Button>
+          <Link className={layout.headerLink} to={pathTo('custodyWithdraw')} data-testid="orders-new">
+            {t('orders.newOrder')}
           </Link>
         ) : undefined
       }

@@ -7,7 +7,7 @@ import {
   identityPaths,
   type CustodyMe,
 } from '@coffer/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectErrorAt, fill } from '../components/custody-config-test-kit';
