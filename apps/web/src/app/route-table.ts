@@ -63,7 +63,10 @@ export type RoutePage =
   | 'custodyPartner'
   | 'custodyDeposit'
   | 'custodyTransfers'
-  | 'custodyAssetReport';
+  | 'custodyAssetReport'
+  | 'custodyWithdraw'
+  | 'custodyWithdrawOrders'
+  | 'custodyWithdrawReview';
 
 export interface RouteDefinition {
   name: RouteName;
@@ -174,10 +177,10 @@ export const routeTable = [
   custody('custodyTransfers', { page: 'custodyTransfers' }),
   custody('custodyBillingStats'),
   custody('custodyDeposit', { page: 'custodyDeposit' }),
-  custody('custodyWithdraw'),
+  custody('custodyWithdraw', { page: 'custodyWithdraw' }),
   custody('custodyBatchWithdraw'),
-  custody('custodyWithdrawOrders'),
-  custody('custodyWithdrawReview'),
+  custody('custodyWithdrawOrders', { page: 'custodyWithdrawOrders' }),
+  custody('custodyWithdrawReview', { page: 'custodyWithdrawReview' }),
   custody('custodyAddresses', { page: 'custodyAddresses' }),
   custody('custodyBilling'),
   custody('custodyBillingDetail'),

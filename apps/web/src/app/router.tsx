@@ -68,6 +68,10 @@ const pageNamespaces: Partial<Record<RoutePage, Namespace[]>> = {
   custodyDeposit: ['custody', 'custodyMoney', 'funds', 'wallet'],
   custodyTransfers: ['custody', 'custodyMoney', 'funds', 'wallet'],
   custodyAssetReport: ['custody', 'custodyMoney'],
+  // funds: network names; wallet: copying an address; security: the approval's second-factor fields.
+  custodyWithdraw: ['custody', 'custodyOrders', 'funds'],
+  custodyWithdrawOrders: ['custody', 'custodyOrders', 'funds', 'wallet'],
+  custodyWithdrawReview: ['custody', 'custodyOrders', 'funds', 'wallet', 'security'],
 };
 
 const pageModules: Record<RoutePage, () => Promise<{ Component: ComponentType }>> = {
@@ -121,6 +125,9 @@ const pageModules: Record<RoutePage, () => Promise<{ Component: ComponentType }>
   custodyDeposit: async () => ({ Component: (await import('../features/custody/pages')).CustodyDepositPage }),
   custodyTransfers: async () => ({ Component: (await import('../features/custody/pages')).CustodyTransfersPage }),
   custodyAssetReport: async () => ({ Component: (await import('../features/custody/pages')).CustodyAssetReportPage }),
+  custodyWithdraw: async () => ({ Component: (await import('../features/custody/pages')).CustodyWithdrawPage }),
+  custodyWithdrawOrders: async () => ({ Component: (await import('../features/custody/pages')).CustodyWithdrawOrdersPage }),
+  custodyWithdrawReview: async () => ({ Component: (await import('../features/custody/pages')).CustodyWithdrawReviewPage }),
 };
 
 /** Each area's layout; the custody console's brings its catalogue (its menu and access screens use it). */

@@ -49,7 +49,7 @@ describe('CustodyLayout', { timeout: 20_000 }, () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Config overview', 'Transfer history', 'Apply for custody']);
+    ).toEqual(['Config overview', 'Transfer history', 'Withdrawal orders', 'Apply for custody']);
   });
 
   it("shows an enterprise admin every console page there is, in the spec's §2 order", async () => {
@@ -71,6 +71,8 @@ describe('CustodyLayout', { timeout: 20_000 }, () => {
       'Asset report',
       'Transfer history',
       'Deposit',
+      'Single withdrawal',
+      'Withdrawal orders',
       'Common addresses',
       'Apply for custody',
       'Mining pool linking',

@@ -21,6 +21,7 @@ export const namespaces = [
   'custodyConfig',
   'custodyPool',
   'custodyMoney',
+  'custodyOrders',
 ] as const;
 /** Loaded before the first render; the others come with the pages that use them (router.tsx). */
 const startupNamespaces: Namespace[] = ['common', 'home'];

@@ -16,6 +16,7 @@ import type custodyOrg from './locales/en/custodyOrg.json';
 import type custodyConfig from './locales/en/custodyConfig.json';
 import type custodyPool from './locales/en/custodyPool.json';
 import type custodyMoney from './locales/en/custodyMoney.json';
+import type custodyOrders from './locales/en/custodyOrders.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -38,6 +39,7 @@ declare module 'i18next' {
       custodyConfig: typeof custodyConfig;
       custodyPool: typeof custodyPool;
       custodyMoney: typeof custodyMoney;
+      custodyOrders: typeof custodyOrders;
     };
   }
 }

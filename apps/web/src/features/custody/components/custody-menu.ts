@@ -18,8 +18,9 @@ export interface CustodyMenuItem {
 /**
  * The gate of every spec §2 console menu item, from the endpoint each page reads: roles and
  * personnel `members`, business lines `lines`, common settings `settings`, common addresses
- * `addresses`, asset report `assetReport`, deposit, withdrawal and its orders `orders`, billing
- * `orders` (ordering and billing), the overview and transfer history any member.
+ * `addresses`, asset report `assetReport`, deposit and withdrawal `orders`, billing `orders`
+ * (ordering and billing); the overview, transfer history and withdrawal orders (read by submitters
+ * and reviewers alike) any member.
  */
 export const custodyMenuGates = {
   overview: 'anyMember',
@@ -32,7 +33,7 @@ export const custodyMenuGates = {
   billingStats: 'orders',
   deposit: 'orders',
   withdraw: 'orders',
-  withdrawOrders: 'orders',
+  withdrawOrders: 'anyMember',
   addresses: 'addresses',
   billing: 'orders',
   apply: null,
@@ -55,6 +56,8 @@ export const custodyMenuItems: readonly CustodyMenuItem[] = [
   item('assetReport', 'custodyAssetReport'),
   item('transfers', 'custodyTransfers'),
   item('deposit', 'custodyDeposit'),
+  item('withdraw', 'custodyWithdraw'),
+  item('withdrawOrders', 'custodyWithdrawOrders'),
   item('addresses', 'custodyAddresses'),
   item('apply', 'custodyApply'),
   item('miningPool', 'custodyMiningPool'),

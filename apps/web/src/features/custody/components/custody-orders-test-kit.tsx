@@ -1,0 +1,109 @@
+import type { CustodyOrder, CustodyOrderDetail, CustodyOverview, CustodyPolicyAnswer } from '@coffer/contract';
+import type { Language } from '@coffer/contract/languages';
+import type { ReactNode } from 'react';
+import { renderPage } from '../../../../test/render-page';
+import { configureHttpClient } from '../../../shared/http/http-client';
+import { ToastHost } from '../../../shared/ui/toast-host';
+import custodyEn from '../../../shared/i18n/locales/en/custody.json';
+import ordersEn from '../../../shared/i18n/locales/en/custodyOrders.json';
+import ordersRu from '../../../shared/i18n/locales/ru/custodyOrders.json';
+import ordersZhCn from '../../../shared/i18n/locales/zh-CN/custodyOrders.json';
+import ordersZhTw from '../../../shared/i18n/locales/zh-TW/custodyOrders.json';
+
+const catalogues: Record<Language, object> = { en: ordersEn, ru: ordersRu, 'zh-CN': ordersZhCn, 'zh-TW': ordersZhTw };
+
+/**
+ * Test-only: renders a withdrawal-order page as the app does, in `language` (its catalogue and
+ * the HTTP client's error texts alike), at `path`/`url`, with the app's toasts. Call
+ * `resetHttpLanguage` (custody-org-test-kit) after a test in another language.
+ */
+export function renderCustodyOrders(ui: ReactNode, { language = 'en', path, url }: { language?: Language; path: string; url?: string }) {
+  configureHttpClient({
+    language: () => language,
+    text: (key) => (key === 'http.netError' ? 'Net Error' : 'Network Error,Please try later'),
+    nativeToken: () => null,
+  });
+  return renderPage(
+    <>
+      {ui}
+      <ToastHost />
+    </>,
+    { path, url, language, namespaces: { custodyOrders: catalogues[language], custody: custodyEn } },
+  );
+}
+
+/** Two business lines and two custody accounts. */
+export const ordersOverview: CustodyOverview = {
+  organisation: { id: '5', name: 'Acme Treasury AG', country: 'CH', industry: 'fund', createdAt: '2026-11-20T09:00:00.000Z' },
+  lines: [
+    { id: '1', name: 'Payroll', minReviewers: 2, reviewerCount: 3 },
+    { id: '2', name: 'Treasury', minReviewers: 1, reviewerCount: 1 },
+  ],
+  membersByRole: [],
+  accounts: [],
+  pending: { invitations: 0, hardwareKeysMissing: 0 },
+};
+
+export function answerOf(overrides: Partial<CustodyPolicyAnswer> = {}): CustodyPolicyAnswer {
+  return {
+    verdict: 'pass',
+    rule: null,
+    code: null,
+    message: null,
+    until: null,
+    limits: [
+      { window: 'perTransaction', limit: '5000', used: '0', remaining: '5000', freesAt: null },
+      { window: 'day', limit: '10000', used: '7000', remaining: '3000', freesAt: '2026-11-29T18:00:00.000Z' },
+    ],
+    approvals: {
+      required: 2,
+      counted: 0,
+      mayApprove: [
+        { memberId: '9', name: 'Ada Acme' },
+        { memberId: '12', name: 'Bo Reviewer' },
+      ],
+    },
+    ...overrides,
+  };
+}
+
+export const digest = 'a'.repeat(32) + 'b'.repeat(32);
+
+export function orderOf(overrides: Partial<CustodyOrder> = {}): CustodyOrder {
+  return {
+    id: '31',
+    serialNo: 'WO202611290001',
+    type: 'single',
+    lineId: '1',
+    lineName: 'Payroll',
+    accountId: '21',
+    accountName: 'Main hot wallet',
+    coin: 'USDT',
+    chain: 'ethereum',
+    amount: '1250.5',
+    fee: '2',
+    address: '0x52908400098527886E0F7030069857D2E4169EE7',
+    tag: '',
+    note: 'November payroll',
+    digest,
+    state: 'pending_review',
+    submitter: { memberId: '14', name: 'Sam Submitter' },
+    submittedAt: '2026-11-29T09:00:00.000Z',
+    decidedAt: null,
+    ...overrides,
+  };
+}
+
+export function detailOf(overrides: Partial<CustodyOrderDetail> = {}): CustodyOrderDetail {
+  return {
+    order: orderOf(),
+    approvals: [],
+    policy: answerOf({
+      verdict: 'held',
+      rule: 'minimumReviewers',
+      code: 15000079,
+      message: 'Waiting for 2 approvals',
+    }),
+    ...overrides,
+  };
+}

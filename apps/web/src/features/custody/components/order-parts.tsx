@@ -1,0 +1,138 @@
+import type { CustodyOrderState, CustodyPolicyAnswer } from '@coffer/contract';
+import { Alert, Button, Result, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatExactAmount } from '../../../shared/format/figures';
+import { formatDateTime } from '../../../shared/format/format-date';
+import { errorText } from '../../../shared/http/error-text';
+import { isRetryable } from '../../../shared/http/retryable';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import styles from './custody-orders.module.css';
+
+const stateColors: Record<CustodyOrderState, string> = {
+  pending_review: 'gold',
+  reviewing: 'blue',
+  sending: 'processing',
+  approved: 'green',
+  partial_approved: 'orange',
+  rejected: 'red',
+  transfer_failed: 'red',
+};
+
+/** An order's §4 state as a coloured tag. */
+export function OrderStateTag({ state }: { state: CustodyOrderState }) {
+  const { t } = useTranslation('custodyOrders');
+  return (
+    <Tag color={stateColors[state]} data-testid="order-state">
+      {t(`states.${state}`)}
+    </Tag>
+  );
+}
+
+/** A read that failed: the envelope message in the user's language, with a retry where another try can help. */
+export function OrdersLoadError({ error, onRetry, testId }: { error: unknown; onRetry: () => void; testId: string }) {
+  const { t } = useTranslation('custodyOrders');
+  const message = errorText(error, t('common.loadFailed'));
+  if (message === null) return null;
+  if (!isRetryable(error)) return <Result status="info" title={message} data-testid={testId} />;
+  return (
+    <Result
+      status="warning"
+      title={t('common.loadFailedTitle')}
+      subTitle={message}
+      data-testid={testId}
+      extra={
+        <Button type="primary" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      }
+    />
+  );
+}
+
+/**
+ * The policy engine's answer (issue 18 item 5, "why is this held?"): pass, held or refused with
+ * the rule's message; the line's limit windows for the coin (limit, used, remaining, frees at);
+ * the approvals counted of those required and who may still approve.
+ */
+export function PolicyAnswerView({ answer, coin, isDraft }: { answer: CustodyPolicyAnswer; coin: string; isDraft: boolean }) {
+  const { t } = useTranslation('custodyOrders');
+  const language = useLanguage();
+  const amount = (value: string) => formatExactAmount(coin, value, language);
+  const type = answer.verdict === 'pass' ? 'success' : answer.verdict === 'held' ? 'warning' : 'error';
+  const title =
+    answer.verdict === 'pass'
+      ? isDraft
+        ? t('policy.passDraft', { count: answer.approvals.required })
+        : t('policy.pass')
+      : answer.verdict === 'held'
+        ? t('policy.held')
+        : t('policy.refused');
+  const rule = answer.rule ? t(`rules.${answer.rule}`) : null;
+  return (
+    <div data-testid="policy-answer" data-verdict={answer.verdict}>
+      <Alert
+        className={styles.verdict}
+        type={type}
+        showIcon
+        title={<span data-testid="policy-verdict">{title}</span>}
+        description={
+          rule || answer.message || answer.until ? (
+            <span data-testid="policy-reason">
+              {rule ? <strong>{t('policy.rule', { rule })} </strong> : null}
+              {answer.message ?? ''}
+              {answer.until ? (
+                <span className={styles.sub}>{t('policy.until', { time: formatDateTime(answer.until, language) })}</span>
+              ) : null}
+            </span>
+          ) : undefined
+        }
+      />
+      {answer.limits.length > 0 ? (
+        <div className={styles.limitsWrap}>
+          <table className={styles.limits} data-testid="policy-limits" aria-label={t('policy.limitsTitle')}>
+            <caption className={styles.caption}>{t('policy.limitsIn', { coin })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('policy.window')}</th>
+                <th scope="col">{t('policy.limit')}</th>
+                <th scope="col">{t('policy.used')}</th>
+                <th scope="col">{t('policy.remaining')}</th>
+                <th scope="col">{t('policy.freesAt')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {answer.limits.map((limit) => (
+                <tr key={limit.window} data-testid={`policy-limit-${limit.window}`}>
+                  <td>{t(`windows.${limit.window}`)}</td>
+                  <td>{amount(limit.limit)}</td>
+                  <td>{limit.window === 'perTransaction' ? t('common.none') : amount(limit.used)}</td>
+                  <td>{amount(limit.remaining)}</td>
+                  <td>{limit.freesAt ? formatDateTime(limit.freesAt, language) : t('common.none')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className={styles.muted}>{t('policy.noLimits')}</p>
+      )}
+      <div data-testid="policy-approvals">
+        <p className={styles.verdict}>
+          {t('policy.approvals', { counted: answer.approvals.counted, required: answer.approvals.required })}
+        </p>
+        {answer.approvals.mayApprove.length > 0 ? (
+          <>
+            <span className={styles.muted}>{t('policy.mayApprove')}</span>
+            <ul className={styles.approvers} data-testid="policy-may-approve">
+              {answer.approvals.mayApprove.map((member) => (
+                <li key={member.memberId}>{member.name}</li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <span className={styles.muted}>{t('policy.nobodyMayApprove')}</span>
+        )}
+      </div>
+    </div>
+  );
+}

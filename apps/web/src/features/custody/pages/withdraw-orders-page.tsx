@@ -1,0 +1,234 @@
+import { custodyOrderStates, type CustodyOrder, type CustodyOrderState } from '@coffer/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Select, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { currenciesQuery } from '../../../shared/api/get-currencies';
+import { formatExactAmount } from '../../../shared/format/figures';
+import { formatDateTime } from '../../../shared/format/format-date';
+import { useChainName } from '../../../shared/i18n/chain-names';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { pathTo } from '../../../shared/routes';
+import { FilterBar, FilterField } from '../../../shared/ui/filter-bar';
+import { PageFrame } from '../../../shared/ui/page-frame';
+import { PagedTable, pageFromParams, writePageParams } from '../../../shared/ui/paged-table';
+import { ShortValue } from '../../../shared/ui/short-value';
+import { TableEmpty } from '../../../shared/ui/table-empty';
+import { TableSkeleton } from '../../../shared/ui/table-skeleton';
+import { custodyMeQuery } from '../api/custody-me';
+import { custodyOrdersQuery } from '../api/custody-orders';
+import { custodyOverviewQuery } from '../api/custody-overview';
+import { OrderStateTag, OrdersLoadError } from '../components/order-parts';
+import layout from '../../../shared/ui/form-page-layout.module.css';
+import styles from '../components/custody-orders.module.css';
+
+interface OrderFilterValues {
+  state?: CustodyOrderState;
+  lineId?: string;
+  coin?: string;
+}
+
+const isState = (value: string | null): value is CustodyOrderState =>
+  value !== null && (custodyOrderStates as readonly string[]).includes(value);
+
+function filtersFrom(params: URLSearchParams): OrderFilterValues {
+  const state = params.get('state');
+  return {
+    state: isState(state) ? state : undefined,
+    lineId: params.get('line') || undefined,
+    coin: params.get('coin') || undefined,
+  };
+}
+
+/**
+ * Withdrawal order list (spec §2 "withdrawal order list and review", issue 18 item 8): filters by
+ * state, business line and coin; the orders paged by the server, newest first; each opens its
+ * detail and review. Filters and page live in the address.
+ */
+export function WithdrawOrdersPage() {
+  const { t, ready } = useTranslation('custodyOrders');
+  const language = useLanguage();
+  const chainName = useChainName();
+  const [params, setParams] = useSearchParams();
+  const me = useQuery(custodyMeQuery);
+  const overview = useQuery(custodyOverviewQuery);
+  const currencies = useQuery(currenciesQuery);
+  const filters = filtersFrom(params);
+  const { pageNo, pageSize } = pageFromParams(params);
+  const orders = useQuery(custodyOrdersQuery(filters, pageNo, pageSize));
+  const hasFilters = Object.values(filters).some((value) => value !== undefined);
+  const mayOrder = me.data?.permissions.includes('orders') === true;
+
+  const writeParams = (next: OrderFilterValues, page = 1, size = pageSize) => {
+    const search = new URLSearchParams();
+    if (next.state) search.set('state', next.state);
+    if (next.lineId) search.set('line', next.lineId);
+    if (next.coin) search.set('coin', next.coin);
+    writePageParams(search, page, size);
+    setParams(search, { replace: true });
+  };
+  const change = (patch: OrderFilterValues) => writeParams({ ...filters, ...patch });
+
+  if (!ready) return <TableSkeleton rows={8} columns={7} />;
+
+  const columns: TableColumnsType<CustodyOrder> = [
+    {
+      key: 'submittedAt',
+      title: t('orders.columns.submittedAt'),
+      fixed: 'left',
+      width: 130,
+      render: (_value, order) => formatDateTime(order.submittedAt, language),
+    },
+    {
+      key: 'serialNo',
+      title: t('orders.columns.serialNo'),
+      render: (_value, order) => (
+        <Link to={pathTo('custodyWithdrawReview', { orderId: order.id })} className={styles.code} data-testid="order-link">
+          {order.serialNo}
+        </Link>
+      ),
+    },
+    {
+      key: 'line',
+      title: t('orders.columns.line'),
+      render: (_value, order) => (
+        <span>
+          {order.lineName}
+          <span className={styles.sub}>{order.accountName}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'coin',
+      title: t('orders.columns.coin'),
+      render: (_value, order) => (
+        <span>
+          <strong>{order.coin}</strong>
+          <span className={styles.sub}>{chainName(order.chain)}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'amount',
+      title: t('orders.columns.amount'),
+      align: 'right',
+      render: (_value, order) => (
+        <span className={styles.amount}>
+          {formatExactAmount(order.coin, order.amount, language)}
+          <span className={styles.sub}>{t('orders.fee', { fee: formatExactAmount(order.coin, order.fee, language) })}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'address',
+      title: t('orders.columns.address'),
+      render: (_value, order) => <ShortValue value={order.address} keep={6} />,
+    },
+    { key: 'submitter', title: t('orders.columns.submitter'), render: (_value, order) => order.submitter.name },
+    {
+      key: 'state',
+      title: t('orders.columns.state'),
+      fixed: 'right',
+      width: 200,
+      render: (_value, order) => <OrderStateTag state={order.state} />,
+    },
+  ];
+
+  const empty = (
+    <div data-testid="orders-empty">
+      <TableEmpty text={hasFilters ? t('orders.emptyFiltered') : t('orders.empty')}>
+        {hasFilters ? (
+          <Button onClick={() => writeParams({})}>{t('orders.clearFilters')}</Button>
+        ) : mayOrder ? (
+          <Link to={pathTo('custodyWithdraw')}>{t('orders.toWithdraw')}</Link>
+        ) : null}
+      </TableEmpty>
+    </div>
+  );
+
+  let body;
+  if (orders.isError && !orders.data) {
+    body = <OrdersLoadError error={orders.error} onRetry={() => void orders.refetch()} testId="orders-load-error" />;
+  } else if (!orders.data) {
+    body = (
+      <div data-testid="orders-loading">
+        <TableSkeleton rows={8} columns={7} />
+      </div>
+    );
+  } else {
+    body = (
+      <PagedTable<CustodyOrder>
+        testId="orders-table"
+        label={t('orders.title')}
+        rowKey="id"
+        columns={columns}
+        totalText={(total) => t('orders.total', { count: total })}
+        scroll={{ x: 1000 }}
+        page={orders.data}
+        isLoading={orders.isPlaceholderData && orders.isFetching}
+        empty={empty}
+        onPageChange={(nextPage, nextSize) => writeParams(filters, nextSize !== pageSize ? 1 : nextPage, nextSize)}
+      />
+    );
+  }
+
+  return (
+    <PageFrame
+      title={t('orders.title')}
+      testId="custody-withdraw-orders-page"
+      actions={
+        mayOrder ? (
+          <Link className={layout.headerLink} to={pathTo('custodyWithdraw')} data-testid="orders-new">
+            {t('orders.newOrder')}
+          </Link>
+        ) : undefined
+      }
+    >
+      <Card>
+        <FilterBar>
+          <FilterField id="orders-state" label={t('orders.state')}>
+            <Select
+              id="orders-state"
+              className={styles.filterWide}
+              allowClear
+              placeholder={t('orders.allStates')}
+              value={filters.state}
+              onChange={(value: CustodyOrderState | undefined) => change({ state: value })}
+              options={custodyOrderStates.map((state) => ({ value: state, label: t(`states.${state}`) }))}
+              data-testid="orders-state"
+            />
+          </FilterField>
+          <FilterField id="orders-line" label={t('orders.line')}>
+            <Select
+              id="orders-line"
+              className={styles.filterWide}
+              allowClear
+              loading={overview.isLoading}
+              placeholder={t('orders.allLines')}
+              value={filters.lineId}
+              onChange={(value: string | undefined) => change({ lineId: value })}
+              options={(overview.data?.lines ?? []).map((line) => ({ value: line.id, label: line.name }))}
+              data-testid="orders-line"
+            />
+          </FilterField>
+          <FilterField id="orders-coin" label={t('orders.coin')}>
+            <Select
+              id="orders-coin"
+              className={styles.filterNarrow}
+              allowClear
+              showSearch
+              placeholder={t('orders.allCoins')}
+              value={filters.coin}
+              onChange={(value: string | undefined) => change({ coin: value })}
+              options={(currencies.data ?? []).map((currency) => ({ value: currency.coin, label: currency.coin }))}
+              data-testid="orders-coin"
+            />
+          </FilterField>
+        </FilterBar>
+      </Card>
+      <Card>{body}</Card>
+    </PageFrame>
+  );
+}
+
+export default WithdrawOrdersPage;
