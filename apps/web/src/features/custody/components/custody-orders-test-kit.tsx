@@ -74,6 +74,7 @@ export function orderOf(overrides: Partial<CustodyOrder> = {}): CustodyOrder {
     id: '31',
     serialNo: 'WO202611290001',
     type: 'single',
+    batchId: null,
     lineId: '1',
     lineName: 'Payroll',
     accountId: '21',
