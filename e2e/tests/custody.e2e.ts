@@ -225,8 +225,15 @@ describe('the enterprise custody console', () => {
     expect(credentials).toHaveLength(1);
     expect(await page.getByTestId('custody-hardware-key-banner').count()).toBe(0);
 
-    // Only what the role allows: the overview and transfer history (any member), the asset report (its permission), applying (anyone).
-    expect(await menuPaths(page)).toEqual(['/custody', '/custody/assetReport', '/custody/transfers', '/custody/apply']);
+    // Only what the role allows: the overview, transfer history and withdrawal orders (any member),
+    // the asset report (its permission), applying (anyone).
+    expect(await menuPaths(page)).toEqual([
+      '/custody',
+      '/custody/assetReport',
+      '/custody/transfers',
+      '/custody/withdrawOrders',
+      '/custody/apply',
+    ]);
     await snap(page, '8-member-menu');
     const forbidden = { businessLines: 'lines', settings: 'settings', roles: 'roles', members: 'members' };
     for (const [route, list] of Object.entries(forbidden)) {
