@@ -37,7 +37,7 @@ export function CustodyReadError({
   error: unknown;
   onRetry: () => void;
   testId: string;
-  namespace: 'custodyOrg' | 'custodyMoney';
+  namespace: 'custodyOrg' | 'custodyMoney' | 'custodyOrders';
 }) {
   const { t } = useTranslation(namespace);
   const message = errorText(error, t('common.loadFailed'));

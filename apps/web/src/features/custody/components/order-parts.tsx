@@ -1,10 +1,8 @@
 import type { CustodyOrderState, CustodyPolicyAnswer } from '@coffer/contract';
-import { Alert, Button, Result, Tag } from 'antd';
+import { Alert, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatExactAmount } from '../../../shared/format/figures';
 import { formatDateTime } from '../../../shared/format/format-date';
-import { errorText } from '../../../shared/http/error-text';
-import { isRetryable } from '../../../shared/http/retryable';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import styles from './custody-orders.module.css';
 
@@ -25,27 +23,6 @@ export function OrderStateTag({ state }: { state: CustodyOrderState }) {
     <Tag color={stateColors[state]} data-testid="order-state">
       {t(`states.${state}`)}
     </Tag>
-  );
-}
-
-/** A read that failed: the envelope message in the user's language, with a retry where another try can help. */
-export function OrdersLoadError({ error, onRetry, testId }: { error: unknown; onRetry: () => void; testId: string }) {
-  const { t } = useTranslation('custodyOrders');
-  const message = errorText(error, t('common.loadFailed'));
-  if (message === null) return null;
-  if (!isRetryable(error)) return <Result status="info" title={message} data-testid={testId} />;
-  return (
-    <Result
-      status="warning"
-      title={t('common.loadFailedTitle')}
-      subTitle={message}
-      data-testid={testId}
-      extra={
-        <Button type="primary" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      }
-    />
   );
 }
 

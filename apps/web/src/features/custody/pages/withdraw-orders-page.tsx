@@ -18,7 +18,8 @@ import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { custodyMeQuery } from '../api/custody-me';
 import { custodyOrdersQuery } from '../api/custody-orders';
 import { custodyOverviewQuery } from '../api/custody-overview';
-import { OrderStateTag, OrdersLoadError } from '../components/order-parts';
+import { CustodyReadError } from '../components/custody-load-error';
+import { OrderStateTag } from '../components/order-parts';
 import layout from '../../../shared/ui/form-page-layout.module.css';
 import styles from '../components/custody-orders.module.css';
 
@@ -148,7 +149,9 @@ export function WithdrawOrdersPage() {
 
   let body;
   if (orders.isError && !orders.data) {
-    body = <OrdersLoadError error={orders.error} onRetry={() => void orders.refetch()} testId="orders-load-error" />;
+    body = (
+      <CustodyReadError error={orders.error} onRetry={() => void orders.refetch()} testId="orders-load-error" namespace="custodyOrders" />
+    );
   } else if (!orders.data) {
     body = (
       <div data-testid="orders-loading">

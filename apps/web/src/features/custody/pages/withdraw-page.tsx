@@ -21,7 +21,8 @@ import { custodyNetworksQuery } from '../api/custody-networks';
 import { custodyDryRunQuery, custodyOrderCalls, custodyOrdersRoot } from '../api/custody-orders';
 import { custodyOverviewQuery } from '../api/custody-overview';
 import { showRefusal, type FieldPath } from '../components/config-refusal';
-import { OrdersLoadError, PolicyAnswerView } from '../components/order-parts';
+import { CustodyReadError } from '../components/custody-load-error';
+import { PolicyAnswerView } from '../components/order-parts';
 import layout from '../../../shared/ui/form-page-layout.module.css';
 import styles from '../components/custody-orders.module.css';
 
@@ -88,7 +89,9 @@ export function WithdrawPage() {
   const failed = [overview, accounts, networks, currencies].find((query) => query.isError && !query.data);
   let body;
   if (failed) {
-    body = <OrdersLoadError error={failed.error} onRetry={() => void failed.refetch()} testId="withdraw-load-error" />;
+    body = (
+      <CustodyReadError error={failed.error} onRetry={() => void failed.refetch()} testId="withdraw-load-error" namespace="custodyOrders" />
+    );
   } else if (!overview.data || !accounts.data || !networks.data || !currencies.data) {
     body = (
       <div data-testid="withdraw-loading">

@@ -13,7 +13,8 @@ import { PageFrame } from '../../../shared/ui/page-frame';
 import { ShortValue, shortenMiddle } from '../../../shared/ui/short-value';
 import { custodyMeQuery } from '../api/custody-me';
 import { custodyOrderQuery } from '../api/custody-orders';
-import { OrderStateTag, OrdersLoadError, PolicyAnswerView } from '../components/order-parts';
+import { CustodyReadError } from '../components/custody-load-error';
+import { OrderStateTag, PolicyAnswerView } from '../components/order-parts';
 import { ReviewDialog, type ReviewDecision } from '../components/review-dialog';
 import layout from '../../../shared/ui/form-page-layout.module.css';
 import styles from '../components/custody-orders.module.css';
@@ -36,7 +37,9 @@ export function WithdrawReviewPage() {
 
   let body;
   if (detail.isError && !detail.data) {
-    body = <OrdersLoadError error={detail.error} onRetry={() => void detail.refetch()} testId="order-load-error" />;
+    body = (
+      <CustodyReadError error={detail.error} onRetry={() => void detail.refetch()} testId="order-load-error" namespace="custodyOrders" />
+    );
   } else if (!detail.data) {
     body = (
       <div data-testid="order-loading">
