@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  billTypes,
   custodyBatchColumns,
   custodyBatchState,
   fromBaseUnits,
@@ -23,9 +22,10 @@ import { sqlStateOf } from './console-input';
 import type { CustodyDestinations } from './custody-destinations';
 import { custodyError } from './custody.errors';
 import type { PolicyFacts } from './order-policy';
-import { digestOfRow, policyFacts } from './order-view';
-import { insertOrder, lockLineAsset, nextOrderId, readPolicyRows } from './orders.repository';
-import { asPlatform, inOrganisation } from './tenant-transaction';
+import { policyFacts } from './order-view';
+import { lockLineAsset, nextOrderId, readPolicyRows } from './orders.repository';
+import { placeOrder } from './order-placement';
+import { inOrganisation } from './tenant-transaction';
 
 type Caller = Pick<ConsoleCaller, 'orgId' | 'memberId' | 'userId' | 'ip'>;
 type BatchFileBody = z.output<typeof custodyBatchFileSchema>;
@@ -177,29 +177,12 @@ export function createWithdrawalBatches(deps: {
             tag: order.tag,
             fee: order.fee.toString(),
           };
-          const held = await asPlatform(trx, () =>
-            ledger.hold(
-              {
-                idempotencyKey: `custody-order:${orderId}:hold`,
-                billType: billTypes.withdrawal,
-                accountId: ledgerAccounts.get(order.asset)!,
-                amount: order.amount + order.fee,
-                reference: { type: 'custodyOrder', id: orderId },
-              },
-              trx,
-            ),
-          );
-          if (!held.holdId) throw new Error(`the hold of custody order ${orderId} has no id`);
-          await insertOrder(trx, {
-            ...payload,
+          await placeOrder(trx, ledger, ledgerAccounts.get(order.asset)!, payload, {
             org_id: caller.orgId,
-            serial_no: `CW${orderId.padStart(10, '0')}`,
             request_id: `batch:${batch.id}:${row.line}`,
             line_id: body.lineId,
             submitter_member_id: caller.memberId,
             note: order.note,
-            digest: digestOfRow(payload),
-            hold_id: held.holdId,
             batch_id: batch.id,
             batch_line: row.line,
           });

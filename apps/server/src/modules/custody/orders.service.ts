@@ -1,5 +1,4 @@
 import {
-  billTypes,
   type custodyOrderBodySchema,
   type custodyOrdersQuerySchema,
   type CustodyOrderDetail,
@@ -18,9 +17,10 @@ import { sqlStateOf } from './console-input';
 import { custodyError } from './custody.errors';
 import { createOrderDrafts, type Draft } from './order-draft';
 import { orderDetail, verdictOf } from './order-detail';
-import { digestOfRow, orderView, policyAnswer, refusalOf } from './order-view';
-import { findOrderByRequest, insertOrder, lockLineAsset, nextOrderId, ordersPage } from './orders.repository';
-import { asPlatform, inOrganisation } from './tenant-transaction';
+import { orderView, policyAnswer, refusalOf } from './order-view';
+import { findOrderByRequest, lockLineAsset, nextOrderId, ordersPage } from './orders.repository';
+import { placeOrder } from './order-placement';
+import { inOrganisation } from './tenant-transaction';
 
 type Caller = Pick<ConsoleCaller, 'orgId' | 'memberId' | 'userId' | 'ip'>;
 
@@ -87,30 +87,13 @@ export function createWithdrawalOrders(deps: {
           tag: order.tag,
           fee: fee.toString(),
         };
-        const held = await asPlatform(trx, () =>
-          ledger.hold(
-            {
-              idempotencyKey: `custody-order:${orderId}:hold`,
-              billType: billTypes.withdrawal,
-              accountId: ledgerAccount,
-              amount: order.amount + fee,
-              reference: { type: 'custodyOrder', id: orderId },
-            },
-            trx,
-          ),
-        );
-        if (!held.holdId) throw new Error(`the hold of custody order ${orderId} has no id`);
         // A twin request with other content that took another line's lock is stopped by the unique request id.
-        await insertOrder(trx, {
-          ...payload,
+        await placeOrder(trx, ledger, ledgerAccount, payload, {
           org_id: caller.orgId,
-          serial_no: `CW${orderId.padStart(10, '0')}`,
           request_id: body.requestId,
           line_id: order.lineId,
           submitter_member_id: caller.memberId,
           note: body.note,
-          digest: digestOfRow(payload),
-          hold_id: held.holdId,
         }).catch((error: unknown) => {
           throw sqlStateOf(error) === '23505' ? custodyError('idempotencyConflict', {}, 'requestId') : error;
         });
