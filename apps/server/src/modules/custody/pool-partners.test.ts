@@ -366,6 +366,15 @@ describe('the partner’s page', { timeout: 60_000 }, () => {
     expect((row.revoked_at === null) !== (row.linked_at === null)).toBe(true);
   });
 
+  it('lets at most 20 of 100 simultaneous guesses from one address be checked; the rest are refused as too many', async () => {
+    const guesser = freshIp();
+    const answers = await Promise.all(Array.from({ length: 100 }, () => view(randomBytes(32).toString('base64url'), guesser)));
+    const codes = answers.map((answer) => answer.body.code);
+    expect(codes.filter((code) => code === codeOf('custodyPoolLinkInvalid')).length).toBeLessThanOrEqual(20);
+    expect(codes.filter((code) => code === codeOf('tooManyRequests')).length).toBeGreaterThanOrEqual(80);
+    expect(codes.every((code) => code === codeOf('custodyPoolLinkInvalid') || code === codeOf('tooManyRequests'))).toBe(true);
+  });
+
   it('locks out an address after 20 unknown links for 15 minutes, while lookups of a real link give their slot back', async () => {
     const { token } = await makeLink({ partnerName: 'Limit Pool' });
     const guesser = freshIp();

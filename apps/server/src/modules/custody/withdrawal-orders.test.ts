@@ -492,7 +492,7 @@ describe('handing approved orders to the signer', { timeout: 60_000 }, () => {
     expect(await payouts().sendable(['bitcoin'], 1000)).toEqual([]);
     expect(alerts).toEqual([]);
 
-    const outcomes = await Promise.all(Array.from({ length: 20 }, () => payouts().failed(order.order.id, 'broadcastRejected')));
+    const outcomes = await Promise.all(Array.from({ length: 100 }, () => payouts().failed(order.order.id, 'broadcastRejected')));
     expect(outcomes.filter(Boolean)).toHaveLength(1);
     expect((await detail(order.order.id)).order.state).toBe('transfer_failed');
     expect(await available()).toBe(before);
@@ -509,7 +509,7 @@ describe('handing approved orders to the signer', { timeout: 60_000 }, () => {
     let alongside = 0;
 
     const outcomes = await Promise.all(
-      Array.from({ length: 20 }, () =>
+      Array.from({ length: 100 }, () =>
         payouts().settled(order.order.id, txid, async (trx) => {
           await sql`select 1`.execute(trx);
           alongside += 1;
