@@ -5,7 +5,7 @@ import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newDesktopPage } from '../support/browser';
-import { latestCode } from '../support/codes';
+import { codeSentBy } from '../support/codes';
 import { allowCodeResend, customerAuthenticator, expireAuthenticatorChanges } from '../support/seed';
 
 let browser: Browser;
@@ -27,9 +27,19 @@ afterAll(async () => {
 });
 
 async function sendAndFillCode(page: Page, sendTestId: string, inputTestId: string): Promise<void> {
-  const since = Date.now();
-  await page.getByTestId(sendTestId).click();
-  await page.getByTestId(inputTestId).fill(await latestCode(email, since));
+  const code = await codeSentBy(email, () => page.getByTestId(sendTestId).click());
+  await page.getByTestId(inputTestId).fill(code);
+}
+
+/** The new key shown once step 1 is accepted; if it never comes, the test fails naming the error shown. */
+async function newAuthenticatorSecret(page: Page): Promise<string> {
+  try {
+    await page.getByTestId('ga-secret').waitFor();
+  } catch (error) {
+    const shown = await page.getByTestId('toast-error').allInnerTexts();
+    throw new Error(`no new key after step 1 (error toasts: ${shown.join(' | ') || 'none'})`, { cause: error });
+  }
+  return (await page.getByTestId('ga-secret').innerText()).replace(/\s/g, '');
 }
 
 /** A 6-digit code no step of `secret` near the clock has, so the server surely refuses it. */
@@ -140,7 +150,7 @@ describe('identity journey in the browser', () => {
     await page.getByTestId('ga-change-verify').click();
 
     // Step 2 (ga-generate): the new key to scan.
-    const firstSecret = (await page.getByTestId('ga-secret').innerText()).replace(/\s/g, '');
+    const firstSecret = await newAuthenticatorSecret(page);
     expect(firstSecret).toMatch(/^[A-Z2-7]{32}$/);
     await shot('2-scan');
     await page.getByTestId('ga-change-next').click();
@@ -162,7 +172,7 @@ describe('identity journey in the browser', () => {
 
     await verifyCurrentFactors();
     await page.getByTestId('ga-change-verify').click();
-    const secret = (await page.getByTestId('ga-secret').innerText()).replace(/\s/g, '');
+    const secret = await newAuthenticatorSecret(page);
     expect(secret).not.toBe(firstSecret);
     await page.getByTestId('ga-change-next').click();
     nextAuthenticatorCode = customerAuthenticator(secret, email);

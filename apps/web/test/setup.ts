@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { configureHttpClient, defaultHttpEnvironment } from '../src/shared/http/http-client';
 import { closeLoginPrompt } from '../src/shared/ui/login-prompt-store';
 import { closeToast } from '../src/shared/ui/toast-store';
 
@@ -8,9 +9,11 @@ import { closeToast } from '../src/shared/ui/toast-store';
 configure({ asyncUtilTimeout: 5_000 });
 
 // Web files share one module graph per worker (vitest.config.ts, isolate: false), so the
-// app-wide stores a test leaves open would be seen by the next file: close them after each test.
+// app-wide stores a test leaves open (or the HTTP client's language a test in Russian set)
+// would be seen by the next file: reset them after each test.
 afterEach(() => {
   cleanup();
+  configureHttpClient(defaultHttpEnvironment);
   closeLoginPrompt();
   closeToast('error');
   closeToast('success');

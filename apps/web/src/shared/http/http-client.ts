@@ -46,11 +46,14 @@ interface HttpEnvironment {
   nativeToken(): string | null;
 }
 
-let environment: HttpEnvironment = {
+/** Until main.tsx configures it (and in tests, after each one): English, no native app. */
+export const defaultHttpEnvironment: HttpEnvironment = {
   language: () => 'en',
   text: (key) => (key === 'http.netError' ? 'Net Error' : 'Network Error,Please try later'),
   nativeToken: () => null,
 };
+
+let environment: HttpEnvironment = defaultHttpEnvironment;
 
 export function configureHttpClient(next: HttpEnvironment): void {
   environment = next;

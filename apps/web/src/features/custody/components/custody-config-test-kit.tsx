@@ -25,7 +25,7 @@ const catalogues: Record<Language, { custodyConfig: object; custodyOrg: object }
 /**
  * Test-only: renders a console configuration page as the app does, in `language` (its
  * catalogues and the HTTP client's error texts alike), at `path`/`url`, with the app's toasts.
- * Call `resetHttpLanguage` (custody-org-test-kit) after a test in another language.
+ * The test setup puts the client back in English after each test.
  */
 export function renderCustodyConfig(
   ui: ReactNode,

@@ -36,8 +36,8 @@ const catalogues: Record<Language, Record<string, object>> = {
 
 /**
  * Test-only: renders a custody money page as the app does, in `language` (its catalogues and
- * the HTTP client's error texts alike), at `path`/`url`, with the app's toasts. Call
- * `resetHttpLanguage` (custody-org-test-kit) after a test in another language.
+ * the HTTP client's error texts alike), at `path`/`url`, with the app's toasts. The test setup
+ * puts the client back in English after each test.
  */
 export function renderCustodyMoney(ui: ReactNode, { language = 'en', path, url }: { language?: Language; path: string; url?: string }) {
   return renderCustodyPage(ui, { path, url, language, namespaces: catalogues[language] });

@@ -14,8 +14,8 @@ const catalogues: Record<Language, object> = { en: ordersEn, ru: ordersRu, 'zh-C
 
 /**
  * Test-only: renders a withdrawal-order page as the app does, in `language` (its catalogue and
- * the HTTP client's error texts alike), at `path`/`url`, with the app's toasts. Call
- * `resetHttpLanguage` (custody-org-test-kit) after a test in another language.
+ * the HTTP client's error texts alike), at `path`/`url`, with the app's toasts. The test setup
+ * puts the client back in English after each test.
  */
 export function renderCustodyOrders(ui: ReactNode, { language = 'en', path, url }: { language?: Language; path: string; url?: string }) {
   configureHttpClient({

@@ -52,7 +52,7 @@ function configureHttpLanguage(language: Language) {
 /**
  * Test-only: renders a custody page as the app does, in `language` (the given catalogues and the
  * HTTP client's error texts alike), with the toasts the app shows; the kits of the console's
- * screens call it with their catalogues. Call `resetHttpLanguage` after a test in another language.
+ * screens call it with their catalogues.
  */
 export function renderCustodyPage(
   ui: ReactNode,
@@ -70,14 +70,10 @@ export function renderCustodyPage(
 
 /**
  * Test-only: renders a console page as the app does, in `language` — the screen's catalogue and
- * the HTTP client's error texts alike, with the toasts the app shows. Call `resetHttpLanguage` after a test in another language.
+ * the HTTP client's error texts alike, with the toasts the app shows.
  */
 export function renderCustodyOrg(ui: ReactNode, { language = 'en' }: { language?: Language } = {}) {
   return renderCustodyPage(ui, { path: '/custody/console', language, namespaces: { custodyOrg: catalogues[language] ?? en } });
-}
-
-export function resetHttpLanguage() {
-  configureHttpLanguage('en');
 }
 
 const createdAt = '2026-11-20T10:15:00.000Z';

@@ -4,7 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accounts, choose, currencies, expectErrorAt, fill } from './custody-config-test-kit';
 import { balances, moveOf, renderCustodyMoney, requestedUrls, stubMoneyApi } from './custody-money-test-kit';
-import { CustodyOrgEnvelope, postedTo, resetHttpLanguage } from './custody-org-test-kit';
+import { CustodyOrgEnvelope, postedTo } from './custody-org-test-kit';
 import { meOf } from './custody-test-kit';
 import { useInternalMove, type MoveStart } from './internal-move-dialog';
 
@@ -47,7 +47,6 @@ const moves = (spy: ReturnType<typeof stubServer>) => postedTo(spy, custodyPaths
 
 afterEach(() => {
   vi.restoreAllMocks();
-  resetHttpLanguage();
 });
 
 describe('InternalMoveDialog', { timeout: 60_000 }, () => {

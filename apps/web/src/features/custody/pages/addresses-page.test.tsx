@@ -13,7 +13,7 @@ import {
   networkOptions,
   renderCustodyConfig,
 } from '../components/custody-config-test-kit';
-import { CustodyOrgEnvelope, postedTo, resetHttpLanguage, stubCustodyOrgApi } from '../components/custody-org-test-kit';
+import { CustodyOrgEnvelope, postedTo, stubCustodyOrgApi } from '../components/custody-org-test-kit';
 import { AddressesPage } from './addresses-page';
 
 const slow = { timeout: 5_000 };
@@ -40,7 +40,6 @@ const renderAt = (url = '/custody/addresses', language?: 'en' | 'ru' | 'zh-CN' |
 
 afterEach(() => {
   vi.restoreAllMocks();
-  resetHttpLanguage();
 });
 
 async function openAddForm(user: UserEvent) {

@@ -14,7 +14,7 @@ import {
   stubMoneyApi,
   type StubFile,
 } from '../components/custody-money-test-kit';
-import { CustodyOrgEnvelope, resetHttpLanguage } from '../components/custody-org-test-kit';
+import { CustodyOrgEnvelope } from '../components/custody-org-test-kit';
 import { meOf } from '../components/custody-test-kit';
 import { AssetReportPage } from './asset-report-page';
 
@@ -49,7 +49,6 @@ function lastQuery(spy: ReturnType<typeof stubServer>): Record<string, string> {
 
 afterEach(() => {
   vi.restoreAllMocks();
-  resetHttpLanguage();
 });
 
 describe('AssetReportPage', { timeout: 60_000 }, () => {

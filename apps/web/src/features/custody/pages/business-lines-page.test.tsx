@@ -20,7 +20,7 @@ import {
   networkOptions,
   renderCustodyConfig,
 } from '../components/custody-config-test-kit';
-import { CustodyOrgEnvelope, memberOf, postedTo, resetHttpLanguage, stubCustodyOrgApi } from '../components/custody-org-test-kit';
+import { CustodyOrgEnvelope, memberOf, postedTo, stubCustodyOrgApi } from '../components/custody-org-test-kit';
 import { BusinessLinesPage } from './business-lines-page';
 
 const slow = { timeout: 5_000 };
@@ -44,7 +44,6 @@ function stubServer(answers: Record<string, unknown> = {}) {
 
 afterEach(() => {
   vi.restoreAllMocks();
-  resetHttpLanguage();
 });
 
 async function openAddForm(user: UserEvent) {

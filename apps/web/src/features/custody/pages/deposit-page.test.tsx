@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testDwOptions, testUsdtAddress, testXrpAddress } from '../../../../test/funds-fixtures';
 import { accounts, choose } from '../components/custody-config-test-kit';
 import { renderCustodyMoney, requestedUrls, stubMoneyApi } from '../components/custody-money-test-kit';
-import { CustodyOrgEnvelope, resetHttpLanguage } from '../components/custody-org-test-kit';
+import { CustodyOrgEnvelope } from '../components/custody-org-test-kit';
 import { meOf } from '../components/custody-test-kit';
 import { DepositPage } from './deposit-page';
 
@@ -34,7 +34,6 @@ const renderAt = (url = '/custody/deposit', language?: 'en' | 'ru' | 'zh-CN' | '
 
 afterEach(() => {
   vi.restoreAllMocks();
-  resetHttpLanguage();
 });
 
 describe('custody DepositPage', { timeout: 60_000 }, () => {

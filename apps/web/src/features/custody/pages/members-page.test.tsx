@@ -10,7 +10,6 @@ import {
   memberOf,
   postedTo,
   renderCustodyOrg,
-  resetHttpLanguage,
   stubCustodyOrgApi,
 } from '../components/custody-org-test-kit';
 import { MembersPage } from './members-page';
@@ -22,7 +21,6 @@ const expiresAt = '2026-11-24T10:15:00.000Z';
 
 afterEach(() => {
   vi.restoreAllMocks();
-  resetHttpLanguage();
 });
 
 async function fill(user: UserEvent, testId: string, text: string) {

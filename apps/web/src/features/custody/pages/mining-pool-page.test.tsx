@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accounts, choose, expectErrorAt, fill, networkOptions } from '../components/custody-config-test-kit';
-import { CustodyOrgEnvelope, postedTo, resetHttpLanguage, stubCustodyOrgApi } from '../components/custody-org-test-kit';
+import { CustodyOrgEnvelope, postedTo, stubCustodyOrgApi } from '../components/custody-org-test-kit';
 import { poolPartnerOf, poolPartners, renderCustodyPool } from '../components/custody-pool-test-kit';
 import { MiningPoolPage } from './mining-pool-page';
 
@@ -27,7 +27,6 @@ const getsOf = (spy: ReturnType<typeof stubServer>, path: string) =>
 
 afterEach(() => {
   vi.restoreAllMocks();
-  resetHttpLanguage();
 });
 
 describe('MiningPoolPage', { timeout: 60_000 }, () => {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectErrorAt, fill } from '../components/custody-config-test-kit';
-import { CustodyOrgEnvelope, postedTo, resetHttpLanguage, stubCustodyOrgApi } from '../components/custody-org-test-kit';
+import { CustodyOrgEnvelope, postedTo, stubCustodyOrgApi } from '../components/custody-org-test-kit';
 import { partnerLinkOf, partnerToken, renderCustodyPool } from '../components/custody-pool-test-kit';
 import { PartnerPage } from './partner-page';
 
@@ -33,7 +33,6 @@ const renderAt = (url = `/custody/partner#${partnerToken}`, language?: 'en' | 'r
 
 afterEach(() => {
   vi.restoreAllMocks();
-  resetHttpLanguage();
 });
 
 describe('PartnerPage', { timeout: 60_000 }, () => {

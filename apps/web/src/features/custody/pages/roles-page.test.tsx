@@ -8,7 +8,6 @@ import {
   customRoleOf,
   postedTo,
   renderCustodyOrg,
-  resetHttpLanguage,
   stubCustodyOrgApi,
 } from '../components/custody-org-test-kit';
 import { RolesPage } from './roles-page';
@@ -19,7 +18,6 @@ const deletePath = (id: string) => custodyPaths.deleteRole.replace(':id', id);
 
 afterEach(() => {
   vi.restoreAllMocks();
-  resetHttpLanguage();
 });
 
 async function openAddForm(user: UserEvent) {

@@ -11,7 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { meOf } from '../components/custody-test-kit';
 import { accountOf, accounts, expectErrorAt, fill, renderCustodyConfig, settingsOf } from '../components/custody-config-test-kit';
-import { CustodyOrgEnvelope, postedTo, resetHttpLanguage, stubCustodyOrgApi } from '../components/custody-org-test-kit';
+import { CustodyOrgEnvelope, postedTo, stubCustodyOrgApi } from '../components/custody-org-test-kit';
 import { SettingsPage } from './settings-page';
 
 const slow = { timeout: 5_000 };
@@ -28,7 +28,6 @@ function stubServer(answers: Record<string, unknown> = {}) {
 
 afterEach(() => {
   vi.restoreAllMocks();
-  resetHttpLanguage();
 });
 
 describe('SettingsPage', { timeout: 60_000 }, () => {

@@ -14,7 +14,7 @@ import {
   transferOf,
   type StubFile,
 } from '../components/custody-money-test-kit';
-import { CustodyOrgEnvelope, resetHttpLanguage } from '../components/custody-org-test-kit';
+import { CustodyOrgEnvelope } from '../components/custody-org-test-kit';
 import { meOf } from '../components/custody-test-kit';
 import { TransfersPage } from './transfers-page';
 
@@ -69,7 +69,6 @@ function lastQuery(spy: ReturnType<typeof stubServer>): Record<string, string> {
 
 afterEach(() => {
   vi.restoreAllMocks();
-  resetHttpLanguage();
 });
 
 describe('TransfersPage', { timeout: 60_000 }, () => {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { choose, currencies } from '../components/custody-config-test-kit';
-import { CustodyOrgEnvelope, resetHttpLanguage, stubCustodyOrgApi } from '../components/custody-org-test-kit';
+import { CustodyOrgEnvelope, stubCustodyOrgApi } from '../components/custody-org-test-kit';
 import { orderOf, ordersOverview, renderCustodyOrders } from '../components/custody-orders-test-kit';
 import { meOf } from '../components/custody-test-kit';
 import { WithdrawOrdersPage } from './withdraw-orders-page';
@@ -32,7 +32,6 @@ function orderRequests(spy: ReturnType<typeof stubServer>): URL[] {
 
 afterEach(() => {
   vi.restoreAllMocks();
-  resetHttpLanguage();
 });
 
 describe('WithdrawOrdersPage', { timeout: 60_000 }, () => {

@@ -11,7 +11,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accounts, choose, currencies, expectErrorAt, fill, networkOptions } from '../components/custody-config-test-kit';
-import { CustodyOrgEnvelope, postedTo, resetHttpLanguage, stubCustodyOrgApi } from '../components/custody-org-test-kit';
+import { CustodyOrgEnvelope, postedTo, stubCustodyOrgApi } from '../components/custody-org-test-kit';
 import { answerOf, detailOf, orderOf, ordersOverview, renderCustodyOrders } from '../components/custody-orders-test-kit';
 import { meOf } from '../components/custody-test-kit';
 import { WithdrawPage } from './withdraw-page';
@@ -46,7 +46,6 @@ async function fillOrder(user: UserEvent, amount = '1250.5') {
 
 afterEach(() => {
   vi.restoreAllMocks();
-  resetHttpLanguage();
 });
 
 describe('WithdrawPage', { timeout: 60_000 }, () => {

@@ -11,7 +11,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectErrorAt, fill } from '../components/custody-config-test-kit';
-import { CustodyOrgEnvelope, postedTo, resetHttpLanguage, stubCustodyOrgApi } from '../components/custody-org-test-kit';
+import { CustodyOrgEnvelope, postedTo, stubCustodyOrgApi } from '../components/custody-org-test-kit';
 import { detailOf, digest, orderOf, renderCustodyOrders } from '../components/custody-orders-test-kit';
 import { meOf } from '../components/custody-test-kit';
 import { WithdrawReviewPage } from './withdraw-review-page';
@@ -58,7 +58,6 @@ const renderReview = () =>
 
 afterEach(() => {
   vi.restoreAllMocks();
-  resetHttpLanguage();
 });
 
 describe('WithdrawReviewPage', { timeout: 60_000 }, () => {
