@@ -14,8 +14,7 @@ export interface BillingComputationDeps {
 }
 
 export type DraftSource =
-  | { kind: 'snapshot'; accountId: string; asset: string; day: string }
-  | { kind: 'ledgerEntry'; entryId: string; orderId: string };
+  { kind: 'snapshot'; accountId: string; asset: string; day: string } | { kind: 'ledgerEntry'; entryId: string; orderId: string };
 
 export interface DraftLine {
   kind: CustodyBillLineKind;
@@ -59,9 +58,10 @@ export interface BillDraft {
 export function ratesOf(profile: { annual_rate: string | null; minimum_cents: string | null } | undefined) {
   return {
     annualRate: profile?.annual_rate ? trimZeros(profile.annual_rate) : custodyBillingDefaults.annualRate,
-    minimumCents: profile?.minimum_cents !== null && profile?.minimum_cents !== undefined
-      ? BigInt(profile.minimum_cents)
-      : checkedMinimumCents(custodyBillingDefaults.minimumUsd)!,
+    minimumCents:
+      profile?.minimum_cents !== null && profile?.minimum_cents !== undefined
+        ? BigInt(profile.minimum_cents)
+        : checkedMinimumCents(custodyBillingDefaults.minimumUsd)!,
   };
 }
 

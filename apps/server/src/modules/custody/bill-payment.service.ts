@@ -95,7 +95,11 @@ export function createBillPayments(deps: BillPaymentDeps) {
       if (bill?.state !== 'unpaid') return false;
       const cents = BigInt(bill.final_cost_cents);
       if (cents === 0n) {
-        await trx.updateTable('custody_bill').set({ state: 'paid', paid_at: new Date(), paid_via: 'deduction' }).where('id', '=', billId).execute();
+        await trx
+          .updateTable('custody_bill')
+          .set({ state: 'paid', paid_at: new Date(), paid_via: 'deduction' })
+          .where('id', '=', billId)
+          .execute();
         return true;
       }
       const balances = await deps.ledgerReads.custodyBalances(
@@ -105,7 +109,9 @@ export function createBillPayments(deps: BillPaymentDeps) {
       for (const pair of candidates) {
         const price = prices.get(pair.asset);
         const units = price ? coinUnitsFor(cents, pair.scale, price) : null;
-        const available = BigInt(balances.find((row) => row.custodyAccountId === pair.account_id && row.asset === pair.asset)?.available ?? '0');
+        const available = BigInt(
+          balances.find((row) => row.custodyAccountId === pair.account_id && row.asset === pair.asset)?.available ?? '0',
+        );
         if (units === null || units <= 0n || available < units) continue;
         const posted = await deps.ledger.transfer(
           {
@@ -118,13 +124,26 @@ export function createBillPayments(deps: BillPaymentDeps) {
           },
           trx,
         );
-        await markPaidByDeduction(trx, billId, { accountId: pair.account_id, asset: pair.asset, amount: units, usdPrice: price!, journalId: posted.journalId });
+        await markPaidByDeduction(trx, billId, {
+          accountId: pair.account_id,
+          asset: pair.asset,
+          amount: units,
+          usdPrice: price!,
+          journalId: posted.journalId,
+        });
         await audit.record(trx, {
           actor: { kind: 'system', id: 'custody.deduct-bills' },
           action: 'custody.bill.deduct',
           subject: { kind: 'custodyBill', id: billId },
           before: { state: 'unpaid' },
-          after: { state: 'paid', accountId: pair.account_id, coin: pair.asset, amount: units, usdPrice: price, journalId: posted.journalId },
+          after: {
+            state: 'paid',
+            accountId: pair.account_id,
+            coin: pair.asset,
+            amount: units,
+            usdPrice: price,
+            journalId: posted.journalId,
+          },
         });
         return true;
       }

@@ -55,11 +55,15 @@ export function billPdf(orgName: string, detail: CustodyBillDetail): Buffer {
             : `ledger entry ${source.entryId} (journal ${source.journalId}), order ${source.serialNo}, ${source.accountName}: ${source.amount} ${source.coin}`,
       });
     }
-    if (line.sources.length > sourcesPrinted) out.push({ size: 8, indent: 12, text: `and ${line.sources.length - sourcesPrinted} more sources` });
+    if (line.sources.length > sourcesPrinted)
+      out.push({ size: 8, indent: 12, text: `and ${line.sources.length - sourcesPrinted} more sources` });
   }
   out.push({ text: 'Payment', bold: true, size: 12, spaceBefore: 12 });
   if (bill.payment) {
-    const taken = bill.payment.method === 'deduction' && bill.payment.amount ? ` - ${bill.payment.amount} ${bill.payment.coin} from ${bill.payment.accountName ?? ''}` : '';
+    const taken =
+      bill.payment.method === 'deduction' && bill.payment.amount
+        ? ` - ${bill.payment.amount} ${bill.payment.coin} from ${bill.payment.accountName ?? ''}`
+        : '';
     out.push({ text: `Paid ${bill.payment.paidAt.slice(0, 10)} by ${bill.payment.method === 'wire' ? 'bank wire' : 'deduction'}${taken}` });
   } else {
     out.push(

@@ -326,7 +326,13 @@ export async function organisationsPage(db: Db, filter: { unpaidOnly: boolean; l
 
 /** An organisation's name and billing profile (the platform's read); undefined when no such organisation. */
 export async function organisationOf(db: Db, orgId: string) {
-  const result = await sql<{ id: string; name: string; annual_rate: string | null; minimum_cents: string | null; method: CustodyPaymentMethod | null }>`
+  const result = await sql<{
+    id: string;
+    name: string;
+    annual_rate: string | null;
+    minimum_cents: string | null;
+    method: CustodyPaymentMethod | null;
+  }>`
     select o.id::text as id, o.name, p.annual_rate::text as annual_rate, p.minimum_cents::text as minimum_cents, p.method
       from custody_org o left join custody_billing_profile p on p.org_id = o.id
      where o.id = ${orgId}::bigint`.execute(db);

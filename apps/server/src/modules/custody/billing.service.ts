@@ -74,7 +74,9 @@ export function createBillingService(deps: BillingServiceDeps) {
         trx,
         lines.map((line) => line.id),
       );
-      const names = new Map([...(await findAccounts(trx, bill.paid_account_id ? [bill.paid_account_id] : [])).values()].map((a) => [a.id, a.name]));
+      const names = new Map(
+        [...(await findAccounts(trx, bill.paid_account_id ? [bill.paid_account_id] : [])).values()].map((a) => [a.id, a.name]),
+      );
       return { bill, lines, sources, names };
     });
     if (!found) throw billingError('custodyBillNotFound');
@@ -106,14 +108,36 @@ export function createBillingService(deps: BillingServiceDeps) {
   }
 
   return {
-    async list(orgId: string, query: { state?: CustodyBillState | undefined; fromMonth?: string | undefined; toMonth?: string | undefined; pageNo: number; pageSize: number }) {
-      if (query.fromMonth && query.toMonth && query.fromMonth > query.toMonth) throw billingError('custodyBillingMonthInvalid', {}, 'toMonth');
+    async list(
+      orgId: string,
+      query: {
+        state?: CustodyBillState | undefined;
+        fromMonth?: string | undefined;
+        toMonth?: string | undefined;
+        pageNo: number;
+        pageSize: number;
+      },
+    ) {
+      if (query.fromMonth && query.toMonth && query.fromMonth > query.toMonth)
+        throw billingError('custodyBillingMonthInvalid', {}, 'toMonth');
       const { rows, total } = await inOrganisation(db, orgId, (trx) =>
         listBills(trx, { ...query, limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize }),
       );
       const scales = await scalesOf(rows.map((row) => row.paid_asset));
-      const names = await inOrganisation(db, orgId, async (trx) =>
-        new Map([...(await findAccounts(trx, rows.flatMap((row) => (row.paid_account_id ? [row.paid_account_id] : [])))).values()].map((a) => [a.id, a.name])),
+      const names = await inOrganisation(
+        db,
+        orgId,
+        async (trx) =>
+          new Map(
+            [
+              ...(
+                await findAccounts(
+                  trx,
+                  rows.flatMap((row) => (row.paid_account_id ? [row.paid_account_id] : [])),
+                )
+              ).values(),
+            ].map((a) => [a.id, a.name]),
+          ),
       );
       return {
         pageNo: query.pageNo,
@@ -178,7 +202,8 @@ export function createBillingService(deps: BillingServiceDeps) {
       caller: Pick<ConsoleCaller, 'orgId' | 'userId' | 'ip'>,
       body: { method: CustodyPaymentMethod; deductions: ReadonlyArray<{ accountId: string; coin: string }> },
     ): Promise<CustodyPaymentMethodView> {
-      if (body.method === 'deduction' && body.deductions.length === 0) throw billingError('custodyDeductionAccountsRequired', {}, 'deductions');
+      if (body.method === 'deduction' && body.deductions.length === 0)
+        throw billingError('custodyDeductionAccountsRequired', {}, 'deductions');
       const keys = body.deductions.map((pair) => `${pair.accountId}:${pair.coin}`);
       if (new Set(keys).size !== keys.length) throw billingError('custodyDeductionDuplicate', {}, 'deductions');
       const priced = new Set((await deps.assets.referenceUsdPrices()).map((price) => price.code));

@@ -87,7 +87,9 @@ async function settledOrder(accountId: string, amount: string, at: string): Prom
   const orderId = answer.body.data.order.id as string;
   expect(answer.body.data.order.fee).toBe('2');
   await sql`update custody_withdrawal_order set state = 'sending', decided_at = now() where id = ${orderId}`.execute(custody.db);
-  expect(await services().payouts.settled(orderId, `0x${randomUUID().replaceAll('-', '').padEnd(64, '0')}`, async () => undefined)).toBe(true);
+  expect(await services().payouts.settled(orderId, `0x${randomUUID().replaceAll('-', '').padEnd(64, '0')}`, async () => undefined)).toBe(
+    true,
+  );
   // The record is written settled now; the test dates it into the month it bills (the guard keeps records fixed otherwise).
   await sql`alter table custody_transfer disable trigger custody_transfer_settles_once`.execute(custody.db);
   await sql`update custody_transfer set recorded_at = ${at}::timestamptz where order_id = ${orderId}`.execute(custody.db);
@@ -123,7 +125,11 @@ beforeAll(async () => {
   }
   await fund(enterpriseAccount, 'USDT', 1_000_000_000_000n);
   await fund(primeAccount, 'USDT', 10_000_000n);
-  const reviewer = await insertConsoleMember(custody.db, org.orgId, { state: 'active', role: 'approver', userId: (await custody.customer('billing-reviewer')).userId });
+  const reviewer = await insertConsoleMember(custody.db, org.orgId, {
+    state: 'active',
+    role: 'approver',
+    userId: (await custody.customer('billing-reviewer')).userId,
+  });
   const line = await org.admin.client.post(custodyPaths.lines, {
     name: 'Payouts',
     adminEmail: 'line@billing.example',
@@ -168,7 +174,9 @@ describe('a monthly bill', { timeout: 120_000 }, () => {
     expect((await services().issuer.issueFor(org.orgId, '2026-02')) === null).toBe(true);
     const counted = await sql<{ bills: string; lines: string }>`
       select (select count(*) from custody_bill where org_id = ${org.orgId} and period = '2026-02-01')::text as bills,
-             (select count(*) from custody_bill_line l join custody_bill b on b.id = l.bill_id where b.period = '2026-02-01' and b.org_id = ${org.orgId})::text as lines`.execute(custody.db);
+             (select count(*) from custody_bill_line l join custody_bill b on b.id = l.bill_id where b.period = '2026-02-01' and b.org_id = ${org.orgId})::text as lines`.execute(
+      custody.db,
+    );
     expect(counted.rows[0]).toEqual({ bills: '1', lines: '4' });
 
     // By hand: the snapshots' USD cents of the month add up to 100000000 + 970000 + 100000000 + 50000001 = 250970001
@@ -221,7 +229,9 @@ describe('a monthly bill', { timeout: 120_000 }, () => {
         from custody_transfer t
         join entry e on e.journal_id = t.journal_id
         join ledger_account a on a.id = e.account_id
-       where t.order_id = any(${settledOrders.map((order) => order.id)}::bigint[]) and a.purpose in ('omnibus', 'fees')`.execute(custody.db);
+       where t.order_id = any(${settledOrders.map((order) => order.id)}::bigint[]) and a.purpose in ('omnibus', 'fees')`.execute(
+      custody.db,
+    );
     expect(expected.rows).toHaveLength(6);
     const linked = (kind: string) =>
       detail.lines
@@ -258,9 +268,31 @@ describe('a monthly bill', { timeout: 120_000 }, () => {
       const offset = Number(table.slice(id * 20, id * 20 + 10));
       expect(text.slice(offset, offset + `${id} 0 obj`.length)).toBe(`${id} 0 obj`);
     }
-    for (const figure of ['(93.37 USD) Tj', '(89632.14) Tj', '(99.37) Tj', '(35.50) Tj', '(6.00 USD) Tj', '(Billing Co - bill', '(2026-03-09) Tj']) {
+    for (const figure of [
+      '(93.37 USD) Tj',
+      '(89632.14) Tj',
+      '(99.37) Tj',
+      '(35.50) Tj',
+      '(6.00 USD) Tj',
+      '(Billing Co - bill',
+      '(2026-03-09) Tj',
+    ]) {
       expect(text).toContain(figure);
     }
+  });
+
+  it('is another organisation’s to see only: its bills, detail and PDF are not found there', async () => {
+    const bill = await billOf('2026-02');
+    const other = await custody.organisation({ tag: 'billing-other', company: 'Other Co' });
+    const list = await other.admin.client.get(custodyBillingPaths.bills);
+    expect(list.body.data.total).toBe(0);
+    expect((await other.admin.client.get(withId(custodyBillingPaths.bill, bill.id))).body.code).toBe(codeOf('custodyBillNotFound'));
+    const pdf = await custody.app.inject({
+      method: 'GET',
+      url: withId(custodyBillingPaths.billPdf, bill.id),
+      headers: { cookie: other.admin.client.cookie ?? '' },
+    });
+    expect(pdf.json().code).toBe(codeOf('custodyBillNotFound'));
   });
 
   it('answers the month’s rate statistics by coin and business line', async () => {
@@ -325,7 +357,13 @@ describe('paying a bill', { timeout: 120_000 }, () => {
     expect(enterpriseBefore - (await available(enterpriseAccount, 'USDT'))).toBe(93_370_000n);
     const bill = await billOf('2026-02');
     expect(bill.state).toBe('paid');
-    expect(bill.payment).toMatchObject({ method: 'deduction', accountId: enterpriseAccount, accountName: 'Enterprise hot', coin: 'USDT', amount: '93.37' });
+    expect(bill.payment).toMatchObject({
+      method: 'deduction',
+      accountId: enterpriseAccount,
+      accountName: 'Enterprise hot',
+      coin: 'USDT',
+      amount: '93.37',
+    });
     const journal = await sql<{ bill_type: number; reference_id: string }>`
       select bill_type, reference_id from journal where id = ${bill.payment!.journalId}`.execute(custody.db);
     expect(journal.rows[0]).toEqual({ bill_type: 2201, reference_id: bill.id });
@@ -366,12 +404,19 @@ describe('paying a bill', { timeout: 120_000 }, () => {
 
   it('refuses rates out of range', async () => {
     const path = withId(adminCustodyBillingPaths.rates, org.orgId);
-    expect((await operatorCall(custody.app, finance, 'POST', path, { annualRate: '1', minimumUsd: '1' })).code).toBe(codeOf('custodyBillingRateInvalid'));
+    expect((await operatorCall(custody.app, finance, 'POST', path, { annualRate: '1', minimumUsd: '1' })).code).toBe(
+      codeOf('custodyBillingRateInvalid'),
+    );
     expect((await operatorCall(custody.app, finance, 'POST', path, { annualRate: '0.1', minimumUsd: '1.001' })).code).toBe(
       codeOf('custodyBillingMinimumInvalid'),
     );
-    expect((await operatorCall(custody.app, finance, 'POST', withId(adminCustodyBillingPaths.rates, '999999'), { annualRate: '0.1', minimumUsd: '1' })).code).toBe(
-      codeOf('custodyBillingOrgNotFound'),
-    );
+    expect(
+      (
+        await operatorCall(custody.app, finance, 'POST', withId(adminCustodyBillingPaths.rates, '999999'), {
+          annualRate: '0.1',
+          minimumUsd: '1',
+        })
+      ).code,
+    ).toBe(codeOf('custodyBillingOrgNotFound'));
   });
 });

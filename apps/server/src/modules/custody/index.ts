@@ -112,7 +112,12 @@ export function createCustodyModule(deps: CustodyModuleDeps): CustodyModule {
   return {
     register(app) {
       registerCustodyRoutes(app, { ...deps, applications, organisation, money, pool, orders });
-      registerBillingRoutes(app, { db: deps.db, billing: billing.service, payments: billing.payments, requireOperator: deps.requireOperator });
+      registerBillingRoutes(app, {
+        db: deps.db,
+        billing: billing.service,
+        payments: billing.payments,
+        requireOperator: deps.requireOperator,
+      });
     },
     jobs: [snapshots.job(), billing.issuer.job(), billing.payments.job()],
     snapshots,

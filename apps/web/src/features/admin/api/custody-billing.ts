@@ -9,7 +9,11 @@ export const billingOrganisationsQuery = (unpaidOnly: boolean, pageNo: number, p
   queryOptions({
     queryKey: [...billingKey, 'organisations', unpaidOnly, pageNo, pageSize],
     queryFn: ({ signal }) =>
-      adminCall(adminCustodyBillingEndpoints.organisations, { query: { unpaidOnly: unpaidOnly ? 'true' : 'false', pageNo, pageSize } }, { signal }),
+      adminCall(
+        adminCustodyBillingEndpoints.organisations,
+        { query: { unpaidOnly: unpaidOnly ? 'true' : 'false', pageNo, pageSize } },
+        { signal },
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -17,7 +21,8 @@ export const billingOrganisationsQuery = (unpaidOnly: boolean, pageNo: number, p
 export function useSetBillingRates(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { annualRate: string; minimumUsd: string }) => adminCall(adminCustodyBillingEndpoints.setRates, { params: { id: orgId }, body }),
+    mutationFn: (body: { annualRate: string; minimumUsd: string }) =>
+      adminCall(adminCustodyBillingEndpoints.setRates, { params: { id: orgId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKey }),
   });
 }

@@ -19,7 +19,9 @@ export function BillingRatesDialog({ organisation, onClose }: { organisation: Ad
       onClose={onClose}
       description={t('billing.ratesHint')}
       initialValues={{ annualRate: organisation.annualRate, minimumUsd: organisation.minimumUsd }}
-      onConfirm={(values) => rates.mutate({ annualRate: values.annualRate.trim(), minimumUsd: values.minimumUsd.trim() }, { onSuccess: onClose })}
+      onConfirm={(values) =>
+        rates.mutate({ annualRate: values.annualRate.trim(), minimumUsd: values.minimumUsd.trim() }, { onSuccess: onClose })
+      }
       testId="billing-rates-form"
       error={rates.error ? errorText(rates.error) : null}
       confirmText={t('billing.saveRates')}
@@ -30,14 +32,20 @@ export function BillingRatesDialog({ organisation, onClose }: { organisation: Ad
         name="annualRate"
         label={t('billing.annualRate')}
         extra={t('billing.annualRateHint')}
-        rules={[{ pattern: ratePattern, message: t('billing.annualRateInvalid') }, { required: true, message: t('billing.annualRateInvalid') }]}
+        rules={[
+          { pattern: ratePattern, message: t('billing.annualRateInvalid') },
+          { required: true, message: t('billing.annualRateInvalid') },
+        ]}
       >
         <Input inputMode="decimal" data-testid="billing-annual-rate" />
       </Form.Item>
       <Form.Item
         name="minimumUsd"
         label={t('billing.minimumUsd')}
-        rules={[{ pattern: minimumPattern, message: t('billing.minimumInvalid') }, { required: true, message: t('billing.minimumInvalid') }]}
+        rules={[
+          { pattern: minimumPattern, message: t('billing.minimumInvalid') },
+          { required: true, message: t('billing.minimumInvalid') },
+        ]}
       >
         <Input inputMode="decimal" suffix="USD" data-testid="billing-minimum" />
       </Form.Item>

@@ -43,7 +43,26 @@ function organisationOf(overrides: Partial<AdminBillingOrg> = {}): AdminBillingO
     isDefaultRates: false,
     method: 'wire',
     unpaidUsd: '93.37',
-    bills: [billOf(), billOf({ id: '80', period: '2026-09', dueOn: '2026-10-09', state: 'paid', payment: { method: 'wire', paidAt: '2026-10-05T10:00:00.000Z', note: 'REF-9', accountId: null, accountName: null, coin: null, amount: null, usdPrice: null, journalId: null } })],
+    bills: [
+      billOf(),
+      billOf({
+        id: '80',
+        period: '2026-09',
+        dueOn: '2026-10-09',
+        state: 'paid',
+        payment: {
+          method: 'wire',
+          paidAt: '2026-10-05T10:00:00.000Z',
+          note: 'REF-9',
+          accountId: null,
+          accountName: null,
+          coin: null,
+          amount: null,
+          usdPrice: null,
+          journalId: null,
+        },
+      }),
+    ],
     ...overrides,
   };
 }
@@ -99,7 +118,9 @@ describe('back-office custody billing', { timeout: 30_000 }, () => {
     renderAdmin('/admin/custody-billing');
     await user.click(await screen.findByTestId('billing-mark-paid', {}, slow));
     const form = await screen.findByTestId('billing-mark-paid-form');
-    expect(form.closest('.ant-modal')?.textContent).toContain('Northwind Treasury: the bill of 2026-10, 93.37 USD, was received by bank wire.');
+    expect(form.closest('.ant-modal')?.textContent).toContain(
+      'Northwind Treasury: the bill of 2026-10, 93.37 USD, was received by bank wire.',
+    );
     await user.type(screen.getByTestId('billing-wire-reference'), '  SWIFT-REF-77 ');
     await user.click(screen.getByTestId('billing-mark-paid-confirm'));
     expect(await screen.findByText(errorMessage('noPermission', 'en'))).toBeTruthy();

@@ -12,7 +12,8 @@ import { AdminErrorState, EmptyText } from '../components/admin-states';
 import { BillingRatesDialog, MarkPaidDialog } from '../components/billing-dialogs';
 import styles from '../components/admin.module.css';
 
-type Dialog = { kind: 'rates'; organisation: AdminBillingOrg } | { kind: 'markPaid'; organisation: AdminBillingOrg; bill: CustodyBill } | null;
+type Dialog =
+  { kind: 'rates'; organisation: AdminBillingOrg } | { kind: 'markPaid'; organisation: AdminBillingOrg; bill: CustodyBill } | null;
 
 function BillState({ bill }: { bill: CustodyBill }) {
   const { t } = useTranslation('admin');
@@ -29,9 +30,24 @@ function OrganisationBills({ organisation, onMarkPaid }: { organisation: AdminBi
   const columns: TableColumnsType<CustodyBill> = [
     { key: 'period', title: t('billing.period'), render: (_, bill) => bill.period },
     { key: 'dueOn', title: t('billing.dueOn'), render: (_, bill) => bill.dueOn },
-    { key: 'hosting', title: t('billing.hostingFee'), align: 'right', render: (_, bill) => <span className={styles.figure}>{bill.hostingFeeUsd}</span> },
-    { key: 'fees', title: t('billing.withdrawalFees'), align: 'right', render: (_, bill) => <span className={styles.figure}>{bill.withdrawalFeeUsd}</span> },
-    { key: 'final', title: t('billing.finalCost'), align: 'right', render: (_, bill) => <strong className={styles.figure}>{bill.finalCostUsd}</strong> },
+    {
+      key: 'hosting',
+      title: t('billing.hostingFee'),
+      align: 'right',
+      render: (_, bill) => <span className={styles.figure}>{bill.hostingFeeUsd}</span>,
+    },
+    {
+      key: 'fees',
+      title: t('billing.withdrawalFees'),
+      align: 'right',
+      render: (_, bill) => <span className={styles.figure}>{bill.withdrawalFeeUsd}</span>,
+    },
+    {
+      key: 'final',
+      title: t('billing.finalCost'),
+      align: 'right',
+      render: (_, bill) => <strong className={styles.figure}>{bill.finalCostUsd}</strong>,
+    },
     { key: 'state', title: t('billing.state'), render: (_, bill) => <BillState bill={bill} /> },
     {
       key: 'payment',
@@ -55,7 +71,16 @@ function OrganisationBills({ organisation, onMarkPaid }: { organisation: AdminBi
     },
   ];
   if (organisation.bills.length === 0) return <EmptyText text={t('billing.noBills')} testId="billing-no-bills" />;
-  return <Table<CustodyBill> rowKey="id" size="small" columns={columns} dataSource={organisation.bills} pagination={false} data-testid="billing-bills" />;
+  return (
+    <Table<CustodyBill>
+      rowKey="id"
+      size="small"
+      columns={columns}
+      dataSource={organisation.bills}
+      pagination={false}
+      data-testid="billing-bills"
+    />
+  );
 }
 
 /** Custody billing for operators with `custody.billing`: organisations with their rates and bills, rates set, wires marked paid. */
@@ -78,9 +103,19 @@ export function CustodyBillingPage() {
         </>
       ),
     },
-    { key: 'minimum', title: t('billing.minimumUsd'), align: 'right', render: (_, row) => <span className={styles.figure}>{row.minimumUsd}</span> },
+    {
+      key: 'minimum',
+      title: t('billing.minimumUsd'),
+      align: 'right',
+      render: (_, row) => <span className={styles.figure}>{row.minimumUsd}</span>,
+    },
     { key: 'method', title: t('billing.method'), render: (_, row) => t(`billing.methods.${row.method}`) },
-    { key: 'unpaid', title: t('billing.unpaid'), align: 'right', render: (_, row) => <span className={styles.figure}>{row.unpaidUsd}</span> },
+    {
+      key: 'unpaid',
+      title: t('billing.unpaid'),
+      align: 'right',
+      render: (_, row) => <span className={styles.figure}>{row.unpaidUsd}</span>,
+    },
     {
       key: 'action',
       title: '',
@@ -106,7 +141,9 @@ export function CustodyBillingPage() {
         scroll={{ x: 'max-content' }}
         expandable={{
           defaultExpandAllRows: true,
-          expandedRowRender: (row) => <OrganisationBills organisation={row} onMarkPaid={(bill) => setDialog({ kind: 'markPaid', organisation: row, bill })} />,
+          expandedRowRender: (row) => (
+            <OrganisationBills organisation={row} onMarkPaid={(bill) => setDialog({ kind: 'markPaid', organisation: row, bill })} />
+          ),
         }}
         pagination={{
           current: paging.page,
@@ -121,9 +158,10 @@ export function CustodyBillingPage() {
 
   return (
     <PageFrame title={t('billing.title')} testId="admin-billing-page">
-      <Card>
-        <div className={styles.toolbar}>
-          <label>
+      <Card
+        title={t('billing.organisations')}
+        extra={
+          <label className={styles.toolbar}>
             <Switch
               checked={unpaidOnly}
               onChange={(checked) => {
@@ -131,14 +169,17 @@ export function CustodyBillingPage() {
                 setPaging((current) => ({ ...current, page: 1 }));
               }}
               data-testid="billing-unpaid-only"
-            />{' '}
+            />
             {t('billing.unpaidOnly')}
           </label>
-        </div>
+        }
+      >
         {body}
       </Card>
       {dialog?.kind === 'rates' ? <BillingRatesDialog organisation={dialog.organisation} onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'markPaid' ? <MarkPaidDialog organisation={dialog.organisation} bill={dialog.bill} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'markPaid' ? (
+        <MarkPaidDialog organisation={dialog.organisation} bill={dialog.bill} onClose={() => setDialog(null)} />
+      ) : null}
     </PageFrame>
   );
 }
