@@ -54,6 +54,8 @@ export function createBillPayments(deps: BillPaymentDeps) {
   async function organisationsRows(orgIds: readonly string[]): Promise<AdminBillingOrg[]> {
     const orgs = (await Promise.all(orgIds.map((id) => organisationOf(db, id)))).filter((org) => org !== undefined);
     const [bills, unpaid] = await Promise.all([billsOfOrganisations(db, orgIds, billsPerOrg), unpaidCents(db, orgIds)]);
+    const paidAssets = [...new Set(bills.flatMap((bill) => (bill.paid_asset ? [bill.paid_asset] : [])))];
+    const scales = new Map(await Promise.all(paidAssets.map(async (code) => [code, await deps.assets.scaleOf(code)] as const)));
     return orgs.map((org) => {
       const rates = ratesOf(org);
       return {
@@ -64,7 +66,9 @@ export function createBillPayments(deps: BillPaymentDeps) {
         isDefaultRates: org.annual_rate === null,
         method: org.method ?? 'wire',
         unpaidUsd: usdText(unpaid.get(org.id) ?? 0n),
-        bills: bills.filter((bill) => bill.org_id === org.id).map((bill) => billView(bill)),
+        bills: bills
+          .filter((bill) => bill.org_id === org.id)
+          .map((bill) => billView(bill, new Map(), bill.paid_asset ? (scales.get(bill.paid_asset) ?? 0) : 0)),
       };
     });
   }

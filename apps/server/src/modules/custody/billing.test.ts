@@ -398,6 +398,7 @@ describe('paying a bill', { timeout: 120_000 }, () => {
     const mine = orgs.data.records.find((row: { orgId: string }) => row.orgId === org.orgId);
     expect(mine).toMatchObject({ name: 'Billing Co', annualRate: '0.0125', unpaidUsd: '0.00', method: 'wire' });
     expect(mine.bills.map((each: CustodyBill) => `${each.period}:${each.state}`)).toEqual(['2026-02:paid', '2026-01:paid']);
+    expect(mine.bills[0].payment).toMatchObject({ method: 'deduction', coin: 'USDT', amount: '93.37', usdPrice: '1' });
     const missing = await operatorCall(custody.app, finance, 'POST', withId(adminCustodyBillingPaths.markPaid, '999999'), {});
     expect(missing.code).toBe(codeOf('custodyBillNotFound'));
   });
