@@ -31,7 +31,11 @@ export async function unresolvedCustodyPayoutIds(executor: Db): Promise<string[]
  * the primary key: a second signing of one order is refused by the database (whether it was recorded).
  */
 export async function recordCustodyPayout(executor: Db, values: Insertable<WithdrawalTables['custody_payout_outbox']>): Promise<boolean> {
-  const inserted = await executor.insertInto('custody_payout_outbox').values(values).onConflict((c) => c.column('order_id').doNothing()).executeTakeFirst();
+  const inserted = await executor
+    .insertInto('custody_payout_outbox')
+    .values(values)
+    .onConflict((c) => c.column('order_id').doNothing())
+    .executeTakeFirst();
   return (inserted.numInsertedOrUpdatedRows ?? 0n) > 0n;
 }
 

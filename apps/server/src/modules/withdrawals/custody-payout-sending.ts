@@ -75,7 +75,10 @@ export function createCustodyPayoutSending(deps: {
         return 'rejected';
       }
       await recordCustodyBroadcastError(db, orderId, (error instanceof Error ? error.message : String(error)).slice(0, 500));
-      logger.warn({ err: error, custodyOrderId: orderId }, 'custody payout broadcast outcome unknown; the same transaction will be sent again');
+      logger.warn(
+        { err: error, custodyOrderId: orderId },
+        'custody payout broadcast outcome unknown; the same transaction will be sent again',
+      );
       return 'unknown';
     }
     await recordCustodyBroadcast(db, orderId);

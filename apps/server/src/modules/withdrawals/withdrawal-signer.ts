@@ -73,9 +73,7 @@ export function createWithdrawalSigner(deps: {
 }): WithdrawalSigner {
   const { db, ledger, senders } = deps;
   const logger = deps.logger.child({ component: 'withdrawal-signer' });
-  const payouts = deps.custodyPayouts
-    ? createCustodyPayoutSending({ db, ledger, logger, ...deps.custodyPayouts })
-    : null;
+  const payouts = deps.custodyPayouts ? createCustodyPayoutSending({ db, ledger, logger, ...deps.custodyPayouts }) : null;
 
   const { fail, postNetworkFee, settle } = createWithdrawalSettlement({ db, ledger, logger });
   const { broadcast, signNew } = createWithdrawalBroadcast({ db, logger, fail });
