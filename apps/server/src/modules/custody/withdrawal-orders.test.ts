@@ -13,14 +13,12 @@ import {
 } from '@coffer/contract';
 import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TestOrganisation } from '../../../test/custody-kit';
+import { type TestOrganisation, testCustodyPayouts } from '../../../test/custody-kit';
 import { withId } from '../../../test/custody-members-kit';
 import { custodyTestBed, insertConsoleMember } from '../../../test/custody-setup-kit';
 import { latestCode, type identityClient } from '../../../test/identity-helpers';
-import { createAssetsModule } from '../assets';
 import { createLedgerReads } from '../ledger/ledger-reads';
 import { createLedger } from '../ledger/ledger.service';
-import { createCustodyPayouts } from './custody-payouts';
 import { inOrganisation } from './tenant-transaction';
 
 /**
@@ -432,17 +430,8 @@ describe('under concurrency', { timeout: 120_000 }, () => {
 describe('handing approved orders to the signer', { timeout: 60_000 }, () => {
   const alerts: object[] = [];
   const warnings: object[] = [];
-  const payouts = () =>
-    createCustodyPayouts({
-      db: custody.db,
-      ledger: createLedger(custody.db),
-      ledgerReads: createLedgerReads(custody.db),
-      assets: createAssetsModule({ db: custody.db }).api,
-      // The submitter's e-mails are read in custody-payout-signer.test.ts, through the app's own payouts.
-      identity: { noticeRecipient: async () => null },
-      messenger: { send: async () => undefined },
-      logger: { error: (fields) => alerts.push(fields), warn: (fields) => warnings.push(fields) },
-    });
+  // The submitter's e-mails are read in custody-payout-signer.test.ts, through the app's own payouts.
+  const payouts = () => testCustodyPayouts(custody.db, { alerts, warnings });
 
   /** An order of a fresh line approved by two fresh reviewers: `sending`, its hold in place. */
   async function sendingOrder(name: string, amount: string): Promise<CustodyOrderDetail> {
