@@ -62,7 +62,9 @@ export function BatchWithdrawPage() {
   const failed = [lines, accounts].find((query) => query.isError && !query.data);
   let body;
   if (failed) {
-    body = <CustodyReadError error={failed.error} onRetry={() => void failed.refetch()} testId="batch-load-error" namespace="custodyOrders" />;
+    body = (
+      <CustodyReadError error={failed.error} onRetry={() => void failed.refetch()} testId="batch-load-error" namespace="custodyOrders" />
+    );
   } else if (!lines.data || !accounts.data) {
     body = (
       <div data-testid="batch-loading">
@@ -264,13 +266,7 @@ function BatchForm({ lines, accounts }: { lines: CustodyOrderLine[]; accounts: {
           <Card>
             <DialogError message={submitProblem} testId="batch-submit-error" />
             <div className={styles.actions}>
-              <Button
-                type="primary"
-                disabled={!isClean}
-                loading={isPending}
-                onClick={() => submit()}
-                data-testid="batch-submit"
-              >
+              <Button type="primary" disabled={!isClean} loading={isPending} onClick={() => submit()} data-testid="batch-submit">
                 {t('batch.submit', { count: result.rowCount })}
               </Button>
               <span className={styles.muted}>{isClean ? t('batch.submitHint') : t('batch.fixFirst')}</span>
@@ -350,12 +346,12 @@ function ValidationView({ result }: { result: CustodyBatchValidation }) {
   return (
     <div className={styles.stack} data-testid="batch-result">
       {result.clean ? (
-        <Alert type="success" showIcon message={t('batch.clean', { count: result.rowCount })} data-testid="batch-verdict" />
+        <Alert type="success" showIcon title={t('batch.clean', { count: result.rowCount })} data-testid="batch-verdict" />
       ) : (
         <Alert
           type="error"
           showIcon
-          message={t('batch.notClean', { count: result.problemRows, total: result.rowCount })}
+          title={t('batch.notClean', { count: result.problemRows, total: result.rowCount })}
           description={t('batch.notCleanHint')}
           data-testid="batch-verdict"
         />

@@ -88,7 +88,9 @@ describe('WithdrawPage', { timeout: 60_000 }, () => {
     const spy = stubServer();
     renderWithdraw();
     await screen.findByTestId('withdraw-form', {}, slow);
-    const asked = spy.mock.calls.map(([input]) => new URL(String(input instanceof Request ? input.url : input), 'http://localhost').pathname);
+    const asked = spy.mock.calls.map(
+      ([input]) => new URL(String(input instanceof Request ? input.url : input), 'http://localhost').pathname,
+    );
     expect(asked).toContain(custodyPaths.orderLines);
     expect(asked).not.toContain(custodyPaths.lines);
     expect(asked).not.toContain(custodyPaths.overview);
