@@ -26,29 +26,31 @@ export function LineSummary({ line, coin }: { line: CustodyOrderLine; coin?: str
       {limits.length === 0 ? (
         <p className={styles.muted}>{t('line.noLimits')}</p>
       ) : (
-        <table className={styles.limits} data-testid="line-limits">
-          <caption className={styles.caption}>{t('line.limitsTitle')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('line.coin')}</th>
-              <th scope="col">{t('windows.perTransaction')}</th>
-              <th scope="col">{t('windows.day')}</th>
-              <th scope="col">{t('windows.week')}</th>
-              <th scope="col">{t('windows.month')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {limits.map((limit) => (
-              <tr key={limit.asset}>
-                <th scope="row">{limit.asset}</th>
-                <td>{formatExactAmount(limit.asset, limit.perTransaction, language)}</td>
-                <td>{formatExactAmount(limit.asset, limit.perDay, language)}</td>
-                <td>{formatExactAmount(limit.asset, limit.perWeek, language)}</td>
-                <td>{formatExactAmount(limit.asset, limit.perMonth, language)}</td>
+        <div className={styles.limitsWrap}>
+          <table className={styles.limits} data-testid="line-limits">
+            <caption className={styles.caption}>{t('line.limitsTitle')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('line.coin')}</th>
+                <th scope="col">{t('windows.perTransaction')}</th>
+                <th scope="col">{t('windows.day')}</th>
+                <th scope="col">{t('windows.week')}</th>
+                <th scope="col">{t('windows.month')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {limits.map((limit) => (
+                <tr key={limit.asset}>
+                  <th scope="row">{limit.asset}</th>
+                  <td>{formatExactAmount(limit.asset, limit.perTransaction, language)}</td>
+                  <td>{formatExactAmount(limit.asset, limit.perDay, language)}</td>
+                  <td>{formatExactAmount(limit.asset, limit.perWeek, language)}</td>
+                  <td>{formatExactAmount(limit.asset, limit.perMonth, language)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </div>
   );
