@@ -55,6 +55,7 @@ import {
   custodyOrderBodySchema,
   custodyOrderDetailSchema,
   custodyOrderDraftSchema,
+  custodyOrderLineListSchema,
   custodyOrdersPageSchema,
   custodyOrdersQuerySchema,
   custodyPolicyAnswerSchema,
@@ -374,7 +375,7 @@ export const custodyConsoleEndpoints = {
     method: 'GET',
     path: custodyPaths.orders,
     tags,
-    summary: 'Withdrawal orders, filtered by state, business line and coin, newest first',
+    summary: 'Withdrawal orders, filtered by state, business line, coin, submitter, batch and submission time, newest first',
     query: custodyOrdersQuerySchema,
     response: custodyOrdersPageSchema,
     consolePermission: 'anyMember',
@@ -387,6 +388,15 @@ export const custodyConsoleEndpoints = {
     params: custodyIdParamsSchema,
     response: custodyOrderDetailSchema,
     consolePermission: 'anyMember',
+  }),
+  /** What the single and batch withdrawal forms need of the lines, readable with `orders` (the full lines need `lines`). */
+  orderLines: defineEndpoint({
+    method: 'GET',
+    path: custodyPaths.orderLines,
+    tags,
+    summary: 'The business lines to withdraw from: currencies, custody accounts, minimum reviewers and limits per coin',
+    response: custodyOrderLineListSchema,
+    consolePermission: 'orders',
   }),
   submitOrder: defineEndpoint({
     method: 'POST',

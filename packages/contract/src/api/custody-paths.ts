@@ -55,6 +55,8 @@ export const custodyPaths = {
   order: '/custody/v1/withdrawal-orders/:id',
   approveOrder: '/custody/v1/withdrawal-orders/:id/approve',
   rejectOrder: '/custody/v1/withdrawal-orders/:id/reject',
+  /** GET: the business lines a submitter fills a withdrawal for: currencies, accounts, limits. */
+  orderLines: '/custody/v1/withdrawal-lines',
   /** GET: a business line's CSV template for batch withdrawals (query lineId). */
   batchTemplate: '/custody/v1/withdrawal-batches/template',
   /** POST: pre-validates a batch CSV row by row; nothing is held. */

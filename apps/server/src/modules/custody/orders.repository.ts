@@ -135,19 +135,41 @@ export function lockOrder(trx: Db, id: string): Promise<Selectable<CustodyWithdr
   return trx.selectFrom('custody_withdrawal_order').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+/** The list's filters, every one optional; the time range is [start, end) of the submission. */
+export interface OrderFilters {
+  state?: CustodyOrderState | undefined;
+  lineId?: string | undefined;
+  coin?: string | undefined;
+  submitterId?: string | undefined;
+  batchId?: string | undefined;
+  start?: Date | undefined;
+  end?: Date | undefined;
+}
+
 export async function ordersPage(
   trx: Db,
-  filters: { state?: CustodyOrderState | undefined; lineId?: string | undefined; coin?: string | undefined },
+  filters: OrderFilters,
   page: { limit: number; offset: number },
 ): Promise<{ rows: OrderRow[]; total: number }> {
   let query = joined(trx);
   let count = trx.selectFrom('custody_withdrawal_order as o').select((eb) => eb.fn.countAll<string>().as('total'));
-  if (filters.state) [query, count] = [query.where('o.state', '=', filters.state), count.where('o.state', '=', filters.state)];
-  if (filters.lineId) [query, count] = [query.where('o.line_id', '=', filters.lineId), count.where('o.line_id', '=', filters.lineId)];
-  if (filters.coin) [query, count] = [query.where('o.asset', '=', filters.coin), count.where('o.asset', '=', filters.coin)];
+  const { state, lineId, coin, submitterId, batchId, start, end } = filters;
+  if (state) [query, count] = [query.where('o.state', '=', state), count.where('o.state', '=', state)];
+  if (lineId) [query, count] = [query.where('o.line_id', '=', lineId), count.where('o.line_id', '=', lineId)];
+  if (coin) [query, count] = [query.where('o.asset', '=', coin), count.where('o.asset', '=', coin)];
+  if (submitterId)
+    [query, count] = [query.where('o.submitter_member_id', '=', submitterId), count.where('o.submitter_member_id', '=', submitterId)];
+  if (batchId) [query, count] = [query.where('o.batch_id', '=', batchId), count.where('o.batch_id', '=', batchId)];
+  if (start) [query, count] = [query.where('o.created_at', '>=', start), count.where('o.created_at', '>=', start)];
+  if (end) [query, count] = [query.where('o.created_at', '<', end), count.where('o.created_at', '<', end)];
   const rows = await query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(page.limit).offset(page.offset).execute();
   const counted = await count.executeTakeFirstOrThrow();
   return { rows, total: Number(counted.total) };
+}
+
+/** The transfer record written when an order's payout settled (`custody-payouts.ts`), if any. */
+export function payoutTransferOf(trx: Db, orderId: string): Promise<{ txid: string | null; recorded_at: Date } | undefined> {
+  return trx.selectFrom('custody_transfer').select(['txid', 'recorded_at']).where('order_id', '=', orderId).executeTakeFirst();
 }
 
 export function approvalsOf(trx: Db, orderId: string): Promise<ApprovalRow[]> {
