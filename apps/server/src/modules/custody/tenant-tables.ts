@@ -1,4 +1,5 @@
 import { custodyBatchTables } from './custody-batch.migration';
+import { custodyChangeTables } from './custody-changes.migration';
 import { custodyMoneyTables } from './custody-money.migration';
 import { custodyOrderTables } from './custody-orders.migration';
 import { custodyConsoleTables } from './custody.migration';
@@ -11,4 +12,5 @@ export const custodyTenantTables = [
   ...custodyPoolTables,
   ...custodyOrderTables,
   ...custodyBatchTables,
+  ...custodyChangeTables,
 ] as const;
