@@ -476,7 +476,8 @@ export const custodyConsoleEndpoints = {
     method: 'GET',
     path: custodyPaths.changeRequests,
     tags,
-    summary: 'Change requests of line policies and unfreezes (before → after, approvals in and required), and whether the organisation is frozen',
+    summary:
+      'Change requests of line policies and unfreezes (before → after, approvals in and required), and whether the organisation is frozen',
     query: custodyChangesQuerySchema,
     response: custodyChangeBoardSchema,
     consolePermission: 'review',

@@ -76,7 +76,11 @@ export async function insertChangeDecision(trx: Db, decision: Insertable<Custody
 
 /** Closes a pending request (the trigger refuses to close one twice). */
 export async function closeChangeRequest(trx: Db, id: string, to: Exclude<CustodyChangeState, 'pending'>): Promise<void> {
-  await trx.updateTable('custody_change_request').set({ state: to, decided_at: sql<Date>`now()` }).where('id', '=', id).execute();
+  await trx
+    .updateTable('custody_change_request')
+    .set({ state: to, decided_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** The organisation's lines with their minimum reviewers, for the organisation-wide quorum. */

@@ -6,14 +6,7 @@ import type { Language } from '@coffer/contract';
  * line or the whole organisation frozen (to every enterprise admin).
  */
 export type CustodyMessageKind =
-  | 'received'
-  | 'enabled'
-  | 'rejected'
-  | 'invitation'
-  | 'poolLinked'
-  | 'poolLinkedPartner'
-  | 'lineFrozen'
-  | 'organisationFrozen';
+  'received' | 'enabled' | 'rejected' | 'invitation' | 'poolLinked' | 'poolLinkedPartner' | 'lineFrozen' | 'organisationFrozen';
 
 type Wording = { subject: string; text: string };
 

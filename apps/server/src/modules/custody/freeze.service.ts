@@ -2,13 +2,7 @@ import type { CustodyChangeRequest, CustodyLine, Language } from '@coffer/contra
 import type { Messenger } from '../../platform/adapters/messenger';
 import type { Db } from '../../platform/db/database';
 import type { AuditApi } from '../audit';
-import {
-  adminEmails,
-  anyLineHasActivatedReviewer,
-  freezeLineRow,
-  freezeOrganisationRow,
-  lockFrozenAt,
-} from './change-requests.repository';
+import { adminEmails, anyLineHasActivatedReviewer, freezeLineRow, freezeOrganisationRow, lockFrozenAt } from './change-requests.repository';
 import { proposeChange, type ChangeRequests } from './changes.service';
 import { recordConsoleAction } from './console-audit';
 import type { ConsoleCaller } from './console-guard';
@@ -31,7 +25,12 @@ type Caller = Pick<ConsoleCaller, 'orgId' | 'memberId' | 'userId' | 'ip' | 'memb
 export function createFreezes(deps: { db: Db; audit: Pick<AuditApi, 'record'>; messenger: Messenger; changes: ChangeRequests }) {
   const { db, audit, messenger, changes } = deps;
 
-  async function tellAdmins(recipients: string[], kind: 'lineFrozen' | 'organisationFrozen', language: Language, facts: Record<string, string>) {
+  async function tellAdmins(
+    recipients: string[],
+    kind: 'lineFrozen' | 'organisationFrozen',
+    language: Language,
+    facts: Record<string, string>,
+  ) {
     const message = custodyMessage(kind, language, facts);
     await Promise.all(recipients.map((to) => messenger.send({ channel: 'email', to, ...message }).catch(() => undefined)));
   }

@@ -32,7 +32,9 @@ function canonical(policy: CustodyLinePolicy): CustodyLinePolicy {
       .sort((a, b) => byText(a.asset, b.asset)),
     whitelist: policy.whitelist
       .map((entry) => ({ asset: entry.asset, chain: entry.chain, address: entry.address, tag: entry.tag, note: entry.note }))
-      .sort((a, b) => byText(`${a.asset}\u0000${a.chain}\u0000${a.address}\u0000${a.tag}`, `${b.asset}\u0000${b.chain}\u0000${b.address}\u0000${b.tag}`)),
+      .sort((a, b) =>
+        byText(`${a.asset}\u0000${a.chain}\u0000${a.address}\u0000${a.tag}`, `${b.asset}\u0000${b.chain}\u0000${b.address}\u0000${b.tag}`),
+      ),
   };
 }
 
@@ -53,7 +55,9 @@ export function policyOfRecord(record: LineRecord): CustodyLinePolicy {
 }
 
 /** The policy part of checked settings (or of a stored proposal, read back from JSON). */
-export function policyOfSettings(settings: Pick<LineSettings, 'minReviewers' | 'reviewerMemberIds' | 'limits' | 'whitelist'>): CustodyLinePolicy {
+export function policyOfSettings(
+  settings: Pick<LineSettings, 'minReviewers' | 'reviewerMemberIds' | 'limits' | 'whitelist'>,
+): CustodyLinePolicy {
   return canonical(settings);
 }
 

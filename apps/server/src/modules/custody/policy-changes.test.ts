@@ -92,7 +92,8 @@ async function lineNow(id: string): Promise<CustodyLine> {
 }
 
 const approveChange = (who: Member, id: string) => who.client.post(withId(custodyPaths.approveChange, id), { opinion: 'fine' });
-const rejectChange = (who: Member, id: string, opinion = 'Too loose') => who.client.post(withId(custodyPaths.rejectChange, id), { opinion });
+const rejectChange = (who: Member, id: string, opinion = 'Too loose') =>
+  who.client.post(withId(custodyPaths.rejectChange, id), { opinion });
 
 async function board(): Promise<CustodyChangeBoard> {
   const answer = await admin.client.get(custodyPaths.changeRequests);
@@ -236,7 +237,11 @@ describe('policy change requests', { timeout: 120_000 }, () => {
     const reviewers = await members(3);
     const outsider = await member();
     const line = await addLine(lineBody([...reviewers.map((each) => each.memberId), admin.memberId]));
-    const { changeRequest } = await edit(line, { ...lineBody([...reviewers.map((each) => each.memberId), admin.memberId]), name: line.name, limits: [] });
+    const { changeRequest } = await edit(line, {
+      ...lineBody([...reviewers.map((each) => each.memberId), admin.memberId]),
+      name: line.name,
+      limits: [],
+    });
     const id = changeRequest!.id;
     // The admin proposed it and reviews the line: its own approval is refused, by the code and by the CHECK.
     expect((await approveChange(admin, id)).body.code).toBe(codeOf('custodyChangeOwnApproval'));
@@ -245,7 +250,14 @@ describe('policy change requests', { timeout: 120_000 }, () => {
       inOrganisation(custody.db, org.orgId, (trx) =>
         trx
           .insertInto('custody_change_approval')
-          .values({ org_id: org.orgId, request_id: id, member_id: admin.memberId, proposer_member_id: admin.memberId, decision: 'approve', opinion: '' })
+          .values({
+            org_id: org.orgId,
+            request_id: id,
+            member_id: admin.memberId,
+            proposer_member_id: admin.memberId,
+            decision: 'approve',
+            opinion: '',
+          })
           .execute(),
       ),
     ).rejects.toMatchObject({ code: '23514' });
@@ -257,7 +269,9 @@ describe('policy change requests', { timeout: 120_000 }, () => {
     await sql`update custody_member set state = 'frozen', frozen_at = now() where id = ${reviewers[0]!.memberId}`.execute(custody.db);
     const second = await approveChange(reviewers[1]!, id);
     expect(second.body.data).toMatchObject({ state: 'pending', counted: 1, required: 2 });
-    expect((second.body.data as CustodyChangeRequest).approvals.find((each) => each.memberId === reviewers[0]!.memberId)?.counts).toBe(false);
+    expect((second.body.data as CustodyChangeRequest).approvals.find((each) => each.memberId === reviewers[0]!.memberId)?.counts).toBe(
+      false,
+    );
     expect((await lineNow(line.id)).limits).toHaveLength(1);
     const third = await approveChange(reviewers[2]!, id);
     expect(third.body.data).toMatchObject({ state: 'applied', counted: 2 });
@@ -318,7 +332,12 @@ describe('policy change requests', { timeout: 120_000 }, () => {
 describe('the asymmetric freeze', { timeout: 120_000 }, () => {
   it('freezes a line at once (submissions and approvals stop, admins are e-mailed); unfreezing waits for the quorum', async () => {
     const reviewers = await members(3);
-    const line = await addLine(lineBody(reviewers.map((each) => each.memberId), { limits: [] }));
+    const line = await addLine(
+      lineBody(
+        reviewers.map((each) => each.memberId),
+        { limits: [] },
+      ),
+    );
     const placed = await submit(line.id);
     expect(placed.body.code).toBe(0);
     const order = placed.body.data as CustodyOrderDetail;

@@ -37,17 +37,17 @@ function idFor(path: string): string {
     ? ids.poolPartner
     : path.includes('/change-requests/')
       ? ids.change
-    : path.includes('/withdrawal-orders/')
-      ? ids.order
-      : path.includes('/roles/')
-        ? ids.role
-        : path.includes('/members/')
-          ? ids.member
-          : path.includes('/business-lines/')
-            ? ids.line
-            : path.includes('/accounts/')
-              ? ids.account
-              : ids.address;
+      : path.includes('/withdrawal-orders/')
+        ? ids.order
+        : path.includes('/roles/')
+          ? ids.role
+          : path.includes('/members/')
+            ? ids.member
+            : path.includes('/business-lines/')
+              ? ids.line
+              : path.includes('/accounts/')
+                ? ids.account
+                : ids.address;
   return path.replace(':id', kind);
 }
 
