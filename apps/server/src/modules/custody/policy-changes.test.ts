@@ -39,7 +39,6 @@ interface Member {
 const custody = custodyTestBed();
 const codeOf = (key: keyof typeof errorCatalogue) => errorCatalogue[key].code;
 const address = '0x52908400098527886E0F7030069857D2E4169EE7';
-const otherAddress = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
 
 let org: TestOrganisation;
 let admin: Member;
