@@ -357,6 +357,12 @@ describe('the policy engine, rule by rule in its order', { timeout: 60_000 }, ()
       ],
     });
     expect(edited.body.code).toBe(0);
+    // A whitelist change needs the line's quorum (issue 18 item 6): until two reviewers approve it, the new address is refused.
+    const change = edited.body.data.changeRequest as { id: string; state: string };
+    expect(change.state).toBe('pending');
+    expect((await submit(lineId, { address: second })).body.code).toBe(codeOf('custodyPolicyNotWhitelisted'));
+    for (const reviewer of reviewers.slice(0, 2))
+      expect((await reviewer.client.post(withId(custodyPaths.approveChange, change.id), { opinion: '' })).body.code).toBe(0);
     expect((await submit(lineId)).body.code).toBe(0);
     expect((await submit(lineId, { address: second })).body.code).toBe(codeOf('custodyPolicyCoolingPeriod'));
   });

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accounts, choose } from '../components/custody-config-test-kit';
-import { CustodyOrgEnvelope, postedTo, resetHttpLanguage, stubCustodyOrgApi } from '../components/custody-org-test-kit';
+import { CustodyOrgEnvelope, postedTo, stubCustodyOrgApi } from '../components/custody-org-test-kit';
 import { orderLines, renderCustodyOrders } from '../components/custody-orders-test-kit';
 import { meOf } from '../components/custody-test-kit';
 import { BatchWithdrawPage } from './batch-withdraw-page';
@@ -91,7 +91,6 @@ function uploadInput(): HTMLInputElement {
 
 afterEach(() => {
   vi.restoreAllMocks();
-  resetHttpLanguage();
 });
 
 describe('BatchWithdrawPage', { timeout: 60_000 }, () => {
