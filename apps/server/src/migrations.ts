@@ -51,6 +51,7 @@ import * as custodyPoolPartners from './modules/custody/pool-partners.migration'
 import * as custodyOrders from './modules/custody/custody-orders.migration';
 import * as custodyBatches from './modules/custody/custody-batch.migration';
 import * as custodyPayouts from './modules/custody/custody-payouts.migration';
+import * as custodyApprovalSignatures from './modules/custody/custody-approval-signatures.migration';
 
 /**
  * One migration made of several modules' parts, applied in order and undone in reverse: a
@@ -116,4 +117,5 @@ export const migrations: Record<string, Migration> = {
   '0040-custody-orders': custodyOrders,
   '0041-custody-batches': custodyBatches,
   '0042-custody-payouts': custodyPayouts,
+  '0044-custody-approval-signatures': custodyApprovalSignatures,
 };
