@@ -104,10 +104,17 @@ function OrderDetailView({ detail }: { detail: CustodyOrderDetail }) {
     ...approvals.map((approval) => ({
       key: `${approval.memberId}-${approval.at}`,
       at: approval.at,
-      text: t(approval.decision === 'approve' ? 'timeline.approved' : 'timeline.rejected', {
-        name: approval.memberName,
-        digest: shortenMiddle(approval.digest, 6),
-      }),
+      text:
+        approval.decision === 'reject'
+          ? t('timeline.rejected', { name: approval.memberName })
+          : approval.method === 'passkey'
+            ? t('timeline.approvedWithKey', {
+                name: approval.memberName,
+                key: approval.credentialName ?? '',
+                digest: shortenMiddle(approval.digest, 6),
+                signature: shortenMiddle(approval.signature?.signature ?? '', 8),
+              })
+            : t('timeline.approved', { name: approval.memberName, digest: shortenMiddle(approval.digest, 6) }),
     })),
     ...(order.decidedAt
       ? [{ key: 'decided', at: order.decidedAt, text: t('timeline.decided', { state: t(`states.${order.state}`) }) }]
@@ -177,6 +184,7 @@ function OrderDetailView({ detail }: { detail: CustodyOrderDetail }) {
                   <th scope="col">{t('detail.when')}</th>
                   <th scope="col">{t('detail.opinion')}</th>
                   <th scope="col">{t('detail.digest')}</th>
+                  <th scope="col">{t('detail.signedWith')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -191,6 +199,20 @@ function OrderDetailView({ detail }: { detail: CustodyOrderDetail }) {
                     <td>{approval.opinion || t('common.none')}</td>
                     <td>
                       <ShortValue value={approval.digest} keep={6} />
+                    </td>
+                    <td data-testid="approval-signed-with">
+                      {approval.method === 'passkey' && approval.signature ? (
+                        <>
+                          {t('detail.securityKey', { name: approval.credentialName ?? '' })}
+                          <span className={styles.sub}>
+                            {t('detail.signature')} <ShortValue value={approval.signature.signature} keep={8} />
+                          </span>
+                        </>
+                      ) : approval.decision === 'approve' ? (
+                        t('detail.secondFactor')
+                      ) : (
+                        t('common.none')
+                      )}
                     </td>
                   </tr>
                 ))}
@@ -214,7 +236,12 @@ function OrderDetailView({ detail }: { detail: CustodyOrderDetail }) {
         <h2 className={styles.panelTitle}>{t('detail.whyTitle')}</h2>
         <PolicyAnswerView answer={policy} coin={order.coin} isDraft={false} />
       </Card>
-      <ReviewDialog order={order} decision={decision} onClose={() => setDecision(null)} />
+      <ReviewDialog
+        order={order}
+        decision={decision}
+        isKeyRequired={me.data?.hardwareKeyRequired === true}
+        onClose={() => setDecision(null)}
+      />
     </div>
   );
 }
