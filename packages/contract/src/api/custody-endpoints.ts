@@ -421,7 +421,8 @@ export const custodyConsoleEndpoints = {
     method: 'POST',
     path: custodyPaths.approvalOptions,
     tags,
-    summary: 'WebAuthn request options for approving an order with a security key: the challenge is derived from its digest and a single-use nonce',
+    summary:
+      'WebAuthn request options for approving an order with a security key: the challenge is derived from its digest and a single-use nonce',
     params: custodyIdParamsSchema,
     response: custodyApprovalOptionsSchema,
     consolePermission: 'review',

@@ -350,7 +350,9 @@ describe('review e-mails', { timeout: 60_000 }, () => {
 
 describe('the approval challenge', () => {
   it('is SHA-256 of coffer-custody-approval:<id>:<digest>:<nonce>, base64url', () => {
-    const expected = createHash('sha256').update(`coffer-custody-approval:7:${'a'.repeat(64)}:nonce-123456789012`).digest('base64url');
+    const expected = createHash('sha256')
+      .update(`coffer-custody-approval:7:${'a'.repeat(64)}:nonce-123456789012`)
+      .digest('base64url');
     expect(approvalChallenge('7', 'a'.repeat(64), 'nonce-123456789012')).toBe(expected);
   });
 });

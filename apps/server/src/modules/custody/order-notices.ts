@@ -56,8 +56,14 @@ const wording: Record<OrderNoticeKind, Record<Language, Wording>> = {
       subject: 'Coffer: withdrawal order {serial} approved',
       text: 'Your withdrawal order {serial} ({amount} {coin} to {address}) has all its approvals and is being sent.\n{link}',
     },
-    'zh-CN': { subject: 'Coffer：提币订单 {serial} 已审批通过', text: '您的提币订单 {serial}（{amount} {coin} 提至 {address}）已获全部审批，正在发送。\n{link}' },
-    'zh-TW': { subject: 'Coffer：提幣訂單 {serial} 已審批通過', text: '您的提幣訂單 {serial}（{amount} {coin} 提至 {address}）已獲全部審批，正在發送。\n{link}' },
+    'zh-CN': {
+      subject: 'Coffer：提币订单 {serial} 已审批通过',
+      text: '您的提币订单 {serial}（{amount} {coin} 提至 {address}）已获全部审批，正在发送。\n{link}',
+    },
+    'zh-TW': {
+      subject: 'Coffer：提幣訂單 {serial} 已審批通過',
+      text: '您的提幣訂單 {serial}（{amount} {coin} 提至 {address}）已獲全部審批，正在發送。\n{link}',
+    },
     ru: {
       subject: 'Coffer: заявка на вывод {serial} одобрена',
       text: 'Ваша заявка на вывод {serial} ({amount} {coin} на адрес {address}) получила все одобрения и отправляется.\n{link}',
@@ -164,7 +170,12 @@ export function createOrderNotices(deps: {
     batchAwaitingReview: (orgId, company, batchId, language) =>
       quietly(async () => {
         const found = await inOrganisation(db, orgId, async (trx) => {
-          const rows = await trx.selectFrom('custody_withdrawal_order').select('id').where('batch_id', '=', batchId).orderBy('id').execute();
+          const rows = await trx
+            .selectFrom('custody_withdrawal_order')
+            .select('id')
+            .where('batch_id', '=', batchId)
+            .orderBy('id')
+            .execute();
           const first = rows[0] && (await findOrder(trx, rows[0].id));
           return first && { first, count: rows.length, reviewers: await awaitedReviewers(trx, first) };
         });
@@ -183,7 +194,8 @@ export function createOrderNotices(deps: {
         const found = await inOrganisation(db, orgId, async (trx) => {
           const order = await findOrder(trx, orderId);
           const submitter =
-            order && (await trx.selectFrom('custody_member').select('user_id').where('id', '=', order.submitter_member_id).executeTakeFirst());
+            order &&
+            (await trx.selectFrom('custody_member').select('user_id').where('id', '=', order.submitter_member_id).executeTakeFirst());
           return order && { order, userId: submitter?.user_id ?? null };
         });
         if (!found?.userId) return;

@@ -92,7 +92,11 @@ export function createOrderReview(deps: {
    * one is given (required where the organisation requires hardware keys), else the member's
    * second factor. Every refusal is counted by identity's attempt limiter; nothing is written.
    */
-  async function confirm(caller: Caller, order: OrderState, body: z.output<typeof custodyApproveBodySchema>): Promise<ChallengeAssertion | null> {
+  async function confirm(
+    caller: Caller,
+    order: OrderState,
+    body: z.output<typeof custodyApproveBodySchema>,
+  ): Promise<ChallengeAssertion | null> {
     if (body.passkey && body.nonce) {
       const checked = await deps.identity.verifyPasskeyAssertionForChallenge(
         caller.userId,
