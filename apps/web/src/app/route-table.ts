@@ -66,7 +66,11 @@ export type RoutePage =
   | 'custodyAssetReport'
   | 'custodyWithdraw'
   | 'custodyWithdrawOrders'
-  | 'custodyWithdrawReview';
+  | 'custodyWithdrawReview'
+  | 'custodyBilling'
+  | 'custodyBillingDetail'
+  | 'custodyBillingStats'
+  | 'custodyBillingPaymentMethod';
 
 export interface RouteDefinition {
   name: RouteName;
@@ -175,15 +179,16 @@ export const routeTable = [
   custody('custodyMemberEdit'),
   custody('custodyAssetReport', { page: 'custodyAssetReport' }),
   custody('custodyTransfers', { page: 'custodyTransfers' }),
-  custody('custodyBillingStats'),
+  custody('custodyBillingStats', { page: 'custodyBillingStats' }),
   custody('custodyDeposit', { page: 'custodyDeposit' }),
   custody('custodyWithdraw', { page: 'custodyWithdraw' }),
   custody('custodyBatchWithdraw'),
   custody('custodyWithdrawOrders', { page: 'custodyWithdrawOrders' }),
   custody('custodyWithdrawReview', { page: 'custodyWithdrawReview' }),
   custody('custodyAddresses', { page: 'custodyAddresses' }),
-  custody('custodyBilling'),
-  custody('custodyBillingDetail'),
+  custody('custodyBilling', { page: 'custodyBilling' }),
+  custody('custodyBillingPaymentMethod', { page: 'custodyBillingPaymentMethod' }),
+  custody('custodyBillingDetail', { page: 'custodyBillingDetail' }),
   custody('custodyApply', { page: 'custodyApply' }),
   custody('custodyActivate', { page: 'custodyActivate' }),
   custody('custodyMiningPool', { page: 'custodyMiningPool' }),

@@ -14,3 +14,7 @@ export { AssetReportPage as CustodyAssetReportPage } from './asset-report-page';
 export { WithdrawPage as CustodyWithdrawPage } from './withdraw-page';
 export { WithdrawOrdersPage as CustodyWithdrawOrdersPage } from './withdraw-orders-page';
 export { WithdrawReviewPage as CustodyWithdrawReviewPage } from './withdraw-review-page';
+export { BillingPage as CustodyBillingPage } from './billing-page';
+export { BillDetailPage as CustodyBillDetailPage } from './bill-detail-page';
+export { BillingStatsPage as CustodyBillingStatsPage } from './billing-stats-page';
+export { PaymentMethodPage as CustodyPaymentMethodPage } from './payment-method-page';
