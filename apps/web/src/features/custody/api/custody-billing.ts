@@ -18,7 +18,8 @@ function setOnly(filters: CustodyBillFilters): CustodyBillFilters {
 export const custodyBillsQuery = (filters: CustodyBillFilters, pageNo: number, pageSize: number) =>
   queryOptions({
     queryKey: [...custodyBillingRoot, 'bills', setOnly(filters), pageNo, pageSize],
-    queryFn: ({ signal }) => call(custodyBillingEndpoints.bills, { query: { ...setOnly(filters), pageNo, pageSize } }, { signal, isQuiet: true }),
+    queryFn: ({ signal }) =>
+      call(custodyBillingEndpoints.bills, { query: { ...setOnly(filters), pageNo, pageSize } }, { signal, isQuiet: true }),
     placeholderData: keepPreviousData,
   });
 

@@ -13,8 +13,7 @@ type EntrySource = Extract<CustodyBillSource, { kind: 'ledgerEntry' }>;
 
 /** A row of the bill's breakdown: one of its lines, or one of the figures the lines add up to. */
 type BreakdownRow =
-  | { key: string; kind: 'line'; line: CustodyBillLine }
-  | { key: 'minimum' | 'referenceFee' | 'finalCost'; kind: 'total'; usd: string };
+  { key: string; kind: 'line'; line: CustodyBillLine } | { key: 'minimum' | 'referenceFee' | 'finalCost'; kind: 'total'; usd: string };
 
 /** The snapshots and ledger entries a line was computed from, each kind as its own small table. */
 function LineSources({ line }: { line: CustodyBillLine }) {
@@ -28,7 +27,12 @@ function LineSources({ line }: { line: CustodyBillLine }) {
     { key: 'day', title: t('detail.snapshot.day'), render: (_v, s) => formatDate(`${s.day}T12:00:00Z`, language) },
     { key: 'account', title: t('detail.snapshot.account'), render: (_v, s) => s.accountName },
     { key: 'coin', title: t('detail.snapshot.coin'), render: (_v, s) => s.coin },
-    { key: 'balance', title: t('detail.snapshot.balance'), align: 'right', render: (_v, s) => formatExactAmount(s.coin, s.balance, language) },
+    {
+      key: 'balance',
+      title: t('detail.snapshot.balance'),
+      align: 'right',
+      render: (_v, s) => formatExactAmount(s.coin, s.balance, language),
+    },
     { key: 'price', title: t('detail.snapshot.price'), align: 'right', render: (_v, s) => formatUsd(s.usdPrice, language) },
     { key: 'usd', title: t('detail.snapshot.usd'), align: 'right', render: (_v, s) => formatUsd(s.usd, language) },
   ];
@@ -126,7 +130,9 @@ export function BillLines({ bill, lines }: { bill: CustodyBill; lines: CustodyBi
         row.kind === 'line' ? (
           <span>
             {lineTitle(row.line)}
-            {row.line.sources.length > 0 ? <span className={styles.sub}>{t('detail.sources', { count: row.line.sources.length })}</span> : null}
+            {row.line.sources.length > 0 ? (
+              <span className={styles.sub}>{t('detail.sources', { count: row.line.sources.length })}</span>
+            ) : null}
           </span>
         ) : (
           <span className={row.key === 'finalCost' ? styles.strong : undefined}>{t(`detail.lines.${row.key}`)}</span>

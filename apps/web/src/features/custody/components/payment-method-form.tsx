@@ -51,7 +51,8 @@ export function PaymentMethodForm({
     moved.splice(target, 0, row);
     change(moved);
   };
-  const patch = (index: number, values: Partial<DeductionRow>) => change(rows.map((row, at) => (at === index ? { ...row, ...values } : row)));
+  const patch = (index: number, values: Partial<DeductionRow>) =>
+    change(rows.map((row, at) => (at === index ? { ...row, ...values } : row)));
   const add = () => {
     change([...rows, { key: nextKey }]);
     setNextKey(nextKey + 1);
@@ -105,7 +106,8 @@ export function PaymentMethodForm({
                 value={row.accountId}
                 onChange={(value: string) => patch(index, { accountId: value })}
                 options={accounts.map((account) => ({ value: account.id, label: account.name }))}
-                data-testid="deduction-account"
+                id={`deduction-account-${row.key}`}
+                data-testid={`deduction-account-${index + 1}`}
               />
               <Select
                 className={styles.coinSelect}
@@ -116,11 +118,17 @@ export function PaymentMethodForm({
                 value={row.coin}
                 onChange={(value: string) => patch(index, { coin: value })}
                 options={coins.map((coin) => ({ value: coin, label: coin }))}
-                data-testid="deduction-coin"
+                id={`deduction-coin-${row.key}`}
+                data-testid={`deduction-coin-${index + 1}`}
               />
               {canEdit ? (
                 <>
-                  <Button size="small" disabled={index === 0} onClick={() => move(index, -1)} aria-label={`${t('payment.up')} ${index + 1}`}>
+                  <Button
+                    size="small"
+                    disabled={index === 0}
+                    onClick={() => move(index, -1)}
+                    aria-label={`${t('payment.up')} ${index + 1}`}
+                  >
                     ↑
                   </Button>
                   <Button

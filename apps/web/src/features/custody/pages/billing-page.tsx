@@ -52,7 +52,11 @@ export function BillingPage() {
   const { pageNo, pageSize } = pageFromParams(params);
   const bills = useQuery(
     custodyBillsQuery(
-      { state: filters.state, fromMonth: filters.year ? `${filters.year}-01` : undefined, toMonth: filters.year ? `${filters.year}-12` : undefined },
+      {
+        state: filters.state,
+        fromMonth: filters.year ? `${filters.year}-01` : undefined,
+        toMonth: filters.year ? `${filters.year}-12` : undefined,
+      },
       pageNo,
       pageSize,
     ),
