@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/error-text';
 import { saveCustodyPaymentMethod } from '../api/custody-billing';
+import { BankDetails } from './bank-details';
 import styles from './custody-billing.module.css';
 
 interface DeductionRow {
@@ -155,7 +156,9 @@ export function PaymentMethodForm({
             </>
           ) : null}
         </section>
-      ) : null}
+      ) : (
+        <BankDetails bank={current.bank} />
+      )}
       {refusal ? <Alert type="error" showIcon title={refusal} role="alert" data-testid="payment-refusal" /> : null}
       {canEdit ? (
         <div>

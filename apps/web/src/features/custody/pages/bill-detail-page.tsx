@@ -1,4 +1,4 @@
-import type { CustodyBankWire, CustodyBill, CustodyBillDetail, CustodyPaymentMethodView } from '@coffer/contract';
+import type { CustodyBill, CustodyBillDetail, CustodyPaymentMethodView } from '@coffer/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -9,39 +9,13 @@ import { useLanguage } from '../../../shared/i18n/use-language';
 import { pathTo } from '../../../shared/routes';
 import { PageFrame } from '../../../shared/ui/page-frame';
 import { custodyBillQuery, custodyPaymentMethodQuery, downloadCustodyBillPdf } from '../api/custody-billing';
+import { BankDetails } from '../components/bank-details';
 import { BillLines } from '../components/bill-lines';
 import { BillStateTag, formatPeriod, formatUsd } from '../components/bill-parts';
 import { ConsoleRead } from '../components/custody-load-error';
 import { DownloadStatus, useFileDownload } from '../components/use-file-download';
 import layout from '../../../shared/ui/form-page-layout.module.css';
 import styles from '../components/custody-billing.module.css';
-
-/** The platform's bank account a wire goes to, with the bill as the reference. */
-function BankDetails({ bank, billId }: { bank: CustodyBankWire; billId: string }) {
-  const { t } = useTranslation('custodyBilling');
-  const facts: [string, string][] = [
-    [t('detail.bankName'), bank.bankName],
-    [t('detail.bankAddress'), bank.bankAddress],
-    [t('detail.bankCode'), bank.bankCode],
-    [t('detail.swift'), bank.swift],
-    [t('detail.accountName'), bank.accountName],
-    [t('detail.accountNumber'), bank.accountNumber],
-  ];
-  return (
-    <div data-testid="bill-bank">
-      <p className={styles.sourcesTitle}>{t('detail.bankTitle')}</p>
-      <dl className={styles.facts}>
-        {facts.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className={styles.muted}>{t('detail.bankReference', { id: billId })}</p>
-    </div>
-  );
-}
 
 /** How the bill is paid: what was taken or marked for a paid bill; the method chosen now for an unpaid one. */
 function BillPayment({ detail, method }: { detail: CustodyBillDetail; method: CustodyPaymentMethodView }) {

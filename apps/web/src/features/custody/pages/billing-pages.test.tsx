@@ -91,7 +91,7 @@ describe('BillingPage', { timeout: 60_000 }, () => {
     expect(await saved[0]?.blob.text()).toBe('%PDF-1.4');
   });
 
-  it('shows a load failure in the user language with a retry', async () => {
+  it('shows a refused read in the user language', async () => {
     stubServer({ [custodyBillingPaths.bills]: new CustodyOrgEnvelope(errorCatalogue.custodyBillingMonthInvalid.code) });
     renderCustodyBilling(<BillingPage />, { path: '/custody/billing', language: 'zh-CN' });
     expect((await screen.findByTestId('bills-load-error', {}, slow)).textContent).toContain(
@@ -298,5 +298,6 @@ describe('PaymentMethodPage', { timeout: 60_000 }, () => {
     renderCustodyBilling(<PaymentMethodPage />, { path: '/custody/billing/paymentMethod' });
     expect((await screen.findByTestId('payment-read-only', {}, slow)).textContent).toContain('custody-accounts permission');
     expect(screen.queryByTestId('payment-save')).toBeNull();
+    expect(screen.getByTestId('bill-bank').textContent).toContain('BFRILI22');
   });
 });
