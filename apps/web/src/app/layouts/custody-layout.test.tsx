@@ -73,6 +73,7 @@ describe('CustodyLayout', { timeout: 20_000 }, () => {
       'Rate statistics',
       'Deposit',
       'Single withdrawal',
+      'Batch withdrawal',
       'Withdrawal orders',
       'Common addresses',
       'Billing',
