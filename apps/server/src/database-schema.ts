@@ -9,6 +9,7 @@ import type { LedgerTables } from './modules/ledger/ledger.schema';
 import type { MarketTables } from './modules/market/market.schema';
 import type { NoticeTables } from './modules/notices/notices.schema';
 import type { CustodyTables } from './modules/custody/custody.schema';
+import type { CustodyBillingTables } from './modules/custody/custody-billing.schema';
 import type { OperatorTables } from './modules/operators/operators.schema';
 import type { KycTables } from './modules/kyc/kyc.schema';
 import type { KycSandboxTables } from './modules/kyc/provider/sandbox.schema';
@@ -46,5 +47,6 @@ declare module './platform/db/database' {
       CaptchaTables,
       ApiKeyTables,
       NoticeTables,
-      CustodyTables {}
+      CustodyTables,
+      CustodyBillingTables {}
 }

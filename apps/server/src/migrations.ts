@@ -51,6 +51,9 @@ import * as custodyPoolPartners from './modules/custody/pool-partners.migration'
 import * as custodyOrders from './modules/custody/custody-orders.migration';
 import * as custodyBatches from './modules/custody/custody-batch.migration';
 import * as custodyPayouts from './modules/custody/custody-payouts.migration';
+import * as custodyBillingSettings from './modules/custody/custody-billing-settings.migration';
+import * as custodyBills from './modules/custody/custody-bills.migration';
+import * as custodyOrderWindow from './modules/custody/custody-order-window.migration';
 
 /**
  * One migration made of several modules' parts, applied in order and undone in reverse: a
@@ -116,4 +119,7 @@ export const migrations: Record<string, Migration> = {
   '0040-custody-orders': custodyOrders,
   '0041-custody-batches': custodyBatches,
   '0042-custody-payouts': custodyPayouts,
+  '0046-custody-billing-settings': custodyBillingSettings,
+  '0047-custody-bills': custodyBills,
+  '0048-custody-order-window': custodyOrderWindow,
 };

@@ -62,6 +62,8 @@ export const billTypes = {
   other: 3000,
   tradeReturn: 4004,
   collateralRepayment: 4006,
+  /** A custody organisation's monthly bill taken from its custody account (issue 18, `custody-billing.ts`). */
+  custodyFee: 2201,
 } as const;
 export type BillTypeKey = keyof typeof billTypes;
 
@@ -81,6 +83,7 @@ export const billTypeNames: Record<Language, Record<BillTypeKey, string> & { unk
     other: 'Other',
     tradeReturn: 'Trade return',
     collateralRepayment: 'Collateral repayment',
+    custodyFee: 'Custody fee',
     unknown: (code) => `Type ${code}`,
   },
   'zh-CN': {
@@ -94,6 +97,7 @@ export const billTypeNames: Record<Language, Record<BillTypeKey, string> & { unk
     other: '其他',
     tradeReturn: '交易退回',
     collateralRepayment: '质押还款',
+    custodyFee: '托管费',
     unknown: (code) => `类型 ${code}`,
   },
   'zh-TW': {
@@ -107,6 +111,7 @@ export const billTypeNames: Record<Language, Record<BillTypeKey, string> & { unk
     other: '其他',
     tradeReturn: '交易退回',
     collateralRepayment: '質押還款',
+    custodyFee: '託管費',
     unknown: (code) => `類型 ${code}`,
   },
   ru: {
@@ -120,6 +125,7 @@ export const billTypeNames: Record<Language, Record<BillTypeKey, string> & { unk
     other: 'Прочее',
     tradeReturn: 'Возврат по сделке',
     collateralRepayment: 'Погашение из залога',
+    custodyFee: 'Плата за хранение',
     unknown: (code) => `Тип ${code}`,
   },
 };

@@ -69,3 +69,4 @@ export * from './api/custody-paths';
 export * from './api/custody-orders';
 export * from './api/custody-batch';
 export * from './api/custody-endpoints';
+export * from './api/custody-billing';

@@ -87,6 +87,16 @@ const configSchema = z.object({
   /** Where prices come from: the built-in simulated market, or a major exchange's public ticker. */
   PRICE_SOURCE: z.enum(['simulated', 'binance']).default('simulated'),
   PRICE_SOURCE_URL: z.url().default('https://api.binance.com'),
+  /** The platform's bank account that custody organisations wire their bills to (issue 18, shown on every bill). */
+  BILLING_BANK_NAME: z.string().min(1).max(200).default('Coffer Trust Bank'),
+  BILLING_BANK_ADDRESS: z.string().min(1).max(300).default('1 Harbour Street, Singapore 049319'),
+  BILLING_BANK_CODE: z.string().min(1).max(50).default('7171'),
+  BILLING_BANK_SWIFT: z
+    .string()
+    .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a SWIFT/BIC code of 8 or 11 characters')
+    .default('COFFSGSGXXX'),
+  BILLING_BANK_ACCOUNT_NAME: z.string().min(1).max(200).default('Coffer Custody Ltd'),
+  BILLING_BANK_ACCOUNT_NUMBER: z.string().min(1).max(50).default('001-234567-8'),
   /** CNY per USD for valuations, until the markets capability brings live rates. */
   USD_CNY_RATE: z
     .string()

@@ -18,6 +18,7 @@ export const operatorPermissions = [
   'sanctions.manage',
   'operators.manage',
   'custody.review',
+  'custody.billing',
 ] as const;
 export type OperatorPermission = (typeof operatorPermissions)[number];
 export const operatorPermissionSchema = z.enum(operatorPermissions);

@@ -1472,6 +1472,81 @@ export const errorCatalogue = {
       ru: 'В некоторых строках пакета есть ошибки; исправьте их и проверьте файл снова перед отправкой',
     },
   },
+  // ── Custody billing (issue 18 items 9, 10): 15000110–15000129 ──────────────────────
+  custodyBillNotFound: {
+    code: 15000110,
+    httpStatus: 404,
+    messages: {
+      en: 'No such bill',
+      'zh-CN': '账单不存在',
+      'zh-TW': '帳單不存在',
+      ru: 'Такого счёта нет',
+    },
+  },
+  custodyBillingOrgNotFound: {
+    code: 15000111,
+    httpStatus: 404,
+    messages: {
+      en: 'No such custody organisation',
+      'zh-CN': '托管机构不存在',
+      'zh-TW': '託管機構不存在',
+      ru: 'Такой организации хранения нет',
+    },
+  },
+  custodyBillingRateInvalid: {
+    code: 15000112,
+    messages: {
+      en: 'The annual rate must be a fraction from 0 to less than 1 with at most {decimals} decimals (0.005 is 0.5 %)',
+      'zh-CN': '年费率须为0到1之间（不含1）的小数，最多{decimals}位小数（0.005即0.5%）',
+      'zh-TW': '年費率須為0到1之間（不含1）的小數，最多{decimals}位小數（0.005即0.5%）',
+      ru: 'Годовая ставка — доля от 0 до менее 1, не более {decimals} знаков после запятой (0.005 — это 0,5 %)',
+    },
+  },
+  custodyBillingMinimumInvalid: {
+    code: 15000113,
+    messages: {
+      en: 'The monthly minimum must be an amount in USD from 0 to {max} with at most 2 decimals',
+      'zh-CN': '月最低收费须为0到{max}美元之间的金额，最多2位小数',
+      'zh-TW': '月最低收費須為0到{max}美元之間的金額，最多2位小數',
+      ru: 'Месячный минимум — сумма в USD от 0 до {max}, не более 2 знаков после запятой',
+    },
+  },
+  custodyDeductionAccountsRequired: {
+    code: 15000114,
+    messages: {
+      en: 'Choose at least one custody account and coin to deduct the fees from',
+      'zh-CN': '请至少选择一个用于扣费的托管账户和币种',
+      'zh-TW': '請至少選擇一個用於扣費的託管帳戶和幣種',
+      ru: 'Выберите хотя бы один счёт хранения и монету для списания комиссий',
+    },
+  },
+  custodyDeductionAccountInvalid: {
+    code: 15000115,
+    messages: {
+      en: 'A deduction account must be one of your custody accounts, with a supported coin',
+      'zh-CN': '扣费账户须为本机构的托管账户，且币种受支持',
+      'zh-TW': '扣費帳戶須為本機構的託管帳戶，且幣種受支援',
+      ru: 'Счёт списания должен быть одним из ваших счетов хранения, с поддерживаемой монетой',
+    },
+  },
+  custodyDeductionDuplicate: {
+    code: 15000116,
+    messages: {
+      en: 'Each account and coin may appear once in the deduction order',
+      'zh-CN': '扣费顺序中每个账户和币种只能出现一次',
+      'zh-TW': '扣費順序中每個帳戶和幣種只能出現一次',
+      ru: 'Каждая пара счёта и монеты может встречаться в порядке списания один раз',
+    },
+  },
+  custodyBillingMonthInvalid: {
+    code: 15000117,
+    messages: {
+      en: 'Choose a month that has begun, from the first month through the last',
+      'zh-CN': '请选择已开始的月份，且起始月份不晚于结束月份',
+      'zh-TW': '請選擇已開始的月份，且起始月份不晚於結束月份',
+      ru: 'Выберите уже начавшийся месяц; начальный месяц не позже конечного',
+    },
+  },
 
   // ── 21000001…: coins ────────────────────────────────────────────────────────────
   coinNotSupported: {

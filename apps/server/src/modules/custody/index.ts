@@ -28,6 +28,10 @@ import { createWithdrawalBatches } from './batch.service';
 import { createSettingsService } from './settings.service';
 import { createTransferHistory } from './transfer-history.service';
 import { registerCustodyRoutes } from './custody.routes';
+import { createBillIssuer, type BillIssuer } from './bill-issue.service';
+import { createBillPayments, type BillPayments } from './bill-payment.service';
+import { createBillingService, type BillingConfig } from './billing.service';
+import { registerBillingRoutes } from './billing.routes';
 
 export { createCustodyDepositSink } from './custody-deposits';
 export { createCustodyPayouts, type PayoutLogger } from './custody-payouts';
@@ -37,7 +41,7 @@ export { inOrganisation } from './tenant-transaction';
 
 export interface CustodyModuleDeps {
   db: Db;
-  config: Pick<AppConfig, 'PUBLIC_ORIGIN' | 'PORT'>;
+  config: Pick<AppConfig, 'PUBLIC_ORIGIN' | 'PORT'> & BillingConfig;
   identity: Pick<IdentityApi, 'customerFacts' | 'describeMany' | 'noticeRecipient' | 'passkeyHolders' | 'verifySecondFactor'>;
   audit: Pick<AuditApi, 'record'>;
   messenger: Messenger;
@@ -47,8 +51,9 @@ export interface CustodyModuleDeps {
   /** The networks the chain module's address rules check addresses against. */
   addressNetworks: CustodyAddressNetworks;
   /** The custody accounts' balances: accounts opened, moves posted (issue 17 items 6–8), withdrawal orders held and released (issue 18). */
-  ledger: Pick<Ledger, 'custodyAccount' | 'transfer' | 'hold' | 'releaseHold'>;
-  ledgerReads: Pick<LedgerReads, 'custodyBalances' | 'custodyAvailableAfterJournal'>;
+  ledger: Pick<Ledger, 'custodyAccount' | 'platformAccount' | 'transfer' | 'hold' | 'releaseHold'>;
+  /** Balances; what a journal left on an account; the platform credits of settled withdrawals (billing's ledger entries). */
+  ledgerReads: Pick<LedgerReads, 'custodyBalances' | 'custodyAvailableAfterJournal' | 'platformCreditsOfJournals'>;
   /** Live USD prices of the asset report and balances. */
   market: Pick<MarketApi, 'latestUsdPrices'>;
   /** The deposits module's addresses; null where this process takes no deposits. */
@@ -59,9 +64,11 @@ export interface CustodyModuleDeps {
 
 export interface CustodyModule {
   register(app: FastifyInstance): void;
-  /** The daily snapshot of assets under custody. */
+  /** The daily snapshot of assets under custody, the monthly bills and their deduction. */
   jobs: JobDefinition[];
   snapshots: AssetSnapshots;
+  /** Monthly bills (issue 18 item 9): issuing and payment, also for tests and tools. */
+  billing: { issuer: BillIssuer; payments: BillPayments };
 }
 
 /**
@@ -97,11 +104,23 @@ export function createCustodyModule(deps: CustodyModuleDeps): CustodyModule {
     batches: createWithdrawalBatches({ ...deps, destinations }),
   };
   const snapshots = createAssetSnapshots(valuation);
+  const billing = {
+    issuer: createBillIssuer(deps),
+    payments: createBillPayments(deps),
+    service: createBillingService(deps),
+  };
   return {
     register(app) {
       registerCustodyRoutes(app, { ...deps, applications, organisation, money, pool, orders });
+      registerBillingRoutes(app, {
+        db: deps.db,
+        billing: billing.service,
+        payments: billing.payments,
+        requireOperator: deps.requireOperator,
+      });
     },
-    jobs: [snapshots.job()],
+    jobs: [snapshots.job(), billing.issuer.job(), billing.payments.job()],
     snapshots,
+    billing: { issuer: billing.issuer, payments: billing.payments },
   };
 }

@@ -78,7 +78,7 @@ export function policyFacts(rows: PolicyRows, scale: number, now: Date): PolicyF
           month: limitUnits(limit.per_month, scale),
         }
       : null,
-    counted: rows.counted.map((order) => ({ amount: BigInt(order.amount), at: order.created_at })),
+    counted: rows.counted.map((order) => ({ amount: BigInt(order.amount), at: new Date(Number(order.at_ms)) })),
     reviewers: rows.reviewers.map((reviewer) => ({
       memberId: reviewer.member_id,
       name: reviewer.name,

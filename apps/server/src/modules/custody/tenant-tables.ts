@@ -1,4 +1,6 @@
 import { custodyBatchTables } from './custody-batch.migration';
+import { custodyBillingSettingTables } from './custody-billing-settings.migration';
+import { custodyBillTables } from './custody-bills.migration';
 import { custodyMoneyTables } from './custody-money.migration';
 import { custodyOrderTables } from './custody-orders.migration';
 import { custodyConsoleTables } from './custody.migration';
@@ -11,4 +13,6 @@ export const custodyTenantTables = [
   ...custodyPoolTables,
   ...custodyOrderTables,
   ...custodyBatchTables,
+  ...custodyBillingSettingTables,
+  ...custodyBillTables,
 ] as const;

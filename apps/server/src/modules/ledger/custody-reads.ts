@@ -22,6 +22,22 @@ export interface CustodyLedgerReads {
    * entry's balance after), by custody account id; accounts the journal did not touch are absent.
    */
   custodyAvailableAfterJournal(journalId: string, executor?: Db): Promise<Map<string, string>>;
+  /**
+   * The entries of the given journals that credited a platform (house) account — the omnibus
+   * and fees legs of settled custody withdrawals (billing links its lines to them), by journal
+   * then entry id.
+   */
+  platformCreditsOfJournals(journalIds: readonly string[], executor?: Db): Promise<PlatformCredit[]>;
+}
+
+/** One entry crediting a platform account: its id, journal, the account's purpose (`omnibus`, `fees`…), asset and amount in base units. */
+export interface PlatformCredit {
+  entryId: string;
+  journalId: string;
+  purpose: string;
+  asset: string;
+  amount: string;
+  createdAt: Date;
 }
 
 export function createCustodyLedgerReads(db: Db): CustodyLedgerReads {
@@ -48,6 +64,24 @@ export function createCustodyLedgerReads(db: Db): CustodyLedgerReads {
          where e.journal_id = ${journalId}::bigint and e.bucket = 'available'
            and a.owner_type = 'custody' and a.purpose = 'custody'`.execute(executor);
       return new Map(rows.rows.map((row) => [row.owner_ref, row.balance_after]));
+    },
+
+    async platformCreditsOfJournals(journalIds, executor = db) {
+      if (journalIds.length === 0) return [];
+      const rows = await sql<{ id: string; journal_id: string; purpose: string; asset: string; amount: string; created_at: Date }>`
+        select e.id::text as id, e.journal_id::text as journal_id, a.purpose, e.asset, e.amount::text as amount, e.created_at
+          from entry e
+          join ledger_account a on a.id = e.account_id
+         where e.journal_id = any(${[...journalIds]}::bigint[]) and a.owner_type = 'platform' and e.amount > 0
+         order by e.journal_id, e.id`.execute(executor);
+      return rows.rows.map((row) => ({
+        entryId: row.id,
+        journalId: row.journal_id,
+        purpose: row.purpose,
+        asset: row.asset,
+        amount: row.amount,
+        createdAt: row.created_at,
+      }));
     },
   };
 }

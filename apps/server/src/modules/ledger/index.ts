@@ -24,7 +24,7 @@ export {
   type CustomerWalletBalance,
   type CustomerCredit,
 } from './ledger-reads';
-export { type CustodyLedgerBalance, type CustodyLedgerReads } from './custody-reads';
+export { type CustodyLedgerBalance, type CustodyLedgerReads, type PlatformCredit } from './custody-reads';
 export { type CustomerLineReads, type CustomerJournalLine, type CustomerJournalLineFilters, type JournalLineCursor } from './ledger-lines';
 export { balanceChangesChannel, relayBalanceChanges } from './balance-events';
 

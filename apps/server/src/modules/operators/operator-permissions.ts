@@ -8,7 +8,7 @@ export const permissionsByRole: Readonly<Record<OperatorRole, readonly OperatorP
   superAdmin: operatorPermissions,
   compliance: ['customers.read', 'kyc.review', 'audit.read', 'sanctions.manage', 'reconciliation.read', 'custody.review'],
   support: ['customers.read', 'customers.lock', 'custody.review'],
-  finance: ['customers.read', 'reconciliation.read', 'reconciliation.run'],
+  finance: ['customers.read', 'reconciliation.read', 'reconciliation.run', 'custody.billing'],
 };
 
 export function permissionsOf(role: OperatorRole): OperatorPermission[] {

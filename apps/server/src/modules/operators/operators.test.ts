@@ -284,7 +284,7 @@ describe('login', () => {
         id: operator.id,
         email: operator.email,
         role: 'finance',
-        permissions: ['customers.read', 'reconciliation.read', 'reconciliation.run'],
+        permissions: ['customers.read', 'reconciliation.read', 'reconciliation.run', 'custody.billing'],
       },
     });
     expect(loggedIn.setCookie).toMatch(/^coffer_operator_session=[\w-]{43}; Max-Age=28800; Path=\/admin; HttpOnly; SameSite=Strict$/);

@@ -15,17 +15,22 @@ export function QueryErrorState({
   onRetry,
   compact = false,
   namespace,
+  testId,
 }: {
   error: unknown;
   onRetry: () => void;
   compact?: boolean;
-  namespace: 'trade' | 'wallet' | 'market';
+  namespace: 'trade' | 'wallet' | 'market' | 'custody';
+  /** Marks the state (either kind) for tests; the retry button gets `${testId}-retry`. */
+  testId?: string;
 }) {
   const { t } = useTranslation(namespace);
-  const message = errorText(error, t('states.loadFailed')) ?? t('states.loadFailed');
+  const message = errorText(error, t('states.loadFailed'));
+  // The login prompt speaks for a logged-out session.
+  if (message === null) return null;
   const className = compact ? frameStyles.compactResult : undefined;
   if (!isRetryable(error)) {
-    return <Result status="info" className={className} title={message} data-testid="query-refused" />;
+    return <Result status="info" className={className} title={message} data-testid={testId ?? 'query-refused'} />;
   }
   return (
     <Result
@@ -33,8 +38,9 @@ export function QueryErrorState({
       className={className}
       title={t('states.loadFailedTitle')}
       subTitle={message}
+      data-testid={testId}
       extra={
-        <Button type="primary" onClick={onRetry}>
+        <Button type="primary" onClick={onRetry} data-testid={testId ? `${testId}-retry` : undefined}>
           {t('states.retry')}
         </Button>
       }

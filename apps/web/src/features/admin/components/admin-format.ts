@@ -36,3 +36,12 @@ export function levelKey(level: KycLevel): `level${KycLevel}` {
 export function rowProps(testId: string, onClick?: () => void): HTMLAttributes<HTMLElement> {
   return { onClick, 'data-testid': testId } as HTMLAttributes<HTMLElement>;
 }
+
+/** The annual rate as a percentage for reading ("0.005" → "0.5 %"), exactly: the decimal point moves two places. */
+export function ratePercent(rate: string): string {
+  const [whole = '0', fraction = ''] = rate.split('.');
+  const digits = `${whole}${fraction.padEnd(2, '0')}`;
+  const integer = digits.slice(0, digits.length - Math.max(fraction.length - 2, 0)).replace(/^0+(?=\d)/, '');
+  const rest = fraction.slice(2).replace(/0+$/, '');
+  return `${integer}${rest ? `.${rest}` : ''} %`;
+}

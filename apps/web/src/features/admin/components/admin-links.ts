@@ -16,6 +16,7 @@ export const adminLinks = {
   operators: '/admin/operators',
   custody: '/admin/custody',
   custodyApplication: (id: string) => `/admin/custody/${encodeURIComponent(id)}`,
+  billing: '/admin/custody-billing',
 } as const;
 
 /**

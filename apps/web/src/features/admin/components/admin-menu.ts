@@ -1,7 +1,7 @@
 import type { OperatorPermission } from '@coffer/contract';
 import { adminLinks } from './admin-links';
 
-export type AdminSection = 'customers' | 'kyc' | 'limits' | 'reconciliation' | 'audit' | 'sanctions' | 'custody' | 'operators';
+export type AdminSection = 'customers' | 'kyc' | 'limits' | 'reconciliation' | 'audit' | 'sanctions' | 'custody' | 'billing' | 'operators';
 
 export interface AdminMenuItem {
   section: AdminSection;
@@ -20,6 +20,7 @@ export const adminMenu: readonly AdminMenuItem[] = [
   { section: 'audit', path: adminLinks.audit, anyOf: ['audit.read'] },
   { section: 'sanctions', path: adminLinks.sanctions, anyOf: ['sanctions.manage'] },
   { section: 'custody', path: adminLinks.custody, anyOf: ['custody.review'] },
+  { section: 'billing', path: adminLinks.billing, anyOf: ['custody.billing'] },
   { section: 'operators', path: adminLinks.operators, anyOf: ['operators.manage'] },
 ];
 

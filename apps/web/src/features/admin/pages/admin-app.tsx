@@ -15,6 +15,7 @@ import { AdminActivatePage } from './activate-page';
 import { AuditPage } from './audit-page';
 import { CustodyApplicationPage } from './custody-application-page';
 import { CustodyApplicationsPage } from './custody-applications-page';
+import { CustodyBillingPage } from './custody-billing-page';
 import { CustomerPage } from './customer-page';
 import { CustomersPage } from './customers-page';
 import { KycApplicationPage } from './kyc-application-page';
@@ -37,6 +38,7 @@ const screens: { path: string; section: AdminSection; Page: ComponentType }[] = 
   { path: 'sanctions', section: 'sanctions', Page: SanctionsPage },
   { path: 'custody', section: 'custody', Page: CustodyApplicationsPage },
   { path: 'custody/:id', section: 'custody', Page: CustodyApplicationPage },
+  { path: 'custody-billing', section: 'billing', Page: CustodyBillingPage },
   { path: 'operators', section: 'operators', Page: OperatorsPage },
 ];
 

@@ -42,7 +42,7 @@ export function AccountBalancesCard({ accounts }: { accounts: Account[] }) {
     {
       key: 'account',
       title: t('balances.columns.account'),
-      render: (_value, account) => <span className={styles.name}>{account.name}</span>,
+      render: (_value, account) => <span className={common.name}>{account.name}</span>,
     },
     {
       key: 'kind',
@@ -50,7 +50,7 @@ export function AccountBalancesCard({ accounts }: { accounts: Account[] }) {
       render: (_value, account) => (
         <span className={styles.tags}>
           <Tag>{t(`accountKinds.${account.kind}`)}</Tag>
-          <span className={styles.sub}>{t(`accountTiers.${account.tier}`)}</span>
+          <span className={`${common.sub} ${styles.inline}`}>{t(`accountTiers.${account.tier}`)}</span>
         </span>
       ),
     },
@@ -67,7 +67,7 @@ export function AccountBalancesCard({ accounts }: { accounts: Account[] }) {
                 <li key={asset.coin}>
                   <span className={styles.figure}>{formatExactAmount(asset.coin, asset.total, language)}</span> {asset.coin}
                   {asset.frozen !== '0' ? (
-                    <span className={styles.sub}>
+                    <span className={common.sub}>
                       {t('balances.frozenPart', { amount: formatExactAmount(asset.coin, asset.frozen, language) })}
                     </span>
                   ) : null}

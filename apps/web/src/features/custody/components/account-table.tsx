@@ -13,7 +13,7 @@ export function AccountTable({ accounts, empty }: { accounts: CustodyAccount[]; 
   const { t } = useTranslation('custodyConfig');
   const language = useLanguage();
   const columns: TableColumnsType<CustodyAccount> = [
-    { key: 'name', title: t('accounts.columns.name'), render: (_value, account) => <span className={styles.name}>{account.name}</span> },
+    { key: 'name', title: t('accounts.columns.name'), render: (_value, account) => <span className={common.name}>{account.name}</span> },
     {
       key: 'kind',
       title: t('accounts.columns.kind'),

@@ -70,7 +70,7 @@ export function CustodyAccessState({ error, isLoading, onRetry }: { error: unkno
       ) : (
         <Result
           status="warning"
-          title={t('states.loadFailed')}
+          title={t('states.loadFailedTitle')}
           subTitle={message}
           data-testid="custody-access-error"
           extra={

@@ -1,10 +1,7 @@
 import type { CustodyOrder, CustodyOrderDetail, CustodyOverview, CustodyPolicyAnswer } from '@coffer/contract';
 import type { Language } from '@coffer/contract/languages';
 import type { ReactNode } from 'react';
-import { renderPage } from '../../../../test/render-page';
-import { configureHttpClient } from '../../../shared/http/http-client';
-import { ToastHost } from '../../../shared/ui/toast-host';
-import custodyEn from '../../../shared/i18n/locales/en/custody.json';
+import { renderCustodyPage } from './custody-org-test-kit';
 import ordersEn from '../../../shared/i18n/locales/en/custodyOrders.json';
 import ordersRu from '../../../shared/i18n/locales/ru/custodyOrders.json';
 import ordersZhCn from '../../../shared/i18n/locales/zh-CN/custodyOrders.json';
@@ -18,18 +15,7 @@ const catalogues: Record<Language, object> = { en: ordersEn, ru: ordersRu, 'zh-C
  * puts the client back in English after each test.
  */
 export function renderCustodyOrders(ui: ReactNode, { language = 'en', path, url }: { language?: Language; path: string; url?: string }) {
-  configureHttpClient({
-    language: () => language,
-    text: (key) => (key === 'http.netError' ? 'Net Error' : 'Network Error,Please try later'),
-    nativeToken: () => null,
-  });
-  return renderPage(
-    <>
-      {ui}
-      <ToastHost />
-    </>,
-    { path, url, language, namespaces: { custodyOrders: catalogues[language], custody: custodyEn } },
-  );
+  return renderCustodyPage(ui, { path, url, language, namespaces: { custodyOrders: catalogues[language] } });
 }
 
 /** Two business lines and two custody accounts. */

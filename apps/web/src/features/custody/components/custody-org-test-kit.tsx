@@ -9,6 +9,10 @@ import type { RenderPageOptions } from '../../../../test/render-page';
 import en from '../../../shared/i18n/locales/en/custodyOrg.json';
 import ru from '../../../shared/i18n/locales/ru/custodyOrg.json';
 import zhCn from '../../../shared/i18n/locales/zh-CN/custodyOrg.json';
+import consoleEn from '../../../shared/i18n/locales/en/custody.json';
+import consoleRu from '../../../shared/i18n/locales/ru/custody.json';
+import consoleZhCn from '../../../shared/i18n/locales/zh-CN/custody.json';
+import consoleZhTw from '../../../shared/i18n/locales/zh-TW/custody.json';
 
 /** Test-only: an envelope the stub answers as is (an error code). */
 export class CustodyOrgEnvelope {
@@ -49,14 +53,16 @@ function configureHttpLanguage(language: Language) {
   });
 }
 
+const consoleCatalogues: Record<Language, object> = { en: consoleEn, ru: consoleRu, 'zh-CN': consoleZhCn, 'zh-TW': consoleZhTw };
+
 /**
- * Test-only: renders a custody page as the app does, in `language` (the given catalogues and the
- * HTTP client's error texts alike), with the toasts the app shows; the kits of the console's
- * screens call it with their catalogues.
+ * Test-only: renders a custody page as the app does, in `language` (the console's own catalogue,
+ * the given ones and the HTTP client's error texts alike), with the toasts the app shows; the
+ * kits of the console's screens call it with their catalogues.
  */
 export function renderCustodyPage(
   ui: ReactNode,
-  { language = 'en', ...options }: Pick<RenderPageOptions, 'path' | 'url' | 'routes' | 'language' | 'namespaces'>,
+  { language = 'en', namespaces, ...options }: Pick<RenderPageOptions, 'path' | 'url' | 'routes' | 'language' | 'namespaces'>,
 ) {
   configureHttpLanguage(language);
   return renderPage(
@@ -64,7 +70,7 @@ export function renderCustodyPage(
       {ui}
       <ToastHost />
     </>,
-    { ...options, language },
+    { ...options, language, namespaces: { custody: consoleCatalogues[language], ...namespaces } },
   );
 }
 

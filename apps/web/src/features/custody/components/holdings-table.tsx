@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatExactAmount, formatFiat } from '../../../shared/format/figures';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { sumUsd } from './money-parts';
+import common from './custody-console.module.css';
 import styles from './custody-money.module.css';
 
 /** A holding with what its account's first row shows for the whole account: how many rows it spans and its USD total. */
@@ -58,10 +59,10 @@ export function HoldingsTable({
       onCell: span,
       render: (_value, row) => (
         <div className={styles.accountCell} data-testid={`holding-account-${row.accountId}`}>
-          <span className={styles.name}>{row.accountName}</span>
+          <span className={common.name}>{row.accountName}</span>
           <span className={styles.tags}>
             <Tag>{t(`accountKinds.${row.kind}`)}</Tag>
-            <span className={styles.sub}>{t(`accountTiers.${row.tier}`)}</span>
+            <span className={`${common.sub} ${styles.inline}`}>{t(`accountTiers.${row.tier}`)}</span>
           </span>
           <span className={styles.accountTotal}>
             {t('report.accountTotal')} <strong className={styles.figure}>{usd(row.accountUsd)}</strong>

@@ -25,7 +25,7 @@ import { showRefusal, type FieldPath } from './config-refusal';
 import { useAccountLabel } from './money-parts';
 import styles from './custody-money.module.css';
 import common from './custody-console.module.css';
-import { CustodyReadError } from './custody-load-error';
+import { ConsoleRead } from './custody-load-error';
 
 /** Where a move starts when the dialog opens: an account and a coin chosen beforehand (an asset report row), or none. */
 export interface MoveStart {
@@ -92,39 +92,31 @@ function MoveBody({ start, onClose, onMoved }: { start: MoveStart; onClose: () =
   const balances = useQuery(custodyBalancesQuery);
   const currencies = useQuery(currenciesQuery);
 
-  if (balances.isError && !balances.data) {
-    return (
-      <CustodyReadError namespace="custodyMoney" error={balances.error} onRetry={() => void balances.refetch()} testId="move-load-error" />
-    );
-  }
-  if (currencies.isError && !currencies.data) {
-    return (
-      <CustodyReadError
-        namespace="custodyMoney"
-        error={currencies.error}
-        onRetry={() => void currencies.refetch()}
-        testId="move-load-error"
-      />
-    );
-  }
-  if (!balances.data || !currencies.data) {
-    return (
-      <div data-testid="move-loading">
-        <Skeleton active paragraph={{ rows: 6 }} />
-      </div>
-    );
-  }
-  const { accounts } = balances.data;
-  if (accounts.length < 2) {
-    return (
-      <div className={styles.moveNone} data-testid="move-needs-two">
-        <p>{t('move.needTwoAccounts')}</p>
-        <Button onClick={onClose}>{t('common.close')}</Button>
-      </div>
-    );
-  }
-  const scales = new Map(currencies.data.map((currency) => [currency.coin, currency.scale]));
-  return <MoveForm accounts={accounts} scales={scales} start={start} onClose={onClose} onMoved={onMoved} />;
+  const loading = (
+    <div data-testid="move-loading">
+      <Skeleton active paragraph={{ rows: 6 }} />
+    </div>
+  );
+  return (
+    <ConsoleRead reads={[balances, currencies]} loading={loading} errorTestId="move-load-error">
+      {({ accounts }, currencyList) =>
+        accounts.length < 2 ? (
+          <div className={styles.moveNone} data-testid="move-needs-two">
+            <p>{t('move.needTwoAccounts')}</p>
+            <Button onClick={onClose}>{t('common.close')}</Button>
+          </div>
+        ) : (
+          <MoveForm
+            accounts={accounts}
+            scales={new Map(currencyList.map((currency) => [currency.coin, currency.scale]))}
+            start={start}
+            onClose={onClose}
+            onMoved={onMoved}
+          />
+        )
+      }
+    </ConsoleRead>
+  );
 }
 
 /** Where a move goes by default: another account, of the other storage kind when there is one (hot ↔ cold). */

@@ -46,9 +46,9 @@ export function LineTable({
       key: 'name',
       title: t('lines.columns.name'),
       render: (_value, line) => (
-        <span className={styles.name}>
+        <span className={common.name}>
           {line.name}
-          <span className={styles.sub}>{line.adminEmail}</span>
+          <span className={common.sub}>{line.adminEmail}</span>
         </span>
       ),
     },
@@ -98,7 +98,7 @@ export function LineTable({
       title: (
         <span>
           {t('lines.columns.limits')}
-          <span className={styles.sub}>{t('lines.columns.limitsOrder')}</span>
+          <span className={common.sub}>{t('lines.columns.limitsOrder')}</span>
         </span>
       ),
       render: (_value, line) =>

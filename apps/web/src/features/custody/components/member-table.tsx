@@ -43,7 +43,7 @@ export function MemberTable({
   const isOtherBusy = (member: CustodyMember) => busyId !== null && busyId !== member.id;
 
   const columns: TableColumnsType<CustodyMember> = [
-    { key: 'name', title: t('members.columns.name'), render: (_value, member) => <span className={styles.name}>{member.name}</span> },
+    { key: 'name', title: t('members.columns.name'), render: (_value, member) => <span className={common.name}>{member.name}</span> },
     { key: 'email', title: t('members.columns.email'), render: (_value, member) => <span className={common.nowrap}>{member.email}</span> },
     { key: 'role', title: t('members.columns.role'), render: (_value, member) => roleNameOf(member) },
     {

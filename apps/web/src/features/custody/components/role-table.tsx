@@ -31,7 +31,7 @@ export function RoleTable({
       title: t('roles.columns.name'),
       render: (_value, role) => (
         <span>
-          <span className={styles.name}>{labels.roleName(role)}</span>
+          <span className={common.name}>{labels.roleName(role)}</span>
           {role.builtInRole ? (
             <Tag className={common.nowrap} data-testid={`role-built-in-${role.id}`}>
               {t('roles.builtInTag')}

@@ -43,20 +43,20 @@ export function TransferTable(list: PagedTableList<CustodyTransfer>) {
       title: (
         <span className={styles.stackHead}>
           {t('transfers.columns.flowId')}
-          <span className={styles.sub}>{t('transfers.columns.orderNo')}</span>
+          <span className={common.sub}>{t('transfers.columns.orderNo')}</span>
         </span>
       ),
       render: (_value, record) => (
         <span className={styles.code}>
           {record.flowId}
-          <span className={styles.sub}>{record.orderNo}</span>
+          <span className={common.sub}>{record.orderNo}</span>
         </span>
       ),
     },
     {
       key: 'account',
       title: t('transfers.columns.account'),
-      render: (_value, record) => <span className={styles.name}>{record.accountName}</span>,
+      render: (_value, record) => <span className={common.name}>{record.accountName}</span>,
     },
     {
       key: 'coin',
@@ -64,7 +64,7 @@ export function TransferTable(list: PagedTableList<CustodyTransfer>) {
       render: (_value, record) => (
         <span className={common.nowrap}>
           <strong>{record.coin}</strong>
-          <span className={styles.sub}>{record.chain ? chainName(record.chain) : t('common.internal')}</span>
+          <span className={common.sub}>{record.chain ? chainName(record.chain) : t('common.internal')}</span>
         </span>
       ),
     },
@@ -103,7 +103,7 @@ export function TransferTable(list: PagedTableList<CustodyTransfer>) {
       title: (
         <span className={styles.stackHead}>
           {t('transfers.columns.source')}
-          <span className={styles.sub}>{t('transfers.columns.toAddress')}</span>
+          <span className={common.sub}>{t('transfers.columns.toAddress')}</span>
         </span>
       ),
       render: (_value, record) => (

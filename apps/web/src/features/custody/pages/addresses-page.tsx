@@ -19,7 +19,7 @@ import { AddressBookTable } from '../components/address-book-table';
 import { AddressFormDialog } from '../components/address-form-dialog';
 import styles from '../components/custody-config.module.css';
 import common from '../components/custody-console.module.css';
-import { CustodyReadError } from '../components/custody-load-error';
+import { ConsoleRead } from '../components/custody-load-error';
 
 /**
  * Common address management (spec §2, §3, §5, §9): choose a custody account, see its address
@@ -90,60 +90,40 @@ export function AddressesPage() {
     );
   };
 
-  let body;
-  if (accounts.isError && !accounts.data) {
-    body = (
-      <CustodyReadError
-        namespace="custodyOrg"
-        error={accounts.error}
-        onRetry={() => void accounts.refetch()}
-        testId="addresses-load-error"
-      />
-    );
-  } else if (!accounts.data) {
-    body = <TableSkeleton rows={5} columns={7} />;
-  } else if (!account) {
-    body = (
-      <div data-testid="addresses-no-accounts">
-        <TableEmpty text={t('addresses.noAccounts')}>
-          {me.data?.permissions.includes('settings') ? <Link to={pathTo('custodySettings')}>{t('addresses.openAccount')}</Link> : null}
-        </TableEmpty>
-      </div>
-    );
-  } else if (addresses.isError && !addresses.data) {
-    body = (
-      <CustodyReadError
-        namespace="custodyOrg"
-        error={addresses.error}
-        onRetry={() => void addresses.refetch()}
-        testId="addresses-load-error"
-      />
-    );
-  } else if (!addresses.data) {
-    body = <TableSkeleton rows={5} columns={7} />;
-  } else {
-    const { pageNo, pageSize } = pageFromParams(params);
-    const lastPage = Math.max(1, Math.ceil(count / pageSize));
-    const current = Math.min(pageNo, lastPage);
-    body = (
-      <AddressBookTable
-        page={{
-          records: addresses.data.slice((current - 1) * pageSize, current * pageSize),
-          pageNo: current,
-          pageSize,
-          total: count,
-        }}
-        busyId={busyId}
-        onPageChange={(nextPage, nextSize) => showPage(account.id, nextPage, nextSize)}
-        onDelete={(address) => void handleDelete(address)}
-        empty={
-          <div data-testid="addresses-empty">
-            <TableEmpty text={t('addresses.emptyText', { account: account.name })}>{addButton('address-add-empty')}</TableEmpty>
+  const skeleton = <TableSkeleton rows={5} columns={7} />;
+  const body = (
+    <ConsoleRead reads={[accounts]} loading={skeleton} errorTestId="addresses-load-error">
+      {() =>
+        account ? (
+          <ConsoleRead reads={[addresses]} loading={skeleton} errorTestId="addresses-load-error">
+            {(list) => {
+              const { pageNo, pageSize } = pageFromParams(params);
+              const current = Math.min(pageNo, Math.max(1, Math.ceil(count / pageSize)));
+              return (
+                <AddressBookTable
+                  page={{ records: list.slice((current - 1) * pageSize, current * pageSize), pageNo: current, pageSize, total: count }}
+                  busyId={busyId}
+                  onPageChange={(nextPage, nextSize) => showPage(account.id, nextPage, nextSize)}
+                  onDelete={(address) => void handleDelete(address)}
+                  empty={
+                    <div data-testid="addresses-empty">
+                      <TableEmpty text={t('addresses.emptyText', { account: account.name })}>{addButton('address-add-empty')}</TableEmpty>
+                    </div>
+                  }
+                />
+              );
+            }}
+          </ConsoleRead>
+        ) : (
+          <div data-testid="addresses-no-accounts">
+            <TableEmpty text={t('addresses.noAccounts')}>
+              {me.data?.permissions.includes('settings') ? <Link to={pathTo('custodySettings')}>{t('addresses.openAccount')}</Link> : null}
+            </TableEmpty>
           </div>
-        }
-      />
-    );
-  }
+        )
+      }
+    </ConsoleRead>
+  );
 
   return (
     <PageFrame title={t('addresses.title')} testId="custody-addresses-page">

@@ -9,7 +9,7 @@ import { PageFrame } from '../../../shared/ui/page-frame';
 import { myCustodyApplicationQuery, useApplyForCustody } from '../api/custody-application';
 import { ApplicationForm } from '../components/application-form';
 import { ApplicationStatus } from '../components/application-status';
-import { CustodyLoadError } from '../components/custody-load-error';
+import { CustodyReadError } from '../components/custody-load-error';
 import styles from '../components/custody.module.css';
 
 /**
@@ -25,7 +25,7 @@ export function CustodyApplyPage() {
   const [isApplyingAgain, setApplyingAgain] = useState(false);
 
   let body;
-  if (application.isError) body = <CustodyLoadError error={application.error} onRetry={() => void application.refetch()} />;
+  if (application.isError) body = <CustodyReadError error={application.error} onRetry={() => void application.refetch()} />;
   else if (application.isPending || user.isPending)
     body = (
       <Card data-testid="custody-apply-loading" aria-busy="true">

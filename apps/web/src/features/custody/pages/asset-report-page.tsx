@@ -23,7 +23,7 @@ import { DownloadToolbar, FilterSelect, rangePresets } from '../components/money
 import { useFileDownload } from '../components/use-file-download';
 import styles from '../components/custody-money.module.css';
 import common from '../components/custody-console.module.css';
-import { CustodyReadError } from '../components/custody-load-error';
+import { ConsoleRead } from '../components/custody-load-error';
 
 /** The report's filters as the address holds them: an account, and UTC days both included. */
 function filtersFrom(params: URLSearchParams): { account?: string; startDay?: string; endDay?: string } {
@@ -107,60 +107,53 @@ export function AssetReportPage() {
     </div>
   );
 
-  let body;
-  if (report.isError && !report.data) {
-    body = (
+  const loading = (
+    <div className={common.stack} data-testid="report-loading">
       <Card>
-        <CustodyReadError namespace="custodyMoney" error={report.error} onRetry={() => void report.refetch()} testId="report-load-error" />
+        <Skeleton active paragraph={{ rows: 4 }} />
       </Card>
-    );
-  } else if (!report.data) {
-    body = (
-      <div className={common.stack} data-testid="report-loading">
-        <Card>
-          <Skeleton active paragraph={{ rows: 4 }} />
-        </Card>
-        <Card>
-          <TableSkeleton rows={5} columns={7} />
-        </Card>
-      </div>
-    );
-  } else {
-    const data = report.data;
-    body = (
-      <>
-        <div className={styles.reportTop}>
-          <Card className={styles.totalCard}>
-            <p className={styles.caption}>{t('report.totalNow')}</p>
-            <p className={styles.bigFigure} data-testid="report-total">
-              {usd(data.usdValue)}
-            </p>
-            <p className={styles.caption}>{t('report.asOf', { time: formatDateTime(data.asOf, language) })}</p>
+      <Card>
+        <TableSkeleton rows={5} columns={7} />
+      </Card>
+    </div>
+  );
+  const body = (
+    <ConsoleRead reads={[report]} loading={loading} errorTestId="report-load-error">
+      {(data) => (
+        <>
+          <div className={styles.reportTop}>
+            <Card className={styles.totalCard}>
+              <p className={styles.caption}>{t('report.totalNow')}</p>
+              <p className={styles.bigFigure} data-testid="report-total">
+                {usd(data.usdValue)}
+              </p>
+              <p className={styles.caption}>{t('report.asOf', { time: formatDateTime(data.asOf, language) })}</p>
+            </Card>
+            <Card className={styles.chartCard} title={<h2 className={styles.cardTitle}>{t('report.chartTitle')}</h2>}>
+              <ReportChart report={data} />
+            </Card>
+          </div>
+          <Card
+            title={<h2 className={styles.cardTitle}>{t('report.holdingsTitle')}</h2>}
+            extra={
+              canMove ? (
+                <Button onClick={() => move.open({ fromAccountId: filters.account })} data-testid="report-move">
+                  {t('report.moveButton')}
+                </Button>
+              ) : null
+            }
+          >
+            <HoldingsTable
+              holdings={data.holdings}
+              total={data.usdValue}
+              empty={empty}
+              onMove={canMove ? (holding) => move.open({ fromAccountId: holding.accountId, coin: holding.coin }) : undefined}
+            />
           </Card>
-          <Card className={styles.chartCard} title={<h2 className={styles.cardTitle}>{t('report.chartTitle')}</h2>}>
-            <ReportChart report={data} />
-          </Card>
-        </div>
-        <Card
-          title={<h2 className={styles.cardTitle}>{t('report.holdingsTitle')}</h2>}
-          extra={
-            canMove ? (
-              <Button onClick={() => move.open({ fromAccountId: filters.account })} data-testid="report-move">
-                {t('report.moveButton')}
-              </Button>
-            ) : null
-          }
-        >
-          <HoldingsTable
-            holdings={data.holdings}
-            total={data.usdValue}
-            empty={empty}
-            onMove={canMove ? (holding) => move.open({ fromAccountId: holding.accountId, coin: holding.coin }) : undefined}
-          />
-        </Card>
-      </>
-    );
-  }
+        </>
+      )}
+    </ConsoleRead>
+  );
 
   return (
     <PageFrame title={t('report.title')} testId="custody-asset-report-page">

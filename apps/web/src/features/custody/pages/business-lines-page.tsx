@@ -45,7 +45,7 @@ export function BusinessLinesPage() {
 
   let body;
   if (lines.isError && !lines.data) {
-    body = <CustodyReadError namespace="custodyOrg" error={lines.error} onRetry={() => void lines.refetch()} testId="lines-load-error" />;
+    body = <CustodyReadError error={lines.error} onRetry={() => void lines.refetch()} testId="lines-load-error" />;
   } else if (!lines.data) {
     body = <TableSkeleton rows={4} columns={7} />;
   } else {

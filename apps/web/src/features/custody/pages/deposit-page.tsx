@@ -15,7 +15,7 @@ import { useAccountLabel } from '../components/money-parts';
 import layout from '../../../shared/ui/form-page-layout.module.css';
 import styles from '../components/custody-money.module.css';
 import common from '../components/custody-console.module.css';
-import { CustodyReadError } from '../components/custody-load-error';
+import { ConsoleRead } from '../components/custody-load-error';
 
 type Selection = { coin: string; chain: string };
 
@@ -63,74 +63,61 @@ export function DepositPage() {
 
   if (!ready) return <Skeleton active paragraph={{ rows: 8 }} />;
 
-  let body;
-  if (accounts.isError && !accounts.data) {
-    body = (
-      <CustodyReadError
-        namespace="custodyMoney"
-        error={accounts.error}
-        onRetry={() => void accounts.refetch()}
-        testId="deposit-load-error"
-      />
-    );
-  } else if (options.isError && !options.data) {
-    body = (
-      <CustodyReadError namespace="custodyMoney" error={options.error} onRetry={() => void options.refetch()} testId="deposit-load-error" />
-    );
-  } else if (!accounts.data || !options.data) {
-    body = (
-      <div className={common.stack} data-testid="deposit-loading">
-        <Skeleton active paragraph={{ rows: 3 }} />
-        <DepositAddressSkeleton />
-      </div>
-    );
-  } else if (!account) {
-    body = (
-      <div data-testid="deposit-no-accounts">
-        <TableEmpty text={t('deposit.noAccountsText')}>
-          {me.data?.permissions.includes('accounts') ? <Link to={pathTo('custodySettings')}>{t('common.openAccount')}</Link> : null}
-        </TableEmpty>
-      </div>
-    );
-  } else {
-    body = (
-      <div className={common.stack}>
-        <div className={styles.pickerField}>
-          <label className={styles.pickerLabel} htmlFor="custody-deposit-account">
-            {t('deposit.account')}
-          </label>
-          <Select
-            id="custody-deposit-account"
-            className={styles.accountSelect}
-            value={account.id}
-            placeholder={t('deposit.accountPlaceholder')}
-            onChange={(id: string) => show({ account: id })}
-            options={accounts.data.map((option) => ({ value: option.id, label: accountLabel(option) }))}
-            data-testid="deposit-account"
-          />
-        </div>
-        <CoinChainSelect
-          options={options.data}
-          coin={selection.coin}
-          chain={selection.chain}
-          direction="deposit"
-          onChange={(next) => show(next)}
-          idPrefix="deposit"
-        />
-        {chainOption ? (
-          <AccountDepositAddress
-            key={`${account.id}-${selection.coin}-${selection.chain}`}
-            account={account}
-            coin={selection.coin}
-            chain={selection.chain}
-            needsMemo={chainOption.needsMemo}
-          />
+  const loading = (
+    <div className={common.stack} data-testid="deposit-loading">
+      <Skeleton active paragraph={{ rows: 3 }} />
+      <DepositAddressSkeleton />
+    </div>
+  );
+  const body = (
+    <ConsoleRead reads={[accounts, options]} loading={loading} errorTestId="deposit-load-error">
+      {(accountList, chainOptions) =>
+        account ? (
+          <div className={common.stack}>
+            <div className={styles.pickerField}>
+              <label className={styles.pickerLabel} htmlFor="custody-deposit-account">
+                {t('deposit.account')}
+              </label>
+              <Select
+                id="custody-deposit-account"
+                className={styles.accountSelect}
+                value={account.id}
+                placeholder={t('deposit.accountPlaceholder')}
+                onChange={(id: string) => show({ account: id })}
+                options={accountList.map((option) => ({ value: option.id, label: accountLabel(option) }))}
+                data-testid="deposit-account"
+              />
+            </div>
+            <CoinChainSelect
+              options={chainOptions}
+              coin={selection.coin}
+              chain={selection.chain}
+              direction="deposit"
+              onChange={(next) => show(next)}
+              idPrefix="deposit"
+            />
+            {chainOption ? (
+              <AccountDepositAddress
+                key={`${account.id}-${selection.coin}-${selection.chain}`}
+                account={account}
+                coin={selection.coin}
+                chain={selection.chain}
+                needsMemo={chainOption.needsMemo}
+              />
+            ) : (
+              <Empty description={t('deposit.chooseCoin')} />
+            )}
+          </div>
         ) : (
-          <Empty description={t('deposit.chooseCoin')} />
-        )}
-      </div>
-    );
-  }
+          <div data-testid="deposit-no-accounts">
+            <TableEmpty text={t('deposit.noAccountsText')}>
+              {me.data?.permissions.includes('accounts') ? <Link to={pathTo('custodySettings')}>{t('common.openAccount')}</Link> : null}
+            </TableEmpty>
+          </div>
+        )
+      }
+    </ConsoleRead>
+  );
 
   return (
     <PageFrame
@@ -176,29 +163,22 @@ function AccountDepositAddress({
   const { t } = useTranslation('custodyMoney');
   const accountLabel = useAccountLabel();
   const address = useQuery(custodyDepositAddressQuery(account.id, coin, chain));
-  if (address.isError && !address.data) {
-    return (
-      <CustodyReadError
-        namespace="custodyMoney"
-        error={address.error}
-        onRetry={() => void address.refetch()}
-        testId="deposit-address-error"
-      />
-    );
-  }
-  if (!address.data) return <DepositAddressSkeleton />;
   return (
-    <section className={common.stack} aria-label={t('deposit.creditedTo', { account: account.name })}>
-      <p className={styles.creditedTo} data-testid="deposit-credited-to">
-        {t('deposit.creditedTo', { account: accountLabel(account) })}
-      </p>
-      <DepositAddressView
-        deposit={address.data}
-        needsMemo={needsMemo}
-        qrAlt={t('deposit.qrAlt', { coin, account: account.name })}
-        extraNotes={[t('deposit.noteAccount', { account: account.name }), t('deposit.noteHistory')]}
-      />
-    </section>
+    <ConsoleRead reads={[address]} loading={<DepositAddressSkeleton />} errorTestId="deposit-address-error">
+      {(deposit) => (
+        <section className={common.stack} aria-label={t('deposit.creditedTo', { account: account.name })}>
+          <p className={styles.creditedTo} data-testid="deposit-credited-to">
+            {t('deposit.creditedTo', { account: accountLabel(account) })}
+          </p>
+          <DepositAddressView
+            deposit={deposit}
+            needsMemo={needsMemo}
+            qrAlt={t('deposit.qrAlt', { coin, account: account.name })}
+            extraNotes={[t('deposit.noteAccount', { account: account.name }), t('deposit.noteHistory')]}
+          />
+        </section>
+      )}
+    </ConsoleRead>
   );
 }
 

@@ -12,7 +12,7 @@ import { InvitationSent } from '../components/invitation-sent';
 import { MemberFormDialog } from '../components/member-form-dialog';
 import { MemberTable, type MemberAction } from '../components/member-table';
 import common from '../components/custody-console.module.css';
-import { CustodyReadError } from '../components/custody-load-error';
+import { ConsoleRead } from '../components/custody-load-error';
 
 type Editing = { member: CustodyMember | null };
 type Sent = { invitation: CustodyInvitation; isResent: boolean };
@@ -71,30 +71,20 @@ export function MembersPage() {
     </Button>
   );
 
-  let body;
-  if (members.isError && !members.data) {
-    body = (
-      <CustodyReadError namespace="custodyOrg" error={members.error} onRetry={() => void members.refetch()} testId="members-load-error" />
-    );
-  } else if (!members.data) {
-    body = <TableSkeleton rows={5} columns={8} />;
-  } else if (members.data.length === 0) {
-    body = (
-      <Empty description={t('members.emptyTitle')} data-testid="members-empty">
-        <p className={common.muted}>{t('members.emptyText')}</p>
-        {addButton('member-add-empty')}
-      </Empty>
-    );
-  } else {
-    body = (
-      <MemberTable
-        members={members.data}
-        roles={roles.data}
-        busyId={busyId}
-        onAction={(action, member) => void handleAction(action, member)}
-      />
-    );
-  }
+  const body = (
+    <ConsoleRead reads={[members]} loading={<TableSkeleton rows={5} columns={8} />} errorTestId="members-load-error">
+      {(list) =>
+        list.length === 0 ? (
+          <Empty description={t('members.emptyTitle')} data-testid="members-empty">
+            <p className={common.muted}>{t('members.emptyText')}</p>
+            {addButton('member-add-empty')}
+          </Empty>
+        ) : (
+          <MemberTable members={list} roles={roles.data} busyId={busyId} onAction={(action, member) => void handleAction(action, member)} />
+        )
+      }
+    </ConsoleRead>
+  );
 
   return (
     <PageFrame title={t('members.title')} testId="custody-members-page" actions={addButton('member-add')}>

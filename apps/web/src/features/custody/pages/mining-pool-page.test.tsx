@@ -171,7 +171,7 @@ describe('MiningPoolPage', { timeout: 60_000 }, () => {
     renderAt();
     const failed = await screen.findByTestId('custody-load-error', {}, slow);
     expect(failed.textContent).toContain(errorMessage('serviceUnavailable', 'en'));
-    await user.click(screen.getByTestId('custody-retry'));
+    await user.click(screen.getByTestId('custody-load-error-retry'));
     expect(await screen.findByTestId('pool-empty', {}, slow)).toBeTruthy();
   });
 

@@ -10,7 +10,7 @@ import { TableEmpty } from '../../../shared/ui/table-empty';
 import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { custodyAccountsQuery } from '../api/custody-accounts';
 import { custodyPoolCalls, custodyPoolPartnersKey, custodyPoolPartnersQuery } from '../api/custody-pool';
-import { CustodyLoadError } from '../components/custody-load-error';
+import { ConsoleRead } from '../components/custody-load-error';
 import { PoolLinkDialog } from '../components/pool-link-dialog';
 import { PoolPartnerTable, type PoolPartnerAction } from '../components/pool-partner-table';
 import common from '../components/custody-console.module.css';
@@ -53,29 +53,29 @@ export function MiningPoolPage() {
     </Button>
   );
 
-  let body;
-  const failed = partners.isError && !partners.data ? partners : accounts.isError && !accounts.data ? accounts : null;
-  if (failed) {
-    body = <CustodyLoadError error={failed.error} onRetry={() => void failed.refetch()} />;
-  } else if (!partners.data || !accounts.data) {
-    body = <TableSkeleton rows={5} columns={8} />;
-  } else if (!hasAccounts) {
-    body = (
-      <div data-testid="pool-no-accounts">
-        <TableEmpty text={t('page.noAccounts')}>
-          <Link to={pathTo('custodySettings')}>{t('page.openAccount')}</Link>
-        </TableEmpty>
-      </div>
-    );
-  } else if (partners.data.length === 0) {
-    body = (
-      <div data-testid="pool-empty">
-        <TableEmpty text={t('page.empty')}>{createButton('pool-create-empty')}</TableEmpty>
-      </div>
-    );
-  } else {
-    body = <PoolPartnerTable partners={partners.data} busyId={busyId} onAction={(action, partner) => void handleAction(action, partner)} />;
-  }
+  const body = (
+    <ConsoleRead reads={[partners, accounts]} loading={<TableSkeleton rows={5} columns={8} />}>
+      {(partnerList) => {
+        if (!hasAccounts)
+          return (
+            <div data-testid="pool-no-accounts">
+              <TableEmpty text={t('page.noAccounts')}>
+                <Link to={pathTo('custodySettings')}>{t('page.openAccount')}</Link>
+              </TableEmpty>
+            </div>
+          );
+        if (partnerList.length === 0)
+          return (
+            <div data-testid="pool-empty">
+              <TableEmpty text={t('page.empty')}>{createButton('pool-create-empty')}</TableEmpty>
+            </div>
+          );
+        return (
+          <PoolPartnerTable partners={partnerList} busyId={busyId} onAction={(action, partner) => void handleAction(action, partner)} />
+        );
+      }}
+    </ConsoleRead>
+  );
 
   return (
     <PageFrame title={t('page.title')} testId="custody-mining-pool-page" actions={createButton('pool-create')}>

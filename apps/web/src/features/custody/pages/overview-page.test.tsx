@@ -102,12 +102,19 @@ describe('CustodyOverviewPage', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('custody-nothing-pending')).toBeTruthy();
   });
 
-  it('shows the loading skeleton, then the error envelope with a retry', async () => {
+  it('shows the loading skeleton, then the error envelope: with a retry where another try can help, without one for a refusal', async () => {
     stubCustodyApi({ [custodyPaths.overview]: new CustodyEnvelope('noPermission') });
-    render();
+    const first = render();
     expect(screen.getByTestId('custody-overview-loading')).toBeTruthy();
-    const error = await screen.findByTestId('custody-load-error', {}, slow);
-    expect(error.textContent).toContain(errorMessage('noPermission', 'en'));
-    expect(within(error).getByTestId('custody-retry')).toBeTruthy();
+    const refusal = await screen.findByTestId('custody-load-error', {}, slow);
+    expect(refusal.textContent).toContain(errorMessage('noPermission', 'en'));
+    expect(within(refusal).queryByTestId('custody-load-error-retry')).toBeNull();
+    first.unmount();
+
+    stubCustodyApi({ [custodyPaths.overview]: new CustodyEnvelope('serviceUnavailable') });
+    render();
+    const failure = await screen.findByTestId('custody-load-error', {}, slow);
+    expect(failure.textContent).toContain(errorMessage('serviceUnavailable', 'en'));
+    expect(within(failure).getByTestId('custody-load-error-retry')).toBeTruthy();
   });
 });

@@ -10,7 +10,7 @@ import { PageFrame } from '../../../shared/ui/page-frame';
 import { TableSkeleton } from '../../../shared/ui/table-skeleton';
 import { custodyOverviewQuery } from '../api/custody-overview';
 import { AccountBalancesCard } from '../components/account-balances-card';
-import { CustodyLoadError } from '../components/custody-load-error';
+import { ConsoleRead } from '../components/custody-load-error';
 import styles from '../components/custody.module.css';
 
 type Line = CustodyOverview['lines'][number];
@@ -137,25 +137,26 @@ function OverviewView({ overview }: { overview: CustodyOverview }) {
 export function CustodyOverviewPage() {
   const { t } = useTranslation('custody');
   const overview = useQuery(custodyOverviewQuery);
-  let body;
-  if (overview.isError) body = <CustodyLoadError error={overview.error} onRetry={() => void overview.refetch()} />;
-  else if (!overview.data)
-    body = (
-      <div className={styles.stack} data-testid="custody-overview-loading">
+  const loading = (
+    <div className={styles.stack} data-testid="custody-overview-loading">
+      <Card>
+        <TableSkeleton rows={1} columns={4} />
+      </Card>
+      <div className={styles.grid2}>
         <Card>
-          <TableSkeleton rows={1} columns={4} />
+          <TableSkeleton rows={3} columns={2} />
         </Card>
-        <div className={styles.grid2}>
-          <Card>
-            <TableSkeleton rows={3} columns={2} />
-          </Card>
-          <Card>
-            <TableSkeleton rows={3} columns={4} />
-          </Card>
-        </div>
+        <Card>
+          <TableSkeleton rows={3} columns={4} />
+        </Card>
       </div>
-    );
-  else body = <OverviewView overview={overview.data} />;
+    </div>
+  );
+  const body = (
+    <ConsoleRead reads={[overview]} loading={loading}>
+      {(data) => <OverviewView overview={data} />}
+    </ConsoleRead>
+  );
   return (
     <PageFrame title={t('overview.title')} testId="custody-overview-page">
       {body}

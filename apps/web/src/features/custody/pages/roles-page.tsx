@@ -11,7 +11,7 @@ import { custodyRoleCalls, custodyRolesKey, custodyRolesQuery } from '../api/cus
 import { RoleFormDialog } from '../components/role-form-dialog';
 import { RoleTable } from '../components/role-table';
 import common from '../components/custody-console.module.css';
-import { CustodyReadError } from '../components/custody-load-error';
+import { ConsoleRead } from '../components/custody-load-error';
 
 type Editing = { role: CustodyRole | null };
 
@@ -59,28 +59,20 @@ export function RolesPage() {
     </Button>
   );
 
-  let body;
-  if (roles.isError && !roles.data) {
-    body = <CustodyReadError namespace="custodyOrg" error={roles.error} onRetry={() => void roles.refetch()} testId="roles-load-error" />;
-  } else if (!roles.data) {
-    body = <TableSkeleton rows={4} columns={5} />;
-  } else if (roles.data.length === 0) {
-    body = (
-      <Empty description={t('roles.emptyTitle')} data-testid="roles-empty">
-        <p className={common.muted}>{t('roles.emptyText')}</p>
-        {addButton('role-add-empty')}
-      </Empty>
-    );
-  } else {
-    body = (
-      <RoleTable
-        roles={roles.data}
-        busyId={deleting}
-        onEdit={(role) => setEditing({ role })}
-        onDelete={(role) => void handleDelete(role)}
-      />
-    );
-  }
+  const body = (
+    <ConsoleRead reads={[roles]} loading={<TableSkeleton rows={4} columns={5} />} errorTestId="roles-load-error">
+      {(list) =>
+        list.length === 0 ? (
+          <Empty description={t('roles.emptyTitle')} data-testid="roles-empty">
+            <p className={common.muted}>{t('roles.emptyText')}</p>
+            {addButton('role-add-empty')}
+          </Empty>
+        ) : (
+          <RoleTable roles={list} busyId={deleting} onEdit={(role) => setEditing({ role })} onDelete={(role) => void handleDelete(role)} />
+        )
+      }
+    </ConsoleRead>
+  );
 
   return (
     <PageFrame title={t('roles.title')} testId="custody-roles-page" actions={addButton('role-add')}>

@@ -14,7 +14,7 @@ import { AccountFormDialog } from '../components/account-form-dialog';
 import { AccountTable } from '../components/account-table';
 import { SettingsForm } from '../components/settings-form';
 import common from '../components/custody-console.module.css';
-import { CustodyReadError } from '../components/custody-load-error';
+import { ConsoleRead } from '../components/custody-load-error';
 
 /**
  * Common settings (spec §2, §3): the organisation's console security — hardware keys required,
@@ -46,25 +46,16 @@ function SecurityCard() {
     showToast('success', t('settings.saved'));
   };
 
-  let body;
-  if (settings.isError && !settings.data) {
-    body = (
-      <CustodyReadError
-        namespace="custodyOrg"
-        error={settings.error}
-        onRetry={() => void settings.refetch()}
-        testId="settings-load-error"
-      />
-    );
-  } else if (!settings.data) {
-    body = (
-      <div data-testid="settings-loading">
-        <Skeleton active paragraph={{ rows: 5 }} />
-      </div>
-    );
-  } else {
-    body = <SettingsForm settings={settings.data} onSaved={handleSaved} />;
-  }
+  const loading = (
+    <div data-testid="settings-loading">
+      <Skeleton active paragraph={{ rows: 5 }} />
+    </div>
+  );
+  const body = (
+    <ConsoleRead reads={[settings]} loading={loading} errorTestId="settings-load-error">
+      {(current) => <SettingsForm settings={current} onSaved={handleSaved} />}
+    </ConsoleRead>
+  );
   return (
     <Card title={t('settings.securityTitle')}>
       <p className={common.intro}>{t('settings.intro')}</p>
@@ -94,32 +85,23 @@ function AccountsCard() {
       </Button>
     ) : null;
 
-  let body;
-  if (accounts.isError && !accounts.data) {
-    body = (
-      <CustodyReadError
-        namespace="custodyOrg"
-        error={accounts.error}
-        onRetry={() => void accounts.refetch()}
-        testId="accounts-load-error"
-      />
-    );
-  } else if (!accounts.data) {
-    body = <TableSkeleton rows={3} columns={5} />;
-  } else {
-    body = (
-      <AccountTable
-        accounts={accounts.data}
-        empty={
-          <div data-testid="accounts-empty">
-            <TableEmpty text={canAdd ? t('accounts.emptyText') : t('accounts.emptyTextReadOnly')}>
-              {addButton('account-add-empty')}
-            </TableEmpty>
-          </div>
-        }
-      />
-    );
-  }
+  const body = (
+    <ConsoleRead reads={[accounts]} loading={<TableSkeleton rows={3} columns={5} />} errorTestId="accounts-load-error">
+      {(list) => (
+        <AccountTable
+          accounts={list}
+          empty={
+            <div data-testid="accounts-empty">
+              <TableEmpty text={canAdd ? t('accounts.emptyText') : t('accounts.emptyTextReadOnly')}>
+                {addButton('account-add-empty')}
+              </TableEmpty>
+            </div>
+          }
+        />
+      )}
+    </ConsoleRead>
+  );
+
   return (
     <Card title={t('accounts.title')} extra={addButton('account-add')}>
       <p className={common.intro}>{t('accounts.intro')}</p>

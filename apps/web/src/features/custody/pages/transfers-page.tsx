@@ -25,7 +25,7 @@ import { useAccountLabel } from '../components/money-parts';
 import { TransferTable } from '../components/transfer-table';
 import { DownloadToolbar, FilterSelect, rangePresets } from '../components/money-filters';
 import { useFileDownload } from '../components/use-file-download';
-import { CustodyReadError } from '../components/custody-load-error';
+import { ConsoleRead } from '../components/custody-load-error';
 
 const dayMs = 86_400_000;
 
@@ -129,32 +129,23 @@ export function TransfersPage() {
     </div>
   );
 
-  let body;
-  if (transfers.isError && !transfers.data) {
-    body = (
-      <CustodyReadError
-        namespace="custodyMoney"
-        error={transfers.error}
-        onRetry={() => void transfers.refetch()}
-        testId="transfers-load-error"
-      />
-    );
-  } else if (!transfers.data) {
-    body = (
-      <div data-testid="transfers-loading">
-        <TableSkeleton rows={8} columns={8} />
-      </div>
-    );
-  } else {
-    body = (
-      <TransferTable
-        page={transfers.data}
-        isLoading={transfers.isPlaceholderData && transfers.isFetching}
-        empty={empty}
-        onPageChange={(nextPage, nextSize) => writeParams(filters, nextSize !== pageSize ? 1 : nextPage, nextSize)}
-      />
-    );
-  }
+  const loading = (
+    <div data-testid="transfers-loading">
+      <TableSkeleton rows={8} columns={8} />
+    </div>
+  );
+  const body = (
+    <ConsoleRead reads={[transfers]} loading={loading} errorTestId="transfers-load-error">
+      {(page) => (
+        <TransferTable
+          page={page}
+          isLoading={transfers.isPlaceholderData && transfers.isFetching}
+          empty={empty}
+          onPageChange={(nextPage, nextSize) => writeParams(filters, nextSize !== pageSize ? 1 : nextPage, nextSize)}
+        />
+      )}
+    </ConsoleRead>
+  );
 
   return (
     <PageFrame title={t('transfers.title')} testId="custody-transfers-page">

@@ -149,9 +149,7 @@ export function WithdrawOrdersPage() {
 
   let body;
   if (orders.isError && !orders.data) {
-    body = (
-      <CustodyReadError error={orders.error} onRetry={() => void orders.refetch()} testId="orders-load-error" namespace="custodyOrders" />
-    );
+    body = <CustodyReadError error={orders.error} onRetry={() => void orders.refetch()} testId="orders-load-error" />;
   } else if (!orders.data) {
     body = (
       <div data-testid="orders-loading">

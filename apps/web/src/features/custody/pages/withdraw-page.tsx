@@ -89,9 +89,7 @@ export function WithdrawPage() {
   const failed = [overview, accounts, networks, currencies].find((query) => query.isError && !query.data);
   let body;
   if (failed) {
-    body = (
-      <CustodyReadError error={failed.error} onRetry={() => void failed.refetch()} testId="withdraw-load-error" namespace="custodyOrders" />
-    );
+    body = <CustodyReadError error={failed.error} onRetry={() => void failed.refetch()} testId="withdraw-load-error" />;
   } else if (!overview.data || !accounts.data || !networks.data || !currencies.data) {
     body = (
       <div data-testid="withdraw-loading">

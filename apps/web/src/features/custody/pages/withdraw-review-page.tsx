@@ -37,9 +37,7 @@ export function WithdrawReviewPage() {
 
   let body;
   if (detail.isError && !detail.data) {
-    body = (
-      <CustodyReadError error={detail.error} onRetry={() => void detail.refetch()} testId="order-load-error" namespace="custodyOrders" />
-    );
+    body = <CustodyReadError error={detail.error} onRetry={() => void detail.refetch()} testId="order-load-error" />;
   } else if (!detail.data) {
     body = (
       <div data-testid="order-loading">
