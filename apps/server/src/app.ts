@@ -13,7 +13,7 @@ import { createDepositsModule, depositBillDescriber, type DepositChainSet, type 
 import { createDevOutbox, createIdentityModule, type IdentityModule } from './modules/identity';
 import { createLedgerModule, createLedgerReads, hasCustomerReceivedFunds } from './modules/ledger';
 import { createKycModule } from './modules/kyc';
-import { createCustodyDepositSink, createCustodyModule } from './modules/custody';
+import { createCustodyDepositSink, createCustodyModule, createCustodyPayouts } from './modules/custody';
 import { createMarketModule } from './modules/market';
 import { createNoticesModule } from './modules/notices';
 import { createOperatorsModule } from './modules/operators';
@@ -201,6 +201,16 @@ export async function buildServer(deps: AppDeps): Promise<BuiltServer> {
   await registerAccountFeedRoutes(app, { feed: accountFeed, allowedOrigins: allowedOrigins(deps.config) });
   app.addHook('onReady', accountFeed.start);
   app.addHook('onClose', accountFeed.stop);
+  // Approved custody withdrawal orders, handed to the withdrawal signer (issue 18): the custody module's side of its port.
+  const custodyPayouts = createCustodyPayouts({
+    db: deps.db,
+    ledger: ledger.ledger,
+    ledgerReads: createLedgerReads(deps.db),
+    assets,
+    identity: identity.api,
+    messenger,
+    logger: deps.logger.child({ component: 'custody-payouts' }),
+  });
   const withdrawals = createWithdrawalsModule({
     db: deps.db,
     assets,
@@ -217,6 +227,7 @@ export async function buildServer(deps: AppDeps): Promise<BuiltServer> {
     audit,
     kyc: kyc.api,
     sanctions: sanctions.screening,
+    custodyPayouts,
   });
   for (const job of withdrawals.jobs) deps.jobs?.define(job);
   withdrawals.register(app);

@@ -54,6 +54,7 @@ import * as custodyPayouts from './modules/custody/custody-payouts.migration';
 import * as custodyBillingSettings from './modules/custody/custody-billing-settings.migration';
 import * as custodyBills from './modules/custody/custody-bills.migration';
 import * as custodyOrderWindow from './modules/custody/custody-order-window.migration';
+import * as custodyPayoutOutbox from './modules/withdrawals/custody-payout-outbox.migration';
 
 /**
  * One migration made of several modules' parts, applied in order and undone in reverse: a
@@ -119,6 +120,7 @@ export const migrations: Record<string, Migration> = {
   '0040-custody-orders': custodyOrders,
   '0041-custody-batches': custodyBatches,
   '0042-custody-payouts': custodyPayouts,
+  '0043-custody-payout-outbox': custodyPayoutOutbox,
   '0046-custody-billing-settings': custodyBillingSettings,
   '0047-custody-bills': custodyBills,
   '0048-custody-order-window': custodyOrderWindow,

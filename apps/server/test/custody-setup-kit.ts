@@ -16,16 +16,16 @@ import { signInOperator, type TestOperator } from './operator-kit';
  * a fresh migrated database and the real app over it, torn down after the file. One operator
  * with `custody.review` (a support operator) is signed in on first need and enables every
  * organisation of the file. Call at the top level of a test file; read its members inside tests
- * (or a later `beforeAll`).
+ * (or a later `beforeAll`). `appOptions` builds the app's options over the fresh database (chains, env).
  */
-export function custodyTestBed() {
+export function custodyTestBed(options: { appOptions?: (db: Db) => Promise<Parameters<typeof buildTestApp>[1]> } = {}) {
   let database: TestDatabase | undefined;
   let app: FastifyInstance | undefined;
   let operator: Promise<TestOperator> | undefined;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    app = await buildTestApp(database.db);
+    app = await buildTestApp(database.db, options.appOptions ? await options.appOptions(database.db) : {});
   }, 60_000);
 
   afterAll(async () => {

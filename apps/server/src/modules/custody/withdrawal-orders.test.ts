@@ -17,6 +17,7 @@ import type { TestOrganisation } from '../../../test/custody-kit';
 import { withId } from '../../../test/custody-members-kit';
 import { custodyTestBed, insertConsoleMember } from '../../../test/custody-setup-kit';
 import { latestCode, type identityClient } from '../../../test/identity-helpers';
+import { createAssetsModule } from '../assets';
 import { createLedgerReads } from '../ledger/ledger-reads';
 import { createLedger } from '../ledger/ledger.service';
 import { createCustodyPayouts } from './custody-payouts';
@@ -436,6 +437,10 @@ describe('handing approved orders to the signer', { timeout: 60_000 }, () => {
       db: custody.db,
       ledger: createLedger(custody.db),
       ledgerReads: createLedgerReads(custody.db),
+      assets: createAssetsModule({ db: custody.db }).api,
+      // The submitter's e-mails are read in custody-payout-signer.test.ts, through the app's own payouts.
+      identity: { noticeRecipient: async () => null },
+      messenger: { send: async () => undefined },
       logger: { error: (fields) => alerts.push(fields), warn: (fields) => warnings.push(fields) },
     });
 
@@ -460,14 +465,14 @@ describe('handing approved orders to the signer', { timeout: 60_000 }, () => {
       await sql`update custody_withdrawal_order set ${change} where id = ${order.order.id}`.execute(custody.db);
       alerts.length = 0;
 
-      const handed = await payouts().sendable(['ethereum'], 1000);
+      const handed = await payouts().sendable(['ethereum'], 1000, []);
       expect(handed.map((payout) => payout.orderId)).not.toContain(order.order.id);
       expect(alerts).toEqual([expect.objectContaining({ alert: 'custody-order-tampered', orderId: order.order.id, refused: true })]);
       expect((await detail(order.order.id)).order.state).toBe('transfer_failed');
       expect(await available()).toBe(before);
       // Asked again, nothing more happens: refused once, released once.
       alerts.length = 0;
-      expect((await payouts().sendable(['ethereum'], 1000)).map((payout) => payout.orderId)).not.toContain(order.order.id);
+      expect((await payouts().sendable(['ethereum'], 1000, [])).map((payout) => payout.orderId)).not.toContain(order.order.id);
       expect(alerts).toEqual([]);
       expect(await available()).toBe(before);
     });
@@ -477,7 +482,7 @@ describe('handing approved orders to the signer', { timeout: 60_000 }, () => {
     const before = await available();
     const order = await sendingOrder('Payout line', '3.5');
     alerts.length = 0;
-    const handed = await payouts().sendable(['ethereum'], 1000);
+    const handed = await payouts().sendable(['ethereum'], 1000, []);
     expect(handed.find((payout) => payout.orderId === order.order.id)).toEqual({
       orderId: order.order.id,
       orgId: org.orgId,
@@ -489,14 +494,14 @@ describe('handing approved orders to the signer', { timeout: 60_000 }, () => {
       amount: '3500000',
       fee: '2000000',
     });
-    expect(await payouts().sendable(['bitcoin'], 1000)).toEqual([]);
+    expect(await payouts().sendable(['bitcoin'], 1000, [])).toEqual([]);
     expect(alerts).toEqual([]);
 
     const outcomes = await Promise.all(Array.from({ length: 100 }, () => payouts().failed(order.order.id, 'broadcastRejected')));
     expect(outcomes.filter(Boolean)).toHaveLength(1);
     expect((await detail(order.order.id)).order.state).toBe('transfer_failed');
     expect(await available()).toBe(before);
-    expect((await payouts().sendable(['ethereum'], 1000)).map((payout) => payout.orderId)).not.toContain(order.order.id);
+    expect((await payouts().sendable(['ethereum'], 1000, [])).map((payout) => payout.orderId)).not.toContain(order.order.id);
   });
   it('settles a confirmed order once: approved with its txid, hold out to omnibus and fee account, released in the transfer history', async () => {
     const reads = createLedgerReads(custody.db);
@@ -547,6 +552,6 @@ describe('handing approved orders to the signer', { timeout: 60_000 }, () => {
         source: 'Treasury hot',
       }),
     ]);
-    expect((await payouts().sendable(['ethereum'], 1000)).map((payout) => payout.orderId)).not.toContain(order.order.id);
+    expect((await payouts().sendable(['ethereum'], 1000, [])).map((payout) => payout.orderId)).not.toContain(order.order.id);
   });
 });

@@ -23,11 +23,13 @@ export interface CustodyPayout {
  */
 export interface CustodyPayoutSource {
   /**
-   * Orders waiting to be sent on these chains, at most `limit`, each checked first: an order
-   * whose payload no longer matches the digest its approvals signed is refused by the custody
-   * module itself (transfer failed, hold released without fee, alert logged) and left out.
+   * Orders waiting to be sent on these chains, at most `limit`, other than `inFlight` (the orders
+   * whose transaction the signer recorded already: never re-checked, never failed here). Each is
+   * checked first: an order whose payload no longer matches the digest its approvals signed, or
+   * that the policy engine now refuses, is refused by the custody module itself (transfer failed,
+   * hold released without fee, logged) and left out; one a freeze now holds is left waiting.
    */
-  sendable(chains: readonly string[], limit: number): Promise<CustodyPayout[]>;
+  sendable(chains: readonly string[], limit: number, inFlight: readonly string[]): Promise<CustodyPayout[]>;
   /**
    * The order's transaction has its confirmations: in one transaction, the order's hold is
    * settled (amount to the chain's omnibus account, fee to the platform's fee account), the order

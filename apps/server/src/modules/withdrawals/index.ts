@@ -16,6 +16,7 @@ import type { MarketApi } from '../market';
 import type { SanctionsHoldSubject, SanctionsScreening } from '../sanctions';
 import { createAddressBook, type AddressBook } from './address-book.service';
 import { createReconciliation, type Reconciliation } from './reconciliation';
+import type { CustodyPayoutSource } from './custody-payouts';
 import type { WithdrawalChainSet } from './withdrawal-chains';
 import { createWithdrawalDestinations } from './withdrawal-destination';
 import { createWithdrawalEligibility } from './withdrawal-eligibility';
@@ -73,6 +74,8 @@ export function createWithdrawalsModule(deps: {
   kyc: Pick<KycApi, 'limitsOf' | 'checkIdLast6'>;
   /** Sanctions screening of destinations (submission, address book); a hit is held `underReview`. */
   sanctions: SanctionsScreening;
+  /** The custody module's approved withdrawal orders, sent by the signer too (issue 18); none: customers' withdrawals only. */
+  custodyPayouts?: CustodyPayoutSource | null;
 }): WithdrawalsModule {
   const { db, ledger, identity, config } = deps;
   const senders = deps.chains?.senders ?? new Map();
@@ -107,7 +110,22 @@ export function createWithdrawalsModule(deps: {
     sendingChains: () => new Set(senders.keys()),
     sanctions: deps.sanctions,
   });
-  const signer = createWithdrawalSigner({ db, ledger, senders, logger: deps.logger });
+  const signer = createWithdrawalSigner({
+    db,
+    ledger,
+    senders,
+    logger: deps.logger,
+    custodyPayouts: deps.custodyPayouts
+      ? {
+          source: deps.custodyPayouts,
+          confirmationsOf: async (asset, chain) => {
+            const found = await deps.assets.readChainSetting(asset, chain);
+            if ('missing' in found) throw new Error(`no ${asset} on ${chain} in the catalogue`);
+            return found.setting.confirmationsToWithdraw;
+          },
+        }
+      : null,
+  });
   const loop = createSignerLoop(signer, config.WITHDRAWAL_POLL_MS, deps.logger);
   const reconciliation = createReconciliation({
     db,

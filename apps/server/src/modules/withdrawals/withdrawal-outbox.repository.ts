@@ -78,22 +78,36 @@ export async function resolveOutbox(executor: Db, withdrawalId: string): Promise
   await executor.updateTable('withdrawal_outbox').set({ resolved_at: new Date() }).where('withdrawal_id', '=', withdrawalId).execute();
 }
 
-/** The raw transactions of a chain not resolved yet (they hold nonces). */
+/**
+ * The raw transactions of a chain not resolved yet (they hold nonces): the customers'
+ * withdrawals' and the custody payouts' alike, so the two never reuse a nonce.
+ */
 export function unresolvedRawTransactions(executor: Db, chain: string) {
-  return executor.selectFrom('withdrawal_outbox').select('raw').where('chain', '=', chain).where('resolved_at', 'is', null).execute();
+  return executor
+    .selectFrom('withdrawal_outbox')
+    .select('raw')
+    .where('chain', '=', chain)
+    .where('resolved_at', 'is', null)
+    .unionAll((query) =>
+      query.selectFrom('custody_payout_outbox').select('raw').where('chain', '=', chain).where('resolved_at', 'is', null),
+    )
+    .execute();
 }
 
-/** The network fee fixed when the transaction was signed. */
+/** The network fee fixed when the transaction was signed (a customer's withdrawal or a custody payout). */
 export function findRecordedNetworkFee(executor: Db, chain: string, txid: string) {
   return executor
     .selectFrom('withdrawal_outbox')
     .select('network_fee')
     .where('chain', '=', chain)
     .where('txid', '=', txid)
+    .unionAll((query) =>
+      query.selectFrom('custody_payout_outbox').select('network_fee').where('chain', '=', chain).where('txid', '=', txid),
+    )
     .executeTakeFirst();
 }
 
-/** Broadcast, unresolved transactions of a chain with their withdrawals' asset and amount. */
+/** Broadcast, unresolved transactions of a chain with their asset and amount: customers' withdrawals and custody payouts. */
 export function broadcastUnresolved(executor: Db, chain: string) {
   return executor
     .selectFrom('withdrawal_outbox as o')
@@ -102,5 +116,13 @@ export function broadcastUnresolved(executor: Db, chain: string) {
     .where('o.chain', '=', chain)
     .where('o.resolved_at', 'is', null)
     .where('o.broadcast_at', 'is not', null)
+    .unionAll((query) =>
+      query
+        .selectFrom('custody_payout_outbox as c')
+        .select(['c.txid', 'c.asset', 'c.amount'])
+        .where('c.chain', '=', chain)
+        .where('c.resolved_at', 'is', null)
+        .where('c.broadcast_at', 'is not', null),
+    )
     .execute();
 }

@@ -23,6 +23,35 @@ async function lockWithdrawalOrThrow(trx: Db, withdrawalId: string) {
   return row;
 }
 
+/**
+ * The network fee a hot-wallet transaction paid (where the chain tells it), booked once under
+ * `journal.idempotencyKey` as the platform's expense against the omnibus account, in `trx`: for a
+ * customer's withdrawal and for a custody payout alike.
+ */
+export async function bookNetworkFee(
+  trx: Db,
+  ledger: Pick<Ledger, 'post' | 'platformAccount'>,
+  sender: WithdrawalSender,
+  txid: string,
+  journal: { idempotencyKey: string; reference: { type: string; id: string } },
+): Promise<void> {
+  if (!sender.networkFeePaid || !sender.feeAsset) return;
+  const paid = await sender.networkFeePaid(txid);
+  if (paid <= 0n) return;
+  await ledger.post(
+    {
+      idempotencyKey: journal.idempotencyKey,
+      billType: billTypes.other,
+      reference: journal.reference,
+      legs: [
+        { accountId: await ledger.platformAccount('omnibus', sender.feeAsset), bucket: 'available', amount: paid },
+        { accountId: await ledger.platformAccount('network_fees', sender.feeAsset), bucket: 'available', amount: -paid },
+      ],
+    },
+    trx,
+  );
+}
+
 /** The signer's settlement and failure paths (moved out of `withdrawal-signer.ts` unchanged). */
 export function createWithdrawalSettlement(deps: { db: Db; ledger: Ledger; logger: Logger }): WithdrawalSettlement {
   const { db, ledger, logger } = deps;
@@ -39,21 +68,10 @@ export function createWithdrawalSettlement(deps: { db: Db; ledger: Ledger; logge
 
   /** The network fee the hot wallet paid, booked as the platform's expense against the omnibus account. */
   async function postNetworkFee(trx: Db, withdrawal: SignedWithdrawalRow, sender: WithdrawalSender, txid: string): Promise<void> {
-    if (!sender.networkFeePaid || !sender.feeAsset) return;
-    const paid = await sender.networkFeePaid(txid);
-    if (paid <= 0n) return;
-    await ledger.post(
-      {
-        idempotencyKey: withdrawalJournalKey('network-fee', withdrawal.id),
-        billType: billTypes.other,
-        reference: withdrawalReference(withdrawal.id),
-        legs: [
-          { accountId: await ledger.platformAccount('omnibus', sender.feeAsset), bucket: 'available', amount: paid },
-          { accountId: await ledger.platformAccount('network_fees', sender.feeAsset), bucket: 'available', amount: -paid },
-        ],
-      },
-      trx,
-    );
+    await bookNetworkFee(trx, ledger, sender, txid, {
+      idempotencyKey: withdrawalJournalKey('network-fee', withdrawal.id),
+      reference: withdrawalReference(withdrawal.id),
+    });
   }
 
   async function settle(withdrawal: SignedWithdrawalRow, sender: WithdrawalSender, txid: string, confirmations: number): Promise<boolean> {

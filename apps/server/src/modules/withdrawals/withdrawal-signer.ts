@@ -3,6 +3,8 @@ import { createPollingLoop, type PollingLoop } from '../../platform/jobs/polling
 import type { Logger } from '../../platform/observability/logger';
 import type { ChainSender } from '../chain';
 import type { Ledger } from '../ledger';
+import type { CustodyPayoutSource } from './custody-payouts';
+import { createCustodyPayoutSending, type PayoutTickResult } from './custody-payout-sending';
 import { releaseAndCancel } from './withdrawal-moves';
 import { createWithdrawalBroadcast } from './withdrawal-broadcast';
 import { createWithdrawalSettlement } from './withdrawal-settlement';
@@ -32,6 +34,8 @@ export interface SignerTickResult {
   settled: number;
   failed: number;
   expired: number;
+  /** Custody withdrawal orders: signed, settled and failed this tick. */
+  payouts: PayoutTickResult;
 }
 
 /** The columns of a withdrawal the signer works with. */
@@ -55,16 +59,21 @@ export type SignedWithdrawalRow = {
  * re-broadcasts recorded transactions the chain does not know (never signing a new one);
  * settles the hold once the transaction has its confirmations (amount to the chain omnibus
  * account, fee to the fees account, the network fee as the platform's expense), or releases it
- * without a fee when the chain refused or reverted the transaction.
+ * without a fee when the chain refused or reverted the transaction. Custody withdrawal orders
+ * (`custodyPayouts`, the custody module's port) go out the same way in the same tick, after the
+ * customers' withdrawals, from the same hot wallets (see `custody-payout-sending.ts`).
  */
 export function createWithdrawalSigner(deps: {
   db: Db;
   ledger: Ledger;
   senders: Map<string, WithdrawalSender>;
   logger: Logger;
+  /** The custody module's approved withdrawal orders, with the confirmation count of each coin and chain; none: customers' only. */
+  custodyPayouts?: { source: CustodyPayoutSource; confirmationsOf(asset: string, chain: string): Promise<number> } | null;
 }): WithdrawalSigner {
   const { db, ledger, senders } = deps;
   const logger = deps.logger.child({ component: 'withdrawal-signer' });
+  const payouts = deps.custodyPayouts ? createCustodyPayoutSending({ db, ledger, logger, ...deps.custodyPayouts }) : null;
 
   const { fail, postNetworkFee, settle } = createWithdrawalSettlement({ db, ledger, logger });
   const { broadcast, signNew } = createWithdrawalBroadcast({ db, logger, fail });
@@ -115,7 +124,13 @@ export function createWithdrawalSigner(deps: {
   }
 
   async function tick(): Promise<SignerTickResult> {
-    const result: SignerTickResult = { signed: 0, settled: 0, failed: 0, expired: await expireConfirmations() };
+    const result: SignerTickResult = {
+      signed: 0,
+      settled: 0,
+      failed: 0,
+      expired: await expireConfirmations(),
+      payouts: { signed: 0, settled: 0, failed: 0 },
+    };
     const chains = [...senders.keys()];
     if (chains.length === 0) return result;
 
@@ -139,6 +154,8 @@ export function createWithdrawalSigner(deps: {
         logger.error({ err: error, withdrawalId: row.id }, 'could not sign a withdrawal; retrying next tick');
       }
     }
+    // Custody orders after the customers': their nonces follow the ones just recorded.
+    if (payouts) result.payouts = await payouts.tick(senders, batchSize);
     return result;
   }
 

@@ -50,6 +50,23 @@ export interface WithdrawalTables {
     last_error: string | null;
     created_at: Timestamp;
   };
+  /** The signed transaction of a custody withdrawal order (issue 18), recorded before it is broadcast. */
+  custody_payout_outbox: {
+    order_id: string;
+    chain: string;
+    asset: string;
+    amount: Units;
+    required_confirmations: number;
+    txid: string;
+    raw: string;
+    network_fee: Units;
+    broadcast_at: NullableTimestamp;
+    resolved_at: NullableTimestamp;
+    outcome: 'settled' | 'failed' | null;
+    attempts: ColumnType<number, number | undefined, number>;
+    last_error: string | null;
+    created_at: Timestamp;
+  };
   withdraw_address: {
     id: Id;
     user_id: string;
