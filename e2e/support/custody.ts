@@ -74,7 +74,11 @@ export async function newKeyedPage(browser: Browser): Promise<KeyedPage> {
  * (e-mail and authenticator codes first); waits for the console's overview. `beforeRegister`
  * runs with the step filled in (a screenshot).
  */
-export async function joinWithSecurityKey(keyed: KeyedPage, member: SeededCustomer, beforeRegister?: () => Promise<unknown>): Promise<void> {
+export async function joinWithSecurityKey(
+  keyed: KeyedPage,
+  member: SeededCustomer,
+  beforeRegister?: () => Promise<unknown>,
+): Promise<void> {
   const { page } = keyed;
   await logIn(page, member);
   await page.goto(`${await activationPath(member.email)}&lang=en`);

@@ -25,7 +25,8 @@ import { logIn } from '../support/login';
 let browser: Browser;
 let org: CustodyOrg;
 const screenshotDir = path.resolve(import.meta.dirname, '../../.artifacts/screenshots');
-const snap = (page: Page, step: string) => page.screenshot({ path: path.join(screenshotDir, `custody-orders-${step}.png`), fullPage: true });
+const snap = (page: Page, step: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `custody-orders-${step}.png`), fullPage: true });
 const orders = translator('en', 'custodyOrders');
 const chain = () => createPublicClient({ transport: http(inject('evmRpcUrl')) });
 
@@ -124,9 +125,7 @@ describe('custody withdrawal orders', () => {
 
     // The quorum is in: the withdrawal signer pays each address the exact amount (its fee stays with the platform).
     for (const payout of payouts) {
-      await expect
-        .poll(() => chain().getBalance({ address: payout.address }), settles)
-        .toBe(parseEther(payout.amount));
+      await expect.poll(() => chain().getBalance({ address: payout.address }), settles).toBe(parseEther(payout.amount));
     }
     // Settled after the network's 12 confirmations of 2-s blocks: approved (transfer success).
     await expect
