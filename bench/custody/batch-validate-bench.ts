@@ -61,6 +61,7 @@ async function main(): Promise<void> {
     now,
     submitterState: 'active',
     organisationFrozen: false,
+    lineFrozen: false,
     line: { currencies: ['USDT'], accountIds: ['1'], minReviewers: 2 },
     whitelist,
     limits: { perTransaction: 10n ** 15n, day: 10n ** 18n, week: 10n ** 18n, month: 10n ** 18n },

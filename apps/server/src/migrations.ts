@@ -55,6 +55,7 @@ import * as custodyBillingSettings from './modules/custody/custody-billing-setti
 import * as custodyBills from './modules/custody/custody-bills.migration';
 import * as custodyOrderWindow from './modules/custody/custody-order-window.migration';
 import * as custodyPayoutOutbox from './modules/withdrawals/custody-payout-outbox.migration';
+import * as custodyChanges from './modules/custody/custody-changes.migration';
 
 /**
  * One migration made of several modules' parts, applied in order and undone in reverse: a
@@ -121,6 +122,7 @@ export const migrations: Record<string, Migration> = {
   '0041-custody-batches': custodyBatches,
   '0042-custody-payouts': custodyPayouts,
   '0043-custody-payout-outbox': custodyPayoutOutbox,
+  '0045-custody-changes': custodyChanges,
   '0046-custody-billing-settings': custodyBillingSettings,
   '0047-custody-bills': custodyBills,
   '0048-custody-order-window': custodyOrderWindow,

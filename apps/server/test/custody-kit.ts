@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { adminCustodyPaths, custodyPaths, type CustodyApplicationBody } from '@coffer/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { OutgoingMessage } from '../src/platform/adapters/messenger';
 import type { Db } from '../src/platform/db/database';
+import { createAssetsModule } from '../src/modules/assets';
+import { createCustodyPayouts } from '../src/modules/custody';
+import type { IdentityApi } from '../src/modules/identity';
+import { createLedgerReads } from '../src/modules/ledger/ledger-reads';
+import { createLedger } from '../src/modules/ledger/ledger.service';
 import { signUpByEmail, type identityClient } from './identity-helpers';
 import { signInOperator, type TestOperator } from './operator-kit';
 
@@ -72,4 +78,28 @@ export async function enabledOrganisation(
   });
   expect(enabled.code).toBe(0);
   return { orgId: enabled.data.organisationId, applicationId: applied.body.data.id, admin, operator };
+}
+
+/**
+ * Test-only: the custody module's payouts (the signer's `CustodyPayoutSource`) over `db`, as
+ * app.ts builds them, with the mails and log lines kept where the test can read them (or dropped).
+ */
+export function testCustodyPayouts(
+  db: Db,
+  options: {
+    mails?: OutgoingMessage[];
+    alerts?: object[];
+    warnings?: object[];
+    noticeRecipient?: IdentityApi['noticeRecipient'];
+  } = {},
+) {
+  return createCustodyPayouts({
+    db,
+    ledger: createLedger(db),
+    ledgerReads: createLedgerReads(db),
+    assets: createAssetsModule({ db }).api,
+    identity: { noticeRecipient: options.noticeRecipient ?? (async () => null) },
+    messenger: { send: async (message) => void options.mails?.push(message) },
+    logger: { error: (fields) => void options.alerts?.push(fields), warn: (fields) => void options.warnings?.push(fields) },
+  });
 }

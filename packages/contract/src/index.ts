@@ -68,5 +68,6 @@ export * from './api/custody';
 export * from './api/custody-paths';
 export * from './api/custody-orders';
 export * from './api/custody-batch';
+export * from './api/custody-changes';
 export * from './api/custody-endpoints';
 export * from './api/custody-billing';

@@ -65,6 +65,7 @@ export type RoutePage =
   | 'custodyTransfers'
   | 'custodyAssetReport'
   | 'custodyWithdraw'
+  | 'custodyBatchWithdraw'
   | 'custodyWithdrawOrders'
   | 'custodyWithdrawReview';
 
@@ -178,7 +179,7 @@ export const routeTable = [
   custody('custodyBillingStats'),
   custody('custodyDeposit', { page: 'custodyDeposit' }),
   custody('custodyWithdraw', { page: 'custodyWithdraw' }),
-  custody('custodyBatchWithdraw'),
+  custody('custodyBatchWithdraw', { page: 'custodyBatchWithdraw' }),
   custody('custodyWithdrawOrders', { page: 'custodyWithdrawOrders' }),
   custody('custodyWithdrawReview', { page: 'custodyWithdrawReview' }),
   custody('custodyAddresses', { page: 'custodyAddresses' }),

@@ -70,6 +70,7 @@ const pageNamespaces: Partial<Record<RoutePage, Namespace[]>> = {
   custodyAssetReport: ['custody', 'custodyMoney'],
   // funds: network names; wallet: copying an address; security: the approval's second-factor fields.
   custodyWithdraw: ['custody', 'custodyOrders', 'funds'],
+  custodyBatchWithdraw: ['custody', 'custodyOrders', 'funds', 'wallet'],
   custodyWithdrawOrders: ['custody', 'custodyOrders', 'funds', 'wallet'],
   custodyWithdrawReview: ['custody', 'custodyOrders', 'funds', 'wallet', 'security'],
 };
@@ -126,6 +127,7 @@ const pageModules: Record<RoutePage, () => Promise<{ Component: ComponentType }>
   custodyTransfers: async () => ({ Component: (await import('../features/custody/pages')).CustodyTransfersPage }),
   custodyAssetReport: async () => ({ Component: (await import('../features/custody/pages')).CustodyAssetReportPage }),
   custodyWithdraw: async () => ({ Component: (await import('../features/custody/pages')).CustodyWithdrawPage }),
+  custodyBatchWithdraw: async () => ({ Component: (await import('../features/custody/pages')).CustodyBatchWithdrawPage }),
   custodyWithdrawOrders: async () => ({ Component: (await import('../features/custody/pages')).CustodyWithdrawOrdersPage }),
   custodyWithdrawReview: async () => ({ Component: (await import('../features/custody/pages')).CustodyWithdrawReviewPage }),
 };

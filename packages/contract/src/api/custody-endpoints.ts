@@ -55,6 +55,7 @@ import {
   custodyOrderBodySchema,
   custodyOrderDetailSchema,
   custodyOrderDraftSchema,
+  custodyOrderLineListSchema,
   custodyOrdersPageSchema,
   custodyOrdersQuerySchema,
   custodyPolicyAnswerSchema,
@@ -67,6 +68,14 @@ import {
   custodyBatchTemplateQuerySchema,
   custodyBatchValidationSchema,
 } from './custody-batch';
+import {
+  custodyChangeBoardSchema,
+  custodyChangeDecisionBodySchema,
+  custodyChangeRequestSchema,
+  custodyChangesQuerySchema,
+  custodyLineEditSchema,
+  custodyOrganisationFreezeSchema,
+} from './custody-changes';
 import { adminCustodyPaths, custodyPaths } from './custody-paths';
 import { defineEndpoint } from './endpoint';
 
@@ -228,10 +237,11 @@ export const custodyConsoleEndpoints = {
     method: 'POST',
     path: custodyPaths.line,
     tags,
-    summary: 'Replaces a business line’s settings',
+    summary:
+      'Edits a business line: name, sub-admin, currencies and accounts at once; minimum reviewers, reviewers, limits and whitelist through a change request needing the line’s quorum (at once while none of its reviewers has activated)',
     params: custodyIdParamsSchema,
     body: custodyLineBodySchema,
-    response: custodyLineSchema,
+    response: custodyLineEditSchema,
     consolePermission: 'lines',
   }),
   settings: defineEndpoint({
@@ -374,7 +384,7 @@ export const custodyConsoleEndpoints = {
     method: 'GET',
     path: custodyPaths.orders,
     tags,
-    summary: 'Withdrawal orders, filtered by state, business line and coin, newest first',
+    summary: 'Withdrawal orders, filtered by state, business line, coin, submitter, batch and submission time, newest first',
     query: custodyOrdersQuerySchema,
     response: custodyOrdersPageSchema,
     consolePermission: 'anyMember',
@@ -387,6 +397,15 @@ export const custodyConsoleEndpoints = {
     params: custodyIdParamsSchema,
     response: custodyOrderDetailSchema,
     consolePermission: 'anyMember',
+  }),
+  /** What the single and batch withdrawal forms need of the lines, readable with `orders` (the full lines need `lines`). */
+  orderLines: defineEndpoint({
+    method: 'GET',
+    path: custodyPaths.orderLines,
+    tags,
+    summary: 'The business lines to withdraw from: currencies, custody accounts, minimum reviewers and limits per coin',
+    response: custodyOrderLineListSchema,
+    consolePermission: 'orders',
   }),
   submitOrder: defineEndpoint({
     method: 'POST',
@@ -456,6 +475,76 @@ export const custodyConsoleEndpoints = {
     body: custodyBatchBodySchema,
     response: custodyBatchSchema,
     consolePermission: 'orders',
+  }),
+  /**
+   * Policy changes and the asymmetric freeze (issue 18 item 6), all guarded by `review`, which
+   * every admin and reviewer holds: reading the requests, approving or rejecting one (the member
+   * must also be eligible: a reviewer of the line, or of any line for the organisation), freezing
+   * at once and asking to unfreeze.
+   */
+  changeRequests: defineEndpoint({
+    method: 'GET',
+    path: custodyPaths.changeRequests,
+    tags,
+    summary:
+      'Change requests of line policies and unfreezes (before → after, approvals in and required), and whether the organisation is frozen',
+    query: custodyChangesQuerySchema,
+    response: custodyChangeBoardSchema,
+    consolePermission: 'review',
+  }),
+  approveChange: defineEndpoint({
+    method: 'POST',
+    path: custodyPaths.approveChange,
+    tags,
+    summary: 'Approves a change request (not one’s own, once); the approval completing the quorum applies it, or finds it stale',
+    params: custodyIdParamsSchema,
+    body: custodyChangeDecisionBodySchema,
+    response: custodyChangeRequestSchema,
+    consolePermission: 'review',
+  }),
+  rejectChange: defineEndpoint({
+    method: 'POST',
+    path: custodyPaths.rejectChange,
+    tags,
+    summary: 'Rejects a change request with an opinion: it ends unapplied',
+    params: custodyIdParamsSchema,
+    body: custodyChangeDecisionBodySchema,
+    response: custodyChangeRequestSchema,
+    consolePermission: 'review',
+  }),
+  freezeLine: defineEndpoint({
+    method: 'POST',
+    path: custodyPaths.freezeLine,
+    tags,
+    summary: 'Freezes a business line at once: no order on it can be submitted or approved; every admin is e-mailed',
+    params: custodyIdParamsSchema,
+    response: custodyLineSchema,
+    consolePermission: 'review',
+  }),
+  unfreezeLine: defineEndpoint({
+    method: 'POST',
+    path: custodyPaths.unfreezeLine,
+    tags,
+    summary: 'Asks to unfreeze a business line: a change request needing the line’s quorum',
+    params: custodyIdParamsSchema,
+    response: custodyChangeRequestSchema,
+    consolePermission: 'review',
+  }),
+  freezeOrganisation: defineEndpoint({
+    method: 'POST',
+    path: custodyPaths.freezeOrganisation,
+    tags,
+    summary: 'Freezes the whole organisation at once: no order can be submitted or approved; every admin is e-mailed',
+    response: custodyOrganisationFreezeSchema,
+    consolePermission: 'review',
+  }),
+  unfreezeOrganisation: defineEndpoint({
+    method: 'POST',
+    path: custodyPaths.unfreezeOrganisation,
+    tags,
+    summary: 'Asks to unfreeze the organisation: a change request needing the highest minimum reviewers of its lines',
+    response: custodyChangeRequestSchema,
+    consolePermission: 'review',
   }),
   /**
    * Mining-pool partner links (issue 17 item 11): the enterprise admin's (`accounts`), since a

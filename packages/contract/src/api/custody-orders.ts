@@ -53,10 +53,19 @@ export type CustodyApproveBody = z.input<typeof custodyApproveBodySchema>;
 export const custodyRejectBodySchema = z.object({ opinion: text(1000) });
 export type CustodyRejectBody = z.input<typeof custodyRejectBodySchema>;
 
+/**
+ * The order list's filters, all within the caller's organisation: state, business line, coin,
+ * the submitting member, the batch, and the submission time in [start, end) (ISO dates or
+ * date-times).
+ */
 export const custodyOrdersQuerySchema = z.object({
   state: custodyOrderStateSchema.optional(),
   lineId: recordIdSchema('noMatchingData').optional(),
   coin: coinSchema.optional(),
+  submitterId: recordIdSchema('noMatchingData').optional(),
+  batchId: recordIdSchema('noMatchingData').optional(),
+  start: z.string().trim().max(40).optional(),
+  end: z.string().trim().max(40).optional(),
   ...pageQueryFields({ maxPageNo: 10_000, defaultPageSize: 20 }),
 });
 export type CustodyOrdersQuery = z.input<typeof custodyOrdersQuerySchema>;
@@ -133,12 +142,45 @@ export const custodyOrderSchema = z.object({
 });
 export type CustodyOrder = z.infer<typeof custodyOrderSchema>;
 
-/** The order detail: the order, its approvals, and why it is held (the policy engine's answer now). */
+/**
+ * What happened to an order after its quorum (the detail's timeline): when it was handed to the
+ * withdrawal signer (`sentAt`, the approval completing the quorum), the transaction that paid it
+ * and when its transfer record was written, and the confirmations it was settled after (the
+ * network's required count: the signer settles only then). Null where it has not happened.
+ */
+export const custodyOrderPayoutSchema = z.object({
+  sentAt: z.string().nullable(),
+  txid: z.string().nullable(),
+  settledAt: z.string().nullable(),
+  confirmations: z.number().int().nullable(),
+});
+export type CustodyOrderPayout = z.infer<typeof custodyOrderPayoutSchema>;
+
+/** The order detail: the order, its approvals, why it is held (the policy engine's answer now), and its payout. */
 export const custodyOrderDetailSchema = z.object({
   order: custodyOrderSchema,
   approvals: z.array(custodyApprovalSchema),
   policy: custodyPolicyAnswerSchema,
+  payout: custodyOrderPayoutSchema,
 });
 export type CustodyOrderDetail = z.infer<typeof custodyOrderDetailSchema>;
 
 export const custodyOrdersPageSchema = pageSchema(custodyOrderSchema);
+
+/**
+ * A business line as a submitter needs it to fill a withdrawal (the single form and the batch
+ * page): its currencies, custody accounts, minimum reviewers and limits per coin — without its
+ * reviewers or whitelist, which only `lines` may read.
+ */
+export const custodyOrderLineSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  currencies: z.array(z.string()),
+  accountIds: z.array(z.string()),
+  minReviewers: z.number().int(),
+  limits: z.array(
+    z.object({ asset: z.string(), perTransaction: z.string(), perDay: z.string(), perWeek: z.string(), perMonth: z.string() }),
+  ),
+});
+export type CustodyOrderLine = z.infer<typeof custodyOrderLineSchema>;
+export const custodyOrderLineListSchema = z.array(custodyOrderLineSchema);

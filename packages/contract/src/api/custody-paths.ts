@@ -55,12 +55,24 @@ export const custodyPaths = {
   order: '/custody/v1/withdrawal-orders/:id',
   approveOrder: '/custody/v1/withdrawal-orders/:id/approve',
   rejectOrder: '/custody/v1/withdrawal-orders/:id/reject',
+  /** GET: the business lines a submitter fills a withdrawal for: currencies, accounts, limits. */
+  orderLines: '/custody/v1/withdrawal-lines',
   /** GET: a business line's CSV template for batch withdrawals (query lineId). */
   batchTemplate: '/custody/v1/withdrawal-batches/template',
   /** POST: pre-validates a batch CSV row by row; nothing is held. */
   batchValidate: '/custody/v1/withdrawal-batches/validate',
   /** POST: submits a clean batch: one order per row, all held or none; idempotent by requestId. */
   batches: '/custody/v1/withdrawal-batches',
+  /** GET: the policy change requests and unfreeze requests, newest first, with whether the organisation is frozen. */
+  changeRequests: '/custody/v1/change-requests',
+  approveChange: '/custody/v1/change-requests/:id/approve',
+  rejectChange: '/custody/v1/change-requests/:id/reject',
+  /** POST: freezes a business line at once; unfreezing makes a change request. */
+  freezeLine: '/custody/v1/business-lines/:id/freeze',
+  unfreezeLine: '/custody/v1/business-lines/:id/unfreeze',
+  /** POST: freezes the whole organisation at once; unfreezing makes a change request. */
+  freezeOrganisation: '/custody/v1/organisation/freeze',
+  unfreezeOrganisation: '/custody/v1/organisation/unfreeze',
 } as const;
 
 /** The back office's custody applications (operator permission `custody.review`). */

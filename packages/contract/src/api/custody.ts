@@ -192,6 +192,8 @@ export const custodyLineSchema = z.object({
     z.object({ asset: z.string(), perTransaction: z.string(), perDay: z.string(), perWeek: z.string(), perMonth: z.string() }),
   ),
   whitelist: z.array(z.object({ asset: z.string(), chain: z.string(), address: z.string(), tag: z.string(), note: z.string() })),
+  /** When the line was frozen (no order on it submitted or approved); null when it is not. */
+  frozenAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type CustodyLine = z.infer<typeof custodyLineSchema>;

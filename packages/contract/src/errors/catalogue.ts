@@ -1545,6 +1545,85 @@ export const errorCatalogue = {
       'zh-CN': '请选择已开始的月份，且起始月份不晚于结束月份',
       'zh-TW': '請選擇已開始的月份，且起始月份不晚於結束月份',
       ru: 'Выберите уже начавшийся месяц; начальный месяц не позже конечного',
+  custodyChangeNotOpen: {
+    code: 15000100,
+    messages: {
+      en: 'This change request is no longer open: it was applied, rejected or found stale',
+      'zh-CN': '该变更申请已结束：已生效、已拒绝或已过时',
+      'zh-TW': '該變更申請已結束：已生效、已拒絕或已過時',
+      ru: 'Запрос на изменение уже закрыт: применён, отклонён или устарел',
+    },
+  },
+  custodyChangeOwnApproval: {
+    code: 15000101,
+    messages: {
+      en: 'You proposed this change; another reviewer must decide on it',
+      'zh-CN': '该变更由您提出，须由其他审核人决定',
+      'zh-TW': '該變更由您提出，須由其他審核人決定',
+      ru: 'Это изменение предложили вы; решение должен принять другой проверяющий',
+    },
+  },
+  custodyChangeAlreadyDecided: {
+    code: 15000102,
+    messages: {
+      en: 'You have already decided on this change request',
+      'zh-CN': '您已对该变更申请作出决定',
+      'zh-TW': '您已對該變更申請作出決定',
+      ru: 'Вы уже приняли решение по этому запросу на изменение',
+    },
+  },
+  custodyChangeNotReviewer: {
+    code: 15000103,
+    messages: {
+      en: 'Only an active reviewer of this business line (of any line, for the organisation) holding the review permission may decide on this change',
+      'zh-CN': '只有持有审核权限的该业务线（机构变更则为任一业务线）在职审核人才能决定此变更',
+      'zh-TW': '只有持有審核權限的該業務線（機構變更則為任一業務線）在職審核人才能決定此變更',
+      ru: 'Решать по этому изменению может только активный проверяющий этого направления (для организации — любого направления) с правом проверки',
+    },
+  },
+  custodyChangeStale: {
+    code: 15000104,
+    messages: {
+      en: 'The business line or organisation changed since this request was made; it was closed unapplied — propose the change again',
+      'zh-CN': '提出申请后业务线或机构已变更，该申请已关闭且未生效，请重新提出变更',
+      'zh-TW': '提出申請後業務線或機構已變更，該申請已關閉且未生效，請重新提出變更',
+      ru: 'Направление или организация изменились после создания запроса; он закрыт без применения — предложите изменение заново',
+    },
+  },
+  custodyChangeOpinionInvalid: {
+    code: 15000105,
+    messages: {
+      en: 'An opinion is required to reject, at most {max} characters on one line',
+      'zh-CN': '拒绝时须填写意见，最多{max}个字符且不可换行',
+      'zh-TW': '拒絕時須填寫意見，最多{max}個字元且不可換行',
+      ru: 'Для отклонения нужен комментарий: не более {max} символов в одну строку',
+    },
+  },
+  custodyPolicyLineFrozen: {
+    code: 15000106,
+    messages: {
+      en: 'Policy rule "business line frozen": this business line is frozen; no withdrawal on it can be submitted or approved',
+      'zh-CN': '策略规则“业务线冻结”：该业务线已被冻结，无法提交或审批其提币',
+      'zh-TW': '策略規則「業務線凍結」：該業務線已被凍結，無法提交或審批其提幣',
+      ru: 'Правило «направление заморожено»: направление заморожено, заявки по нему нельзя создавать и одобрять',
+    },
+  },
+  custodyAlreadyFrozen: {
+    code: 15000107,
+    messages: {
+      en: 'It is already frozen',
+      'zh-CN': '已处于冻结状态',
+      'zh-TW': '已處於凍結狀態',
+      ru: 'Уже заморожено',
+    },
+  },
+  custodyNotFrozen: {
+    code: 15000108,
+    messages: {
+      en: 'It is not frozen',
+      'zh-CN': '未处于冻结状态',
+      'zh-TW': '未處於凍結狀態',
+      ru: 'Не заморожено',
     },
   },
 

@@ -34,18 +34,20 @@ export const custodyOrderCountedStates = [
  * before the approval that completes the quorum; the first that does not pass is the answer:
  * 1. `memberFrozen`: the submitter is frozen;
  * 2. `organisationFrozen`: the organisation is frozen;
- * 3. `assetAllowed`: the business line carries the coin and the custody account;
- * 4. `whitelist`: a business line that lists whitelist addresses sends only to them;
- * 5. `coolingPeriod`: a whitelisted address is usable `custodyOrderLimits.coolingHours` after it was added;
- * 6. `perTransaction`, `day`, `week`, `month`: the line's limits for the coin, per order and over
+ * 3. `lineFrozen`: the business line is frozen (issue 18 item 6: any admin or reviewer freezes at once);
+ * 4. `assetAllowed`: the business line carries the coin and the custody account;
+ * 5. `whitelist`: a business line that lists whitelist addresses sends only to them;
+ * 6. `coolingPeriod`: a whitelisted address is usable `custodyOrderLimits.coolingHours` after it was added;
+ * 7. `perTransaction`, `day`, `week`, `month`: the line's limits for the coin, per order and over
  *    rolling windows of 24 hours, 7 days and 30 days, counting pending and approved orders;
- * 7. `minimumReviewers`: the line's minimum number of distinct eligible reviewers (other than the
+ * 8. `minimumReviewers`: the line's minimum number of distinct eligible reviewers (other than the
  *    submitter) — on submission a line that could never reach it refuses; afterwards it is what
  *    holds an order until its approvals are in.
  */
 export const custodyPolicyRules = [
   'memberFrozen',
   'organisationFrozen',
+  'lineFrozen',
   'assetAllowed',
   'whitelist',
   'coolingPeriod',
@@ -71,3 +73,13 @@ export const custodyOrderLimits = {
   coolingHours: 24,
   opinionMaxChars: 150,
 };
+
+/**
+ * Change requests of a business line's money-moving rules, and of an unfreeze (issue 18 item
+ * 6): pending until the quorum applies it, an eligible reviewer rejects it, or the line (or
+ * organisation) changed meanwhile and it can no longer apply (stale).
+ */
+export const custodyChangeKinds = ['policy', 'unfreeze'] as const;
+export type CustodyChangeKind = (typeof custodyChangeKinds)[number];
+export const custodyChangeStates = ['pending', 'applied', 'rejected', 'stale'] as const;
+export type CustodyChangeState = (typeof custodyChangeStates)[number];

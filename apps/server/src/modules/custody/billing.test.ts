@@ -10,7 +10,7 @@ import {
 } from '@coffer/contract';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TestOrganisation } from '../../../test/custody-kit';
+import { type TestOrganisation, testCustodyPayouts } from '../../../test/custody-kit';
 import { operatorCall } from '../../../test/custody-kit';
 import { withId } from '../../../test/custody-members-kit';
 import { custodyTestBed, insertConsoleMember } from '../../../test/custody-setup-kit';
@@ -21,7 +21,6 @@ import { createLedgerReads } from '../ledger/ledger-reads';
 import { createLedger } from '../ledger/ledger.service';
 import { createBillIssuer } from './bill-issue.service';
 import { createBillPayments } from './bill-payment.service';
-import { createCustodyPayouts } from './custody-payouts';
 
 /**
  * Monthly bills (issue 18 items 9 and 10) on real PostgreSQL: February 2026 with known daily
@@ -50,7 +49,7 @@ const services = () => {
   return {
     issuer: createBillIssuer({ db, assets, ledgerReads }),
     payments: createBillPayments({ db, assets, ledger, ledgerReads, audit: createAuditModule({ db }).api }),
-    payouts: createCustodyPayouts({ db, ledger, ledgerReads, logger: { error: () => undefined, warn: () => undefined } }),
+    payouts: testCustodyPayouts(db),
   };
 };
 

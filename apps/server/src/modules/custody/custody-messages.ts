@@ -2,9 +2,11 @@ import type { Language } from '@coffer/contract';
 
 /**
  * The custody e-mails: the application's three steps, a member's invitation, and a mining-pool
- * partner's link used (to the member who made it, and to the partner's contact).
+ * partner's link used (to the member who made it, and to the partner's contact), and a business
+ * line or the whole organisation frozen (to every enterprise admin).
  */
-export type CustodyMessageKind = 'received' | 'enabled' | 'rejected' | 'invitation' | 'poolLinked' | 'poolLinkedPartner';
+export type CustodyMessageKind =
+  'received' | 'enabled' | 'rejected' | 'invitation' | 'poolLinked' | 'poolLinkedPartner' | 'lineFrozen' | 'organisationFrozen';
 
 type Wording = { subject: string; text: string };
 
@@ -91,6 +93,42 @@ const wording: Record<CustodyMessageKind, Record<Language, Wording>> = {
     ru: {
       subject: 'Coffer: ваш адрес выплат привязан к {company}',
       text: 'Ваш адрес выплат {payout} привязан к счёту хранения {account} компании {company} для {coin} в сети {chain}. Отправляйте выплаты только на {deposit}.',
+    },
+  },
+  lineFrozen: {
+    en: {
+      subject: 'Coffer: business line {line} of {company} frozen',
+      text: '{member} froze the business line {line} of {company} at {at} (UTC). No withdrawal on it can be submitted or approved until it is unfrozen, which needs the approval of its reviewers’ quorum in the custody console.',
+    },
+    'zh-CN': {
+      subject: 'Coffer：{company} 的业务线 {line} 已冻结',
+      text: '{member} 于 {at}（UTC）冻结了 {company} 的业务线 {line}。解冻前无法提交或审批该业务线的提币；解冻须在托管控制台经审核人法定人数批准。',
+    },
+    'zh-TW': {
+      subject: 'Coffer：{company} 的業務線 {line} 已凍結',
+      text: '{member} 於 {at}（UTC）凍結了 {company} 的業務線 {line}。解凍前無法提交或審批該業務線的提幣；解凍須在託管控制台經審核人法定人數批准。',
+    },
+    ru: {
+      subject: 'Coffer: направление {line} компании {company} заморожено',
+      text: '{member} заморозил(а) направление {line} компании {company} в {at} (UTC). Заявки на вывод по нему нельзя создавать и одобрять до разморозки, для которой нужен кворум проверяющих в консоли хранения.',
+    },
+  },
+  organisationFrozen: {
+    en: {
+      subject: 'Coffer: {company} frozen',
+      text: '{member} froze the whole organisation {company} at {at} (UTC). No withdrawal can be submitted or approved until it is unfrozen, which needs the approval of the quorum in the custody console.',
+    },
+    'zh-CN': {
+      subject: 'Coffer：{company} 已冻结',
+      text: '{member} 于 {at}（UTC）冻结了整个机构 {company}。解冻前无法提交或审批任何提币；解冻须在托管控制台经法定人数批准。',
+    },
+    'zh-TW': {
+      subject: 'Coffer：{company} 已凍結',
+      text: '{member} 於 {at}（UTC）凍結了整個機構 {company}。解凍前無法提交或審批任何提幣；解凍須在託管控制台經法定人數批准。',
+    },
+    ru: {
+      subject: 'Coffer: {company} заморожена',
+      text: '{member} заморозил(а) всю организацию {company} в {at} (UTC). Заявки на вывод нельзя создавать и одобрять до разморозки, для которой нужен кворум в консоли хранения.',
     },
   },
 };

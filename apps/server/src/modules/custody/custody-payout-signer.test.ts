@@ -6,7 +6,7 @@ import { erc20Abi, parseEther, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
-import type { TestOrganisation } from '../../../test/custody-kit';
+import { type TestOrganisation, testCustodyPayouts } from '../../../test/custody-kit';
 import { withId } from '../../../test/custody-members-kit';
 import { custodyTestBed, insertConsoleMember } from '../../../test/custody-setup-kit';
 import { anvilTestClient, startTestEvmNode } from '../../../test/evm-kit';
@@ -20,11 +20,9 @@ import { chainRuntimeOf, deriveHotWalletAddress, HdSeed, type EvmNode } from '..
 import { evmNonceOf } from '../chain/evm/evm-sender';
 import type { AnvilProcess } from '../chain/devnets';
 import { evmPublicClient } from '../chain/evm/evm-node';
-import { createLedgerReads } from '../ledger/ledger-reads';
 import { createLedger } from '../ledger/ledger.service';
 import { provideWithdrawalChains, type WithdrawalChainSet } from '../withdrawals/withdrawal-chains';
 import { createWithdrawalSigner, type WithdrawalSender } from '../withdrawals/withdrawal-signer';
-import { createCustodyPayouts } from './custody-payouts';
 import { inOrganisation } from './tenant-transaction';
 
 /**
@@ -83,23 +81,14 @@ const mails: OutgoingMessage[] = [];
  * address and language are read from the customer's row, as identity's `noticeRecipient` answers.
  */
 function payouts() {
-  return createCustodyPayouts({
-    db: custody.db,
-    ledger: createLedger(custody.db),
-    ledgerReads: createLedgerReads(custody.db),
-    assets: createAssetsModule({ db: custody.db }).api,
-    identity: {
-      noticeRecipient: async (userId) => {
-        const user = await custody.db.selectFrom('app_user').select(['email', 'language']).where('id', '=', userId).executeTakeFirst();
-        return user?.email ? { email: user.email, language: user.language } : null;
-      },
+  return testCustodyPayouts(custody.db, {
+    mails,
+    alerts,
+    warnings,
+    noticeRecipient: async (userId) => {
+      const user = await custody.db.selectFrom('app_user').select(['email', 'language']).where('id', '=', userId).executeTakeFirst();
+      return user?.email ? { email: user.email, language: user.language } : null;
     },
-    messenger: {
-      send: async (message) => {
-        mails.push(message);
-      },
-    },
-    logger: { error: (fields) => alerts.push(fields), warn: (fields) => warnings.push(fields) },
   });
 }
 

@@ -2,6 +2,15 @@ import { domainErrors } from '../../platform/errors/domain-error';
 
 /** The catalogue keys the custody console answers (spec §5, §6, §8; 15000001–15000085). */
 export const custodyError = domainErrors([
+  'custodyChangeNotOpen',
+  'custodyChangeOwnApproval',
+  'custodyChangeAlreadyDecided',
+  'custodyChangeNotReviewer',
+  'custodyChangeStale',
+  'custodyChangeOpinionInvalid',
+  'custodyPolicyLineFrozen',
+  'custodyAlreadyFrozen',
+  'custodyNotFrozen',
   'custodyNotEnabled',
   'custodyMemberFrozen',
   'custodyIpNotAllowed',

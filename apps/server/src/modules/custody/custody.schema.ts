@@ -5,6 +5,8 @@ import type {
   CustodyApplicationState,
   CustodyBuiltInRole,
   CustodyBusinessType,
+  CustodyChangeKind,
+  CustodyChangeState,
   CustodyIndustry,
   CustodyMemberState,
   CustodyOrderState,
@@ -127,6 +129,8 @@ export interface CustodyLineTable {
   min_reviewers: number;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set while the line is frozen (policy rule 3; `custody-changes.migration.ts`). */
+  frozen_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface CustodyLineAccountTable {
@@ -258,6 +262,35 @@ export interface CustodyTables {
   custody_withdrawal_order: CustodyWithdrawalOrderTable;
   custody_withdrawal_approval: CustodyWithdrawalApprovalTable;
   custody_withdrawal_batch: CustodyWithdrawalBatchTable;
+  custody_change_request: CustodyChangeRequestTable;
+  custody_change_approval: CustodyChangeApprovalTable;
+}
+
+/** A proposed change of a line's policy, or an unfreeze (issue 18 item 6): the state before and after as JSON. */
+export interface CustodyChangeRequestTable {
+  id: Generated<string>;
+  org_id: OrgId;
+  kind: CustodyChangeKind;
+  /** The line it changes; null for the organisation's unfreeze. */
+  line_id: string | null;
+  proposer_member_id: string;
+  /** JSON written once (as text on insert), read back parsed. */
+  before: ColumnType<unknown, string, never>;
+  after: ColumnType<unknown, string, never>;
+  state: ColumnType<CustodyChangeState, CustodyChangeState | undefined, CustodyChangeState>;
+  created_at: Timestamp;
+  decided_at: NullableTimestamp;
+}
+
+/** One member's decision on one change request; never changed. */
+export interface CustodyChangeApprovalTable {
+  org_id: OrgId;
+  request_id: string;
+  member_id: string;
+  proposer_member_id: string;
+  decision: 'approve' | 'reject';
+  opinion: string;
+  created_at: Timestamp;
 }
 
 /** A single withdrawal order (issue 18): amount and fee in base units, held in the ledger from submission. */

@@ -19,6 +19,8 @@ import { createCustodyBalances } from './balances.service';
 import { createCustodyDepositAddresses } from './custody-deposit-address';
 import { createCustodyDestinations, type CustodyAddressNetworks } from './custody-destinations';
 import { createInternalMoves } from './internal-move.service';
+import { createChangeRequests } from './changes.service';
+import { createFreezes } from './freeze.service';
 import { createLinesService } from './lines.service';
 import { createPartnerLinks } from './partner-link.service';
 import { createPoolLinks } from './pool-links.service';
@@ -80,11 +82,14 @@ export interface CustodyModule {
 export function createCustodyModule(deps: CustodyModuleDeps): CustodyModule {
   const applications = createApplicationService(deps);
   const destinations = createCustodyDestinations({ assets: deps.assets, networks: deps.addressNetworks });
+  const changes = createChangeRequests(deps);
   const organisation = {
     lines: createLinesService({ db: deps.db, audit: deps.audit, assets: deps.assets, destinations }),
     settings: createSettingsService(deps),
     accounts: createAccountsService(deps),
     addressBook: createCustodyAddressBook({ db: deps.db, audit: deps.audit, destinations }),
+    changes,
+    freezes: createFreezes({ ...deps, changes }),
   };
   const valuation = { db: deps.db, assets: deps.assets, market: deps.market, ledgerReads: deps.ledgerReads };
   const money = {

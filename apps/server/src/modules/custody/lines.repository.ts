@@ -69,14 +69,19 @@ export function insertLine(trx: Db, orgId: string, settings: LineSettings): Prom
     .executeTakeFirstOrThrow();
 }
 
-export function updateLine(trx: Db, id: string, settings: LineSettings): Promise<LineRow> {
+/** A line's own fields; its minimum reviewers only when given (a policy change applies it otherwise). */
+export function updateLine(
+  trx: Db,
+  id: string,
+  settings: Pick<LineSettings, 'name' | 'adminEmail' | 'currencies'> & { minReviewers?: number },
+): Promise<LineRow> {
   return trx
     .updateTable('custody_line')
     .set({
       name: settings.name,
       admin_email: settings.adminEmail,
       currencies: settings.currencies,
-      min_reviewers: settings.minReviewers,
+      ...(settings.minReviewers === undefined ? {} : { min_reviewers: settings.minReviewers }),
       updated_at: new Date(),
     })
     .where('id', '=', id)
@@ -86,7 +91,27 @@ export function updateLine(trx: Db, id: string, settings: LineSettings): Promise
 
 /** Replaces what hangs off a line (accounts, reviewers, limits, whitelist) with `settings`' rows. */
 export async function replaceLineRows(trx: Db, orgId: string, lineId: string, settings: LineSettings): Promise<void> {
+  await replaceLineAccounts(trx, orgId, lineId, settings.accountIds);
+  await replaceLinePolicyRows(trx, orgId, lineId, settings);
+}
+
+/** Replaces a line's custody accounts. */
+export async function replaceLineAccounts(trx: Db, orgId: string, lineId: string, accountIds: readonly string[]): Promise<void> {
   await trx.deleteFrom('custody_line_account').where('line_id', '=', lineId).execute();
+  if (accountIds.length > 0)
+    await trx
+      .insertInto('custody_line_account')
+      .values(accountIds.map((account_id) => ({ org_id: orgId, line_id: lineId, account_id })))
+      .execute();
+}
+
+/** Replaces a line's policy rows: its reviewers, limits and whitelist (the minimum reviewers is the line's own column). */
+export async function replaceLinePolicyRows(
+  trx: Db,
+  orgId: string,
+  lineId: string,
+  settings: Pick<LineSettings, 'reviewerMemberIds' | 'limits' | 'whitelist'>,
+): Promise<void> {
   await trx.deleteFrom('custody_line_reviewer').where('line_id', '=', lineId).execute();
   await trx.deleteFrom('custody_line_limit').where('line_id', '=', lineId).execute();
   // The whitelist keeps the entries that stay (with when each was added: its cooling period), drops the others.
@@ -95,11 +120,6 @@ export async function replaceLineRows(trx: Db, orgId: string, lineId: string, se
   if (kept.length > 0) dropped = dropped.where(sql<boolean>`(asset, chain, address, tag) not in (${sql.join(kept)})`);
   await dropped.execute();
   const base = { org_id: orgId, line_id: lineId };
-  if (settings.accountIds.length > 0)
-    await trx
-      .insertInto('custody_line_account')
-      .values(settings.accountIds.map((account_id) => ({ ...base, account_id })))
-      .execute();
   if (settings.reviewerMemberIds.length > 0)
     await trx
       .insertInto('custody_line_reviewer')
@@ -139,4 +159,26 @@ export async function countReviewerCandidates(trx: Db, ids: readonly string[]): 
     .where('state', 'in', ['active', 'invited'])
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/**
+ * Whether any reviewer of the line has ever activated a membership (active or frozen since): until
+ * then no quorum exists to ask, and the line's first configuration applies at once. Freezing a
+ * reviewer does not bring that back: it keeps its activation time.
+ */
+export async function lineHasActivatedReviewer(trx: Db, lineId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('custody_line_reviewer as lr')
+    .innerJoin('custody_member as m', 'm.id', 'lr.member_id')
+    .select('m.id')
+    .where('lr.line_id', '=', lineId)
+    .where('m.activated_at', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Sets a line's minimum reviewers (an approved policy change). */
+export async function setLineMinReviewers(trx: Db, id: string, minReviewers: number): Promise<void> {
+  await trx.updateTable('custody_line').set({ min_reviewers: minReviewers, updated_at: new Date() }).where('id', '=', id).execute();
 }

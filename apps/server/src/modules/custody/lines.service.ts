@@ -22,22 +22,26 @@ import {
   countReviewerCandidates,
   insertLine,
   lockLine,
+  lineHasActivatedReviewer,
   readLines,
+  replaceLineAccounts,
   replaceLineRows,
   updateLine,
   type LineRecord,
   type LineSettings,
 } from './lines.repository';
 import { asPlatform, inOrganisation } from './tenant-transaction';
+import { proposeChange } from './changes.service';
+import { decimalText, policyOfRecord, policyOfSettings, samePolicy } from './line-policy';
+
+/** Who edits a line: the member (the proposer of a policy change) and where from, for the audit log. */
+type EditCaller = ConsoleActor & { memberId: string };
 
 /** The scale of the limit columns (NUMERIC(38, 18)): at most 20 whole digits. */
 const limitScale = 18;
 const limitCeiling = 10n ** 38n;
 
-/** A stored NUMERIC as the shortest exact decimal ("100.000000000000000000" → "100"). */
-const decimalText = (value: string) => fromBaseUnits(toBaseUnits(value, limitScale), limitScale);
-
-function lineView(record: LineRecord): CustodyLine {
+export function lineView(record: LineRecord): CustodyLine {
   return {
     id: record.line.id,
     name: record.line.name,
@@ -60,6 +64,7 @@ function lineView(record: LineRecord): CustodyLine {
       tag: entry.tag,
       note: entry.note,
     })),
+    frozenAt: record.line.frozen_at?.toISOString() ?? null,
     createdAt: record.line.created_at.toISOString(),
   };
 }
@@ -183,27 +188,46 @@ export function createLinesService(deps: {
       return lineView(record);
     },
 
-    async edit(actor: ConsoleActor, id: string, body: CustodyLineBody): Promise<CustodyLine> {
+    /**
+     * Edits a line (issue 18 item 6): its name, sub-admin, currencies and accounts at once; its
+     * money-moving rules (minimum reviewers, reviewers, limits, whitelist), when they differ from
+     * the line's, through a change request needing the line's quorum — except while none of the
+     * line's reviewers has ever activated a membership: no quorum exists yet, and that first
+     * configuration applies at once (recorded as an applied request all the same).
+     */
+    async edit(caller: EditCaller, id: string, body: CustodyLineBody): Promise<{ line: CustodyLine; changeRequestId: string | null }> {
       const settings = await checkedSettings(body);
-      const record = await inOrganisation(db, actor.orgId, async (trx) => {
+      return inOrganisation(db, caller.orgId, async (trx) => {
         if (!(await lockLine(trx, id))) throw custodyError('noMatchingData', {}, 'id');
         const before = await readOne(trx, id);
-        await updateLine(trx, id, settings).catch(nameTaken);
+        // The minimum reviewers is policy: left out here, applied with the rest of the policy.
+        const { name, adminEmail, currencies } = settings;
+        await updateLine(trx, id, { name, adminEmail, currencies }).catch(nameTaken);
         await checkOwnRecords(trx, settings);
-        await replaceLineRows(trx, actor.orgId, id, settings);
+        await replaceLineAccounts(trx, caller.orgId, id, settings.accountIds);
+        const current = policyOfRecord(before);
+        const proposed = policyOfSettings(settings);
+        const changeRequestId = samePolicy(current, proposed)
+          ? null
+          : await proposeChange(trx, audit, caller, {
+              kind: 'policy',
+              lineId: id,
+              before: current,
+              after: proposed,
+              atOnce: !(await lineHasActivatedReviewer(trx, id)),
+            });
         const after = await readOne(trx, id);
         await asPlatform(trx, () =>
           audit.record(trx, {
-            ...consoleAuditFields(actor),
+            ...consoleAuditFields(caller),
             action: 'custody.line.edit',
             subject: { kind: 'custodyLine', id },
             before: lineView(before),
             after: lineView(after),
           }),
         );
-        return after;
+        return { line: lineView(after), changeRequestId };
       });
-      return lineView(record);
     },
   };
 }

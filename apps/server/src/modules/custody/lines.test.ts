@@ -177,7 +177,9 @@ describe('business lines', () => {
       }),
     );
     expect(edited.body.code).toBe(0);
-    expect(edited.body.data).toEqual({
+    // None of the line's reviewers has activated: its first configuration applies at once (issue 18 item 6), as an applied request.
+    expect(edited.body.data.changeRequest).toMatchObject({ kind: 'policy', state: 'applied', lineId: first.id });
+    expect(edited.body.data.line).toEqual({
       id: first.id,
       name: 'Renamed',
       adminEmail: 'desk@northwind.example',
@@ -187,9 +189,10 @@ describe('business lines', () => {
       reviewerMemberIds: [third],
       limits: [{ asset: 'XRP', perTransaction: '100', perDay: '100', perWeek: '100', perMonth: '100.5' }],
       whitelist: [{ asset: 'XRP', chain: 'xrpl', address: 'rHsMGQEkVNJmpGWs8XUBoTBiAAbwxZN5v3', tag: '12345', note: '' }],
+      frozenAt: null,
       createdAt: first.createdAt,
     });
-    expect((await staff.org.admin.client.get(custodyPaths.lines)).body.data).toEqual([edited.body.data, second]);
+    expect((await staff.org.admin.client.get(custodyPaths.lines)).body.data).toEqual([edited.body.data.line, second]);
     expect(await countTenantRows(custody.db, staff.org.orgId, 'custody_line_reviewer')).toBe(3);
     expect(await countTenantRows(custody.db, staff.org.orgId, 'custody_line_whitelist')).toBe(2);
     expect(await auditActions(custody.db, staff.org.admin.userId, 'custodyLine')).toEqual([

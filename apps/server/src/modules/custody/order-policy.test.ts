@@ -25,6 +25,7 @@ function facts(overrides: Partial<PolicyFacts> = {}): PolicyFacts {
     now,
     submitterState: 'active',
     organisationFrozen: false,
+    lineFrozen: false,
     line: { currencies: ['USDT'], accountIds: ['10'], minReviewers: 2 },
     whitelist: [],
     limits: { perTransaction: 100n, day: 250n, week: 400n, month: 500n },
@@ -46,6 +47,7 @@ function breaking(from: number): PolicyFacts {
   return facts({
     submitterState: broken.has('memberFrozen') ? 'frozen' : 'active',
     organisationFrozen: broken.has('organisationFrozen'),
+    lineFrozen: broken.has('lineFrozen'),
     line: {
       currencies: broken.has('assetAllowed') ? ['BTC'] : ['USDT'],
       accountIds: ['10'],

@@ -6,6 +6,7 @@ import {
   type CustodyMemberState,
   type CustodyPolicyRule,
 } from '@coffer/contract';
+import { quorumOf, type QuorumReviewer } from './quorum';
 
 /**
  * The policy engine (issue 18 item 4), a pure function of what the repository read: the rules
@@ -29,6 +30,7 @@ export interface PolicyFacts {
   now: Date;
   submitterState: CustodyMemberState;
   organisationFrozen: boolean;
+  lineFrozen: boolean;
   line: { currencies: readonly string[]; accountIds: readonly string[]; minReviewers: number };
   whitelist: ReadonlyArray<{ asset: string; chain: string; address: string; tag: string; addedAt: Date }>;
   /** The line's limits for the coin in base units; null when it sets none. */
@@ -36,7 +38,7 @@ export interface PolicyFacts {
   /** Other counted orders of the line and coin in the longest window, oldest first. */
   counted: ReadonlyArray<{ amount: bigint; at: Date }>;
   /** The line's reviewers now: eligible when active and holding `review`. */
-  reviewers: ReadonlyArray<{ memberId: string; name: string; eligible: boolean }>;
+  reviewers: readonly QuorumReviewer[];
   /** Decisions on the order so far. */
   decisions: ReadonlyArray<{ memberId: string; decision: 'approve' | 'reject' }>;
 }
@@ -90,17 +92,14 @@ function standing(window: CustodyLimitWindow, limit: bigint, facts: PolicyFacts,
 export function evaluatePolicy(order: PolicyOrder, facts: PolicyFacts): PolicyVerdict {
   const windows: CustodyLimitWindow[] = ['perTransaction', 'day', 'week', 'month'];
   const limits = facts.limits ? windows.map((window) => standing(window, facts.limits![window], facts, order.amount)) : [];
-  const eligible = facts.reviewers.filter((reviewer) => reviewer.eligible && reviewer.memberId !== order.submitterMemberId);
-  const eligibleIds = new Set(eligible.map((reviewer) => reviewer.memberId));
-  const decided = new Set(facts.decisions.map((decision) => decision.memberId));
-  const counted = facts.decisions.filter((decision) => decision.decision === 'approve' && eligibleIds.has(decision.memberId)).length;
-  const base = {
-    limits,
+  const quorum = quorumOf({
     required: facts.line.minReviewers,
-    counted,
-    mayApprove: eligible.filter((reviewer) => !decided.has(reviewer.memberId)).map(({ memberId, name }) => ({ memberId, name })),
-    eligibleIds: [...eligibleIds],
-  };
+    authorId: order.submitterMemberId,
+    reviewers: facts.reviewers,
+    decisions: facts.decisions,
+  });
+  const { counted, eligibleIds, mayApprove } = quorum;
+  const base = { limits, required: quorum.required, counted, mayApprove, eligibleIds };
   const refuse = (rule: CustodyPolicyRule, until: Date | null = null): PolicyVerdict => ({ ...base, verdict: 'refused', rule, until });
 
   for (const rule of custodyPolicyRules) {
@@ -110,6 +109,9 @@ export function evaluatePolicy(order: PolicyOrder, facts: PolicyFacts): PolicyVe
         break;
       case 'organisationFrozen':
         if (facts.organisationFrozen) return refuse(rule);
+        break;
+      case 'lineFrozen':
+        if (facts.lineFrozen) return refuse(rule);
         break;
       case 'assetAllowed':
         if (!facts.line.currencies.includes(order.asset) || !facts.line.accountIds.includes(order.accountId)) return refuse(rule);
@@ -134,8 +136,8 @@ export function evaluatePolicy(order: PolicyOrder, facts: PolicyFacts): PolicyVe
         break;
       }
       case 'minimumReviewers':
-        if (eligible.length < facts.line.minReviewers) return refuse(rule);
-        if (order.orderId !== null && counted < facts.line.minReviewers) return { ...base, verdict: 'held', rule, until: null };
+        if (eligibleIds.length < facts.line.minReviewers) return refuse(rule);
+        if (order.orderId !== null && !quorum.reached) return { ...base, verdict: 'held', rule, until: null };
         break;
     }
   }

@@ -42,7 +42,7 @@ function checkedOpinion(opinion: string, required: boolean): string {
  */
 export function createOrderReview(deps: {
   db: Db;
-  assets: Pick<AssetsApi, 'scaleOf'>;
+  assets: Pick<AssetsApi, 'scaleOf' | 'chainSettings'>;
   identity: Pick<IdentityApi, 'verifySecondFactor' | 'passkeyHolders'>;
   ledger: Pick<Ledger, 'custodyAccount' | 'releaseHold'>;
   audit: Pick<AuditApi, 'record'>;
@@ -80,7 +80,7 @@ export function createOrderReview(deps: {
   }
 
   async function detailOf(caller: Caller, id: string, language: Language): Promise<CustodyOrderDetail> {
-    const detail = await inOrganisation(db, caller.orgId, (trx) => orderDetail(trx, id, assets.scaleOf, language));
+    const detail = await inOrganisation(db, caller.orgId, (trx) => orderDetail(trx, id, assets, language));
     if (!detail) throw custodyError('noMatchingData', {}, 'id');
     return detail;
   }

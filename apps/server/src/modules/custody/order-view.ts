@@ -13,6 +13,7 @@ import {
 } from '@coffer/contract';
 import type { PolicyFacts, PolicyVerdict } from './order-policy';
 import type { ApprovalRow, OrderRow, PolicyRows } from './orders.repository';
+import { reviewerEligible } from './quorum';
 
 /** The canonical payload an approval binds to (issue 18 item 3), in a fixed order, amounts in base units. */
 export interface OrderPayload {
@@ -68,6 +69,7 @@ export function policyFacts(rows: PolicyRows, scale: number, now: Date): PolicyF
     now,
     submitterState: rows.submitterState,
     organisationFrozen: rows.organisationFrozen,
+    lineFrozen: rows.lineFrozen,
     line: { currencies: rows.line.currencies, accountIds: rows.line.accountIds, minReviewers: rows.line.min_reviewers },
     whitelist: rows.whitelist.map((entry) => ({ ...entry, addedAt: entry.added_at })),
     limits: limit
@@ -82,7 +84,7 @@ export function policyFacts(rows: PolicyRows, scale: number, now: Date): PolicyF
     reviewers: rows.reviewers.map((reviewer) => ({
       memberId: reviewer.member_id,
       name: reviewer.name,
-      eligible: reviewer.state === 'active' && reviewer.can_review,
+      eligible: reviewerEligible(reviewer),
     })),
     decisions: rows.decisions.map((decision) => ({ memberId: decision.member_id, decision: decision.decision })),
   };
@@ -91,6 +93,7 @@ export function policyFacts(rows: PolicyRows, scale: number, now: Date): PolicyF
 const ruleErrors = {
   memberFrozen: 'custodyPolicyMemberFrozen',
   organisationFrozen: 'custodyPolicyOrganisationFrozen',
+  lineFrozen: 'custodyPolicyLineFrozen',
   assetAllowed: 'custodyPolicyAssetNotAllowed',
   whitelist: 'custodyPolicyNotWhitelisted',
   coolingPeriod: 'custodyPolicyCoolingPeriod',

@@ -20,21 +20,50 @@ export async function lockLineAsset(trx: Db, orgId: string, lineId: string, asse
 /** What the policy engine reads, raw: undefined when the organisation has no such line. */
 export interface PolicyRows {
   organisationFrozen: boolean;
+  lineFrozen: boolean;
   submitterState: CustodyMemberState;
   line: { currencies: string[]; min_reviewers: number; accountIds: string[] };
   whitelist: Array<{ asset: string; chain: string; address: string; tag: string; added_at: Date }>;
   limit: Selectable<CustodyLineLimitTable> | undefined;
   /** Counted orders of the line and coin in the longest window, oldest first; `at_ms`: created_at in epoch milliseconds. */
   counted: Array<{ amount: string; at_ms: string }>;
-  reviewers: Array<{ member_id: string; name: string; state: CustodyMemberState; can_review: boolean }>;
+  reviewers: LineReviewerRow[];
   decisions: Array<{ member_id: string; decision: 'approve' | 'reject' }>;
+}
+
+export interface LineReviewerRow {
+  member_id: string;
+  name: string;
+  state: CustodyMemberState;
+  can_review: boolean;
+}
+
+/**
+ * The reviewers listed on any of `lineIds` now, each once, with what makes them eligible (their
+ * state and whether their role holds `review`): the withdrawal quorum's and the change requests'.
+ */
+export function readLineReviewers(trx: Db, lineIds: readonly string[]): Promise<LineReviewerRow[]> {
+  if (lineIds.length === 0) return Promise.resolve([]);
+  return trx
+    .selectFrom('custody_line_reviewer as lr')
+    .innerJoin('custody_member as m', 'm.id', 'lr.member_id')
+    .innerJoin('custody_role as r', 'r.id', 'm.role_id')
+    .select(['lr.member_id', 'm.name', 'm.state', sql<boolean>`'review' = any(r.permissions)`.as('can_review')])
+    .distinct()
+    .where('lr.line_id', 'in', lineIds)
+    .orderBy('lr.member_id')
+    .execute();
 }
 
 export async function readPolicyRows(
   trx: Db,
   at: { lineId: string; asset: string; submitterMemberId: string; orderId: string | null; now: Date },
 ): Promise<PolicyRows | undefined> {
-  const line = await trx.selectFrom('custody_line').select(['currencies', 'min_reviewers']).where('id', '=', at.lineId).executeTakeFirst();
+  const line = await trx
+    .selectFrom('custody_line')
+    .select(['currencies', 'min_reviewers', 'frozen_at'])
+    .where('id', '=', at.lineId)
+    .executeTakeFirst();
   if (!line) return undefined;
   const since = new Date(at.now.getTime() - custodyLimitWindowHours.month * 3_600_000);
   // A month of orders is thousands of rows: they travel as ONE text value, "amount ms,amount ms…"
@@ -67,22 +96,16 @@ export async function readPolicyRows(
       .execute(),
     trx.selectFrom('custody_line_limit').selectAll().where('line_id', '=', at.lineId).where('asset', '=', at.asset).executeTakeFirst(),
     counted.executeTakeFirstOrThrow(),
-    trx
-      .selectFrom('custody_line_reviewer as lr')
-      .innerJoin('custody_member as m', 'm.id', 'lr.member_id')
-      .innerJoin('custody_role as r', 'r.id', 'm.role_id')
-      .select(['lr.member_id', 'm.name', 'm.state', sql<boolean>`'review' = any(r.permissions)`.as('can_review')])
-      .where('lr.line_id', '=', at.lineId)
-      .orderBy('lr.member_id')
-      .execute(),
+    readLineReviewers(trx, [at.lineId]),
     at.orderId === null
       ? Promise.resolve([])
       : trx.selectFrom('custody_withdrawal_approval').select(['member_id', 'decision']).where('order_id', '=', at.orderId).execute(),
   ]);
   return {
     organisationFrozen: org.frozen_at !== null,
+    lineFrozen: line.frozen_at !== null,
     submitterState: submitter.state,
-    line: { ...line, accountIds: accounts.map((row) => row.account_id) },
+    line: { currencies: line.currencies, min_reviewers: line.min_reviewers, accountIds: accounts.map((row) => row.account_id) },
     whitelist,
     limit,
     counted:
@@ -135,19 +158,41 @@ export function lockOrder(trx: Db, id: string): Promise<Selectable<CustodyWithdr
   return trx.selectFrom('custody_withdrawal_order').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+/** The list's filters, every one optional; the time range is [start, end) of the submission. */
+export interface OrderFilters {
+  state?: CustodyOrderState | undefined;
+  lineId?: string | undefined;
+  coin?: string | undefined;
+  submitterId?: string | undefined;
+  batchId?: string | undefined;
+  start?: Date | undefined;
+  end?: Date | undefined;
+}
+
 export async function ordersPage(
   trx: Db,
-  filters: { state?: CustodyOrderState | undefined; lineId?: string | undefined; coin?: string | undefined },
+  filters: OrderFilters,
   page: { limit: number; offset: number },
 ): Promise<{ rows: OrderRow[]; total: number }> {
   let query = joined(trx);
   let count = trx.selectFrom('custody_withdrawal_order as o').select((eb) => eb.fn.countAll<string>().as('total'));
-  if (filters.state) [query, count] = [query.where('o.state', '=', filters.state), count.where('o.state', '=', filters.state)];
-  if (filters.lineId) [query, count] = [query.where('o.line_id', '=', filters.lineId), count.where('o.line_id', '=', filters.lineId)];
-  if (filters.coin) [query, count] = [query.where('o.asset', '=', filters.coin), count.where('o.asset', '=', filters.coin)];
+  const { state, lineId, coin, submitterId, batchId, start, end } = filters;
+  if (state) [query, count] = [query.where('o.state', '=', state), count.where('o.state', '=', state)];
+  if (lineId) [query, count] = [query.where('o.line_id', '=', lineId), count.where('o.line_id', '=', lineId)];
+  if (coin) [query, count] = [query.where('o.asset', '=', coin), count.where('o.asset', '=', coin)];
+  if (submitterId)
+    [query, count] = [query.where('o.submitter_member_id', '=', submitterId), count.where('o.submitter_member_id', '=', submitterId)];
+  if (batchId) [query, count] = [query.where('o.batch_id', '=', batchId), count.where('o.batch_id', '=', batchId)];
+  if (start) [query, count] = [query.where('o.created_at', '>=', start), count.where('o.created_at', '>=', start)];
+  if (end) [query, count] = [query.where('o.created_at', '<', end), count.where('o.created_at', '<', end)];
   const rows = await query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(page.limit).offset(page.offset).execute();
   const counted = await count.executeTakeFirstOrThrow();
   return { rows, total: Number(counted.total) };
+}
+
+/** The transfer record written when an order's payout settled (`custody-payouts.ts`), if any. */
+export function payoutTransferOf(trx: Db, orderId: string): Promise<{ txid: string | null; recorded_at: Date } | undefined> {
+  return trx.selectFrom('custody_transfer').select(['txid', 'recorded_at']).where('order_id', '=', orderId).executeTakeFirst();
 }
 
 export function approvalsOf(trx: Db, orderId: string): Promise<ApprovalRow[]> {

@@ -14,6 +14,7 @@ export function registerOrderRoutes(
   const { db, orders, review, batches } = deps;
   routeConsoleEndpoint(app, db, console.orders, (request, caller) => orders.page(caller.orgId, request.query));
   routeConsoleEndpoint(app, db, console.order, (request, caller) => orders.detail(caller.orgId, request.params.id, request.language));
+  routeConsoleEndpoint(app, db, console.orderLines, (_request, caller) => orders.lines(caller.orgId));
   routeConsoleEndpoint(app, db, console.submitOrder, (request, caller) => orders.submit(caller, request.body, request.language));
   routeConsoleEndpoint(app, db, console.orderDryRun, (request, caller) => orders.dryRun(caller, request.body, request.language));
   routeConsoleEndpoint(app, db, console.approveOrder, (request, caller) =>

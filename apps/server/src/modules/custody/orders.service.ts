@@ -1,7 +1,10 @@
 import {
   type custodyOrderBodySchema,
   type custodyOrdersQuerySchema,
+  fromBaseUnits,
+  toBaseUnits,
   type CustodyOrderDetail,
+  type CustodyOrderLine,
   type CustodyPolicyAnswer,
   type Language,
 } from '@coffer/contract';
@@ -18,7 +21,9 @@ import { custodyError } from './custody.errors';
 import { createOrderDrafts, type Draft } from './order-draft';
 import { orderDetail, verdictOf } from './order-detail';
 import { orderView, policyAnswer, refusalOf } from './order-view';
+import { readLines } from './lines.repository';
 import { findOrderByRequest, lockLineAsset, nextOrderId, ordersPage } from './orders.repository';
+import { parseInstant } from './report-range';
 import { placeOrder } from './order-placement';
 import { inOrganisation } from './tenant-transaction';
 
@@ -32,7 +37,13 @@ export interface WithdrawalOrders {
     query: z.output<typeof custodyOrdersQuerySchema>,
   ): Promise<{ pageNo: number; pageSize: number; total: number; records: ReturnType<typeof orderView>[] }>;
   detail(orgId: string, id: string, language: Language): Promise<CustodyOrderDetail>;
+  /** The organisation's lines as a submitter needs them (no reviewers, no whitelist). */
+  lines(orgId: string): Promise<CustodyOrderLine[]>;
 }
+
+/** The scale of the limit columns (NUMERIC(38, 18)); a stored limit is shown as its shortest exact decimal. */
+const limitScale = 18;
+const limitText = (value: string) => fromBaseUnits(toBaseUnits(value, limitScale), limitScale);
 
 /**
  * Single withdrawal orders (issue 18 item 1): checked by the policy engine in its fixed order,
@@ -51,7 +62,7 @@ export function createWithdrawalOrders(deps: {
   const { prepare, sameRequest } = createOrderDrafts(deps);
 
   async function detail(orgId: string, id: string, language: Language): Promise<CustodyOrderDetail> {
-    const found = await inOrganisation(db, orgId, (trx) => orderDetail(trx, id, assets.scaleOf, language));
+    const found = await inOrganisation(db, orgId, (trx) => orderDetail(trx, id, assets, language));
     if (!found) throw custodyError('noMatchingData', {}, 'id');
     return found;
   }
@@ -115,11 +126,30 @@ export function createWithdrawalOrders(deps: {
     },
 
     async page(orgId, query) {
+      const filters = { ...query, start: parseInstant(query.start, 'start'), end: parseInstant(query.end, 'end') };
       const { rows, total } = await inOrganisation(db, orgId, (trx) =>
-        ordersPage(trx, query, { limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize }),
+        ordersPage(trx, filters, { limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize }),
       );
       const records = await Promise.all(rows.map(async (row) => orderView(row, await assets.scaleOf(row.asset))));
       return { pageNo: query.pageNo, pageSize: query.pageSize, total, records };
+    },
+
+    async lines(orgId) {
+      const records = await inOrganisation(db, orgId, (trx) => readLines(trx));
+      return records.map((record) => ({
+        id: record.line.id,
+        name: record.line.name,
+        currencies: record.line.currencies,
+        accountIds: record.accountIds,
+        minReviewers: record.line.min_reviewers,
+        limits: record.limits.map((limit) => ({
+          asset: limit.asset,
+          perTransaction: limitText(limit.per_transaction),
+          perDay: limitText(limit.per_day),
+          perWeek: limitText(limit.per_week),
+          perMonth: limitText(limit.per_month),
+        })),
+      }));
     },
   };
 }

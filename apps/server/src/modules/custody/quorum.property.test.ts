@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../platform/errors/domain-error';
-import type { TestOrganisation } from '../../../test/custody-kit';
+import { type TestOrganisation, testCustodyPayouts } from '../../../test/custody-kit';
 import { withId } from '../../../test/custody-members-kit';
 import { custodyTestBed, insertConsoleMember } from '../../../test/custody-setup-kit';
 import type { identityClient } from '../../../test/identity-helpers';
@@ -12,7 +12,6 @@ import { createAssetsModule } from '../assets';
 import { createAuditModule } from '../audit';
 import { createLedgerReads } from '../ledger/ledger-reads';
 import { createLedger } from '../ledger/ledger.service';
-import { createCustodyPayouts } from './custody-payouts';
 import type { MembershipRow } from './membership.repository';
 import { createOrderReview } from './order-review.service';
 import { inOrganisation } from './tenant-transaction';
@@ -142,13 +141,7 @@ const review = () =>
     audit: createAuditModule({ db: custody.db }).api,
   });
 
-const payouts = () =>
-  createCustodyPayouts({
-    db: custody.db,
-    ledger: createLedger(custody.db),
-    ledgerReads: createLedgerReads(custody.db),
-    logger: { error: () => undefined, warn: () => undefined },
-  });
+const payouts = () => testCustodyPayouts(custody.db);
 
 async function available(): Promise<bigint> {
   const answer = await org.admin.client.get(custodyPaths.balances);

@@ -26,7 +26,7 @@ let individual: Client;
 let frozen: Client;
 let viewer: Client;
 /** Ids of the first organisation's rows, one of each kind a path can name. */
-const ids = { role: '', member: '', line: '', account: '', otherAccount: '', address: '', poolPartner: '', order: '' };
+const ids = { role: '', member: '', line: '', account: '', otherAccount: '', address: '', poolPartner: '', order: '', change: '' };
 
 const codeOf = (key: keyof typeof errorCatalogue) => errorCatalogue[key].code;
 
@@ -35,17 +35,19 @@ function idFor(path: string): string {
   if (!path.includes(':id')) return path;
   const kind = path.includes('/pool-partners/')
     ? ids.poolPartner
-    : path.includes('/withdrawal-orders/')
-      ? ids.order
-      : path.includes('/roles/')
-        ? ids.role
-        : path.includes('/members/')
-          ? ids.member
-          : path.includes('/business-lines/')
-            ? ids.line
-            : path.includes('/accounts/')
-              ? ids.account
-              : ids.address;
+    : path.includes('/change-requests/')
+      ? ids.change
+      : path.includes('/withdrawal-orders/')
+        ? ids.order
+        : path.includes('/roles/')
+          ? ids.role
+          : path.includes('/members/')
+            ? ids.member
+            : path.includes('/business-lines/')
+              ? ids.line
+              : path.includes('/accounts/')
+                ? ids.account
+                : ids.address;
   return path.replace(':id', kind);
 }
 
@@ -96,7 +98,8 @@ function calls(): Record<EndpointName, { body?: object; query?: string }> {
     addPoolLink: { body: { accountId: ids.account, coin: 'USDT', chain: 'ethereum', partnerName: 'Matrix Pool', expiresInDays: 7 } },
     revokePoolLink: {},
     unlinkPoolPartner: {},
-    orders: { query: `lineId=${ids.line}` },
+    orders: { query: `lineId=${ids.line}&submitterId=${ids.member}&start=2026-01-01` },
+    orderLines: {},
     order: {},
     submitOrder: { body: { ...orderDraft(), requestId: 'matrix-order-0001' } },
     orderDryRun: { body: orderDraft() },
@@ -105,6 +108,13 @@ function calls(): Record<EndpointName, { body?: object; query?: string }> {
     batchTemplate: { query: `lineId=${ids.line}` },
     batchValidate: { body: batchFile() },
     submitBatch: { body: { ...batchFile(), requestId: 'matrix-batch-0001' } },
+    changeRequests: { query: `lineId=${ids.line}` },
+    approveChange: { body: { opinion: 'fine' } },
+    rejectChange: { body: { opinion: 'Not this one' } },
+    freezeLine: {},
+    unfreezeLine: {},
+    freezeOrganisation: {},
+    unfreezeOrganisation: {},
   };
 }
 
@@ -270,6 +280,21 @@ beforeAll(async () => {
       })
       .execute();
     ids.order = order.id;
+    // A pending change request of the line's policy: what approving and rejecting would act on.
+    const policy = { minReviewers: 1, reviewerMemberIds: [member.id], limits: [], whitelist: [] };
+    const change = await trx
+      .insertInto('custody_change_request')
+      .values({
+        org_id: first.orgId,
+        kind: 'policy',
+        line_id: line.id,
+        proposer_member_id: member.id,
+        before: JSON.stringify(policy),
+        after: JSON.stringify({ ...policy, minReviewers: 2 }),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.change = change.id;
   });
 }, 120_000);
 

@@ -1,6 +1,7 @@
 import { custodyBatchTables } from './custody-batch.migration';
 import { custodyBillingSettingTables } from './custody-billing-settings.migration';
 import { custodyBillTables } from './custody-bills.migration';
+import { custodyChangeTables } from './custody-changes.migration';
 import { custodyMoneyTables } from './custody-money.migration';
 import { custodyOrderTables } from './custody-orders.migration';
 import { custodyConsoleTables } from './custody.migration';
@@ -15,4 +16,5 @@ export const custodyTenantTables = [
   ...custodyBatchTables,
   ...custodyBillingSettingTables,
   ...custodyBillTables,
+  ...custodyChangeTables,
 ] as const;

@@ -6,21 +6,22 @@ import {
   toBaseUnits,
   type CustodyBalances,
   type CustodyLineBody,
+  type CustodyBatch,
+  type CustodyOrder,
   type CustodyOrderBody,
   type CustodyOrderDetail,
+  type CustodyOrderLine,
   type CustodyPolicyAnswer,
   type CustodyTransfer,
 } from '@coffer/contract';
 import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TestOrganisation } from '../../../test/custody-kit';
+import { type TestOrganisation, testCustodyPayouts } from '../../../test/custody-kit';
 import { withId } from '../../../test/custody-members-kit';
 import { custodyTestBed, insertConsoleMember } from '../../../test/custody-setup-kit';
 import { latestCode, type identityClient } from '../../../test/identity-helpers';
-import { createAssetsModule } from '../assets';
 import { createLedgerReads } from '../ledger/ledger-reads';
 import { createLedger } from '../ledger/ledger.service';
-import { createCustodyPayouts } from './custody-payouts';
 import { inOrganisation } from './tenant-transaction';
 
 /**
@@ -356,6 +357,12 @@ describe('the policy engine, rule by rule in its order', { timeout: 60_000 }, ()
       ],
     });
     expect(edited.body.code).toBe(0);
+    // A whitelist change needs the line's quorum (issue 18 item 6): until two reviewers approve it, the new address is refused.
+    const change = edited.body.data.changeRequest as { id: string; state: string };
+    expect(change.state).toBe('pending');
+    expect((await submit(lineId, { address: second })).body.code).toBe(codeOf('custodyPolicyNotWhitelisted'));
+    for (const reviewer of reviewers.slice(0, 2))
+      expect((await reviewer.client.post(withId(custodyPaths.approveChange, change.id), { opinion: '' })).body.code).toBe(0);
     expect((await submit(lineId)).body.code).toBe(0);
     expect((await submit(lineId, { address: second })).body.code).toBe(codeOf('custodyPolicyCoolingPeriod'));
   });
@@ -432,17 +439,8 @@ describe('under concurrency', { timeout: 120_000 }, () => {
 describe('handing approved orders to the signer', { timeout: 60_000 }, () => {
   const alerts: object[] = [];
   const warnings: object[] = [];
-  const payouts = () =>
-    createCustodyPayouts({
-      db: custody.db,
-      ledger: createLedger(custody.db),
-      ledgerReads: createLedgerReads(custody.db),
-      assets: createAssetsModule({ db: custody.db }).api,
-      // The submitter's e-mails are read in custody-payout-signer.test.ts, through the app's own payouts.
-      identity: { noticeRecipient: async () => null },
-      messenger: { send: async () => undefined },
-      logger: { error: (fields) => alerts.push(fields), warn: (fields) => warnings.push(fields) },
-    });
+  // The submitter's e-mails are read in custody-payout-signer.test.ts, through the app's own payouts.
+  const payouts = () => testCustodyPayouts(custody.db, { alerts, warnings });
 
   /** An order of a fresh line approved by two fresh reviewers: `sending`, its hold in place. */
   async function sendingOrder(name: string, amount: string): Promise<CustodyOrderDetail> {
@@ -524,7 +522,18 @@ describe('handing approved orders to the signer', { timeout: 60_000 }, () => {
     expect(outcomes.filter(Boolean)).toHaveLength(1);
     expect(alongside).toBe(1);
     expect(await payouts().failed(order.order.id, 'late')).toBe(false);
-    expect((await detail(order.order.id)).order.state).toBe('approved');
+    const settled = await detail(order.order.id);
+    expect(settled.order.state).toBe('approved');
+    const required = await sql<{ confirmations: number }>`
+      select confirmations_to_withdraw as confirmations from asset_chain where asset = 'USDT' and chain = 'ethereum'`.execute(custody.db);
+    const quorumAt = settled.approvals.filter((approval) => approval.decision === 'approve').at(-1)!.at;
+    expect(settled.payout).toEqual({
+      sentAt: quorumAt,
+      txid,
+      settledAt: expect.any(String),
+      confirmations: required.rows[0]!.confirmations,
+    });
+    expect(Date.parse(settled.payout.settledAt!)).toBeGreaterThanOrEqual(Date.parse(quorumAt));
     const stored = await sql<{ txid: string }>`select txid from custody_withdrawal_order where id = ${order.order.id}`.execute(custody.db);
     expect(stored.rows[0]!.txid).toBe(txid);
 
@@ -553,5 +562,96 @@ describe('handing approved orders to the signer', { timeout: 60_000 }, () => {
       }),
     ]);
     expect((await payouts().sendable(['ethereum'], 1000, [])).map((payout) => payout.orderId)).not.toContain(order.order.id);
+  });
+});
+
+describe('the order list filters and the lines a submitter reads', { timeout: 60_000 }, () => {
+  const list = async (who: Member, query: string) => {
+    const answer = await who.client.get(`${custodyPaths.orders}?${query}`);
+    expect(answer.body.code).toBe(0);
+    return answer.body.data as { total: number; records: CustodyOrder[] };
+  };
+
+  it("filters by submitter, submission time and batch, within the caller's organisation only", async () => {
+    const lineId = await addLine({ name: 'Filter line', minReviewers: 1 });
+    const mine = [await submitted(lineId, { amount: '1.5' }), await submitted(lineId, { amount: '2.5' })];
+    const theirs = await submit(lineId, { amount: '3.5' }, admin);
+    expect(theirs.body.code).toBe(0);
+    // The first of the submitter's orders was submitted two days ago.
+    await sql`update custody_withdrawal_order set created_at = now() - interval '48 hours' where id = ${mine[0]!.order.id}`.execute(
+      custody.db,
+    );
+
+    const bySubmitter = await list(admin, `lineId=${lineId}&submitterId=${submitter.memberId}`);
+    expect(bySubmitter.total).toBe(2);
+    expect(bySubmitter.records.map((order) => order.submitter.memberId)).toEqual([submitter.memberId, submitter.memberId]);
+    const dayAgo = new Date(Date.now() - 24 * 3_600_000).toISOString();
+    const recent = await list(admin, `lineId=${lineId}&submitterId=${submitter.memberId}&start=${dayAgo}`);
+    expect(recent.records.map((order) => order.id)).toEqual([mine[1]!.order.id]);
+    const older = await list(admin, `lineId=${lineId}&end=${dayAgo}`);
+    expect(older.records.map((order) => order.id)).toEqual([mine[0]!.order.id]);
+    expect((await list(admin, `lineId=${lineId}&start=${dayAgo}`)).total).toBe(2);
+
+    const csv = `coin,network,amount,address,tag,note\r\nUSDT,ethereum,1.25,${first},,a\r\nUSDT,ethereum,1.75,${second},,b\r\n`;
+    const batch = await submitter.client.post(custodyPaths.batches, {
+      lineId,
+      accountId,
+      fileName: 'filter.csv',
+      content: Buffer.from(csv).toString('base64'),
+      requestId: randomUUID(),
+    });
+    expect(batch.body.code).toBe(0);
+    const { id: batchId, orderIds } = batch.body.data as CustodyBatch;
+    const ofBatch = await list(admin, `batchId=${batchId}`);
+    expect(ofBatch.records.map((order) => order.id).sort()).toEqual([...orderIds].sort());
+    expect(ofBatch.records.every((order) => order.type === 'batch' && order.batchId === batchId)).toBe(true);
+    expect((await list(admin, `lineId=${lineId}&submitterId=${submitter.memberId}`)).total).toBe(4);
+
+    // Another organisation asking for this one's submitter or batch sees nothing of it.
+    const other = await custody.organisation({ tag: 'orders-filter-other', company: 'Other Filter Co' });
+    const otherMember = { client: other.admin.client, email: other.admin.email, memberId: '' };
+    expect((await list(otherMember, `submitterId=${submitter.memberId}`)).total).toBe(0);
+    expect((await list(otherMember, `batchId=${batchId}`)).total).toBe(0);
+
+    const bad = await admin.client.get(`${custodyPaths.orders}?start=not-a-date`);
+    expect(bad.body.code).toBe(codeOf('invalidParameter'));
+  });
+
+  it("a member with only the orders permission reads its organisation's lines: currencies, accounts, limits, no reviewers", async () => {
+    const lineId = await addLine({
+      name: 'Summary line',
+      currencies: ['USDT', 'ETH'],
+      limits: [{ asset: 'USDT', perTransaction: '100', perDay: '1000', perWeek: '5000', perMonth: '20000.5' }],
+    });
+    const role = await admin.client.post(custodyPaths.roles, {
+      name: `Orders only ${randomUUID().slice(0, 8)}`,
+      description: '',
+      permissions: ['orders'],
+    });
+    expect(role.body.code).toBe(0);
+    const ordersOnly = await member();
+    await sql`update custody_member set role_id = ${role.body.data.id as string} where id = ${ordersOnly.memberId}`.execute(custody.db);
+
+    expect((await ordersOnly.client.get(custodyPaths.lines)).body.code).toBe(codeOf('noPermission'));
+    const answer = await ordersOnly.client.get(custodyPaths.orderLines);
+    expect(answer.body.code).toBe(0);
+    const lines = answer.body.data as CustodyOrderLine[];
+    expect(lines.find((line) => line.id === lineId)).toEqual({
+      id: lineId,
+      name: 'Summary line',
+      currencies: ['USDT', 'ETH'],
+      accountIds: [accountId],
+      minReviewers: 2,
+      limits: [{ asset: 'USDT', perTransaction: '100', perDay: '1000', perWeek: '5000', perMonth: '20000.5' }],
+    });
+    expect(Object.keys(lines[0]!)).not.toContain('reviewerMemberIds');
+    const full = (await admin.client.get(custodyPaths.lines)).body.data as Array<{ id: string }>;
+    expect(lines.map((line) => line.id)).toEqual(full.map((line) => line.id));
+
+    // Another organisation's submitter sees its own lines only; a member without orders is refused.
+    const other = await custody.organisation({ tag: 'orders-lines-other', company: 'Other Lines Co' });
+    const otherLines = (await other.admin.client.get(custodyPaths.orderLines)).body.data as CustodyOrderLine[];
+    expect(otherLines.map((line) => line.id)).not.toContain(lineId);
+    expect((await reviewers[0]!.client.get(custodyPaths.orderLines)).body.code).toBe(codeOf('noPermission'));
   });
 });

@@ -1,4 +1,4 @@
-import type { CustodyLine, CustodyLineBody } from '@coffer/contract';
+import type { CustodyLine, CustodyLineBody, CustodyLineEdit } from '@coffer/contract';
 import { custodyConsoleEndpoints } from '@coffer/contract/custody-endpoints';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../shared/http/call';
@@ -18,6 +18,7 @@ export const custodyLinesQuery = queryOptions({
 /** Adding and editing a line are quiet: the dialog shows the refusal at its field or in itself. */
 export const custodyLineCalls = {
   add: (body: CustodyLineBody): Promise<CustodyLine> => call(custodyConsoleEndpoints.addLine, { body }, { isQuiet: true }),
-  edit: (id: string, body: CustodyLineBody): Promise<CustodyLine> =>
+  /** The line with its immediate fields saved, and the change request its policy part made (pending: sent for approval). */
+  edit: (id: string, body: CustodyLineBody): Promise<CustodyLineEdit> =>
     call(custodyConsoleEndpoints.editLine, { params: { id }, body }, { isQuiet: true }),
 };

@@ -1,5 +1,9 @@
 import type {
   CustodyApproveBody,
+  CustodyBatch,
+  CustodyBatchBody,
+  CustodyBatchFile,
+  CustodyBatchValidation,
   CustodyOrderBody,
   CustodyOrderDetail,
   CustodyOrderDraft,
@@ -10,11 +14,12 @@ import type {
 import { custodyConsoleEndpoints } from '@coffer/contract/custody-endpoints';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../../shared/http/call';
+import { download } from '../../../shared/http/download';
 import { custodyQueryRoot } from './custody-me';
 
 export const custodyOrdersRoot = [custodyQueryRoot, 'orders'] as const;
 
-/** The order list's filters: state, business line, coin. */
+/** The order list's filters: state, business line, coin, submitter, batch, submission time [start, end). */
 export type CustodyOrderFilters = Omit<CustodyOrdersQuery, 'pageNo' | 'pageSize'>;
 
 function setOnly(filters: CustodyOrderFilters): CustodyOrderFilters {
@@ -29,6 +34,12 @@ export const custodyOrdersQuery = (filters: CustodyOrderFilters, pageNo: number,
       call(custodyConsoleEndpoints.orders, { query: { ...setOnly(filters), pageNo, pageSize } }, { signal, isQuiet: true }),
     placeholderData: keepPreviousData,
   });
+
+/** The business lines to withdraw from, as a submitter reads them: currencies, accounts, limits (needs `orders` only). */
+export const custodyOrderLinesQuery = queryOptions({
+  queryKey: [...custodyOrdersRoot, 'lines'],
+  queryFn: ({ signal }) => call(custodyConsoleEndpoints.orderLines, {}, { signal, isQuiet: true }),
+});
 
 /** An order with its approvals and the policy engine's answer now ("why is this held?"). */
 export const custodyOrderQuery = (id: string) =>
@@ -57,4 +68,13 @@ export const custodyOrderCalls = {
     call(custodyConsoleEndpoints.approveOrder, { params: { id }, body }, { isQuiet: true }),
   reject: (id: string, body: CustodyRejectBody): Promise<CustodyOrderDetail> =>
     call(custodyConsoleEndpoints.rejectOrder, { params: { id }, body }, { isQuiet: true }),
+};
+
+/** Batch withdrawal by CSV: the line's template (a file), the row-by-row pre-validation, the submission of a clean batch. */
+export const custodyBatchCalls = {
+  template: (lineId: string): Promise<string> =>
+    download(custodyConsoleEndpoints.batchTemplate, { query: { lineId } }, { fallbackName: 'coffer-batch-withdrawal.csv', isQuiet: true }),
+  validate: (body: CustodyBatchFile): Promise<CustodyBatchValidation> =>
+    call(custodyConsoleEndpoints.batchValidate, { body }, { isQuiet: true }),
+  submit: (body: CustodyBatchBody): Promise<CustodyBatch> => call(custodyConsoleEndpoints.submitBatch, { body }, { isQuiet: true }),
 };

@@ -101,6 +101,7 @@ export function lineOf(overrides: Partial<CustodyLine> = {}): CustodyLine {
     whitelist: [
       { asset: 'BTC', chain: 'bitcoin', address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', tag: '', note: 'Exchange hot wallet' },
     ],
+    frozenAt: null,
     createdAt,
     ...overrides,
   };

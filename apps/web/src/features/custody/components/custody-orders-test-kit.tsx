@@ -1,4 +1,4 @@
-import type { CustodyOrder, CustodyOrderDetail, CustodyOverview, CustodyPolicyAnswer } from '@coffer/contract';
+import type { CustodyOrder, CustodyOrderDetail, CustodyOrderLine, CustodyOverview, CustodyPolicyAnswer } from '@coffer/contract';
 import type { Language } from '@coffer/contract/languages';
 import type { ReactNode } from 'react';
 import { renderCustodyPage } from './custody-org-test-kit';
@@ -29,6 +29,19 @@ export const ordersOverview: CustodyOverview = {
   accounts: [],
   pending: { invitations: 0, hardwareKeysMissing: 0 },
 };
+
+/** The two lines as a submitter reads them (`orderLines`): Payroll pays USDT, ETH and XRP from both accounts, Treasury BTC from the cold one. */
+export const orderLines: CustodyOrderLine[] = [
+  {
+    id: '1',
+    name: 'Payroll',
+    currencies: ['USDT', 'ETH', 'XRP'],
+    accountIds: ['7', '8'],
+    minReviewers: 2,
+    limits: [{ asset: 'USDT', perTransaction: '5000', perDay: '10000', perWeek: '50000', perMonth: '150000' }],
+  },
+  { id: '2', name: 'Treasury', currencies: ['BTC'], accountIds: ['8'], minReviewers: 1, limits: [] },
+];
 
 export function answerOf(overrides: Partial<CustodyPolicyAnswer> = {}): CustodyPolicyAnswer {
   return {
@@ -91,6 +104,7 @@ export function detailOf(overrides: Partial<CustodyOrderDetail> = {}): CustodyOr
       code: 15000079,
       message: 'Waiting for 2 approvals',
     }),
+    payout: { sentAt: null, txid: null, settledAt: null, confirmations: null },
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import {
   errorCatalogue,
   errorMessage,
   type CustodyAccount,
+  type CustodyChangeRequest,
   type CustodyLine,
   type CustodyMember,
 } from '@coffer/contract';
@@ -46,7 +47,8 @@ interface LineFormProps {
   line: CustodyLine | null;
   accounts: CustodyAccount[] | undefined;
   members: CustodyMember[] | undefined;
-  onSaved: (line: CustodyLine, mode: 'add' | 'edit') => void;
+  /** `changeRequest`: the policy change an edit sent for approval (or applied at once), null when the policy did not change. */
+  onSaved: (line: CustodyLine, mode: 'add' | 'edit', changeRequest: CustodyChangeRequest | null) => void;
   onCancel: () => void;
 }
 
@@ -86,8 +88,10 @@ function LineForm({ line, accounts, members, onSaved, onCancel }: LineFormProps)
     setRefusal(null);
     const body = lineBodyOf(values, networks.data);
     try {
-      const saved = line ? await custodyLineCalls.edit(line.id, body) : await custodyLineCalls.add(body);
-      onSaved(saved, line ? 'edit' : 'add');
+      if (line) {
+        const edited = await custodyLineCalls.edit(line.id, body);
+        onSaved(edited.line, 'edit', edited.changeRequest);
+      } else onSaved(await custodyLineCalls.add(body), 'add', null);
     } catch (error) {
       setRefusal(showRefusal(form, error, { fields: lineFields, byCode: fieldByCode, rowField: { limits: 'asset' } }));
       throw error;

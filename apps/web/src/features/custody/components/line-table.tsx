@@ -7,6 +7,7 @@ import { useLanguage } from '../../../shared/i18n/use-language';
 import { limitPeriods } from './line-rules';
 import styles from './custody-config.module.css';
 import common from './custody-console.module.css';
+import { ConfirmedAction } from './confirmed-action';
 import { ConsoleTable } from './console-table';
 
 /**
@@ -20,7 +21,8 @@ function formatLimit(value: string, language: string): string {
 /**
  * The business lines (spec §3): name, business-line admin, currencies, custody accounts,
  * reviewers against their minimum, withdrawal limits per currency (transaction / day / week /
- * month) and the whitelist's size; each can be edited.
+ * month) and the whitelist's size; each can be edited, frozen at once, or (frozen) asked to be
+ * unfrozen, which needs the line's quorum.
  */
 export function LineTable({
   lines,
@@ -28,12 +30,18 @@ export function LineTable({
   members,
   empty,
   onEdit,
+  onFreeze,
+  onUnfreeze,
 }: {
   lines: CustodyLine[];
   accounts: CustodyAccount[] | undefined;
   members: CustodyMember[] | undefined;
   empty: ReactNode;
   onEdit: (line: CustodyLine) => void;
+  /** Freezes the line at once (after a confirmation). */
+  onFreeze: (line: CustodyLine) => void;
+  /** Asks to unfreeze it: a change request needing the line's quorum. */
+  onUnfreeze: (line: CustodyLine) => void;
 }) {
   const { t } = useTranslation('custodyConfig');
   const language = useLanguage();
@@ -48,6 +56,11 @@ export function LineTable({
       render: (_value, line) => (
         <span className={common.name}>
           {line.name}
+          {line.frozenAt ? (
+            <Tag color="error" className={styles.flag} data-testid={`line-frozen-${line.id}`}>
+              {t('freeze.frozen')}
+            </Tag>
+          ) : null}
           <span className={common.sub}>{line.adminEmail}</span>
         </span>
       ),
@@ -124,9 +137,39 @@ export function LineTable({
       key: 'actions',
       title: t('lines.columns.actions'),
       render: (_value, line) => (
-        <Button type="link" size="small" onClick={() => onEdit(line)} data-testid={`line-edit-${line.id}`}>
-          {t('lines.edit')}
-        </Button>
+        <span className={styles.tags}>
+          <Button type="link" size="small" onClick={() => onEdit(line)} data-testid={`line-edit-${line.id}`}>
+            {t('lines.edit')}
+          </Button>
+          {line.frozenAt ? (
+            <ConfirmedAction
+              namespace="custodyConfig"
+              title={t('freeze.unfreezeLineTitle', { name: line.name })}
+              text={t('freeze.unfreezeText')}
+              okText={t('freeze.unfreeze')}
+              isDanger={false}
+              testId={`line-unfreeze-confirm-${line.id}`}
+              onConfirm={() => onUnfreeze(line)}
+            >
+              <Button type="link" size="small" data-testid={`line-unfreeze-${line.id}`}>
+                {t('freeze.unfreeze')}
+              </Button>
+            </ConfirmedAction>
+          ) : (
+            <ConfirmedAction
+              namespace="custodyConfig"
+              title={t('freeze.freezeLineTitle', { name: line.name })}
+              text={t('freeze.freezeLineText')}
+              okText={t('freeze.freeze')}
+              testId={`line-freeze-confirm-${line.id}`}
+              onConfirm={() => onFreeze(line)}
+            >
+              <Button type="link" size="small" danger data-testid={`line-freeze-${line.id}`}>
+                {t('freeze.freeze')}
+              </Button>
+            </ConfirmedAction>
+          )}
+        </span>
       ),
     },
   ];

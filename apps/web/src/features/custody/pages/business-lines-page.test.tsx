@@ -5,6 +5,8 @@ import {
   errorCatalogue,
   errorMessage,
   walletPaths,
+  type CustodyChangeBoard,
+  type CustodyChangeRequest,
   type CustodyLine,
 } from '@coffer/contract';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -21,6 +23,7 @@ import {
   renderCustodyConfig,
 } from '../components/custody-config-test-kit';
 import { CustodyOrgEnvelope, memberOf, postedTo, stubCustodyOrgApi } from '../components/custody-org-test-kit';
+import { meOf } from '../components/custody-test-kit';
 import { BusinessLinesPage } from './business-lines-page';
 
 const slow = { timeout: 5_000 };
@@ -38,8 +41,38 @@ function stubServer(answers: Record<string, unknown> = {}) {
     [custodyPaths.members]: team,
     [walletPaths.currencies]: currencies,
     [depositPaths.dwOption]: networkOptions,
+    [custodyPaths.me]: meOf(['lines', 'review']),
+    [custodyPaths.changeRequests]: { organisationFrozenAt: null, requests: [] } satisfies CustodyChangeBoard,
     ...answers,
   });
+}
+
+const policy = (overrides: Partial<Extract<CustodyChangeRequest['before'], { minReviewers: number }>> = {}) => ({
+  minReviewers: 2,
+  reviewerMemberIds: ['100', '101'],
+  limits: [{ asset: 'BTC', perTransaction: '1.5', perDay: '5', perWeek: '20', perMonth: '50' }],
+  whitelist: [],
+  ...overrides,
+});
+
+function changeOf(overrides: Partial<CustodyChangeRequest> = {}): CustodyChangeRequest {
+  return {
+    id: '70',
+    kind: 'policy',
+    lineId: '40',
+    lineName: 'OTC desk',
+    proposer: { memberId: '100', name: 'Ada Lovelace' },
+    state: 'pending',
+    before: policy(),
+    after: policy({ minReviewers: 3, limits: [{ asset: 'BTC', perTransaction: '2', perDay: '5', perWeek: '20', perMonth: '50' }] }),
+    approvals: [],
+    required: 2,
+    counted: 0,
+    mayApprove: [{ memberId: '9', name: 'Ada Acme' }],
+    createdAt: '2026-11-20T10:00:00.000Z',
+    decidedAt: null,
+    ...overrides,
+  };
 }
 
 afterEach(() => {
@@ -230,7 +263,7 @@ describe('BusinessLinesPage', { timeout: 60_000 }, () => {
   it('edits a line from its current values', async () => {
     const user = userEvent.setup();
     const line = lineOf();
-    const fetchSpy = stubServer({ [`POST ${linePath('40')}`]: { ...line, minReviewers: 1 } });
+    const fetchSpy = stubServer({ [`POST ${linePath('40')}`]: { line, changeRequest: changeOf({ after: policy({ minReviewers: 1 }) }) } });
     renderCustodyConfig(<BusinessLinesPage />);
     await user.click(await screen.findByTestId('line-edit-40', {}, slow));
     await screen.findByTestId('line-form');
@@ -240,7 +273,10 @@ describe('BusinessLinesPage', { timeout: 60_000 }, () => {
     await fill(user, 'line-min-reviewers', '1');
     await user.click(screen.getByTestId('line-form-submit'));
 
-    expect(await screen.findByText('Business line "OTC desk" saved', {}, slow)).toBeTruthy();
+    // The minimum reviewers is policy: the edit is sent for approval, not applied.
+    expect(
+      await screen.findByText('Business line “OTC desk” saved; its policy change was sent for approval (2 approvals needed)', {}, slow),
+    ).toBeTruthy();
     expect(postedTo(fetchSpy, linePath('40'))).toEqual([
       {
         name: 'OTC desk',
@@ -278,5 +314,98 @@ describe('BusinessLinesPage', { timeout: 60_000 }, () => {
     await user.click(screen.getByTestId('line-form-submit'));
     expect((await screen.findByTestId('line-form-error', {}, slow)).textContent).toBe(errorMessage('noMatchingData', 'ru'));
     expect(screen.getByTestId('line-form')).toBeTruthy();
+  });
+
+  it('shows pending changes (who, before → after, approvals in and required) and lets an eligible member approve or reject', async () => {
+    const user = userEvent.setup();
+    const mine = changeOf();
+    const theirs = changeOf({
+      id: '71',
+      kind: 'unfreeze',
+      lineId: null,
+      lineName: null,
+      mayApprove: [],
+      counted: 1,
+      approvals: [
+        { memberId: '100', memberName: 'Ada Lovelace', decision: 'approve', opinion: '', counts: true, at: '2026-11-20T11:00:00.000Z' },
+      ],
+      before: { frozenAt: '2026-11-20T09:00:00.000Z' },
+      after: { frozenAt: null },
+    });
+    const fetchSpy = stubServer({
+      [custodyPaths.changeRequests]: { organisationFrozenAt: null, requests: [mine, theirs] } satisfies CustodyChangeBoard,
+      [custodyPaths.approveChange.replace(':id', '70')]: { ...mine, counted: 1 },
+      [custodyPaths.rejectChange.replace(':id', '70')]: { ...mine, state: 'rejected' },
+    });
+    renderCustodyConfig(<BusinessLinesPage />);
+
+    const card = await screen.findByTestId('change-70', {}, slow);
+    expect(card.textContent).toContain('Policy change');
+    expect(card.textContent).toContain('Proposed by Ada Lovelace');
+    expect(card.textContent).toContain('Minimum reviewers: 2 → 3');
+    expect(card.textContent).toContain('BTC limits: 1.5 / 5 / 20 / 50 → 2 / 5 / 20 / 50');
+    expect(within(card).getByTestId('change-approvals-70').textContent).toBe('0 of 2 approvals');
+    const other = screen.getByTestId('change-71');
+    expect(other.textContent).toContain('Whole organisation');
+    expect(other.textContent).toContain('unfrozen');
+    expect(within(other).getByTestId('change-approvals-71').textContent).toBe('1 of 2 approvals');
+    // Only a member who may still approve sees the buttons.
+    expect(within(other).queryByTestId('change-approve-71')).toBeNull();
+
+    await user.click(within(card).getByTestId('change-approve-70'));
+    expect(await screen.findByText('Approved: 1 of 2 approvals', {}, slow)).toBeTruthy();
+    expect(postedTo(fetchSpy, custodyPaths.approveChange.replace(':id', '70'))).toEqual([{ opinion: '' }]);
+
+    await user.click(within(card).getByTestId('change-reject-70'));
+    const confirm = await screen.findByTestId('change-reject-confirm');
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    await user.type(screen.getByTestId('change-reject-opinion'), 'Limits too high');
+    await user.click(screen.getByTestId('change-reject-confirm'));
+    expect(await screen.findByText('Change rejected', {}, slow)).toBeTruthy();
+    expect(postedTo(fetchSpy, custodyPaths.rejectChange.replace(':id', '70'))).toEqual([{ opinion: 'Limits too high' }]);
+  });
+
+  it('freezes a line and the organisation after a confirmation, and asks the quorum to unfreeze', async () => {
+    const user = userEvent.setup();
+    const frozenLine = lineOf({ id: '41', name: 'Payroll', frozenAt: '2026-11-20T09:00:00.000Z' });
+    const fetchSpy = stubServer({
+      [`GET ${custodyPaths.lines}`]: [lineOf(), frozenLine],
+      [custodyPaths.freezeLine.replace(':id', '40')]: lineOf({ frozenAt: '2026-11-21T09:00:00.000Z' }),
+      [custodyPaths.unfreezeLine.replace(':id', '41')]: changeOf({ id: '72', kind: 'unfreeze', lineId: '41', required: 2 }),
+      [custodyPaths.freezeOrganisation]: { frozenAt: '2026-11-21T09:00:00.000Z' },
+    });
+    renderCustodyConfig(<BusinessLinesPage />);
+
+    const table = await screen.findByTestId('line-table', {}, slow);
+    expect(within(table).getByTestId('line-frozen-41').textContent).toBe('Frozen');
+    expect(within(table).queryByTestId('line-frozen-40')).toBeNull();
+
+    await user.click(within(table).getByTestId('line-freeze-40'));
+    expect(await screen.findByText('Freeze “OTC desk” now?', {}, slow)).toBeTruthy();
+    expect(postedTo(fetchSpy, custodyPaths.freezeLine.replace(':id', '40'))).toEqual([]);
+    await user.click(await screen.findByTestId('line-freeze-confirm-40'));
+    expect(await screen.findByText('Business line “OTC desk” frozen', {}, slow)).toBeTruthy();
+    expect(postedTo(fetchSpy, custodyPaths.freezeLine.replace(':id', '40'))).toHaveLength(1);
+
+    await user.click(within(table).getByTestId('line-unfreeze-41'));
+    await user.click(await screen.findByTestId('line-unfreeze-confirm-41'));
+    expect(await screen.findByText('Unfreezing sent for approval (2 approvals needed)', {}, slow)).toBeTruthy();
+
+    await user.click(screen.getByTestId('organisation-freeze'));
+    expect(await screen.findByText('Freeze the whole organisation now?', {}, slow)).toBeTruthy();
+    await user.click(await screen.findByTestId('organisation-freeze-confirm'));
+    expect(await screen.findByText('Organisation frozen', {}, slow)).toBeTruthy();
+    expect(postedTo(fetchSpy, custodyPaths.freezeOrganisation)).toHaveLength(1);
+  });
+
+  it('shows a frozen organisation with a banner and offers to ask for its unfreezing', async () => {
+    stubServer({
+      [custodyPaths.changeRequests]: { organisationFrozenAt: '2026-11-21T09:00:00.000Z', requests: [] } satisfies CustodyChangeBoard,
+    });
+    renderCustodyConfig(<BusinessLinesPage />);
+    expect((await screen.findByTestId('organisation-frozen', {}, slow)).textContent).toContain('The organisation has been frozen since');
+    expect(screen.getByTestId('organisation-unfreeze').textContent).toBe('Unfreeze organisation');
+    expect(screen.queryByTestId('organisation-freeze')).toBeNull();
+    expect(screen.getByTestId('change-requests').textContent).toContain('No change is waiting for approval.');
   });
 });

@@ -12,5 +12,6 @@ export { DepositPage as CustodyDepositPage } from './deposit-page';
 export { TransfersPage as CustodyTransfersPage } from './transfers-page';
 export { AssetReportPage as CustodyAssetReportPage } from './asset-report-page';
 export { WithdrawPage as CustodyWithdrawPage } from './withdraw-page';
+export { BatchWithdrawPage as CustodyBatchWithdrawPage } from './batch-withdraw-page';
 export { WithdrawOrdersPage as CustodyWithdrawOrdersPage } from './withdraw-orders-page';
 export { WithdrawReviewPage as CustodyWithdrawReviewPage } from './withdraw-review-page';

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { choose, currencies } from '../components/custody-config-test-kit';
-import { CustodyOrgEnvelope, stubCustodyOrgApi } from '../components/custody-org-test-kit';
+import { CustodyOrgEnvelope, memberOf, stubCustodyOrgApi } from '../components/custody-org-test-kit';
 import { orderOf, ordersOverview, renderCustodyOrders } from '../components/custody-orders-test-kit';
 import { meOf } from '../components/custody-test-kit';
 import { WithdrawOrdersPage } from './withdraw-orders-page';
@@ -63,6 +63,48 @@ describe('WithdrawOrdersPage', { timeout: 60_000 }, () => {
       expect(last?.searchParams.get('state')).toBe('reviewing');
       expect(last?.searchParams.get('pageNo')).toBe('1');
     }, slow);
+  });
+
+  it('filters by batch (a submitted batch lands here), submitter (the caller or a member) and submission days', async () => {
+    const user = userEvent.setup();
+    const spy = stubServer({
+      [custodyPaths.me]: meOf(['orders', 'members']),
+      [custodyPaths.members]: [memberOf({ id: '14', name: 'Sam Submitter' })],
+      [custodyPaths.orders]: pageOf([orderOf({ type: 'batch', batchId: '61' })]),
+    });
+    renderOrders('/custody/withdrawOrders?batch=61&start=2026-11-01&end=2026-11-29');
+    const table = await screen.findByTestId('orders-table', {}, slow);
+    expect(table.textContent).toContain('Batch #61');
+    expect(screen.getByTestId('orders-batch').textContent).toContain('Batch #61');
+    const first = orderRequests(spy)[0];
+    expect(first?.searchParams.get('batchId')).toBe('61');
+    // The days of the user's calendar as instants: from the first day's start to the day after the last.
+    expect(first?.searchParams.get('start')).toBe(new Date(2026, 10, 1).toISOString());
+    expect(first?.searchParams.get('end')).toBe(new Date(2026, 10, 30).toISOString());
+    await choose(user, 'orders-submitter', 'Sam Submitter');
+    await waitFor(() => {
+      const last = orderRequests(spy).at(-1);
+      expect(last?.searchParams.get('submitterId')).toBe('14');
+      expect(last?.searchParams.get('batchId')).toBe('61');
+    }, slow);
+    await user.click(screen.getByTestId('orders-batch').querySelector('.ant-tag-close-icon')!);
+    await waitFor(() => {
+      const last = orderRequests(spy).at(-1);
+      expect(last?.searchParams.has('batchId')).toBe(false);
+      expect(last?.searchParams.get('submitterId')).toBe('14');
+    }, slow);
+  });
+
+  it('offers a member without the members permission their own orders as the submitter filter', async () => {
+    const user = userEvent.setup();
+    const spy = stubServer();
+    renderOrders();
+    await screen.findByTestId('orders-table', {}, slow);
+    await choose(user, 'orders-submitter', 'Ada Acme (me)');
+    await waitFor(() => expect(orderRequests(spy).at(-1)?.searchParams.get('submitterId')).toBe(meOf(['orders']).member.id), slow);
+    expect(spy.mock.calls.some(([input]) => String(input instanceof Request ? input.url : input).includes(custodyPaths.members))).toBe(
+      false,
+    );
   });
 
   it('shows the empty state, filtered or not, and the load error with a retry', async () => {

@@ -12,7 +12,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accounts, choose, currencies, expectErrorAt, fill, networkOptions } from '../components/custody-config-test-kit';
 import { CustodyOrgEnvelope, postedTo, stubCustodyOrgApi } from '../components/custody-org-test-kit';
-import { answerOf, detailOf, orderOf, ordersOverview, renderCustodyOrders } from '../components/custody-orders-test-kit';
+import { answerOf, detailOf, orderLines, orderOf, renderCustodyOrders } from '../components/custody-orders-test-kit';
 import { meOf } from '../components/custody-test-kit';
 import { WithdrawPage } from './withdraw-page';
 
@@ -21,7 +21,7 @@ const slow = { timeout: 5_000 };
 function stubServer(answers: Record<string, unknown> = {}) {
   return stubCustodyOrgApi({
     [custodyPaths.me]: meOf(['orders']),
-    [custodyPaths.overview]: ordersOverview,
+    [custodyPaths.orderLines]: orderLines,
     [custodyPaths.accounts]: accounts,
     [depositPaths.dwOption]: networkOptions,
     [walletPaths.currencies]: currencies,
@@ -44,6 +44,20 @@ async function fillOrder(user: UserEvent, amount = '1250.5') {
   await fill(user, 'withdraw-note', 'November payroll');
 }
 
+/** The option labels a select offers, read from its open dropdown (then closed). */
+async function optionsOf(user: UserEvent, testId: string): Promise<string[]> {
+  const combobox = within(screen.getByTestId(testId)).getByRole('combobox');
+  await user.click(combobox);
+  const labels = await waitFor(() => {
+    const dropdown = document.getElementById(combobox.getAttribute('aria-controls') ?? '')?.closest('.ant-select-dropdown');
+    const found = [...(dropdown?.querySelectorAll('.ant-select-item-option-content') ?? [])].map((element) => element.textContent ?? '');
+    if (found.length === 0) throw new Error(`no options for ${testId}`);
+    return found;
+  }, slow);
+  await user.keyboard('{Escape}');
+  return labels;
+}
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -63,9 +77,35 @@ describe('WithdrawPage', { timeout: 60_000 }, () => {
     expect(await screen.findByTestId('withdraw-load-error', {}, slow)).toBeTruthy();
     first.unmount();
     vi.restoreAllMocks();
-    stubServer({ [custodyPaths.overview]: { ...ordersOverview, lines: [] } });
+    stubServer({ [custodyPaths.orderLines]: [] });
     renderWithdraw();
     expect((await screen.findByTestId('withdraw-unavailable', {}, slow)).textContent).toContain('no business line yet');
+  });
+
+  it('reads the lines with orders only: the chosen line narrows accounts and coins and shows its coins, reviewers and limits', async () => {
+    const user = userEvent.setup();
+    const spy = stubServer();
+    renderWithdraw();
+    await screen.findByTestId('withdraw-form', {}, slow);
+    const asked = spy.mock.calls.map(
+      ([input]) => new URL(String(input instanceof Request ? input.url : input), 'http://localhost').pathname,
+    );
+    expect(asked).toContain(custodyPaths.orderLines);
+    expect(asked).not.toContain(custodyPaths.lines);
+    expect(asked).not.toContain(custodyPaths.overview);
+    await choose(user, 'withdraw-line', 'Treasury');
+    const summary = await screen.findByTestId('withdraw-line-summary', {}, slow);
+    expect(summary.textContent).toContain('Coins:BTC');
+    expect(summary.textContent).toContain('Approvals required: 1');
+    expect(summary.textContent).toContain('This business line sets no limits.');
+    expect(await optionsOf(user, 'withdraw-account')).toEqual(['Reserve cold']);
+    expect(await optionsOf(user, 'withdraw-coin')).toEqual(['BTC']);
+    await choose(user, 'withdraw-line', 'Payroll');
+    await choose(user, 'withdraw-coin', 'USDT');
+    const limits = await screen.findByTestId('line-limits', {}, slow);
+    expect(limits.textContent).toContain('USDT');
+    expect(limits.textContent).toContain('5,000');
+    expect(limits.textContent).toContain('150,000');
   });
 
   it('asks the dry run for the draft and shows pass, the limit windows and who may approve', async () => {

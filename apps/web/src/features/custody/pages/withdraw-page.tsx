@@ -1,4 +1,4 @@
-import { checkCustodyNote, custodyLimits, errorCatalogue, type CustodyOrderDraft } from '@coffer/contract';
+import { checkCustodyNote, custodyLimits, errorCatalogue, type CustodyOrderDraft, type CustodyOrderLine } from '@coffer/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Form, Input, Select, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
@@ -18,10 +18,10 @@ import { useSingleSubmit } from '../../../shared/ui/use-single-submit';
 import { custodyAccountsQuery } from '../api/custody-accounts';
 import { custodyMeQuery } from '../api/custody-me';
 import { custodyNetworksQuery } from '../api/custody-networks';
-import { custodyDryRunQuery, custodyOrderCalls, custodyOrdersRoot } from '../api/custody-orders';
-import { custodyOverviewQuery } from '../api/custody-overview';
+import { custodyDryRunQuery, custodyOrderCalls, custodyOrderLinesQuery, custodyOrdersRoot } from '../api/custody-orders';
 import { showRefusal, type FieldPath } from '../components/config-refusal';
 import { CustodyReadError } from '../components/custody-load-error';
+import { LineSummary } from '../components/line-summary';
 import { PolicyAnswerView } from '../components/order-parts';
 import layout from '../../../shared/ui/form-page-layout.module.css';
 import styles from '../components/custody-orders.module.css';
@@ -79,34 +79,34 @@ function useDebounced<T>(value: T, delayMs: number): T {
  */
 export function WithdrawPage() {
   const { t, ready } = useTranslation('custodyOrders');
-  const overview = useQuery(custodyOverviewQuery);
+  const lines = useQuery(custodyOrderLinesQuery);
   const accounts = useQuery(custodyAccountsQuery);
   const networks = useQuery(custodyNetworksQuery);
   const currencies = useQuery(currenciesQuery);
 
   if (!ready) return <Skeleton active paragraph={{ rows: 8 }} />;
 
-  const failed = [overview, accounts, networks, currencies].find((query) => query.isError && !query.data);
+  const failed = [lines, accounts, networks, currencies].find((query) => query.isError && !query.data);
   let body;
   if (failed) {
     body = <CustodyReadError error={failed.error} onRetry={() => void failed.refetch()} testId="withdraw-load-error" />;
-  } else if (!overview.data || !accounts.data || !networks.data || !currencies.data) {
+  } else if (!lines.data || !accounts.data || !networks.data || !currencies.data) {
     body = (
       <div data-testid="withdraw-loading">
         <Skeleton active paragraph={{ rows: 8 }} />
       </div>
     );
-  } else if (overview.data.lines.length === 0 || accounts.data.length === 0) {
+  } else if (lines.data.length === 0 || accounts.data.length === 0) {
     body = (
       <div data-testid="withdraw-unavailable">
-        <TableEmpty text={overview.data.lines.length === 0 ? t('withdraw.noLines') : t('withdraw.noAccounts')}>
+        <TableEmpty text={lines.data.length === 0 ? t('withdraw.noLines') : t('withdraw.noAccounts')}>
           <Link to={pathTo('custodyWithdrawOrders')}>{t('withdraw.toOrders')}</Link>
         </TableEmpty>
       </div>
     );
   } else {
     const scales = new Map(currencies.data.map((currency) => [currency.coin, currency.scale]));
-    body = <WithdrawForm lines={overview.data.lines} accounts={accounts.data} networks={networks.data} scales={scales} />;
+    body = <WithdrawForm lines={lines.data} accounts={accounts.data} networks={networks.data} scales={scales} />;
   }
 
   return (
@@ -130,7 +130,7 @@ function WithdrawForm({
   networks,
   scales,
 }: {
-  lines: { id: string; name: string }[];
+  lines: CustodyOrderLine[];
   accounts: { id: string; name: string }[];
   networks: { coin: string; chains: { chain: string; needsMemo: boolean }[] }[];
   scales: ReadonlyMap<string, number>;
@@ -146,6 +146,10 @@ function WithdrawForm({
   const [requestId] = useState(newRequestId);
 
   const values = (Form.useWatch([], form) as WithdrawValues | undefined) ?? emptyValues;
+  // The line decides which accounts pay and which coins go: the choices narrow to it once chosen.
+  const line = lines.find((each) => each.id === values.lineId);
+  const lineAccounts = line ? accounts.filter((account) => line.accountIds.includes(account.id)) : accounts;
+  const lineNetworks = line ? networks.filter((network) => line.currencies.includes(network.coin)) : networks;
   const chains = networks.find((network) => network.coin === values.coin)?.chains ?? [];
   const takesTag = chains.some((option) => option.chain === values.chain && option.needsMemo);
   const scale = values.coin ? scales.get(values.coin) : undefined;
@@ -200,6 +204,15 @@ function WithdrawForm({
     }
   });
 
+  /** A new line keeps the account and coin only where it carries them. */
+  const handleLine = (lineId: string) => {
+    const next = lines.find((each) => each.id === lineId);
+    if (!next) return;
+    const { accountId, coin } = form.getFieldsValue(['accountId', 'coin']) as Pick<WithdrawValues, 'accountId' | 'coin'>;
+    if (accountId && !next.accountIds.includes(accountId)) form.setFieldValue('accountId', undefined);
+    if (coin && !next.currencies.includes(coin)) form.setFieldsValue({ coin: undefined, chain: undefined, tag: '' });
+  };
+
   const handleCoin = (coin: string) => {
     const first = networks.find((network) => network.coin === coin)?.chains[0];
     form.setFieldsValue({ chain: first?.chain, tag: '' });
@@ -233,14 +246,15 @@ function WithdrawForm({
           <Form.Item name="lineId" label={t('withdraw.line')} rules={[{ required: true, message: t('withdraw.lineRequired') }]}>
             <Select
               placeholder={t('withdraw.linePlaceholder')}
-              options={lines.map((line) => ({ value: line.id, label: line.name }))}
+              options={lines.map((each) => ({ value: each.id, label: each.name }))}
+              onChange={handleLine}
               data-testid="withdraw-line"
             />
           </Form.Item>
           <Form.Item name="accountId" label={t('withdraw.account')} rules={[{ required: true, message: t('withdraw.accountRequired') }]}>
             <Select
               placeholder={t('withdraw.accountPlaceholder')}
-              options={accounts.map((account) => ({ value: account.id, label: account.name }))}
+              options={lineAccounts.map((account) => ({ value: account.id, label: account.name }))}
               data-testid="withdraw-account"
             />
           </Form.Item>
@@ -250,7 +264,7 @@ function WithdrawForm({
                 showSearch
                 className={styles.filterNarrow}
                 placeholder={t('withdraw.coinPlaceholder')}
-                options={networks.map((network) => ({ value: network.coin, label: network.coin }))}
+                options={lineNetworks.map((network) => ({ value: network.coin, label: network.coin }))}
                 onChange={handleCoin}
                 data-testid="withdraw-coin"
               />
@@ -327,6 +341,12 @@ function WithdrawForm({
         </Form>
       </Card>
       <Card className={layout.aside} data-testid="withdraw-dry-run">
+        {line ? (
+          <div className={styles.asideSection} data-testid="withdraw-line-summary">
+            <h2 className={styles.panelTitle}>{line.name}</h2>
+            <LineSummary line={line} coin={values.coin} />
+          </div>
+        ) : null}
         <h2 className={styles.panelTitle}>{t('withdraw.dryRunTitle')}</h2>
         <p className={styles.muted}>{t('withdraw.dryRunIntro')}</p>
         {dryRunView}

@@ -76,7 +76,8 @@ describe('WithdrawReviewPage', { timeout: 60_000 }, () => {
     expect(approvals.textContent).toContain('aaaaaa…bbbbbb');
     const timeline = screen.getByTestId('order-timeline');
     expect(timeline.textContent).toContain('Submitted by Sam Submitter');
-    expect(timeline.textContent).toContain('Approved by Bo Reviewer (digest aaaaaa…bbbbbb)');
+    expect(within(screen.getByTestId('order-timeline-review-12')).getByText('Approved by Bo Reviewer')).toBeTruthy();
+    expect(screen.getByTestId('order-timeline-review-12').textContent).toContain('Signed digest aaaaaa…bbbbbb');
     expect(screen.getByTestId('order-amount').textContent).toBe('1,250.50 USDT');
   });
 

@@ -10,11 +10,12 @@ import { useChainName } from '../../../shared/i18n/chain-names';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { pathTo } from '../../../shared/routes';
 import { PageFrame } from '../../../shared/ui/page-frame';
-import { ShortValue, shortenMiddle } from '../../../shared/ui/short-value';
+import { ShortValue } from '../../../shared/ui/short-value';
 import { custodyMeQuery } from '../api/custody-me';
 import { custodyOrderQuery } from '../api/custody-orders';
 import { CustodyReadError } from '../components/custody-load-error';
 import { OrderStateTag, PolicyAnswerView } from '../components/order-parts';
+import { OrderDetailTimeline } from '../components/order-timeline';
 import { ReviewDialog, type ReviewDecision } from '../components/review-dialog';
 import layout from '../../../shared/ui/form-page-layout.module.css';
 import styles from '../components/custody-orders.module.css';
@@ -96,21 +97,6 @@ function OrderDetailView({ detail }: { detail: CustodyOrderDetail }) {
       );
     }
   }
-
-  const timeline = [
-    { key: 'submitted', at: order.submittedAt, text: t('timeline.submitted', { name: order.submitter.name }) },
-    ...approvals.map((approval) => ({
-      key: `${approval.memberId}-${approval.at}`,
-      at: approval.at,
-      text: t(approval.decision === 'approve' ? 'timeline.approved' : 'timeline.rejected', {
-        name: approval.memberName,
-        digest: shortenMiddle(approval.digest, 6),
-      }),
-    })),
-    ...(order.decidedAt
-      ? [{ key: 'decided', at: order.decidedAt, text: t('timeline.decided', { state: t(`states.${order.state}`) }) }]
-      : []),
-  ];
 
   return (
     <div className={layout.layout}>
@@ -198,14 +184,7 @@ function OrderDetailView({ detail }: { detail: CustodyOrderDetail }) {
         </Card>
         <Card>
           <h2 className={styles.panelTitle}>{t('detail.timelineTitle')}</h2>
-          <ol className={styles.approvers} data-testid="order-timeline">
-            {timeline.map((entry) => (
-              <li key={entry.key}>
-                <span className={styles.sub}>{formatDateTime(entry.at, language)}</span>
-                {entry.text}
-              </li>
-            ))}
-          </ol>
+          <OrderDetailTimeline detail={detail} />
         </Card>
       </div>
       <Card className={layout.aside} data-testid="order-why">
