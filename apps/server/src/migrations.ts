@@ -56,6 +56,7 @@ import * as custodyBills from './modules/custody/custody-bills.migration';
 import * as custodyOrderWindow from './modules/custody/custody-order-window.migration';
 import * as custodyPayoutOutbox from './modules/withdrawals/custody-payout-outbox.migration';
 import * as custodyChanges from './modules/custody/custody-changes.migration';
+import * as custodyApprovalSignatures from './modules/custody/custody-approval-signatures.migration';
 
 /**
  * One migration made of several modules' parts, applied in order and undone in reverse: a
@@ -122,6 +123,7 @@ export const migrations: Record<string, Migration> = {
   '0041-custody-batches': custodyBatches,
   '0042-custody-payouts': custodyPayouts,
   '0043-custody-payout-outbox': custodyPayoutOutbox,
+  '0044-custody-approval-signatures': custodyApprovalSignatures,
   '0045-custody-changes': custodyChanges,
   '0046-custody-billing-settings': custodyBillingSettings,
   '0047-custody-bills': custodyBills,

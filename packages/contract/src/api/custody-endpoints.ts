@@ -52,6 +52,7 @@ import {
 } from './custody';
 import {
   custodyApproveBodySchema,
+  custodyApprovalOptionsSchema,
   custodyOrderBodySchema,
   custodyOrderDetailSchema,
   custodyOrderDraftSchema,
@@ -433,6 +434,16 @@ export const custodyConsoleEndpoints = {
     params: custodyIdParamsSchema,
     body: custodyApproveBodySchema,
     response: custodyOrderDetailSchema,
+    consolePermission: 'review',
+  }),
+  approvalOptions: defineEndpoint({
+    method: 'POST',
+    path: custodyPaths.approvalOptions,
+    tags,
+    summary:
+      'WebAuthn request options for approving an order with a security key: the challenge is derived from its digest and a single-use nonce',
+    params: custodyIdParamsSchema,
+    response: custodyApprovalOptionsSchema,
     consolePermission: 'review',
   }),
   rejectOrder: defineEndpoint({

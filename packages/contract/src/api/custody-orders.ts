@@ -38,7 +38,10 @@ export type CustodyOrderBody = z.input<typeof custodyOrderBodySchema>;
 
 /**
  * An approval: the digest the reviewer was shown (refused when the order's is another), an
- * optional opinion, and the member's second factor (the codes of `securityVerificationSchema`).
+ * optional opinion, and either the member's second factor (the codes of
+ * `securityVerificationSchema`) or, where the organisation requires hardware keys, `passkey`: a
+ * WebAuthn assertion over the challenge `approvalOptions` derived from the digest, with the
+ * `nonce` those options carried.
  */
 export const custodyApproveBodySchema = securityVerificationSchema.extend({
   digest: z
@@ -46,7 +49,24 @@ export const custodyApproveBodySchema = securityVerificationSchema.extend({
     .trim()
     .regex(/^[0-9a-f]{64}$/),
   opinion: text(1000).default(''),
+  nonce: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/)
+    .optional(),
 });
+
+/**
+ * What a security key signs to approve an order: the WebAuthn request options (`publicKey` of
+ * `navigator.credentials.get`) whose challenge is SHA-256 of
+ * `coffer-custody-approval:<order id>:<digest>:<nonce>`, the digest and the single-use nonce
+ * (live 5 minutes) the approval sends back.
+ */
+export const custodyApprovalOptionsSchema = z.object({
+  digest: z.string(),
+  nonce: z.string(),
+  publicKey: z.record(z.string(), z.unknown()),
+});
+export type CustodyApprovalOptions = z.infer<typeof custodyApprovalOptionsSchema>;
 export type CustodyApproveBody = z.input<typeof custodyApproveBodySchema>;
 
 /** A rejection ends the order; its opinion is required (spec §4). */
@@ -88,6 +108,19 @@ export const custodyApprovalSchema = z.object({
   opinion: z.string(),
   /** The digest the member approved (hex SHA-256 of the canonical order). */
   digest: z.string(),
+  /** How the approval was confirmed: a security key's assertion over the digest, or the member's second factor. */
+  method: z.enum(['passkey', 'secondFactor']),
+  /** The security key's name when it was registered (null for a second factor or a rejection). */
+  credentialName: z.string().nullable(),
+  /** The assertion as the key made it (base64url), null for a second factor: anyone can re-verify it against the key. */
+  signature: z
+    .object({
+      credentialId: z.string(),
+      signature: z.string(),
+      authenticatorData: z.string(),
+      clientDataJSON: z.string(),
+    })
+    .nullable(),
   /** Whether the approval counts now (an approver frozen or removed from the line since does not). */
   counts: z.boolean(),
   at: z.string(),

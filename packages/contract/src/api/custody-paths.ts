@@ -54,6 +54,7 @@ export const custodyPaths = {
   /** GET: an order with its approvals and why it is held. */
   order: '/custody/v1/withdrawal-orders/:id',
   approveOrder: '/custody/v1/withdrawal-orders/:id/approve',
+  approvalOptions: '/custody/v1/withdrawal-orders/:id/approval-options',
   rejectOrder: '/custody/v1/withdrawal-orders/:id/reject',
   /** GET: the business lines a submitter fills a withdrawal for: currencies, accounts, limits. */
   orderLines: '/custody/v1/withdrawal-lines',

@@ -82,6 +82,8 @@ export const custodyMeSchema = z.object({
   permissions: z.array(custodyPermissionSchema),
   /** The organisation requires a security key or passkey and the member has none yet. */
   hardwareKeyMissing: z.boolean(),
+  /** The organisation requires a security key or passkey: approvals are signed by one (`approvalOptions`). */
+  hardwareKeyRequired: z.boolean(),
 });
 export type CustodyMe = z.infer<typeof custodyMeSchema>;
 

@@ -1545,6 +1545,8 @@ export const errorCatalogue = {
       'zh-CN': '请选择已开始的月份，且起始月份不晚于结束月份',
       'zh-TW': '請選擇已開始的月份，且起始月份不晚於結束月份',
       ru: 'Выберите уже начавшийся месяц; начальный месяц не позже конечного',
+    },
+  },
   custodyChangeNotOpen: {
     code: 15000100,
     messages: {
@@ -1624,6 +1626,42 @@ export const errorCatalogue = {
       'zh-CN': '未处于冻结状态',
       'zh-TW': '未處於凍結狀態',
       ru: 'Не заморожено',
+    },
+  },
+  custodyApprovalPayloadMismatch: {
+    code: 15000096,
+    messages: {
+      en: 'Your security key signed another withdrawal order, or another version of this one; review the order again and sign its digest',
+      'zh-CN': '您的安全密钥签署的是其他提币订单或该订单的其他版本，请重新审核并签署其摘要',
+      'zh-TW': '您的安全金鑰簽署的是其他提幣訂單或該訂單的其他版本，請重新審核並簽署其摘要',
+      ru: 'Ваш ключ безопасности подписал другую заявку на вывод или другую версию этой; проверьте заявку снова и подпишите её дайджест',
+    },
+  },
+  custodyApprovalSignatureReused: {
+    code: 15000097,
+    messages: {
+      en: 'This security-key signature has already been used or has expired; sign the approval again',
+      'zh-CN': '该安全密钥签名已被使用或已过期，请重新签署审批',
+      'zh-TW': '該安全金鑰簽章已被使用或已過期，請重新簽署審批',
+      ru: 'Эта подпись ключа безопасности уже использована или истекла; подпишите одобрение снова',
+    },
+  },
+  custodyApprovalKeyNotYours: {
+    code: 15000098,
+    messages: {
+      en: 'This security key is not registered to your account; sign with one of your own keys',
+      'zh-CN': '该安全密钥未注册在您的账户下，请使用您自己的密钥签署',
+      'zh-TW': '該安全金鑰未註冊在您的帳戶下，請使用您自己的金鑰簽署',
+      ru: 'Этот ключ безопасности не зарегистрирован в вашем аккаунте; подпишите своим ключом',
+    },
+  },
+  custodyApprovalSignatureRequired: {
+    code: 15000099,
+    messages: {
+      en: 'Your organisation requires approvals signed with your security key, and no valid signature of this order came with this one',
+      'zh-CN': '贵机构要求使用安全密钥签署审批，但本次未附带该订单的有效签名',
+      'zh-TW': '貴機構要求使用安全金鑰簽署審批，但本次未附帶該訂單的有效簽章',
+      ru: 'Ваша организация требует подписывать одобрения ключом безопасности, а действительной подписи этой заявки нет',
     },
   },
 

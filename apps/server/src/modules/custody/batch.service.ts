@@ -18,6 +18,7 @@ import { findAccount } from './accounts.repository';
 import { applyBatchPolicy, batchAnswer, checkBatchRows, readBatchFile, type BatchRow } from './batch-validate';
 import { recordConsoleAction } from './console-audit';
 import type { ConsoleCaller } from './console-guard';
+import type { OrderNotices } from './order-notices';
 import { sqlStateOf } from './console-input';
 import type { CustodyDestinations } from './custody-destinations';
 import { custodyError } from './custody.errors';
@@ -27,14 +28,14 @@ import { lockLineAsset, nextOrderId, readPolicyRows } from './orders.repository'
 import { placeOrder } from './order-placement';
 import { inOrganisation } from './tenant-transaction';
 
-type Caller = Pick<ConsoleCaller, 'orgId' | 'memberId' | 'userId' | 'ip'>;
+type Caller = Pick<ConsoleCaller, 'orgId' | 'memberId' | 'userId' | 'ip' | 'membership'>;
 type BatchFileBody = z.output<typeof custodyBatchFileSchema>;
 
 export interface WithdrawalBatches {
   /** The line's CSV template: a comment naming the line and its currencies, the columns, one example row per coin and network. */
   template(orgId: string, lineId: string): Promise<{ fileName: string; body: string }>;
   validate(caller: Caller, body: BatchFileBody, language: Language): Promise<CustodyBatchValidation>;
-  submit(caller: Caller, body: z.output<typeof custodyBatchBodySchema>): Promise<CustodyBatch>;
+  submit(caller: Caller, body: z.output<typeof custodyBatchBodySchema>, language: Language): Promise<CustodyBatch>;
 }
 
 /** A cell of the template, quoted when it must be (RFC 4180). */
@@ -54,6 +55,7 @@ export function createWithdrawalBatches(deps: {
   destinations: CustodyDestinations;
   ledger: Pick<Ledger, 'custodyAccount' | 'hold'>;
   audit: Pick<AuditApi, 'record'>;
+  notices: Pick<OrderNotices, 'batchAwaitingReview'>;
 }): WithdrawalBatches {
   const { db, assets, ledger, audit } = deps;
 
@@ -126,7 +128,7 @@ export function createWithdrawalBatches(deps: {
       return batchAnswer(rows, language);
     },
 
-    async submit(caller, body) {
+    async submit(caller, body, language) {
       const contentDigest = createHash('sha256')
         .update(JSON.stringify([body.lineId, body.accountId, body.content]))
         .digest('hex');
@@ -135,7 +137,7 @@ export function createWithdrawalBatches(deps: {
       // Opened before the transaction (each on its own connection), as every ledger caller does.
       const ledgerAccounts = new Map<string, string>();
       for (const coin of coins) ledgerAccounts.set(coin, await ledger.custodyAccount(body.accountId, coin));
-      const id = await inOrganisation(db, caller.orgId, async (trx) => {
+      const placed = await inOrganisation(db, caller.orgId, async (trx) => {
         for (const coin of coins) await lockLineAsset(trx, caller.orgId, body.lineId, coin);
         const twin = await trx
           .selectFrom('custody_withdrawal_batch')
@@ -144,7 +146,7 @@ export function createWithdrawalBatches(deps: {
           .executeTakeFirst();
         if (twin) {
           if (twin.content_digest !== contentDigest) throw custodyError('idempotencyConflict', {}, 'requestId');
-          return twin.id;
+          return { id: twin.id, isNew: false };
         }
         await policy(trx, caller, body, rows);
         if (rows.some((row) => row.problems.length > 0 || !row.order)) throw custodyError('custodyBatchNotClean');
@@ -192,10 +194,11 @@ export function createWithdrawalBatches(deps: {
           subject: { kind: 'custodyBatch', id: batch.id },
           after: { lineId: body.lineId, accountId: body.accountId, rows: rows.length, contentDigest, fileName: body.fileName },
         });
-        return batch.id;
+        return { id: batch.id, isNew: true };
       });
-      const view = await inOrganisation(db, caller.orgId, (trx) => batchView(trx, id));
-      if (!view) throw new Error(`batch ${id} not found after submission`);
+      if (placed.isNew) await deps.notices.batchAwaitingReview(caller.orgId, caller.membership.org_name, placed.id, language);
+      const view = await inOrganisation(db, caller.orgId, (trx) => batchView(trx, placed.id));
+      if (!view) throw new Error(`batch ${placed.id} not found after submission`);
       return view;
     },
   };

@@ -17,5 +17,6 @@ export async function meOf(caller: ConsoleCaller, identity: Pick<IdentityApi, 'p
     },
     permissions: [...caller.permissions],
     hardwareKeyMissing,
+    hardwareKeyRequired: membership.require_hardware_key,
   };
 }

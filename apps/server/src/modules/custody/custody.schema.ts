@@ -342,5 +342,12 @@ export interface CustodyWithdrawalApprovalTable {
   decision: 'approve' | 'reject';
   opinion: string;
   digest: string;
+  /** `passkey`: signed by a security key over the digest-derived challenge (the assertion's parts below, base64url). */
+  method: Generated<'secondFactor' | 'passkey'>;
+  credential_id: string | null;
+  credential_name: string | null;
+  signature: string | null;
+  authenticator_data: string | null;
+  client_data_json: string | null;
   created_at: Timestamp;
 }

@@ -24,6 +24,7 @@ import { createFreezes } from './freeze.service';
 import { createLinesService } from './lines.service';
 import { createPartnerLinks } from './partner-link.service';
 import { createPoolLinks } from './pool-links.service';
+import { createOrderNotices } from './order-notices';
 import { createOrderReview } from './order-review.service';
 import { createWithdrawalOrders } from './orders.service';
 import { createWithdrawalBatches } from './batch.service';
@@ -44,7 +45,16 @@ export { inOrganisation } from './tenant-transaction';
 export interface CustodyModuleDeps {
   db: Db;
   config: Pick<AppConfig, 'PUBLIC_ORIGIN' | 'PORT'> & BillingConfig;
-  identity: Pick<IdentityApi, 'customerFacts' | 'describeMany' | 'noticeRecipient' | 'passkeyHolders' | 'verifySecondFactor'>;
+  identity: Pick<
+    IdentityApi,
+    | 'customerFacts'
+    | 'describeMany'
+    | 'noticeRecipient'
+    | 'passkeyHolders'
+    | 'verifySecondFactor'
+    | 'passkeyOptionsForChallenge'
+    | 'verifyPasskeyAssertionForChallenge'
+  >;
   audit: Pick<AuditApi, 'record'>;
   messenger: Messenger;
   requireOperator: RequireOperator;
@@ -103,10 +113,11 @@ export function createCustodyModule(deps: CustodyModuleDeps): CustodyModule {
     links: createPoolLinks(deps),
     partners: createPartnerLinks({ ...deps, destinations }),
   };
+  const notices = createOrderNotices(deps);
   const orders = {
-    orders: createWithdrawalOrders({ ...deps, destinations }),
-    review: createOrderReview(deps),
-    batches: createWithdrawalBatches({ ...deps, destinations }),
+    orders: createWithdrawalOrders({ ...deps, destinations, notices }),
+    review: createOrderReview({ ...deps, notices }),
+    batches: createWithdrawalBatches({ ...deps, destinations, notices }),
   };
   const snapshots = createAssetSnapshots(valuation);
   const billing = {

@@ -171,6 +171,17 @@ export function approvalView(row: ApprovalRow, countingIds: ReadonlySet<string>)
     decision: row.decision,
     opinion: row.opinion,
     digest: row.digest,
+    method: row.method,
+    credentialName: row.credential_name,
+    signature:
+      row.credential_id !== null && row.signature !== null && row.authenticator_data !== null && row.client_data_json !== null
+        ? {
+            credentialId: row.credential_id,
+            signature: row.signature,
+            authenticatorData: row.authenticator_data,
+            clientDataJSON: row.client_data_json,
+          }
+        : null,
     counts: row.decision === 'approve' && countingIds.has(row.member_id),
     at: row.created_at.toISOString(),
   };

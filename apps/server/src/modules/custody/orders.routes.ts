@@ -20,6 +20,7 @@ export function registerOrderRoutes(
   routeConsoleEndpoint(app, db, console.approveOrder, (request, caller) =>
     review.approve(caller, request.params.id, request.body, request.language),
   );
+  routeConsoleEndpoint(app, db, console.approvalOptions, (request, caller) => review.approvalOptions(caller, request.params.id));
   routeConsoleEndpoint(app, db, console.rejectOrder, (request, caller) =>
     review.reject(caller, request.params.id, request.body.opinion, request.language),
   );
@@ -31,5 +32,5 @@ export function registerOrderRoutes(
       .send(file.body);
   });
   routeConsoleEndpoint(app, db, console.batchValidate, (request, caller) => batches.validate(caller, request.body, request.language));
-  routeConsoleEndpoint(app, db, console.submitBatch, (request, caller) => batches.submit(caller, request.body));
+  routeConsoleEndpoint(app, db, console.submitBatch, (request, caller) => batches.submit(caller, request.body, request.language));
 }

@@ -24,10 +24,11 @@ import { orderView, policyAnswer, refusalOf } from './order-view';
 import { readLines } from './lines.repository';
 import { findOrderByRequest, lockLineAsset, nextOrderId, ordersPage } from './orders.repository';
 import { parseInstant } from './report-range';
+import type { OrderNotices } from './order-notices';
 import { placeOrder } from './order-placement';
 import { inOrganisation } from './tenant-transaction';
 
-type Caller = Pick<ConsoleCaller, 'orgId' | 'memberId' | 'userId' | 'ip'>;
+type Caller = Pick<ConsoleCaller, 'orgId' | 'memberId' | 'userId' | 'ip' | 'membership'>;
 
 export interface WithdrawalOrders {
   submit(caller: Caller, body: z.output<typeof custodyOrderBodySchema>, language: Language): Promise<CustodyOrderDetail>;
@@ -57,6 +58,7 @@ export function createWithdrawalOrders(deps: {
   destinations: CustodyDestinations;
   ledger: Pick<Ledger, 'custodyAccount' | 'hold'>;
   audit: Pick<AuditApi, 'record'>;
+  notices: Pick<OrderNotices, 'orderAwaitingReview'>;
 }): WithdrawalOrders {
   const { db, assets, ledger, audit } = deps;
   const { prepare, sameRequest } = createOrderDrafts(deps);
@@ -74,12 +76,12 @@ export function createWithdrawalOrders(deps: {
       const prepared = await prepare(caller, body);
       const { order, fee, scale } = prepared;
       const ledgerAccount = await ledger.custodyAccount(order.accountId, order.asset);
-      const id = await inOrganisation(db, caller.orgId, async (trx) => {
+      const placed = await inOrganisation(db, caller.orgId, async (trx) => {
         await lockLineAsset(trx, caller.orgId, order.lineId, order.asset);
         const twin = await findOrderByRequest(trx, body.requestId);
         if (twin) {
           if (!sameRequest(twin, prepared, body.note)) throw custodyError('idempotencyConflict', {}, 'requestId');
-          return twin.id;
+          return { id: twin.id, isNew: false };
         }
         const verdict = await verdictOf(trx, order, scale);
         if (!verdict) throw custodyError('noMatchingData', {}, 'lineId');
@@ -113,9 +115,10 @@ export function createWithdrawalOrders(deps: {
           subject: { kind: 'custodyOrder', id: orderId },
           after: { ...payload, lineId: order.lineId, note: body.note },
         });
-        return orderId;
+        return { id: orderId, isNew: true };
       });
-      return detail(caller.orgId, id, language);
+      if (placed.isNew) await deps.notices.orderAwaitingReview(caller.orgId, caller.membership.org_name, placed.id, language);
+      return detail(caller.orgId, placed.id, language);
     },
 
     async dryRun(caller, body, language) {

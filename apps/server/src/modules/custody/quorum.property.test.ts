@@ -136,9 +136,21 @@ const review = () =>
   createOrderReview({
     db: custody.db,
     assets: createAssetsModule({ db: custody.db }).api,
-    identity: { verifySecondFactor: () => Promise.resolve(), passkeyHolders: () => Promise.resolve(new Set<string>()) },
+    // The second factor counts as passed (a real code can be e-mailed once a minute); the organisation requires no keys.
+    identity: {
+      verifySecondFactor: () => Promise.resolve(),
+      passkeyHolders: () => Promise.resolve(new Set<string>()),
+      passkeyOptionsForChallenge: () => Promise.reject(new Error('no security keys in this test')),
+      verifyPasskeyAssertionForChallenge: () => Promise.reject(new Error('no security keys in this test')),
+    },
     ledger: createLedger(custody.db),
     audit: createAuditModule({ db: custody.db }).api,
+    // The e-mails have their own tests (approval-signatures.test.ts).
+    notices: {
+      orderAwaitingReview: async () => undefined,
+      batchAwaitingReview: async () => undefined,
+      orderDecided: async () => undefined,
+    },
   });
 
 const payouts = () => testCustodyPayouts(custody.db);

@@ -104,6 +104,7 @@ function calls(): Record<EndpointName, { body?: object; query?: string }> {
     submitOrder: { body: { ...orderDraft(), requestId: 'matrix-order-0001' } },
     orderDryRun: { body: orderDraft() },
     approveOrder: { body: { digest: 'a'.repeat(64), emailCode: '123456' } },
+    approvalOptions: {},
     rejectOrder: { body: { opinion: 'Not this one' } },
     batchTemplate: { query: `lineId=${ids.line}` },
     batchValidate: { body: batchFile() },

@@ -1,4 +1,4 @@
-import { normaliseEmail, type Language, type SecondFactor, type SecurityVerification } from '@coffer/contract';
+import { normaliseEmail, type Language, type PasskeyResponse, type SecondFactor, type SecurityVerification } from '@coffer/contract';
 import {
   boundFactors,
   checkPreferredFactor,
@@ -14,11 +14,15 @@ import { identityError } from './identity.errors';
 import { maskEmail, maskPhone, type RequestFacts } from './request-facts';
 import { insertSecurityHistory } from './security.repository';
 import { passkeyRepository } from './passkey.repository';
+import { checkPasskeyForChallenge, optionsForChallenge, type ChallengeAssertion, type ChallengeRefusal } from './webauthn';
 import { describedUsers, lockedKycLevel, raiseKycLevel } from './user.repository';
 import type { Db } from '../../platform/db/database';
 import { findLiveSessionIds } from './session-store';
 import type { SecuritySettingsService } from './security-settings.service';
 import { createCustomerAdmin, type CustomerAdminApi } from './customer-admin.service';
+
+/** The purposes another module may derive a passkey challenge for. */
+export type PasskeyChallengePurpose = 'custody-approval';
 
 /** The notices a customer gets: `security` always, the others as set-preferences chose. */
 export type NoticeKind = 'security' | 'login' | 'withdrawal' | 'deposit' | 'marketing';
@@ -119,6 +123,26 @@ export interface IdentityApi extends CustomerAdminApi {
   ): Promise<void>;
   /** Which of these customers have a passkey or security key registered (WebAuthn). */
   passkeyHolders(userIds: readonly string[]): Promise<Set<string>>;
+  /**
+   * WebAuthn request options for an assertion by one of the customer's passkeys over a challenge
+   * the caller derived from what is signed (base64url; a custody approval's digest), stored for
+   * `purpose`, live 5 minutes and spent once; passkeyNotFound when the customer has none.
+   */
+  passkeyOptionsForChallenge(userId: string, purpose: PasskeyChallengePurpose, challenge: string): Promise<Record<string, unknown>>;
+  /**
+   * Verifies and spends an assertion that must be over `challenge` (issued by
+   * `passkeyOptionsForChallenge` for `purpose`) by one of the customer's own keys. A refusal is
+   * counted by the attempt limiter like a wrong code (accountLocked past the limit) and named:
+   * `otherChallenge` (another payload was signed), `spent` (replayed or expired; the counter
+   * check falls here too), `notYourKey`, `invalid` (malformed, wrong origin or signature).
+   */
+  verifyPasskeyAssertionForChallenge(
+    userId: string,
+    purpose: PasskeyChallengePurpose,
+    challenge: string,
+    response: PasskeyResponse,
+    caller: { ip: string },
+  ): Promise<{ refused: ChallengeRefusal } | { refused: null; assertion: ChallengeAssertion }>;
   /** The verified KYC level, the customer's row locked until the caller's transaction ends (a decision made on it). */
   lockKycLevel(trx: Db, userId: string): Promise<number>;
 }
@@ -287,6 +311,14 @@ export function createIdentityApi(deps: IdentityDeps, securitySettings: Pick<Sec
     },
 
     passkeyHolders: (userIds) => passkeyRepository.holdersAmong(deps.db, userIds),
+
+    async passkeyOptionsForChallenge(userId, purpose, challenge) {
+      return optionsForChallenge(deps, await loadUser(deps, userId), purpose, challenge);
+    },
+
+    async verifyPasskeyAssertionForChallenge(userId, purpose, challenge, response, caller) {
+      return checkPasskeyForChallenge(deps, await loadUser(deps, userId), purpose, challenge, response, caller.ip);
+    },
 
     async lockKycLevel(trx: Db, userId: string): Promise<number> {
       const level = await lockedKycLevel(trx, userId);

@@ -33,7 +33,7 @@ export function webAuthnConfig(publicOrigin: string | undefined): WebAuthnConfig
 }
 
 /** What a challenge is for: a registration, a login's second step, or a signed-in verification of a code purpose. */
-export type ChallengePurpose = 'register' | 'login' | `verify:${string}`;
+export type ChallengePurpose = 'register' | 'login' | 'custody-approval' | `verify:${string}`;
 
 /** The client data a browser signed: its challenge and origin, or null when it is not readable. */
 export function clientDataOf(response: PasskeyResponse): { challenge: string; origin: string } | null {
@@ -163,3 +163,119 @@ export async function checkRegistration(
     },
   };
 }
+
+/** Why an assertion over a caller-derived challenge was refused (`verifyPasskeyAssertionForChallenge`). */
+export type ChallengeRefusal = 'otherChallenge' | 'spent' | 'notYourKey' | 'invalid';
+
+/** A verified assertion: the credential that made it, and the parts that let anyone re-verify it. */
+export interface ChallengeAssertion {
+  credentialId: string;
+  credentialName: string;
+  signature: string;
+  authenticatorData: string;
+  clientDataJSON: string;
+}
+
+/** The base64url fields of an assertion's response, or null when one is missing. */
+function assertionParts(response: PasskeyResponse): Omit<ChallengeAssertion, 'credentialId' | 'credentialName'> | null {
+  const inner = response.response;
+  if (typeof inner !== 'object' || inner === null) return null;
+  const fields = inner as Record<string, unknown>;
+  const parts = [fields.signature, fields.authenticatorData, fields.clientDataJSON];
+  if (!parts.every((part): part is string => typeof part === 'string' && /^[A-Za-z0-9_-]{1,8192}$/.test(part))) return null;
+  const [signature, authenticatorData, clientDataJSON] = parts as [string, string, string];
+  return { signature, authenticatorData, clientDataJSON };
+}
+
+/**
+ * WebAuthn request options whose challenge another module derived (base64url of the bytes the
+ * key must sign: a custody approval's digest), stored for `purpose` like every challenge: live
+ * 5 minutes, spent at most once.
+ */
+export async function optionsForChallenge(
+  deps: IdentityDeps,
+  user: UserRow,
+  purpose: ChallengePurpose,
+  challenge: string,
+): Promise<Record<string, unknown>> {
+  const passkeys = await passkeyRepository.listOf(deps.db, user.id);
+  if (passkeys.length === 0) throw identityError('passkeyNotFound');
+  const options = await generateAuthenticationOptions({
+    rpID: deps.webauthn.rpId,
+    userVerification: 'preferred',
+    challenge: new Uint8Array(Buffer.from(challenge, 'base64url')),
+    allowCredentials: passkeys.map((passkey) => ({ id: passkey.credential_id, transports: transportsOf(passkey) })),
+  });
+  await passkeyRepository.insertChallenge(deps.db, user.id, purpose, options.challenge);
+  return { ...options };
+}
+
+/**
+ * Checks an assertion that must be over `expectedChallenge` by one of the customer's own keys,
+ * within the account's and the IP's code limits (a refusal counts as a failed attempt), and
+ * spends it: the challenge (this customer's, this purpose's, live) and the counter move in one
+ * transaction by conditional updates, so of many requests carrying one assertion one passes and
+ * the others are `spent`. Nothing is written on a refusal before that step.
+ */
+export async function checkPasskeyForChallenge(
+  deps: IdentityDeps,
+  user: UserRow,
+  purpose: ChallengePurpose,
+  expectedChallenge: string,
+  response: PasskeyResponse,
+  ip: string | null,
+): Promise<{ refused: ChallengeRefusal } | { refused: null; assertion: ChallengeAssertion }> {
+  const reservations = await deps.limiter.reserve(codeChecks(user.id, ip));
+  const refuse = (reason: ChallengeRefusal) => {
+    deps.limiter.failed(reservations);
+    return { refused: reason };
+  };
+  const clientData = clientDataOf(response);
+  const parts = assertionParts(response);
+  if (!clientData || !parts || typeof response.id !== 'string' || !deps.webauthn.allowsOrigin(clientData.origin)) {
+    return refuse('invalid');
+  }
+  if (clientData.challenge !== expectedChallenge) return refuse('otherChallenge');
+  const passkey = await passkeyRepository.findByCredential(deps.db, user.id, response.id);
+  if (!passkey) return refuse('notYourKey');
+  // A counter that did not move forward is an assertion made before (a replay or a cloned key).
+  const signedCounter = Buffer.from(parts.authenticatorData, 'base64url').subarray(33, 37);
+  const stored = Number(passkey.counter);
+  if (signedCounter.length === 4 && (stored > 0 || signedCounter.readUInt32BE(0) > 0) && signedCounter.readUInt32BE(0) <= stored) {
+    return refuse('spent');
+  }
+  const newCounter = await verifyAuthenticationResponse({
+    response: response as unknown as AuthenticationResponseJSON,
+    expectedChallenge,
+    expectedOrigin: clientData.origin,
+    expectedRPID: deps.webauthn.rpId,
+    requireUserVerification: false,
+    credential: {
+      id: passkey.credential_id,
+      publicKey: new Uint8Array(passkey.public_key),
+      counter: Number(passkey.counter),
+      transports: transportsOf(passkey),
+    },
+  }).then(
+    (result) => (result.verified ? result.authenticationInfo.newCounter : null),
+    // The library throws on a wrong origin, RP ID, signature or a counter regression.
+    () => null,
+  );
+  if (newCounter === null) return refuse('invalid');
+  const spent = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      if (!(await passkeyRepository.consumeChallenge(trx, user.id, purpose, expectedChallenge))) throw new SpentChallenge();
+      if (!(await passkeyRepository.advanceCounter(trx, passkey.id, newCounter))) throw new SpentChallenge();
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof SpentChallenge) return false;
+      throw error;
+    });
+  if (!spent) return refuse('spent');
+  await deps.limiter.succeeded(reservations);
+  return { refused: null, assertion: { credentialId: passkey.credential_id, credentialName: passkey.name, ...parts } };
+}
+
+class SpentChallenge extends Error {}

@@ -1,4 +1,5 @@
 import type {
+  CustodyApprovalOptions,
   CustodyApproveBody,
   CustodyBatch,
   CustodyBatchBody,
@@ -64,6 +65,9 @@ export const custodyDryRunQuery = (draft: CustodyOrderDraft | null) =>
 /** Submitting, approving and rejecting are quiet: the form shows a refusal at its field or in itself. */
 export const custodyOrderCalls = {
   submit: (body: CustodyOrderBody): Promise<CustodyOrderDetail> => call(custodyConsoleEndpoints.submitOrder, { body }, { isQuiet: true }),
+  /** WebAuthn request options whose challenge is derived from the order's digest and a single-use nonce. */
+  approvalOptions: (id: string): Promise<CustodyApprovalOptions> =>
+    call(custodyConsoleEndpoints.approvalOptions, { params: { id } }, { isQuiet: true }),
   approve: (id: string, body: CustodyApproveBody): Promise<CustodyOrderDetail> =>
     call(custodyConsoleEndpoints.approveOrder, { params: { id }, body }, { isQuiet: true }),
   reject: (id: string, body: CustodyRejectBody): Promise<CustodyOrderDetail> =>

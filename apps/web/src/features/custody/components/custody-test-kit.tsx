@@ -49,5 +49,6 @@ export function meOf(permissions: CustodyMe['permissions']): CustodyMe {
     member: { id: '9', name: 'Ada Acme', email: 'cfo@acme.test', roleName: 'approver', builtInRole: 'approver' },
     permissions,
     hardwareKeyMissing: false,
+    hardwareKeyRequired: false,
   };
 }

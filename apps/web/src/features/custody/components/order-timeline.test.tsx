@@ -10,13 +10,20 @@ const approval = (memberId: string, name: string, at: string, decision: 'approve
   decision,
   opinion: decision === 'reject' ? 'Wrong address' : '',
   digest,
+  method: 'secondFactor' as const,
+  credentialName: null,
+  signature: null,
   counts: decision === 'approve',
   at,
 });
+const signature = { credentialId: 'cred-1', signature: `MEUCIQ${'s'.repeat(40)}xyz`, authenticatorData: 'auth', clientDataJSON: 'client' };
 
 const paid = detailOf({
   order: orderOf({ state: 'approved', decidedAt: '2026-11-29T10:20:00.000Z' }),
-  approvals: [approval('12', 'Bo Reviewer', '2026-11-29T10:00:00.000Z'), approval('9', 'Ada Acme', '2026-11-29T10:05:00.000Z')],
+  approvals: [
+    { ...approval('12', 'Bo Reviewer', '2026-11-29T10:00:00.000Z'), method: 'passkey', credentialName: 'YubiKey 5C', signature },
+    approval('9', 'Ada Acme', '2026-11-29T10:05:00.000Z'),
+  ],
   payout: { sentAt: '2026-11-29T10:05:00.000Z', txid, settledAt: '2026-11-29T10:20:00.000Z', confirmations: 12 },
 });
 
@@ -35,7 +42,10 @@ describe('OrderDetailTimeline', { timeout: 30_000 }, () => {
       'order-timeline-confirmed',
       'order-timeline-final',
     ]);
+    expect(screen.getByTestId('order-timeline-review-12').textContent).toContain('Approved by Bo Reviewer with security key YubiKey 5C');
+    expect(screen.getByTestId('order-timeline-review-12').textContent).toContain('Key signature MEUCIQss');
     expect(screen.getByTestId('order-timeline-review-9').textContent).toContain('Approved by Ada Acme');
+    expect(screen.getByTestId('order-timeline-review-9').textContent).not.toContain('Key signature');
     expect(screen.getByTestId('order-timeline-review-9').textContent).toContain('Signed digest aaaaaa…bbbbbb');
     expect(screen.getByTestId('order-timeline-sent').textContent).toContain('Handed to the withdrawal signer');
     expect(screen.getByTestId('order-timeline-txid').textContent).toContain('Transaction broadcast');

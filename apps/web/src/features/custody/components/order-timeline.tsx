@@ -58,11 +58,22 @@ export function orderTimelineEvents(detail: CustodyOrderDetail, t: TFunction<'cu
     events.push({
       key: `review-${approval.memberId}`,
       at: approval.at,
-      title: t(approval.decision === 'approve' ? 'timeline.approved' : 'timeline.rejected', { name: approval.memberName }),
+      title:
+        approval.decision === 'reject'
+          ? t('timeline.rejected', { name: approval.memberName })
+          : approval.method === 'passkey'
+            ? t('timeline.approvedWithKey', { name: approval.memberName, key: approval.credentialName ?? '' })
+            : t('timeline.approved', { name: approval.memberName }),
       detail: (
         <>
           {approval.opinion ? <>{t('timeline.opinion', { opinion: approval.opinion })} · </> : null}
           {t('timeline.signedDigest')} <ShortValue value={approval.digest} keep={6} />
+          {approval.signature ? (
+            <>
+              {' · '}
+              {t('timeline.keySignature')} <ShortValue value={approval.signature.signature} keep={8} />
+            </>
+          ) : null}
           {approval.decision === 'approve' && !approval.counts ? <> · {t('detail.notCounted')}</> : null}
         </>
       ),

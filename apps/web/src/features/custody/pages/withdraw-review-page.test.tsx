@@ -7,6 +7,7 @@ import {
   identityPaths,
   type CustodyMe,
 } from '@coffer/contract';
+import { startAuthentication } from '@simplewebauthn/browser';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -16,9 +17,12 @@ import { detailOf, digest, orderOf, renderCustodyOrders } from '../components/cu
 import { meOf } from '../components/custody-test-kit';
 import { WithdrawReviewPage } from './withdraw-review-page';
 
+vi.mock('@simplewebauthn/browser', () => ({ startRegistration: vi.fn(), startAuthentication: vi.fn() }));
+
 const slow = { timeout: 5_000 };
 const orderPath = '/custody/v1/withdrawal-orders/31';
 const approvePath = `${orderPath}/approve`;
+const optionsPath = `${orderPath}/approval-options`;
 const rejectPath = `${orderPath}/reject`;
 
 const reviewer = meOf(['review']);
@@ -33,11 +37,45 @@ const withApproval = detailOf({
       decision: 'approve',
       opinion: 'Matches the payroll sheet',
       digest,
+      method: 'secondFactor',
+      credentialName: null,
+      signature: null,
       counts: true,
       at: '2026-11-29T10:00:00.000Z',
     },
   ],
 });
+
+const keySignature = {
+  credentialId: 'Y3JlZGVudGlhbC1pZA',
+  signature: 'MEUCIQDsignaturesignaturesignatureXYZ',
+  authenticatorData: 'SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2MFAAAAAg',
+  clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0',
+};
+const withKeyApproval = detailOf({
+  order: orderOf({ state: 'reviewing' }),
+  approvals: [
+    {
+      memberId: '12',
+      memberName: 'Bo Reviewer',
+      decision: 'approve',
+      opinion: '',
+      digest,
+      method: 'passkey',
+      credentialName: 'YubiKey 5C',
+      signature: keySignature,
+      counts: true,
+      at: '2026-11-29T10:00:00.000Z',
+    },
+  ],
+});
+const keyReviewer: CustodyMe = { ...reviewer, hardwareKeyRequired: true };
+const approvalOptions = {
+  digest,
+  nonce: 'bm9uY2Utbm9uY2Utbm9uY2U',
+  publicKey: { challenge: 'ZGVyaXZlZC1mcm9tLXRoZS1kaWdlc3Q', rpId: 'localhost', allowCredentials: [] },
+};
+const assertion = { id: 'Y3JlZGVudGlhbC1pZA', type: 'public-key', response: { signature: 'c2ln' } };
 
 function stubServer(answers: Record<string, unknown> = {}) {
   return stubCustodyOrgApi({
@@ -57,6 +95,7 @@ const renderReview = () =>
   });
 
 afterEach(() => {
+  vi.mocked(startAuthentication).mockReset();
   vi.restoreAllMocks();
 });
 
@@ -140,6 +179,75 @@ describe('WithdrawReviewPage', { timeout: 60_000 }, () => {
     const bodies = postedTo(spy, rejectPath);
     expect(custodyRejectBodySchema.safeParse(bodies.at(-1)).success).toBe(true);
     expect(bodies.at(-1)).toEqual({ opinion: 'Wrong address' });
+  });
+
+  it('shows an approval signed by a security key with the key and its signature', async () => {
+    stubServer({ [orderPath]: withKeyApproval });
+    renderReview();
+    const signedWith = await screen.findByTestId('approval-signed-with', {}, slow);
+    expect(signedWith.textContent).toContain('Security key YubiKey 5C');
+    expect(signedWith.textContent).toContain('signature');
+    expect(screen.getByTestId('order-timeline').textContent).toContain(
+      'Approved by Bo Reviewer with security key YubiKey 5C (digest aaaaaa…bbbbbb, signature MEUCIQDs…atureXYZ)',
+    );
+  });
+
+  it('where keys are required, has the key sign the digest-derived challenge and sends the assertion with its nonce', async () => {
+    const user = userEvent.setup();
+    vi.mocked(startAuthentication).mockResolvedValue(assertion as never);
+    const spy = stubServer({ [custodyPaths.me]: keyReviewer, [`POST ${optionsPath}`]: approvalOptions });
+    renderReview();
+    await user.click(await screen.findByTestId('review-approve', {}, slow));
+    const form = await screen.findByTestId('review-form', {}, slow);
+    expect(within(form).getByTestId('review-key-signs').textContent).toContain('aaaaaaaa…bbbbbbbb');
+    expect(within(form).queryByTestId('security-verification')).toBeNull();
+    expect(within(form).getByTestId('review-submit').textContent).toBe('Sign with security key and approve');
+    await fill(user, 'review-opinion', 'Matches');
+    await user.click(within(form).getByTestId('review-submit'));
+    expect(await screen.findByText('Your approval is recorded', {}, slow)).toBeTruthy();
+    expect(vi.mocked(startAuthentication)).toHaveBeenCalledWith({ optionsJSON: approvalOptions.publicKey });
+    const bodies = postedTo(spy, approvePath);
+    expect(bodies).toEqual([{ digest, opinion: 'Matches', nonce: approvalOptions.nonce, passkey: assertion }]);
+    expect(custodyApproveBodySchema.safeParse(bodies[0]).success).toBe(true);
+  });
+
+  it('says so when the key prompt is closed, approves nothing, and asks the key again on the next try', async () => {
+    const user = userEvent.setup();
+    vi.mocked(startAuthentication).mockRejectedValueOnce(new DOMException('closed', 'NotAllowedError'));
+    const spy = stubServer({ [custodyPaths.me]: keyReviewer, [`POST ${optionsPath}`]: approvalOptions });
+    renderReview();
+    await user.click(await screen.findByTestId('review-approve', {}, slow));
+    const form = await screen.findByTestId('review-form', {}, slow);
+    await user.click(within(form).getByTestId('review-submit'));
+    expect((await screen.findByTestId('review-form-error', {}, slow)).textContent).toContain('The security key prompt was closed');
+    expect(postedTo(spy, approvePath)).toHaveLength(0);
+    vi.mocked(startAuthentication).mockResolvedValueOnce(assertion as never);
+    await user.click(within(form).getByTestId('review-submit'));
+    expect(await screen.findByText('Your approval is recorded', {}, slow)).toBeTruthy();
+    expect(postedTo(spy, optionsPath)).toHaveLength(2);
+    expect(postedTo(spy, approvePath)).toHaveLength(1);
+  });
+
+  it('refuses to sign options for another digest, and shows the server refusal of a replayed signature', async () => {
+    const user = userEvent.setup();
+    vi.mocked(startAuthentication).mockResolvedValue(assertion as never);
+    const reused = errorMessage('custodyApprovalSignatureReused', 'en');
+    let options: unknown = { ...approvalOptions, digest: 'c'.repeat(64) };
+    const spy = stubServer({
+      [custodyPaths.me]: keyReviewer,
+      [`POST ${optionsPath}`]: () => options,
+      [`POST ${approvePath}`]: new CustodyOrgEnvelope(errorCatalogue.custodyApprovalSignatureReused.code, reused),
+    });
+    renderReview();
+    await user.click(await screen.findByTestId('review-approve', {}, slow));
+    const form = await screen.findByTestId('review-form', {}, slow);
+    await user.click(within(form).getByTestId('review-submit'));
+    expect((await screen.findByTestId('review-form-error', {}, slow)).textContent).toContain('another version of this order');
+    expect(vi.mocked(startAuthentication)).not.toHaveBeenCalled();
+    options = approvalOptions;
+    await user.click(within(form).getByTestId('review-submit'));
+    await vi.waitFor(() => expect(screen.getByTestId('review-form-error').textContent).toBe(reused));
+    expect(postedTo(spy, approvePath)).toHaveLength(1);
   });
 
   it('shows a load error for an order that cannot be read', async () => {

@@ -161,6 +161,7 @@ function OrderDetailView({ detail }: { detail: CustodyOrderDetail }) {
                   <th scope="col">{t('detail.when')}</th>
                   <th scope="col">{t('detail.opinion')}</th>
                   <th scope="col">{t('detail.digest')}</th>
+                  <th scope="col">{t('detail.signedWith')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -175,6 +176,20 @@ function OrderDetailView({ detail }: { detail: CustodyOrderDetail }) {
                     <td>{approval.opinion || t('common.none')}</td>
                     <td>
                       <ShortValue value={approval.digest} keep={6} />
+                    </td>
+                    <td data-testid="approval-signed-with">
+                      {approval.method === 'passkey' && approval.signature ? (
+                        <>
+                          {t('detail.securityKey', { name: approval.credentialName ?? '' })}
+                          <span className={styles.sub}>
+                            {t('detail.signature')} <ShortValue value={approval.signature.signature} keep={8} />
+                          </span>
+                        </>
+                      ) : approval.decision === 'approve' ? (
+                        t('detail.secondFactor')
+                      ) : (
+                        t('common.none')
+                      )}
                     </td>
                   </tr>
                 ))}
@@ -191,7 +206,12 @@ function OrderDetailView({ detail }: { detail: CustodyOrderDetail }) {
         <h2 className={styles.panelTitle}>{t('detail.whyTitle')}</h2>
         <PolicyAnswerView answer={policy} coin={order.coin} isDraft={false} />
       </Card>
-      <ReviewDialog order={order} decision={decision} onClose={() => setDecision(null)} />
+      <ReviewDialog
+        order={order}
+        decision={decision}
+        isKeyRequired={me.data?.hardwareKeyRequired === true}
+        onClose={() => setDecision(null)}
+      />
     </div>
   );
 }
