@@ -211,19 +211,18 @@ async function fundAccount(session: string, accountId: string, ether: string): P
     { cookie: session },
   );
   await payOnChain(deposit.address, ether);
-  await expect
-    .poll(
-      async () => {
-        const { data } = await callApi<{ accounts: Array<{ accountId: string; assets: Array<{ coin: string; available: string }> }> }>(
-          'GET',
-          custodyPaths.balances,
-          { cookie: session },
-        );
-        const held = data.accounts.find((each) => each.accountId === accountId)?.assets.find((asset) => asset.coin === 'ETH');
-        return held ? parseEther(held.available) : 0n;
-      },
-      // 12 confirmations of 2-s blocks, then the watcher's tick.
-      { timeout: 60_000, interval: 500 },
-    )
-    .toBe(parseEther(ether));
+  // 12 confirmations of 2-s blocks, then the watcher's tick (a set-up step, outside any test: no expect.poll).
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const { data } = await callApi<{ accounts: Array<{ accountId: string; assets: Array<{ coin: string; available: string }> }> }>(
+      'GET',
+      custodyPaths.balances,
+      { cookie: session },
+    );
+    const held = data.accounts.find((each) => each.accountId === accountId)?.assets.find((asset) => asset.coin === 'ETH');
+    if (held && parseEther(held.available) === parseEther(ether)) return;
+    if (Date.now() > deadline)
+      throw new Error(`the deposit of ${ether} ETH was not credited within 60 s (available: ${held?.available ?? 'none'})`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }

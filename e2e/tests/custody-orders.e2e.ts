@@ -28,6 +28,7 @@ const screenshotDir = path.resolve(import.meta.dirname, '../../.artifacts/screen
 const snap = (page: Page, step: string) =>
   page.screenshot({ path: path.join(screenshotDir, `custody-orders-${step}.png`), fullPage: true });
 const orders = translator('en', 'custodyOrders');
+const keyLabel = orders('detail.securityKey', { name: '' }).trim();
 const chain = () => createPublicClient({ transport: http(inject('evmRpcUrl')) });
 
 /** Three fresh addresses on the local chain (nobody holds their keys past this test) and what each receives. */
@@ -54,7 +55,6 @@ afterAll(async () => {
 
 /** The submitter downloads the line's template, fills three rows, uploads it, sees every row valid and submits: the batch's id. */
 async function placeBatch(page: Page): Promise<string> {
-  await logIn(page, org.admin);
   await page.goto('/custody/withdraw/batch?lang=en');
   await page.getByTestId('custody-batch-withdraw-page').waitFor(settles);
   // The organisation's only line and its only account are chosen already.
@@ -69,9 +69,11 @@ async function placeBatch(page: Page): Promise<string> {
   const rows = payouts.map((payout, index) => ['ETH', network, payout.amount, payout.address, '', `Supplier ${index + 1}`].join(','));
   const csv = [template[0], template[1], ...rows].join('\r\n') + '\r\n';
   await page.locator('input[type="file"]').setInputFiles({ name: 'payouts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await expect.poll(() => page.getByTestId('batch-verdict').innerText(), settles).toBe(orders('batch.clean', { count: '3' }));
-  for (const payout of payouts) expect(await page.getByTestId('batch-rows').innerText()).toContain(payout.address.slice(-6));
+  await page.getByTestId('batch-verdict').waitFor(settles);
   await snap(page, '1-batch-validated');
+  // Every row's problem is in the message should one be refused.
+  expect(await page.getByTestId('batch-result').innerText()).toContain(orders('batch.clean', { count: '3' }));
+  for (const payout of payouts) expect(await page.getByTestId('batch-rows').innerText()).toContain(payout.address.slice(-6));
   await page.getByTestId('batch-submit').click();
   await page.waitForURL('**/custody/withdrawOrders?batch=*', settles);
   const batchId = new URL(page.url()).searchParams.get('batch')!;
@@ -89,7 +91,7 @@ async function batchOrders(batchId: string): Promise<Order[]> {
 }
 
 /** A reviewer approves each order in the review dialog: its security key signs the order's digest. */
-async function approveAll(keyed: KeyedPage, batch: readonly Order[], step: string): Promise<void> {
+async function approveAll(keyed: KeyedPage, batch: readonly Order[], approvalsAfter: number, step: string): Promise<void> {
   const { page } = keyed;
   for (const [index, order] of batch.entries()) {
     await page.goto(`/custody/withdrawOrders/${order.id}/review?lang=en`);
@@ -98,8 +100,10 @@ async function approveAll(keyed: KeyedPage, batch: readonly Order[], step: strin
     await page.getByTestId('review-key-signs').waitFor();
     if (index === 0) await snap(page, `${step}-review-dialog`);
     await page.getByTestId('review-submit').click();
-    await page.getByTestId('review-decided').waitFor(settles);
-    expect(await page.getByTestId('approvals').innerText()).toContain(orders('detail.securityKey', { name: '' }).trim());
+    // The detail shows the approval, signed by a security key (the last one also closes the review).
+    const signedWith = page.getByTestId('approval-signed-with');
+    await expect.poll(() => signedWith.count(), settles).toBe(approvalsAfter);
+    for (const cell of await signedWith.all()) expect(await cell.innerText()).toContain(keyLabel);
   }
   await snap(page, `${step}-approved`);
 }
@@ -108,20 +112,21 @@ describe('custody withdrawal orders', () => {
   it('a batch of three from CSV, approved by two reviewers with passkeys, arrives on anvil and is billed', async () => {
     const submitter = await newDesktopPage(browser);
     const [first, second] = [await newKeyedPage(browser), await newKeyedPage(browser)];
-    // The reviewers join while the submitter places the batch.
-    const [batchId] = await Promise.all([
-      placeBatch(submitter),
+    // The reviewers join first: the policy refuses an order while the line has fewer active reviewers than its minimum.
+    await Promise.all([
       joinWithSecurityKey(first, org.reviewers[0]),
       joinWithSecurityKey(second, org.reviewers[1]),
+      logIn(submitter, org.admin),
     ]);
+    const batchId = await placeBatch(submitter);
     const batch = await batchOrders(batchId);
     expect(batch.map((order) => [order.address, order.amount, order.state]).sort()).toEqual(
       payouts.map((payout) => [payout.address, payout.amount, 'pending_review']).sort(),
     );
 
-    await approveAll(first, batch, '3');
+    await approveAll(first, batch, 1, '3');
     expect((await batchOrders(batchId)).map((order) => order.state)).toEqual(['reviewing', 'reviewing', 'reviewing']);
-    await approveAll(second, batch, '4');
+    await approveAll(second, batch, 2, '4');
 
     // The quorum is in: the withdrawal signer pays each address the exact amount (its fee stays with the platform).
     for (const payout of payouts) {
