@@ -67,7 +67,11 @@ export type RoutePage =
   | 'custodyWithdraw'
   | 'custodyBatchWithdraw'
   | 'custodyWithdrawOrders'
-  | 'custodyWithdrawReview';
+  | 'custodyWithdrawReview'
+  | 'custodyBilling'
+  | 'custodyBillingDetail'
+  | 'custodyBillingStats'
+  | 'custodyBillingPaymentMethod';
 
 export interface RouteDefinition {
   name: RouteName;
@@ -176,15 +180,16 @@ export const routeTable = [
   custody('custodyMemberEdit'),
   custody('custodyAssetReport', { page: 'custodyAssetReport' }),
   custody('custodyTransfers', { page: 'custodyTransfers' }),
-  custody('custodyBillingStats'),
+  custody('custodyBillingStats', { page: 'custodyBillingStats' }),
   custody('custodyDeposit', { page: 'custodyDeposit' }),
   custody('custodyWithdraw', { page: 'custodyWithdraw' }),
   custody('custodyBatchWithdraw', { page: 'custodyBatchWithdraw' }),
   custody('custodyWithdrawOrders', { page: 'custodyWithdrawOrders' }),
   custody('custodyWithdrawReview', { page: 'custodyWithdrawReview' }),
   custody('custodyAddresses', { page: 'custodyAddresses' }),
-  custody('custodyBilling'),
-  custody('custodyBillingDetail'),
+  custody('custodyBilling', { page: 'custodyBilling' }),
+  custody('custodyBillingPaymentMethod', { page: 'custodyBillingPaymentMethod' }),
+  custody('custodyBillingDetail', { page: 'custodyBillingDetail' }),
   custody('custodyApply', { page: 'custodyApply' }),
   custody('custodyActivate', { page: 'custodyActivate' }),
   custody('custodyMiningPool', { page: 'custodyMiningPool' }),

@@ -73,6 +73,11 @@ const pageNamespaces: Partial<Record<RoutePage, Namespace[]>> = {
   custodyBatchWithdraw: ['custody', 'custodyOrders', 'funds', 'wallet'],
   custodyWithdrawOrders: ['custody', 'custodyOrders', 'funds', 'wallet'],
   custodyWithdrawReview: ['custody', 'custodyOrders', 'funds', 'wallet', 'security'],
+  // custodyMoney: the PDF download's progress and outcome.
+  custodyBilling: ['custody', 'custodyBilling', 'custodyMoney'],
+  custodyBillingDetail: ['custody', 'custodyBilling', 'custodyMoney'],
+  custodyBillingStats: ['custody', 'custodyBilling'],
+  custodyBillingPaymentMethod: ['custody', 'custodyBilling'],
 };
 
 const pageModules: Record<RoutePage, () => Promise<{ Component: ComponentType }>> = {
@@ -130,6 +135,10 @@ const pageModules: Record<RoutePage, () => Promise<{ Component: ComponentType }>
   custodyBatchWithdraw: async () => ({ Component: (await import('../features/custody/pages')).CustodyBatchWithdrawPage }),
   custodyWithdrawOrders: async () => ({ Component: (await import('../features/custody/pages')).CustodyWithdrawOrdersPage }),
   custodyWithdrawReview: async () => ({ Component: (await import('../features/custody/pages')).CustodyWithdrawReviewPage }),
+  custodyBilling: async () => ({ Component: (await import('../features/custody/pages')).CustodyBillingPage }),
+  custodyBillingDetail: async () => ({ Component: (await import('../features/custody/pages')).CustodyBillDetailPage }),
+  custodyBillingStats: async () => ({ Component: (await import('../features/custody/pages')).CustodyBillingStatsPage }),
+  custodyBillingPaymentMethod: async () => ({ Component: (await import('../features/custody/pages')).CustodyPaymentMethodPage }),
 };
 
 /** Each area's layout; the custody console's brings its catalogue (its menu and access screens use it). */

@@ -92,6 +92,7 @@ export const routePaths = {
   custodyAddresses: '/custody/addresses',
   custodyBilling: '/custody/billing',
   custodyBillingDetail: '/custody/billing/:billId',
+  custodyBillingPaymentMethod: '/custody/billing/paymentMethod',
   custodyApply: '/custody/apply',
   /** Where a member's e-mailed activation link lands (`?token=`). */
   custodyActivate: '/custody/activate',

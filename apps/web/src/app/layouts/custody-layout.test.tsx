@@ -70,10 +70,12 @@ describe('CustodyLayout', { timeout: 20_000 }, () => {
       'Personnel',
       'Asset report',
       'Transfer history',
+      'Rate statistics',
       'Deposit',
       'Single withdrawal',
       'Withdrawal orders',
       'Common addresses',
+      'Billing',
       'Apply for custody',
       'Mining pool linking',
     ]);

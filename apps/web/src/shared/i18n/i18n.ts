@@ -22,6 +22,7 @@ export const namespaces = [
   'custodyPool',
   'custodyMoney',
   'custodyOrders',
+  'custodyBilling',
 ] as const;
 /** Loaded before the first render; the others come with the pages that use them (router.tsx). */
 const startupNamespaces: Namespace[] = ['common', 'home'];

@@ -17,6 +17,7 @@ import type custodyConfig from './locales/en/custodyConfig.json';
 import type custodyPool from './locales/en/custodyPool.json';
 import type custodyMoney from './locales/en/custodyMoney.json';
 import type custodyOrders from './locales/en/custodyOrders.json';
+import type custodyBilling from './locales/en/custodyBilling.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -40,6 +41,7 @@ declare module 'i18next' {
       custodyPool: typeof custodyPool;
       custodyMoney: typeof custodyMoney;
       custodyOrders: typeof custodyOrders;
+      custodyBilling: typeof custodyBilling;
     };
   }
 }

@@ -56,11 +56,13 @@ export const custodyMenuItems: readonly CustodyMenuItem[] = [
   item('members', 'custodyMembers'),
   item('assetReport', 'custodyAssetReport'),
   item('transfers', 'custodyTransfers'),
+  item('billingStats', 'custodyBillingStats'),
   item('deposit', 'custodyDeposit'),
   item('withdraw', 'custodyWithdraw'),
   item('batchWithdraw', 'custodyBatchWithdraw'),
   item('withdrawOrders', 'custodyWithdrawOrders'),
   item('addresses', 'custodyAddresses'),
+  item('billing', 'custodyBilling'),
   item('apply', 'custodyApply'),
   item('miningPool', 'custodyMiningPool'),
 ];

@@ -18,7 +18,7 @@ import { showToast } from '../../../shared/ui/toast-store';
 import { useSingleSubmit } from '../../../shared/ui/use-single-submit';
 import { custodyAccountsQuery } from '../api/custody-accounts';
 import { custodyBatchCalls, custodyOrderLinesQuery, custodyOrdersRoot } from '../api/custody-orders';
-import { CustodyReadError } from '../components/custody-load-error';
+import { ConsoleRead } from '../components/custody-load-error';
 import { LineSummary } from '../components/line-summary';
 import layout from '../../../shared/ui/form-page-layout.module.css';
 import styles from '../components/custody-orders.module.css';
@@ -59,27 +59,26 @@ export function BatchWithdrawPage() {
 
   if (!ready) return <Skeleton active paragraph={{ rows: 8 }} />;
 
-  const failed = [lines, accounts].find((query) => query.isError && !query.data);
-  let body;
-  if (failed) {
-    body = <CustodyReadError error={failed.error} onRetry={() => void failed.refetch()} testId="batch-load-error" />;
-  } else if (!lines.data || !accounts.data) {
-    body = (
-      <div data-testid="batch-loading">
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </div>
-    );
-  } else if (lines.data.length === 0) {
-    body = (
-      <div data-testid="batch-unavailable">
-        <TableEmpty text={t('withdraw.noLines')}>
-          <Link to={pathTo('custodyWithdrawOrders')}>{t('withdraw.toOrders')}</Link>
-        </TableEmpty>
-      </div>
-    );
-  } else {
-    body = <BatchForm lines={lines.data} accounts={accounts.data} />;
-  }
+  const loading = (
+    <div data-testid="batch-loading">
+      <Skeleton active paragraph={{ rows: 8 }} />
+    </div>
+  );
+  const body = (
+    <ConsoleRead reads={[lines, accounts]} loading={loading} errorTestId="batch-load-error">
+      {(lineList, accountList) =>
+        lineList.length === 0 ? (
+          <div data-testid="batch-unavailable">
+            <TableEmpty text={t('withdraw.noLines')}>
+              <Link to={pathTo('custodyWithdrawOrders')}>{t('withdraw.toOrders')}</Link>
+            </TableEmpty>
+          </div>
+        ) : (
+          <BatchForm lines={lineList} accounts={accountList} />
+        )
+      }
+    </ConsoleRead>
+  );
 
   return (
     <PageFrame

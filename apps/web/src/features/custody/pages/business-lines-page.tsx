@@ -20,7 +20,7 @@ import { LineFormDialog } from '../components/line-form-dialog';
 import { LineTable } from '../components/line-table';
 import common from '../components/custody-console.module.css';
 import styles from '../components/custody-config.module.css';
-import { CustodyReadError } from '../components/custody-load-error';
+import { ConsoleRead } from '../components/custody-load-error';
 
 type Editing = { line: CustodyLine | null };
 
@@ -101,33 +101,30 @@ export function BusinessLinesPage() {
     </ConfirmedAction>
   );
 
-  let body;
-  if (lines.isError && !lines.data) {
-    body = <CustodyReadError error={lines.error} onRetry={() => void lines.refetch()} testId="lines-load-error" />;
-  } else if (!lines.data) {
-    body = <TableSkeleton rows={4} columns={7} />;
-  } else {
-    body = (
-      <LineTable
-        lines={lines.data}
-        accounts={accounts.data}
-        members={members.data}
-        onEdit={(line) => setEditing({ line })}
-        onFreeze={(line) =>
-          act(
-            () => custodyChangeCalls.freezeLine(line.id),
-            () => t('freeze.lineFrozen', { name: line.name }),
-          )
-        }
-        onUnfreeze={(line) => act(() => custodyChangeCalls.unfreezeLine(line.id), unfrozenOrAsked)}
-        empty={
-          <div data-testid="lines-empty">
-            <TableEmpty text={t('lines.emptyText')}>{addButton('line-add-empty')}</TableEmpty>
-          </div>
-        }
-      />
-    );
-  }
+  const body = (
+    <ConsoleRead reads={[lines]} loading={<TableSkeleton rows={4} columns={7} />} errorTestId="lines-load-error">
+      {(list) => (
+        <LineTable
+          lines={list}
+          accounts={accounts.data}
+          members={members.data}
+          onEdit={(line) => setEditing({ line })}
+          onFreeze={(line) =>
+            act(
+              () => custodyChangeCalls.freezeLine(line.id),
+              () => t('freeze.lineFrozen', { name: line.name }),
+            )
+          }
+          onUnfreeze={(line) => act(() => custodyChangeCalls.unfreezeLine(line.id), unfrozenOrAsked)}
+          empty={
+            <div data-testid="lines-empty">
+              <TableEmpty text={t('lines.emptyText')}>{addButton('line-add-empty')}</TableEmpty>
+            </div>
+          }
+        />
+      )}
+    </ConsoleRead>
+  );
 
   return (
     <PageFrame

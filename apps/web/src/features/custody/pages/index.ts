@@ -15,3 +15,7 @@ export { WithdrawPage as CustodyWithdrawPage } from './withdraw-page';
 export { BatchWithdrawPage as CustodyBatchWithdrawPage } from './batch-withdraw-page';
 export { WithdrawOrdersPage as CustodyWithdrawOrdersPage } from './withdraw-orders-page';
 export { WithdrawReviewPage as CustodyWithdrawReviewPage } from './withdraw-review-page';
+export { BillingPage as CustodyBillingPage } from './billing-page';
+export { BillDetailPage as CustodyBillDetailPage } from './bill-detail-page';
+export { BillingStatsPage as CustodyBillingStatsPage } from './billing-stats-page';
+export { PaymentMethodPage as CustodyPaymentMethodPage } from './payment-method-page';

@@ -20,7 +20,7 @@ import { custodyMeQuery } from '../api/custody-me';
 import { custodyMembersQuery } from '../api/custody-members';
 import { custodyOrdersQuery } from '../api/custody-orders';
 import { custodyOverviewQuery } from '../api/custody-overview';
-import { CustodyReadError } from '../components/custody-load-error';
+import { ConsoleRead } from '../components/custody-load-error';
 import { OrderStateTag } from '../components/order-parts';
 import layout from '../../../shared/ui/form-page-layout.module.css';
 import styles from '../components/custody-orders.module.css';
@@ -192,31 +192,29 @@ export function WithdrawOrdersPage() {
     </div>
   );
 
-  let body;
-  if (orders.isError && !orders.data) {
-    body = <CustodyReadError error={orders.error} onRetry={() => void orders.refetch()} testId="orders-load-error" />;
-  } else if (!orders.data) {
-    body = (
-      <div data-testid="orders-loading">
-        <TableSkeleton rows={8} columns={7} />
-      </div>
-    );
-  } else {
-    body = (
-      <PagedTable<CustodyOrder>
-        testId="orders-table"
-        label={t('orders.title')}
-        rowKey="id"
-        columns={columns}
-        totalText={(total) => t('orders.total', { count: total })}
-        scroll={{ x: 1000 }}
-        page={orders.data}
-        isLoading={orders.isPlaceholderData && orders.isFetching}
-        empty={empty}
-        onPageChange={(nextPage, nextSize) => writeParams(filters, nextSize !== pageSize ? 1 : nextPage, nextSize)}
-      />
-    );
-  }
+  const loading = (
+    <div data-testid="orders-loading">
+      <TableSkeleton rows={8} columns={7} />
+    </div>
+  );
+  const body = (
+    <ConsoleRead reads={[orders]} loading={loading} errorTestId="orders-load-error">
+      {(page) => (
+        <PagedTable<CustodyOrder>
+          testId="orders-table"
+          label={t('orders.title')}
+          rowKey="id"
+          columns={columns}
+          totalText={(total) => t('orders.total', { count: total })}
+          scroll={{ x: 1000 }}
+          page={page}
+          isLoading={orders.isPlaceholderData && orders.isFetching}
+          empty={empty}
+          onPageChange={(nextPage, nextSize) => writeParams(filters, nextSize !== pageSize ? 1 : nextPage, nextSize)}
+        />
+      )}
+    </ConsoleRead>
+  );
 
   return (
     <PageFrame

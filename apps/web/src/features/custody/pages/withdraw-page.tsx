@@ -20,7 +20,7 @@ import { custodyMeQuery } from '../api/custody-me';
 import { custodyNetworksQuery } from '../api/custody-networks';
 import { custodyDryRunQuery, custodyOrderCalls, custodyOrderLinesQuery, custodyOrdersRoot } from '../api/custody-orders';
 import { showRefusal, type FieldPath } from '../components/config-refusal';
-import { CustodyReadError } from '../components/custody-load-error';
+import { ConsoleRead } from '../components/custody-load-error';
 import { LineSummary } from '../components/line-summary';
 import { PolicyAnswerView } from '../components/order-parts';
 import layout from '../../../shared/ui/form-page-layout.module.css';
@@ -86,28 +86,31 @@ export function WithdrawPage() {
 
   if (!ready) return <Skeleton active paragraph={{ rows: 8 }} />;
 
-  const failed = [lines, accounts, networks, currencies].find((query) => query.isError && !query.data);
-  let body;
-  if (failed) {
-    body = <CustodyReadError error={failed.error} onRetry={() => void failed.refetch()} testId="withdraw-load-error" />;
-  } else if (!lines.data || !accounts.data || !networks.data || !currencies.data) {
-    body = (
-      <div data-testid="withdraw-loading">
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </div>
-    );
-  } else if (lines.data.length === 0 || accounts.data.length === 0) {
-    body = (
-      <div data-testid="withdraw-unavailable">
-        <TableEmpty text={lines.data.length === 0 ? t('withdraw.noLines') : t('withdraw.noAccounts')}>
-          <Link to={pathTo('custodyWithdrawOrders')}>{t('withdraw.toOrders')}</Link>
-        </TableEmpty>
-      </div>
-    );
-  } else {
-    const scales = new Map(currencies.data.map((currency) => [currency.coin, currency.scale]));
-    body = <WithdrawForm lines={lines.data} accounts={accounts.data} networks={networks.data} scales={scales} />;
-  }
+  const loading = (
+    <div data-testid="withdraw-loading">
+      <Skeleton active paragraph={{ rows: 8 }} />
+    </div>
+  );
+  const body = (
+    <ConsoleRead reads={[lines, accounts, networks, currencies]} loading={loading} errorTestId="withdraw-load-error">
+      {(lineList, accountList, networkList, currencyList) =>
+        lineList.length === 0 || accountList.length === 0 ? (
+          <div data-testid="withdraw-unavailable">
+            <TableEmpty text={lineList.length === 0 ? t('withdraw.noLines') : t('withdraw.noAccounts')}>
+              <Link to={pathTo('custodyWithdrawOrders')}>{t('withdraw.toOrders')}</Link>
+            </TableEmpty>
+          </div>
+        ) : (
+          <WithdrawForm
+            lines={lineList}
+            accounts={accountList}
+            networks={networkList}
+            scales={new Map(currencyList.map((currency) => [currency.coin, currency.scale]))}
+          />
+        )
+      }
+    </ConsoleRead>
+  );
 
   return (
     <PageFrame

@@ -13,7 +13,7 @@ import { PageFrame } from '../../../shared/ui/page-frame';
 import { ShortValue } from '../../../shared/ui/short-value';
 import { custodyMeQuery } from '../api/custody-me';
 import { custodyOrderQuery } from '../api/custody-orders';
-import { CustodyReadError } from '../components/custody-load-error';
+import { ConsoleRead } from '../components/custody-load-error';
 import { OrderStateTag, PolicyAnswerView } from '../components/order-parts';
 import { OrderDetailTimeline } from '../components/order-timeline';
 import { ReviewDialog, type ReviewDecision } from '../components/review-dialog';
@@ -36,18 +36,16 @@ export function WithdrawReviewPage() {
 
   if (!ready) return <Skeleton active paragraph={{ rows: 8 }} />;
 
-  let body;
-  if (detail.isError && !detail.data) {
-    body = <CustodyReadError error={detail.error} onRetry={() => void detail.refetch()} testId="order-load-error" />;
-  } else if (!detail.data) {
-    body = (
-      <div data-testid="order-loading">
-        <Skeleton active paragraph={{ rows: 10 }} />
-      </div>
-    );
-  } else {
-    body = <OrderDetailView detail={detail.data} />;
-  }
+  const loading = (
+    <div data-testid="order-loading">
+      <Skeleton active paragraph={{ rows: 10 }} />
+    </div>
+  );
+  const body = (
+    <ConsoleRead reads={[detail]} loading={loading} errorTestId="order-load-error">
+      {(data) => <OrderDetailView detail={data} />}
+    </ConsoleRead>
+  );
 
   return (
     <PageFrame
