@@ -2,7 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { custodyPaths } from '@coffer/contract/custody-paths';
 import type { Browser, Page } from 'playwright-core';
-import { createPublicClient, http, parseEther } from 'viem';
+import { createPublicClient, formatEther, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi } from '../support/api';
@@ -159,6 +159,12 @@ describe('custody withdrawal orders', () => {
     await issueCurrentBill(org.orgId);
     const bill = await currentBill(org);
     expect(ethFeeLine(bill)).toEqual({ amount: fees, orders: 3, sources: 3 });
+    // The console's bill detail shows that line with its three sources.
+    await submitter.goto(`/custody/billing/${bill.bill.id}?lang=en`);
+    const feeRow = submitter.getByTestId('bill-row-withdrawalFee');
+    await feeRow.waitFor(settles);
+    expect(await feeRow.innerText()).toContain(formatEther(fees));
+    await snap(submitter, '7-bill');
     await Promise.all([submitter.context().close(), first.context.close(), second.context.close()]);
   }, 180_000);
 });
