@@ -3,6 +3,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { adminPaths } from '@coffer/contract/admin-paths';
+import { callApi } from './api';
 import { operatorAuthenticator } from './seed';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -49,4 +51,18 @@ export async function activateAndSignIn(page: Page, activationLink: string, emai
   await page.getByTestId('admin-login-totp').fill(await nextTotp());
   await page.getByTestId('admin-login-submit').click();
   return { email, nextTotp };
+}
+
+/**
+ * Activates an operator through the back office's API (the calls its activation page makes) and
+ * signs it in: the operator's session cookie, for set-ups that are not the journey's subject.
+ */
+export async function activateAndSignInByApi(activationLink: string, email: string): Promise<string> {
+  const token = new URL(activationLink).searchParams.get('token');
+  const { data } = await callApi<{ secret: string }>('POST', adminPaths.activateStart, { body: { token } });
+  const nextTotp = operatorAuthenticator(data.secret, email);
+  await callApi('POST', adminPaths.activateFinish, { body: { token, password: operatorPassword, totpCode: await nextTotp() } });
+  const { cookie } = await callApi('POST', adminPaths.login, { body: { email, password: operatorPassword, totpCode: await nextTotp() } });
+  if (!cookie) throw new Error(`the back office opened no session for ${email}`);
+  return cookie;
 }

@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import type {} from '../../apps/server/src/database-schema';
 import { openDatabase } from '../../apps/server/src/platform/db/database';
 import { createLedger } from '../../apps/server/src/modules/ledger/ledger.service';
-import { baseUrl } from './browser';
+import { callApi } from './api';
 import { authenticatorApp, latestCode } from './codes';
 
 export interface SeededCustomer {
@@ -12,19 +12,14 @@ export interface SeededCustomer {
   password: string;
   fundPassword: string;
   userNo: string;
+  /** The session cookie its registration opened, for set-ups through the API. */
+  session: string;
   /** A fresh authenticator code the server takes (see `customerAuthenticator`). */
   nextGaCode(): Promise<string>;
 }
 
 async function api(path: string, body: unknown, cookie: string | null): Promise<{ data: Record<string, unknown>; cookie: string | null }> {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { code: number; msg: string; data: Record<string, unknown> };
-  if (envelope.code !== 0) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
-  return { data: envelope.data, cookie: response.headers.get('set-cookie')?.split(';')[0] ?? cookie };
+  return callApi('POST', path, { body, cookie });
 }
 
 /**
@@ -98,7 +93,7 @@ export async function seedCustomer(
   } finally {
     await database.close();
   }
-  return { email, password, fundPassword, userNo, nextGaCode };
+  return { email, password, fundPassword, userNo, session: cookie!, nextGaCode };
 }
 
 /** Withdrawals need a bound phone (spec §5); binding one through the API would start the 24-hour lock. */

@@ -2,15 +2,13 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage } from '@coffer/contract/errors';
 import type { Browser, Page } from 'playwright-core';
-import { createWalletClient, http, parseEther } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, launchBrowser, newDesktopPage } from '../support/browser';
-import { codeSentBy } from '../support/codes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newDesktopPage } from '../support/browser';
 import { translator } from '../support/catalogues';
+import { anvilSender, joinWithSecurityKey, newKeyedPage, payOnChain, pick, settles } from '../support/custody';
 import { logIn } from '../support/login';
 import { activateAndSignIn, createOperatorByCli } from '../support/operators';
-import { allowCodeResend, seedCustomer, type SeededCustomer } from '../support/seed';
+import { seedCustomer, type SeededCustomer } from '../support/seed';
 
 /**
  * Issue 17's journey: an enterprise applies for custody in the browser; a support operator
@@ -30,18 +28,11 @@ const stamp = Date.now() % 1_000_000;
 const operatorEmail = `cs-support-${stamp}@coffer.test`;
 const company = `Kestrel Holdings ${stamp}`;
 const roleName = 'Asset auditors';
-const settles = { timeout: 30_000, interval: 250 };
 const screenshotDir = path.resolve(import.meta.dirname, '../../.artifacts/screenshots');
 const snap = (page: Page, step: string) => page.screenshot({ path: path.join(screenshotDir, `custody-${step}.png`), fullPage: true });
 const menuLabel = translator('en', 'common')('custodyMenu.label');
 const noPermission = errorMessage('noPermission', 'en');
 const money = translator('en', 'custodyMoney');
-/**
- * Anvil's second dev account (its well-known key): the server's faucet sends from the first, so
- * the two never race for one nonce.
- */
-const sender = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
-
 /** The admin reads the hot account's ETH deposit address on the Deposit page; the test pays it on chain. */
 async function depositOnChain(page: Page): Promise<string> {
   await page.goto('/custody/deposit?lang=en&coin=ETH');
@@ -49,8 +40,7 @@ async function depositOnChain(page: Page): Promise<string> {
   const address = (await page.getByTestId('deposit-address').innerText()).trim();
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
   await snap(page, '6b-deposit');
-  const wallet = createWalletClient({ account: sender, transport: http(inject('evmRpcUrl')) });
-  return wallet.sendTransaction({ to: address as `0x${string}`, value: parseEther('0.5'), chain: null });
+  return payOnChain(address, '0.5');
 }
 
 beforeAll(async () => {
@@ -67,12 +57,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** An antd select: opens it and clicks the option showing `label` (a multiple select stays open: Escape closes it). */
-async function pick(page: Page, testId: string, label: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: label }).first().click();
-}
 
 /** The paths the console's menu links to, in its order. */
 async function menuPaths(page: Page): Promise<string[]> {
@@ -172,16 +156,6 @@ async function adminSetsUp(page: Page): Promise<void> {
   await snap(page, '6-members');
 }
 
-/** The path of the activation link in the newest invitation e-mailed to `to` (the dev outbox keeps bodies). */
-async function activationPath(to: string): Promise<string> {
-  const response = await fetch(`${baseUrl()}/dev/outbox?to=${encodeURIComponent(to)}&limit=10`);
-  const messages = ((await response.json()) as { data: Array<{ body: string }> }).data;
-  const link = messages.map((message) => /https?:\/\/\S+\/custody\/activate\?token=[\w-]+/.exec(message.body)?.[0]).find(Boolean);
-  if (!link) throw new Error(`no activation link e-mailed to ${to}`);
-  const url = new URL(link);
-  return url.pathname + url.search;
-}
-
 describe('the enterprise custody console', () => {
   it('applies, is enabled at /admin, sets up lines, roles and a member; the member joins with a passkey and sees only its role', async () => {
     const customerPage = await newDesktopPage(browser);
@@ -197,32 +171,10 @@ describe('the enterprise custody console', () => {
     await customerPage.context().close();
 
     // The member, on localhost (a passkey's relying party is a host name), with a virtual authenticator.
-    const context = await browser.newContext({
-      viewport: { width: 1460, height: 900 },
-      locale: 'en-US',
-      baseURL: baseUrl().replace('127.0.0.1', 'localhost'),
-    });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
-    });
-    await logIn(page, member);
-    await page.goto(`${await activationPath(member.email)}&lang=en`);
-    await page.getByTestId('custody-activate-confirm').click();
-
     // The organisation requires hardware keys: the security-key step comes first.
-    await page.getByTestId('custody-security-key-step').waitFor(settles);
-    await allowCodeResend(member.email);
-    const emailCode = await codeSentBy(member.email, () => page.getByTestId('verify-email-send').click());
-    await page.getByTestId('verify-email-code').fill(emailCode);
-    await page.getByTestId('verify-ga-code').fill(await member.nextGaCode());
-    await snap(page, '7-security-key');
-    await page.getByTestId('custody-security-key-register').click();
-    await page.getByTestId('custody-overview-page').waitFor(settles);
-    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
-    expect(credentials).toHaveLength(1);
+    const keyed = await newKeyedPage(browser);
+    const { page, context } = keyed;
+    await joinWithSecurityKey(keyed, member, () => snap(page, '7-security-key'));
     expect(await page.getByTestId('custody-hardware-key-banner').count()).toBe(0);
 
     // Only what the role allows: the overview, transfer history and withdrawal orders (any member),
@@ -257,7 +209,7 @@ describe('the enterprise custody console', () => {
       .toMatch(/^0\.50*( ETH)?$/);
     await snap(page, '10-asset-report');
     await page.goto('/custody/transfers?lang=en');
-    const row = page.getByTestId('custody-transfers-page').locator('tr', { hasText: sender.address.slice(-6) });
+    const row = page.getByTestId('custody-transfers-page').locator('tr', { hasText: anvilSender.address.slice(-6) });
     await row.first().waitFor(settles);
     expect(await row.first().innerText()).toContain(money('states.credited'));
     expect(await row.first().innerText()).toContain(money('businessTypes.deposit'));
