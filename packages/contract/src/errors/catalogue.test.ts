@@ -13,8 +13,8 @@ const families: Array<[number, number]> = [
   // The account centre's security settings: the authenticator change in steps, preferences.
   [17000020, 17000029],
   [18000001, 18000006],
-  // The enterprise codes of spec §8 (…56), then the custody console's own (57…).
-  [15000001, 15000099],
+  // The enterprise codes of spec §8 (…56), then the custody console's own (57…; issue 18 from 15000100).
+  [15000001, 15000199],
   [19000001, 19000099],
   [21000001, 21100052],
   [13010001, 13023000],

@@ -100,10 +100,11 @@ describe('captcha verification', () => {
   });
 
   it('refuses an expired challenge and an expired token', async () => {
-    const shortLived = serviceWith({ challenge: 1, token: 1 });
+    // 4 s of life: enough for the set-up below on a loaded 2-core machine (1 s was not), then outlived.
+    const shortLived = serviceWith({ challenge: 4, token: 4 });
     const payload = await solvedPayloadOf(shortLived);
     const token = (await shortLived.verify('login', await solvedPayloadOf(shortLived))).captchaToken;
-    await sleep(2100);
+    await sleep(4100);
     await expect(shortLived.verify('login', payload)).rejects.toMatchObject({ key: 'captchaExpired' });
     await expect(shortLived.verifyOnce('login', token)).rejects.toMatchObject({ key: 'captchaExpired' });
     // Over HTTP the expired solution answers its own code.

@@ -127,22 +127,26 @@ describe('withdrawals through an API key', () => {
     expect(await withdrawalsOf(ida.userId)).toEqual([]);
   });
 
-  it('lets exactly the allowed 2 of 100 parallel withdrawals of one key through, holding no more than its 24-hour limit', async () => {
-    const hal = await keyedCustomer();
-    // 0.1 ETH at 3600 USD = 360 USD each: the key's 1000 USD allow two (the level's 2000 would allow five).
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, index) => hal.withdraw(hal.bound, '0.1', `parallel-${index}`)));
-    const codes = answers.map(codeOf);
-    expect(codes.filter((code) => code === 0)).toHaveLength(2);
-    expect(codes.filter((code) => code === errorCatalogue.apiKeyWithdrawalLimitExceeded.code)).toHaveLength(98);
-    const rows = await withdrawalsOf(hal.userId);
-    expect(rows).toHaveLength(2);
-    const usedCents = rows.reduce((sum, row) => sum + BigInt(row.usd_cents), 0n);
-    expect(usedCents).toBe(72_000n);
-    expect(usedCents).toBeLessThanOrEqual(100_000n);
-    // The ledger holds exactly the two accepted withdrawals (amount + fee each), nothing of the refused 98.
-    const held = await database.db.selectFrom('withdrawal').select(['amount', 'fee']).where('user_id', '=', hal.userId).execute();
-    const heldUnits = held.reduce((sum, row) => sum + BigInt(row.amount) + BigInt(row.fee), 0n);
-    expect(heldUnits).toBeGreaterThanOrEqual(2n * (ether / 10n));
-    expect((await hal.balance('ETH')).frozen).toBe(heldUnits);
-  });
+  it(
+    'lets exactly the allowed 2 of 100 parallel withdrawals of one key through, holding no more than its 24-hour limit',
+    { timeout: 90_000 },
+    async () => {
+      const hal = await keyedCustomer();
+      // 0.1 ETH at 3600 USD = 360 USD each: the key's 1000 USD allow two (the level's 2000 would allow five).
+      const answers = await Promise.all(Array.from({ length: 100 }, (_, index) => hal.withdraw(hal.bound, '0.1', `parallel-${index}`)));
+      const codes = answers.map(codeOf);
+      expect(codes.filter((code) => code === 0)).toHaveLength(2);
+      expect(codes.filter((code) => code === errorCatalogue.apiKeyWithdrawalLimitExceeded.code)).toHaveLength(98);
+      const rows = await withdrawalsOf(hal.userId);
+      expect(rows).toHaveLength(2);
+      const usedCents = rows.reduce((sum, row) => sum + BigInt(row.usd_cents), 0n);
+      expect(usedCents).toBe(72_000n);
+      expect(usedCents).toBeLessThanOrEqual(100_000n);
+      // The ledger holds exactly the two accepted withdrawals (amount + fee each), nothing of the refused 98.
+      const held = await database.db.selectFrom('withdrawal').select(['amount', 'fee']).where('user_id', '=', hal.userId).execute();
+      const heldUnits = held.reduce((sum, row) => sum + BigInt(row.amount) + BigInt(row.fee), 0n);
+      expect(heldUnits).toBeGreaterThanOrEqual(2n * (ether / 10n));
+      expect((await hal.balance('ETH')).frozen).toBe(heldUnits);
+    },
+  );
 });
