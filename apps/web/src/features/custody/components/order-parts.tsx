@@ -1,9 +1,14 @@
 import type { CustodyOrderState, CustodyPolicyAnswer } from '@coffer/contract';
 import { Alert, Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatExactAmount } from '../../../shared/format/figures';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { pathTo } from '../../../shared/routes';
+import { PageFrame } from '../../../shared/ui/page-frame';
+import layout from '../../../shared/ui/form-page-layout.module.css';
 import styles from './custody-orders.module.css';
 
 const stateColors: Record<CustodyOrderState, string> = {
@@ -17,6 +22,24 @@ const stateColors: Record<CustodyOrderState, string> = {
 };
 
 /** An order's §4 state as a coloured tag. */
+/** The frame of a page that places withdrawal orders (single, batch), linking back to the order list. */
+export function OrderPageFrame({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  const { t } = useTranslation('custodyOrders');
+  return (
+    <PageFrame
+      title={title}
+      testId={testId}
+      actions={
+        <Link className={layout.headerLink} to={pathTo('custodyWithdrawOrders')}>
+          {t('withdraw.toOrders')}
+        </Link>
+      }
+    >
+      {children}
+    </PageFrame>
+  );
+}
+
 export function OrderStateTag({ state }: { state: CustodyOrderState }) {
   const { t } = useTranslation('custodyOrders');
   return (
