@@ -35,6 +35,36 @@ export function webAuthnConfig(publicOrigin: string | undefined): WebAuthnConfig
 /** What a challenge is for: a registration, a login's second step, or a signed-in verification of a code purpose. */
 export type ChallengePurpose = 'register' | 'login' | 'custody-approval' | `verify:${string}`;
 
+/**
+ * The signature counter after `response`, an assertion by `passkey` over `challenge` from
+ * `origin`; null when it does not verify (the library throws on a wrong origin, RP ID,
+ * challenge, signature or a counter regression).
+ */
+async function verifiedCounter(
+  deps: IdentityDeps,
+  passkey: PasskeyRow,
+  response: PasskeyResponse,
+  challenge: string,
+  origin: string,
+): Promise<number | null> {
+  return verifyAuthenticationResponse({
+    response: response as unknown as AuthenticationResponseJSON,
+    expectedChallenge: challenge,
+    expectedOrigin: origin,
+    expectedRPID: deps.webauthn.rpId,
+    requireUserVerification: false,
+    credential: {
+      id: passkey.credential_id,
+      publicKey: new Uint8Array(passkey.public_key),
+      counter: Number(passkey.counter),
+      transports: transportsOf(passkey),
+    },
+  }).then(
+    (result) => (result.verified ? result.authenticationInfo.newCounter : null),
+    () => null,
+  );
+}
+
 /** The client data a browser signed: its challenge and origin, or null when it is not readable. */
 export function clientDataOf(response: PasskeyResponse): { challenge: string; origin: string } | null {
   const inner = response.response;
@@ -97,23 +127,7 @@ export async function checkPasskey(
   if (!(await passkeyRepository.consumeChallenge(deps.db, user.id, purpose, clientData.challenge))) {
     throw refuse('passkeyChallengeExpired');
   }
-  const newCounter = await verifyAuthenticationResponse({
-    response: response as unknown as AuthenticationResponseJSON,
-    expectedChallenge: clientData.challenge,
-    expectedOrigin: clientData.origin,
-    expectedRPID: deps.webauthn.rpId,
-    requireUserVerification: false,
-    credential: {
-      id: passkey.credential_id,
-      publicKey: new Uint8Array(passkey.public_key),
-      counter: Number(passkey.counter),
-      transports: transportsOf(passkey),
-    },
-  }).then(
-    (result) => (result.verified ? result.authenticationInfo.newCounter : null),
-    // The library throws on a wrong origin, RP ID, challenge, signature or a counter regression.
-    () => null,
-  );
+  const newCounter = await verifiedCounter(deps, passkey, response, clientData.challenge, clientData.origin);
   if (newCounter === null) throw refuse('passkeyNotRecognised');
   return {
     reservations,
@@ -244,23 +258,7 @@ export async function checkPasskeyForChallenge(
   if (signedCounter.length === 4 && (stored > 0 || signedCounter.readUInt32BE(0) > 0) && signedCounter.readUInt32BE(0) <= stored) {
     return refuse('spent');
   }
-  const newCounter = await verifyAuthenticationResponse({
-    response: response as unknown as AuthenticationResponseJSON,
-    expectedChallenge,
-    expectedOrigin: clientData.origin,
-    expectedRPID: deps.webauthn.rpId,
-    requireUserVerification: false,
-    credential: {
-      id: passkey.credential_id,
-      publicKey: new Uint8Array(passkey.public_key),
-      counter: Number(passkey.counter),
-      transports: transportsOf(passkey),
-    },
-  }).then(
-    (result) => (result.verified ? result.authenticationInfo.newCounter : null),
-    // The library throws on a wrong origin, RP ID, signature or a counter regression.
-    () => null,
-  );
+  const newCounter = await verifiedCounter(deps, passkey, response, expectedChallenge, clientData.origin);
   if (newCounter === null) return refuse('invalid');
   const spent = await deps.db
     .transaction()

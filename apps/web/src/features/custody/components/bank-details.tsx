@@ -1,5 +1,6 @@
 import type { CustodyBankWire } from '@coffer/contract';
 import { useTranslation } from 'react-i18next';
+import common from './custody-console.module.css';
 import styles from './custody-billing.module.css';
 
 /** The platform's bank account a wire goes to, with the bill as the reference. */
@@ -24,7 +25,7 @@ export function BankDetails({ bank, billId }: { bank: CustodyBankWire; billId?: 
           </div>
         ))}
       </dl>
-      {billId ? <p className={styles.muted}>{t('detail.bankReference', { id: billId })}</p> : null}
+      {billId ? <p className={common.muted}>{t('detail.bankReference', { id: billId })}</p> : null}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { formatExactAmount } from '../../../shared/format/figures';
 import { formatDate, formatDateTime } from '../../../shared/format/format-date';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { formatRate, formatUsd } from './bill-parts';
+import common from './custody-console.module.css';
 import styles from './custody-billing.module.css';
 
 type SnapshotSource = Extract<CustodyBillSource, { kind: 'snapshot' }>;
@@ -21,7 +22,7 @@ function LineSources({ line }: { line: CustodyBillLine }) {
   const language = useLanguage();
   const snapshots = line.sources.filter((source): source is SnapshotSource => source.kind === 'snapshot');
   const entries = line.sources.filter((source): source is EntrySource => source.kind === 'ledgerEntry');
-  if (line.sources.length === 0) return <p className={styles.muted}>{t('detail.noSources')}</p>;
+  if (line.sources.length === 0) return <p className={common.muted}>{t('detail.noSources')}</p>;
 
   const snapshotColumns: TableColumnsType<SnapshotSource> = [
     { key: 'day', title: t('detail.snapshot.day'), render: (_v, s) => formatDate(`${s.day}T12:00:00Z`, language) },
@@ -131,7 +132,7 @@ export function BillLines({ bill, lines }: { bill: CustodyBill; lines: CustodyBi
           <span>
             {lineTitle(row.line)}
             {row.line.sources.length > 0 ? (
-              <span className={styles.sub}>{t('detail.sources', { count: row.line.sources.length })}</span>
+              <span className={common.sub}>{t('detail.sources', { count: row.line.sources.length })}</span>
             ) : null}
           </span>
         ) : (
@@ -154,7 +155,7 @@ export function BillLines({ bill, lines }: { bill: CustodyBill; lines: CustodyBi
         return (
           <span className={`${styles.amount} ${isFinal ? styles.strong : ''}`}>
             {usd(value)}
-            {row.kind === 'line' && row.line.kind === 'withdrawalFee' ? <span className={styles.sub}>{t('detail.shownOnly')}</span> : null}
+            {row.kind === 'line' && row.line.kind === 'withdrawalFee' ? <span className={common.sub}>{t('detail.shownOnly')}</span> : null}
           </span>
         );
       },

@@ -1,9 +1,14 @@
 import type { CustodyOrderState, CustodyPolicyAnswer } from '@coffer/contract';
 import { Alert, Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatExactAmount } from '../../../shared/format/figures';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { pathTo } from '../../../shared/routes';
+import { PageFrame } from '../../../shared/ui/page-frame';
+import layout from '../../../shared/ui/form-page-layout.module.css';
 import styles from './custody-orders.module.css';
 
 const stateColors: Record<CustodyOrderState, string> = {
@@ -17,6 +22,24 @@ const stateColors: Record<CustodyOrderState, string> = {
 };
 
 /** An order's §4 state as a coloured tag. */
+/** The frame of a page that places withdrawal orders (single, batch), linking back to the order list. */
+export function OrderPageFrame({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  const { t } = useTranslation('custodyOrders');
+  return (
+    <PageFrame
+      title={title}
+      testId={testId}
+      actions={
+        <Link className={layout.headerLink} to={pathTo('custodyWithdrawOrders')}>
+          {t('withdraw.toOrders')}
+        </Link>
+      }
+    >
+      {children}
+    </PageFrame>
+  );
+}
+
 export function OrderStateTag({ state }: { state: CustodyOrderState }) {
   const { t } = useTranslation('custodyOrders');
   return (
@@ -55,7 +78,7 @@ export function PolicyAnswerView({ answer, coin, isDraft }: { answer: CustodyPol
         description={
           rule || answer.message || answer.until ? (
             <span data-testid="policy-reason">
-              {rule ? <strong>{t('policy.rule', { rule })} </strong> : null}
+              {rule ? <strong>{answer.message ? t('policy.rule', { rule }) : rule} </strong> : null}
               {answer.message ?? ''}
               {answer.until ? (
                 <span className={styles.sub}>{t('policy.until', { time: formatDateTime(answer.until, language) })}</span>
@@ -65,31 +88,32 @@ export function PolicyAnswerView({ answer, coin, isDraft }: { answer: CustodyPol
         }
       />
       {answer.limits.length > 0 ? (
-        <div className={styles.limitsWrap}>
-          <table className={styles.limits} data-testid="policy-limits" aria-label={t('policy.limitsTitle')}>
-            <caption className={styles.caption}>{t('policy.limitsIn', { coin })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('policy.window')}</th>
-                <th scope="col">{t('policy.limit')}</th>
-                <th scope="col">{t('policy.used')}</th>
-                <th scope="col">{t('policy.remaining')}</th>
-                <th scope="col">{t('policy.freesAt')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {answer.limits.map((limit) => (
-                <tr key={limit.window} data-testid={`policy-limit-${limit.window}`}>
-                  <td>{t(`windows.${limit.window}`)}</td>
-                  <td>{amount(limit.limit)}</td>
-                  <td>{limit.window === 'perTransaction' ? t('common.none') : amount(limit.used)}</td>
-                  <td>{amount(limit.remaining)}</td>
-                  <td>{limit.freesAt ? formatDateTime(limit.freesAt, language) : t('common.none')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <section className={styles.limitsWrap} data-testid="policy-limits" aria-label={t('policy.limitsTitle')}>
+          <p className={styles.caption}>{t('policy.limitsIn', { coin })}</p>
+          {answer.limits.map((limit) => (
+            <div key={limit.window} className={styles.limitWindow} data-testid={`policy-limit-${limit.window}`}>
+              <strong className={styles.limitTitle}>{t(`windows.${limit.window}`)}</strong>
+              <dl className={styles.limitFigures}>
+                <dt>{t('policy.limit')}</dt>
+                <dd>{amount(limit.limit)}</dd>
+                {limit.window === 'perTransaction' ? null : (
+                  <>
+                    <dt>{t('policy.used')}</dt>
+                    <dd>{amount(limit.used)}</dd>
+                  </>
+                )}
+                <dt>{t('policy.remaining')}</dt>
+                <dd>{amount(limit.remaining)}</dd>
+                {limit.freesAt ? (
+                  <>
+                    <dt>{t('policy.freesAt')}</dt>
+                    <dd>{formatDateTime(limit.freesAt, language)}</dd>
+                  </>
+                ) : null}
+              </dl>
+            </div>
+          ))}
+        </section>
       ) : (
         <p className={styles.muted}>{t('policy.noLimits')}</p>
       )}

@@ -42,7 +42,7 @@ describe('OrderDetailTimeline', { timeout: 30_000 }, () => {
       'order-timeline-confirmed',
       'order-timeline-final',
     ]);
-    expect(screen.getByTestId('order-timeline-review-12').textContent).toContain('Approved by Bo Reviewer with security key YubiKey 5C');
+    expect(screen.getByTestId('order-timeline-review-12').textContent).toContain('Approved by Bo Reviewer, signed with YubiKey 5C');
     expect(screen.getByTestId('order-timeline-review-12').textContent).toContain('Key signature MEUCIQss');
     expect(screen.getByTestId('order-timeline-review-9').textContent).toContain('Approved by Ada Acme');
     expect(screen.getByTestId('order-timeline-review-9').textContent).not.toContain('Key signature');

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/error-text';
 import { saveCustodyPaymentMethod } from '../api/custody-billing';
 import { BankDetails } from './bank-details';
+import common from './custody-console.module.css';
 import styles from './custody-billing.module.css';
 
 interface DeductionRow {
@@ -76,7 +77,7 @@ export function PaymentMethodForm({
 
   const isFull = rows.length >= custodyBillingLimits.deductionsMax;
   return (
-    <div className={styles.stack} data-testid="payment-form">
+    <div className={common.stack} data-testid="payment-form">
       <Radio.Group
         value={method}
         disabled={!canEdit}
@@ -152,7 +153,7 @@ export function PaymentMethodForm({
               <Button onClick={add} disabled={isFull} data-testid="deduction-add">
                 {t('payment.add')}
               </Button>
-              {isFull ? <p className={styles.muted}>{t('payment.max', { count: custodyBillingLimits.deductionsMax })}</p> : null}
+              {isFull ? <p className={common.muted}>{t('payment.max', { count: custodyBillingLimits.deductionsMax })}</p> : null}
             </>
           ) : null}
         </section>
@@ -167,7 +168,7 @@ export function PaymentMethodForm({
           </Button>
         </div>
       ) : (
-        <p className={styles.muted} data-testid="payment-read-only">
+        <p className={common.muted} data-testid="payment-read-only">
           {t('payment.readOnly')}
         </p>
       )}

@@ -11,7 +11,7 @@ import { useChainName } from '../../../shared/i18n/chain-names';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { pathTo } from '../../../shared/routes';
 import { DialogError } from '../../../shared/ui/dialog-parts';
-import { PageFrame } from '../../../shared/ui/page-frame';
+import { OrderPageFrame } from '../components/order-parts';
 import { ShortValue } from '../../../shared/ui/short-value';
 import { TableEmpty } from '../../../shared/ui/table-empty';
 import { showToast } from '../../../shared/ui/toast-store';
@@ -81,17 +81,9 @@ export function BatchWithdrawPage() {
   );
 
   return (
-    <PageFrame
-      title={t('batch.title')}
-      testId="custody-batch-withdraw-page"
-      actions={
-        <Link className={layout.headerLink} to={pathTo('custodyWithdrawOrders')}>
-          {t('withdraw.toOrders')}
-        </Link>
-      }
-    >
+    <OrderPageFrame title={t('batch.title')} testId="custody-batch-withdraw-page">
       {body}
-    </PageFrame>
+    </OrderPageFrame>
   );
 }
 

@@ -15,6 +15,7 @@ import { BillStateTag, formatPeriod, formatUsd } from '../components/bill-parts'
 import { ConsoleRead } from '../components/custody-load-error';
 import { DownloadStatus, useFileDownload } from '../components/use-file-download';
 import layout from '../../../shared/ui/form-page-layout.module.css';
+import common from '../components/custody-console.module.css';
 import styles from '../components/custody-billing.module.css';
 
 /** How the bill is paid: what was taken or marked for a paid bill; the method chosen now for an unpaid one. */
@@ -25,7 +26,7 @@ function BillPayment({ detail, method }: { detail: CustodyBillDetail; method: Cu
   const payment = bill.payment;
   const shownMethod = payment?.method ?? method.method;
   return (
-    <div className={styles.stack} data-testid="bill-payment">
+    <div className={common.stack} data-testid="bill-payment">
       <dl className={styles.facts}>
         <div>
           <dt>{t('detail.method')}</dt>
@@ -60,7 +61,7 @@ function BillPayment({ detail, method }: { detail: CustodyBillDetail; method: Cu
         <div data-testid="bill-deductions">
           <p className={styles.sourcesTitle}>{t('detail.deductionTitle')}</p>
           {method.deductions.length === 0 ? (
-            <p className={styles.muted}>{t('detail.noDeductions')}</p>
+            <p className={common.muted}>{t('detail.noDeductions')}</p>
           ) : (
             <ol className={styles.priority}>
               {method.deductions.map((deduction) => (
@@ -70,11 +71,11 @@ function BillPayment({ detail, method }: { detail: CustodyBillDetail; method: Cu
               ))}
             </ol>
           )}
-          <p className={styles.muted}>{t('detail.deductionIntro')}</p>
+          <p className={common.muted}>{t('detail.deductionIntro')}</p>
         </div>
       ) : (
         <>
-          {payment ? null : <p className={styles.muted}>{t('detail.unpaidWire')}</p>}
+          {payment ? null : <p className={common.muted}>{t('detail.unpaidWire')}</p>}
           <BankDetails bank={bank} billId={bill.id} />
         </>
       )}
@@ -161,12 +162,12 @@ export function BillDetailPage() {
         }
       >
         {(current) => (
-          <div className={styles.stack}>
+          <div className={common.stack}>
             <Card>
               <BillFacts bill={current.bill} />
             </Card>
             <Card title={t('detail.linesTitle')}>
-              <p className={styles.intro}>{t('detail.linesIntro')}</p>
+              <p className={common.intro}>{t('detail.linesIntro')}</p>
               <BillLines bill={current.bill} lines={current.lines} />
             </Card>
             <Card title={t('detail.paymentTitle')}>

@@ -16,6 +16,7 @@ import { BillStateTag, formatPeriod, formatUsd, todayUtc } from '../components/b
 import { ConsoleRead } from '../components/custody-load-error';
 import { DownloadStatus, useFileDownload } from '../components/use-file-download';
 import layout from '../../../shared/ui/form-page-layout.module.css';
+import common from '../components/custody-console.module.css';
 import styles from '../components/custody-billing.module.css';
 
 interface BillFilterValues {
@@ -93,7 +94,7 @@ export function BillingPage() {
       render: (_value, bill) => (
         <span className={styles.amount}>
           {formatUsd(bill.averageMarketValueUsd, language)}
-          <span className={styles.sub}>{t('list.marketValueHint')}</span>
+          <span className={common.sub}>{t('list.marketValueHint')}</span>
         </span>
       ),
     },
@@ -168,7 +169,7 @@ export function BillingPage() {
       }
     >
       <Card>
-        <p className={styles.intro}>{t('list.intro')}</p>
+        <p className={common.intro}>{t('list.intro')}</p>
         <FilterBar>
           <FilterField id="bills-year" label={t('list.year')}>
             <Select

@@ -13,6 +13,7 @@ import { custodyBillingStatisticsQuery } from '../api/custody-billing';
 import { formatPeriod, formatRate, formatUsd, todayUtc } from '../components/bill-parts';
 import { ConsoleRead } from '../components/custody-load-error';
 import layout from '../../../shared/ui/form-page-layout.module.css';
+import common from '../components/custody-console.module.css';
 import styles from '../components/custody-billing.module.css';
 
 type CoinRow = CustodyBillingStatistics['byCoin'][number];
@@ -117,7 +118,7 @@ function Statistics({ stats }: { stats: CustodyBillingStatistics }) {
     [t('stats.withdrawalFee'), formatUsd(stats.withdrawalFeeUsd, language)],
   ];
   return (
-    <div className={styles.stack} data-testid="stats-body">
+    <div className={common.stack} data-testid="stats-body">
       <Card>
         <dl className={styles.facts} data-testid="stats-facts">
           {facts.map(([label, value]) => (
@@ -183,7 +184,7 @@ export function BillingStatsPage() {
       }
     >
       <Card>
-        <p className={styles.intro}>{t('stats.intro')}</p>
+        <p className={common.intro}>{t('stats.intro')}</p>
         <FilterBar>
           <FilterField id="stats-month" label={t('stats.month')}>
             <Select

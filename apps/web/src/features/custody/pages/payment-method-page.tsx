@@ -16,7 +16,7 @@ import { formatRate } from '../components/bill-parts';
 import { ConsoleRead } from '../components/custody-load-error';
 import { PaymentMethodForm } from '../components/payment-method-form';
 import layout from '../../../shared/ui/form-page-layout.module.css';
-import styles from '../components/custody-billing.module.css';
+import common from '../components/custody-console.module.css';
 
 /**
  * Payment method (spec §3): bank wire, or digital-currency deduction from the organisation's
@@ -50,7 +50,7 @@ export function PaymentMethodPage() {
       }
     >
       <Card>
-        <p className={styles.intro}>{t('payment.intro')}</p>
+        <p className={common.intro}>{t('payment.intro')}</p>
         <ConsoleRead
           reads={[method, accounts, currencies]}
           errorTestId="payment-load-error"

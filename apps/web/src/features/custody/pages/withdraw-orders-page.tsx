@@ -168,9 +168,11 @@ export function WithdrawOrdersPage() {
     {
       key: 'address',
       title: t('orders.columns.address'),
+      // A shortened address and its copy button side by side, clear of the submitter.
+      width: 230,
       render: (_value, order) => <ShortValue value={order.address} keep={6} />,
     },
-    { key: 'submitter', title: t('orders.columns.submitter'), render: (_value, order) => order.submitter.name },
+    { key: 'submitter', title: t('orders.columns.submitter'), width: 160, render: (_value, order) => order.submitter.name },
     {
       key: 'state',
       title: t('orders.columns.state'),

@@ -11,7 +11,6 @@ import { newRequestId } from '../../../shared/http/request-id';
 import { useChainName } from '../../../shared/i18n/chain-names';
 import { pathTo } from '../../../shared/routes';
 import { DialogButtons, DialogError } from '../../../shared/ui/dialog-parts';
-import { PageFrame } from '../../../shared/ui/page-frame';
 import { TableEmpty } from '../../../shared/ui/table-empty';
 import { showToast } from '../../../shared/ui/toast-store';
 import { useSingleSubmit } from '../../../shared/ui/use-single-submit';
@@ -22,7 +21,7 @@ import { custodyDryRunQuery, custodyOrderCalls, custodyOrderLinesQuery, custodyO
 import { showRefusal, type FieldPath } from '../components/config-refusal';
 import { ConsoleRead } from '../components/custody-load-error';
 import { LineSummary } from '../components/line-summary';
-import { PolicyAnswerView } from '../components/order-parts';
+import { OrderPageFrame, PolicyAnswerView } from '../components/order-parts';
 import layout from '../../../shared/ui/form-page-layout.module.css';
 import styles from '../components/custody-orders.module.css';
 
@@ -113,17 +112,9 @@ export function WithdrawPage() {
   );
 
   return (
-    <PageFrame
-      title={t('withdraw.title')}
-      testId="custody-withdraw-page"
-      actions={
-        <Link className={layout.headerLink} to={pathTo('custodyWithdrawOrders')}>
-          {t('withdraw.toOrders')}
-        </Link>
-      }
-    >
+    <OrderPageFrame title={t('withdraw.title')} testId="custody-withdraw-page">
       {body}
-    </PageFrame>
+    </OrderPageFrame>
   );
 }
 

@@ -185,10 +185,10 @@ describe('WithdrawReviewPage', { timeout: 60_000 }, () => {
     stubServer({ [orderPath]: withKeyApproval });
     renderReview();
     const signedWith = await screen.findByTestId('approval-signed-with', {}, slow);
-    expect(signedWith.textContent).toContain('Security key YubiKey 5C');
+    expect(signedWith.textContent).toContain('YubiKey 5C');
     expect(signedWith.textContent).toContain('signature');
     const timeline = screen.getByTestId('order-timeline').textContent;
-    expect(timeline).toContain('Approved by Bo Reviewer with security key YubiKey 5C');
+    expect(timeline).toContain('Approved by Bo Reviewer, signed with YubiKey 5C');
     expect(timeline).toContain('Signed digest aaaaaa…bbbbbb');
     expect(timeline).toContain('Key signature MEUCIQDs…atureXYZ');
   });
