@@ -102,7 +102,18 @@ async function approveAll(keyed: KeyedPage, batch: readonly Order[], approvalsAf
     await page.getByTestId('review-submit').click();
     // The detail shows the approval, signed by a security key (the last one also closes the review).
     const signedWith = page.getByTestId('approval-signed-with');
-    await expect.poll(() => signedWith.count(), settles).toBe(approvalsAfter);
+    try {
+      await expect.poll(() => signedWith.count(), settles).toBe(approvalsAfter);
+    } catch (error) {
+      // Name what the page said (a refusal's toast or the dialog's error), not only the count.
+      const shown = [
+        ...(await page.getByTestId('toast-error').allInnerTexts()),
+        ...(await page.locator('.ant-modal .ant-alert, .ant-form-item-explain-error').allInnerTexts()),
+      ];
+      throw new Error(`approval ${approvalsAfter} of order ${order.id} not shown (page said: ${shown.join(' | ') || 'nothing'})`, {
+        cause: error,
+      });
+    }
     for (const cell of await signedWith.all()) expect(await cell.innerText()).toContain(keyLabel);
   }
   await snap(page, `${step}-approved`);
