@@ -63,6 +63,7 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
+          setupFiles: ['apps/server/test/pooled-connection-guard.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

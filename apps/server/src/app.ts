@@ -142,6 +142,8 @@ export async function buildServer(deps: AppDeps): Promise<BuiltServer> {
   apiKeys.register(app);
   // The asset catalogue, read by every money module; nothing else names its tables.
   const assets = createAssetsModule({ db: deps.db }).api;
+  // Read before the first request: no transaction then waits for the catalogue's first read.
+  app.addHook('onReady', () => assets.warm());
   // Login, deposit and withdrawal notices: queued in their events' transactions, sent after commit as identity says.
   const notices = createNoticesModule({
     db: deps.db,

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { fromBaseUnits, type Currency } from '@coffer/contract';
 import { assetsError } from './assets.errors';
 import type { AssetChainSetting, AssetRecord, AssetsRepository, ChainSettingLookup } from './assets.repository';
@@ -60,14 +61,44 @@ export function createAssetCatalogue(repository: AssetsRepository): AssetCatalog
 
   const list = async (): Promise<AssetInfo[]> => (await load()).enabled;
 
-  const chainSettings = (): Promise<AssetChainSetting[]> => {
-    if (chains && Date.now() - chains.at < chainSettingsCacheMs) return chains.settings;
+  /**
+   * A refresh runs in the catalogue's own async scope, not its caller's: a caller inside a
+   * transaction never waits for it (it is given the settings it had), so it never holds its
+   * connection while asking the pool for another.
+   */
+  const scope = new AsyncResource('coffer.asset-catalogue');
+  let refreshing = false;
+
+  const readChainSettings = (): Promise<AssetChainSetting[]> => {
     const settings = repository.listChainSettings();
     chains = { at: Date.now(), settings };
     settings.catch(() => {
       chains = null;
     });
     return settings;
+  };
+
+  /** Read once, then served from memory and read again behind the callers after a few seconds. */
+  const chainSettings = async (): Promise<AssetChainSetting[]> => {
+    if (!chains) return readChainSettings();
+    if (Date.now() - chains.at >= chainSettingsCacheMs && !refreshing) {
+      refreshing = true;
+      const current = chains;
+      scope.runInAsyncScope(() => {
+        const next = repository.listChainSettings();
+        next
+          .then(() => {
+            chains = { at: Date.now(), settings: next };
+          })
+          // A failed refresh keeps the settings it had; the next call tries again.
+          .catch(() => undefined)
+          .finally(() => {
+            refreshing = false;
+          });
+      });
+      return current.settings;
+    }
+    return chains.settings;
   };
 
   return {
@@ -90,6 +121,10 @@ export function createAssetCatalogue(repository: AssetsRepository): AssetCatalog
     },
 
     chainSettings,
+
+    async warm(): Promise<void> {
+      await Promise.all([load(), chainSettings()]);
+    },
 
     readChainSetting: (coin: string, chain: string): Promise<ChainSettingLookup> => repository.findChainSetting(coin, chain),
 

@@ -16,8 +16,13 @@ export interface AssetsApi {
   get(code: string, field?: string): Promise<AssetInfo>;
   /** The decimals of a coin the catalogue holds, enabled or not (for showing stored records). */
   scaleOf(code: string): Promise<number>;
-  /** The networks of every enabled coin (confirmations, minimums, fee, contract), catalogue order then chain; at most 5 s old. */
+  /**
+   * The networks of every enabled coin (confirmations, minimums, fee, contract), catalogue order
+   * then chain; about 5 s old at most: once read, served from memory while it is read again.
+   */
   chainSettings(): Promise<AssetChainSetting[]>;
+  /** Reads the coins and their networks now, so that no later caller (inside a transaction, say) waits for the first read. */
+  warm(): Promise<void>;
   /** One coin's setting on one chain, read now (a withdrawal sees an operator's switch at once); codes as given. */
   readChainSetting(coin: string, chain: string): Promise<ChainSettingLookup>;
   /** The coins with their networks in amounts of the coin, as `getCurrencies` answers them. */

@@ -28,8 +28,8 @@ export function createDepositReview(deps: { ledger: Ledger; custody?: CustodyDep
           holdId: held.ledgerHoldId,
           accountId:
             custodyAccountId === null
-              ? await ledger.customerAccount(held.userId, held.asset)
-              : await ledger.custodyAccount(custodyAccountId, held.asset),
+              ? await ledger.customerAccount(held.userId, held.asset, trx)
+              : await ledger.custodyAccount(custodyAccountId, held.asset, trx),
           amount: held.amount,
           reference: { type: 'deposit', id: held.subjectId },
         },

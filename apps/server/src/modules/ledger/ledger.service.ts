@@ -115,12 +115,17 @@ export interface ReleaseHoldInput {
 
 /** The ledger other modules are given (`createLedgerModule`): accounts, postings, two-phase holds. */
 export interface Ledger {
-  /** The customer's wallet account of `asset`, opened on first use. */
-  customerAccount(userId: string, asset: string): Promise<string>;
-  /** The platform's account of `purpose` and `asset`, opened on first use. */
-  platformAccount(purpose: string, asset: string): Promise<string>;
-  /** A custody account's account of `asset` (issue 17; never negative), opened on first use. */
-  custodyAccount(custodyAccountId: string, asset: string): Promise<string>;
+  /**
+   * The customer's wallet account of `asset`, opened on first use. Inside a transaction, pass
+   * it: the account is then read (or opened) on the transaction's own connection, never on a
+   * second pooled one (a transaction waiting for the pool while its twins hold the pool, waiting
+   * for its locks, waits for ever).
+   */
+  customerAccount(userId: string, asset: string, executor?: Db): Promise<string>;
+  /** The platform's account of `purpose` and `asset`, opened on first use; `executor` as for `customerAccount`. */
+  platformAccount(purpose: string, asset: string, executor?: Db): Promise<string>;
+  /** A custody account's account of `asset` (issue 17; never negative), opened on first use; `executor` as for `customerAccount`. */
+  custodyAccount(custodyAccountId: string, asset: string, executor?: Db): Promise<string>;
   post(request: JournalRequest, executor?: Db): Promise<Posted>;
   /** Moves available funds of one account to another (both legs in one journal). */
   transfer(input: TransferInput, executor?: Db): Promise<Posted>;
@@ -199,12 +204,18 @@ export function createLedger(db: Db, pool?: Pool, options: { batching?: typeof d
     return callLedgerPost(call, executor);
   }
 
-  async function ensureAccount(ownerType: LedgerOwnerType, ownerRef: string, asset: string, purpose: string): Promise<string> {
+  async function ensureAccount(
+    ownerType: LedgerOwnerType,
+    ownerRef: string,
+    asset: string,
+    purpose: string,
+    executor: Db = db,
+  ): Promise<string> {
     const cacheKey = `${ownerType}:${ownerRef}:${asset}:${purpose}`;
     const cached = accountIds.get(cacheKey);
     if (cached) return cached;
     const isPlatform = ownerType === 'platform';
-    const id = await ensureAccountRow(db, {
+    const id = await ensureAccountRow(executor, {
       ownerType,
       ownerRef,
       asset,
@@ -213,7 +224,9 @@ export function createLedger(db: Db, pool?: Pool, options: { batching?: typeof d
       isHouse: isPlatform && housePurposes.has(purpose),
     });
     if (!id) throw ledgerError('coinNotSupported', {}, 'asset');
-    accountIds.set(cacheKey, id);
+    // Opened inside a caller's transaction, the row is gone if that transaction rolls back:
+    // only an account read or opened on the pool (committed) is remembered.
+    if (executor === db) accountIds.set(cacheKey, id);
     return id;
   }
 
@@ -230,9 +243,9 @@ export function createLedger(db: Db, pool?: Pool, options: { batching?: typeof d
   }
 
   return {
-    customerAccount: (userId, asset) => ensureAccount('customer', userId, asset, 'wallet'),
-    platformAccount: (purpose, asset) => ensureAccount('platform', 'coffer', asset, purpose),
-    custodyAccount: (custodyAccountId, asset) => ensureAccount('custody', custodyAccountId, asset, 'custody'),
+    customerAccount: (userId, asset, executor) => ensureAccount('customer', userId, asset, 'wallet', executor),
+    platformAccount: (purpose, asset, executor) => ensureAccount('platform', 'coffer', asset, purpose, executor),
+    custodyAccount: (custodyAccountId, asset, executor) => ensureAccount('custody', custodyAccountId, asset, 'custody', executor),
     post: (request, executor) => post(request, undefined, executor),
     transfer: async (input, executor) => post(transferJournal(input), undefined, executor),
     hold: async (input, executor) =>

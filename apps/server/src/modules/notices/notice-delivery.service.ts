@@ -10,21 +10,23 @@ import type { LoginNoticeFacts, MoneyNoticeFacts, NoticeKind } from './notices.s
 const maxAttempts = 8;
 /** 30 s, 1 min, 2 min … at most an hour between tries. */
 const retryDelaySeconds = (attempts: number) => Math.min(30 * 2 ** (attempts - 1), 3_600);
+/** How long a taken notice is another delivery's to leave alone: far longer than a send may take. */
+const leaseSeconds = 300;
 
 /** Where a customer's notice of `kind` goes, in their chosen language (null: none chosen); null when they turned it off or bound no e-mail. */
 export type NoticeRecipient = (userId: string, kind: NoticeKind) => Promise<{ email: string; language: Language | null } | null>;
 
 export interface NoticeDelivery {
-  /** Delivers due notices, each in a transaction of its own, up to `limit`; how many it took (sent, skipped or put off). */
+  /** Delivers due notices, each taken on a lease of its own, up to `limit`; how many it took (sent, skipped or put off). */
   deliverDue(limit?: number): Promise<number>;
 }
 
 /**
- * Delivery of the notice outbox. A notice is taken with its row locked (`skip locked`: any
- * number of passes, in any number of processes, never take one notice together), the
- * customer's switch and language are read at that moment, and the row is settled in the same
- * transaction as the send: a pass that runs again finds it settled. Only a crash between the
- * mail server's acceptance and the commit sends a notice twice; none is lost.
+ * Delivery of the notice outbox. A notice is taken on a lease, in one statement (`skip locked`:
+ * any number of passes, in any number of processes, never take one notice together); the
+ * customer's switch and language are read at that moment, and the row is settled right after
+ * the send: a pass that runs again finds it settled or leased. Only a crash between the mail
+ * server's acceptance and the settling sends a notice twice (once its lease ends); none is lost.
  */
 export function createNoticeDelivery(deps: {
   db: Db;
@@ -46,37 +48,35 @@ export function createNoticeDelivery(deps: {
     return { kind: notice.kind, at: notice.created_at, amount: fromBaseUnits(BigInt(units), await deps.scaleOf(facts.asset)), ...facts };
   }
 
-  async function failed(trx: Db, notice: ClaimedNotice, error: unknown): Promise<void> {
+  async function failed(db: Db, notice: ClaimedNotice, error: unknown): Promise<void> {
     const attempts = notice.attempts + 1;
     const facts = { noticeId: notice.id, kind: notice.kind, attempts, err: error };
     if (attempts >= maxAttempts) {
-      await settleNotice(trx, notice.id, 'abandoned');
+      await settleNotice(db, notice.id, 'abandoned');
       logger.error(facts, 'notice not delivered; given up');
       return;
     }
-    await postponeNotice(trx, notice.id, attempts, retryDelaySeconds(attempts));
+    await postponeNotice(db, notice.id, attempts, retryDelaySeconds(attempts));
     logger.warn(facts, 'notice not delivered; trying again later');
   }
 
   /** One due notice delivered (or put off); false when none is due. */
   async function deliverOne(): Promise<boolean> {
-    return deps.db.transaction().execute(async (trx) => {
-      const notice = await claimDueNotice(trx);
-      if (!notice) return false;
-      try {
-        const recipient = await deps.recipient(notice.user_id, notice.kind);
-        if (!recipient) {
-          await settleNotice(trx, notice.id, 'skipped');
-          return true;
-        }
-        const message = noticeMessage(recipient.language ?? notice.language ?? 'en', await contentOf(notice));
-        await deps.messenger.send({ channel: 'email', to: recipient.email, ...message });
-        await settleNotice(trx, notice.id, 'sent');
-      } catch (error) {
-        await failed(trx, notice, error);
+    const notice = await claimDueNotice(deps.db, leaseSeconds);
+    if (!notice) return false;
+    try {
+      const recipient = await deps.recipient(notice.user_id, notice.kind);
+      if (!recipient) {
+        await settleNotice(deps.db, notice.id, 'skipped');
+        return true;
       }
-      return true;
-    });
+      const message = noticeMessage(recipient.language ?? notice.language ?? 'en', await contentOf(notice));
+      await deps.messenger.send({ channel: 'email', to: recipient.email, ...message });
+      await settleNotice(deps.db, notice.id, 'sent');
+    } catch (error) {
+      await failed(deps.db, notice, error);
+    }
+    return true;
   }
 
   return {

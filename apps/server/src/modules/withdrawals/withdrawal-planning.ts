@@ -28,6 +28,12 @@ export interface WithdrawalPlan {
   skipsVerification: boolean;
   /** The customer's 24-hour limit, read while planning: never inside the submission's locked transaction. */
   dailyLimitCents: bigint;
+  /**
+   * The coin's withdrawal confirmation count per chain, read while planning for the same reason:
+   * the catalogue's cache refills through the pool, and a locked transaction that waits for a
+   * pooled connection while its twins hold the rest, waiting for its lock, never ends.
+   */
+  confirmationCounts: Map<string, number>;
 }
 
 /** The checks and figures of a withdrawal shared by its use cases (limits, pre-check, submission). */
@@ -37,7 +43,12 @@ export interface WithdrawalPlanning {
   /** The coin's live USD price; `serviceUnavailable` without one. */
   usdPrice(coin: string): Promise<string>;
   usedCents(userId: string, executor?: Db): Promise<bigint>;
-  withdrawableOf(userId: string, coin: string, executor?: Db): Promise<{ available: bigint; withdrawable: bigint }>;
+  withdrawableOf(
+    userId: string,
+    coin: string,
+    executor?: Db,
+    confirmationCounts?: Map<string, number>,
+  ): Promise<{ available: bigint; withdrawable: bigint }>;
   plan(userId: string, input: PreWithdrawBody): Promise<WithdrawalPlan>;
   assertWithinLimits(userId: string, planned: WithdrawalPlan, executor?: Db): Promise<void>;
 }
@@ -91,10 +102,16 @@ export function createWithdrawalPlanning(deps: {
    * credit count, so it cannot say when a deposit becomes withdrawable. A chain no block of
    * which has been read yet keeps its credited deposits out.
    */
-  async function withdrawableOf(userId: string, coin: string, executor: Db = db): Promise<{ available: bigint; withdrawable: bigint }> {
+  async function withdrawableOf(
+    userId: string,
+    coin: string,
+    executor: Db = db,
+    confirmationCounts?: Map<string, number>,
+  ): Promise<{ available: bigint; withdrawable: bigint }> {
+    const counts = confirmationCounts ?? (await withdrawalConfirmations(coin));
     const [available, locked] = await Promise.all([
       ledgerReads.availableOf(userId, coin, executor),
-      withdrawalConfirmations(coin).then((counts) => depositReads.creditedBelowConfirmations(userId, coin, counts, executor)),
+      depositReads.creditedBelowConfirmations(userId, coin, counts, executor),
     ]);
     return { available, withdrawable: available > locked ? available - locked : 0n };
   }
@@ -120,15 +137,16 @@ export function createWithdrawalPlanning(deps: {
     const fee = isInner ? 0n : row.withdrawalFee;
     const price = await usdPrice(row.asset);
     const cents = valueInCents(units, row.scale, price);
-    const [trusted, dailyLimitCents] = await Promise.all([
+    const [trusted, dailyLimitCents, confirmationCounts] = await Promise.all([
       addressBook.trustedAndCooled(userId, input.chain, destination.address, destination.tag),
       settings.dailyLimitCents(userId),
+      withdrawalConfirmations(row.asset),
     ]);
-    return { row, units, fee, cents, price, destination, isInner, skipsVerification: trusted, dailyLimitCents };
+    return { row, units, fee, cents, price, destination, isInner, skipsVerification: trusted, dailyLimitCents, confirmationCounts };
   }
 
   async function assertWithinLimits(userId: string, planned: WithdrawalPlan, executor: Db = db) {
-    const { withdrawable } = await withdrawableOf(userId, planned.row.asset, executor);
+    const { withdrawable } = await withdrawableOf(userId, planned.row.asset, executor, planned.confirmationCounts);
     if (withdrawable < planned.units + planned.fee) throw withdrawalError('insufficientWithdrawable', {}, 'amount');
     const used = await usedCents(executor, userId);
     const limit = planned.dailyLimitCents;

@@ -44,8 +44,8 @@ export async function bookNetworkFee(
       billType: billTypes.other,
       reference: journal.reference,
       legs: [
-        { accountId: await ledger.platformAccount('omnibus', sender.feeAsset), bucket: 'available', amount: paid },
-        { accountId: await ledger.platformAccount('network_fees', sender.feeAsset), bucket: 'available', amount: -paid },
+        { accountId: await ledger.platformAccount('omnibus', sender.feeAsset, trx), bucket: 'available', amount: paid },
+        { accountId: await ledger.platformAccount('network_fees', sender.feeAsset, trx), bucket: 'available', amount: -paid },
       ],
     },
     trx,
