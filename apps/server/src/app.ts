@@ -143,7 +143,10 @@ export async function buildServer(deps: AppDeps): Promise<BuiltServer> {
   // The asset catalogue, read by every money module; nothing else names its tables.
   const assets = createAssetsModule({ db: deps.db }).api;
   // Read before the first request: no transaction then waits for the catalogue's first read.
-  app.addHook('onReady', () => assets.warm());
+  // A database still down at start is /readyz's to report; the first caller reads it then.
+  app.addHook('onReady', async () => {
+    await assets.warm().catch((error: unknown) => app.log.warn({ err: error }, 'asset catalogue not read at start'));
+  });
   // Login, deposit and withdrawal notices: queued in their events' transactions, sent after commit as identity says.
   const notices = createNoticesModule({
     db: deps.db,

@@ -118,6 +118,7 @@ export function createCustodyPayouts(deps: {
         submitterMemberId: row.submitter_member_id,
         orderId: row.id,
         now,
+        destination: { chain: row.chain, address: row.address, tag: row.tag },
       });
       // The line is gone: nothing allows the coin any more.
       if (!rows) return { action: 'refuse', rule: 'assetAllowed' };

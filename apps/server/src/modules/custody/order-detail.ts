@@ -34,6 +34,7 @@ export async function verdictOf(
     submitterMemberId: order.submitterMemberId,
     orderId: order.orderId,
     now,
+    destination: { chain: order.chain, address: order.address, tag: order.tag },
   });
   return rows && evaluatePolicy(order, policyFacts(rows, scale, now));
 }

@@ -32,6 +32,9 @@ export interface PolicyFacts {
   organisationFrozen: boolean;
   lineFrozen: boolean;
   line: { currencies: readonly string[]; accountIds: readonly string[]; minReviewers: number };
+  /** Whether the line lists any whitelist entry; when absent, whether `whitelist` holds any. */
+  whitelistInUse?: boolean;
+  /** The line's entries (the order's destination's alone will do: `whitelistInUse` says whether there are others). */
   whitelist: ReadonlyArray<{ asset: string; chain: string; address: string; tag: string; addedAt: Date }>;
   /** The line's limits for the coin in base units; null when it sets none. */
   limits: Readonly<Record<CustodyLimitWindow, bigint>> | null;
@@ -118,7 +121,7 @@ export function evaluatePolicy(order: PolicyOrder, facts: PolicyFacts): PolicyVe
         break;
       case 'whitelist':
       case 'coolingPeriod': {
-        if (facts.whitelist.length === 0) break;
+        if (!(facts.whitelistInUse ?? facts.whitelist.length > 0)) break;
         const entry = facts.whitelist.find(
           (row) => row.asset === order.asset && row.chain === order.chain && row.address === order.address && row.tag === order.tag,
         );

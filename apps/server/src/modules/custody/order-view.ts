@@ -71,6 +71,7 @@ export function policyFacts(rows: PolicyRows, scale: number, now: Date): PolicyF
     organisationFrozen: rows.organisationFrozen,
     lineFrozen: rows.lineFrozen,
     line: { currencies: rows.line.currencies, accountIds: rows.line.accountIds, minReviewers: rows.line.min_reviewers },
+    whitelistInUse: rows.whitelistInUse,
     whitelist: rows.whitelist.map((entry) => ({ ...entry, addedAt: entry.added_at })),
     limits: limit
       ? {

@@ -23,8 +23,11 @@ export interface PolicyRows {
   lineFrozen: boolean;
   submitterState: CustodyMemberState;
   line: { currencies: string[]; min_reviewers: number; accountIds: string[] };
+  /** Whether the line lists any whitelist entry (then only those may be paid). */
+  whitelistInUse: boolean;
+  /** The line's entries; only the destination's when one was given. */
   whitelist: Array<{ asset: string; chain: string; address: string; tag: string; added_at: Date }>;
-  limit: Selectable<CustodyLineLimitTable> | undefined;
+  limit: Pick<Selectable<CustodyLineLimitTable>, 'per_transaction' | 'per_day' | 'per_week' | 'per_month'> | undefined;
   /** Counted orders of the line and coin in the longest window, oldest first; `at_ms`: created_at in epoch milliseconds. */
   counted: Array<{ amount: string; at_ms: string }>;
   reviewers: LineReviewerRow[];
@@ -55,68 +58,91 @@ export function readLineReviewers(trx: Db, lineIds: readonly string[]): Promise<
     .execute();
 }
 
+/**
+ * Everything the policy engine reads, in ONE statement (issue 18 item 4: p99 < 5 ms; each
+ * statement is a round trip, and a fenced transaction already spends three): undefined when the
+ * organisation has no such line. Given a destination, only its whitelist entries travel, with
+ * whether the line lists any at all; without one (a batch, many destinations) every entry does.
+ * A month of counted orders is thousands of rows: they travel as one text value, "amount ms,…"
+ * oldest first (ms: created_at in epoch milliseconds), read from the covering index of the
+ * counted states alone (migration 0048; bench/custody/policy-bench.ts).
+ */
 export async function readPolicyRows(
   trx: Db,
-  at: { lineId: string; asset: string; submitterMemberId: string; orderId: string | null; now: Date },
+  at: {
+    lineId: string;
+    asset: string;
+    submitterMemberId: string;
+    orderId: string | null;
+    now: Date;
+    destination?: { chain: string; address: string; tag: string };
+  },
 ): Promise<PolicyRows | undefined> {
-  const line = await trx
-    .selectFrom('custody_line')
-    .select(['currencies', 'min_reviewers', 'frozen_at'])
-    .where('id', '=', at.lineId)
-    .executeTakeFirst();
-  if (!line) return undefined;
   const since = new Date(at.now.getTime() - custodyLimitWindowHours.month * 3_600_000);
-  // A month of orders is thousands of rows: they travel as ONE text value, "amount ms,amount ms…"
-  // oldest first (ms: created_at in epoch milliseconds), not as rows each parsed by the driver
-  // (a Date from a timestamp costs microseconds a row; bench/custody/policy-bench.ts), read
-  // from the covering index of the counted states alone (migration 0048).
-  let window = trx
-    .selectFrom('custody_withdrawal_order')
-    .select(['amount', 'created_at'])
-    .where('line_id', '=', at.lineId)
-    .where('asset', '=', at.asset)
-    .where('state', 'in', custodyOrderCountedStates)
-    .where('created_at', '>', since);
-  if (at.orderId !== null) window = window.where('id', '<>', at.orderId);
-  const counted = trx
-    .selectFrom(window.as('w'))
-    .select(
-      sql<string>`coalesce(string_agg(w.amount::text || ' ' || floor(extract(epoch from w.created_at) * 1000)::bigint::text, ',' order by w.created_at), '')`.as(
-        'list',
-      ),
-    );
-  const [org, submitter, accounts, whitelist, limit, countedRows, reviewers, decisions] = await Promise.all([
-    trx.selectFrom('custody_org').select('frozen_at').executeTakeFirstOrThrow(),
-    trx.selectFrom('custody_member').select('state').where('id', '=', at.submitterMemberId).executeTakeFirstOrThrow(),
-    trx.selectFrom('custody_line_account').select('account_id').where('line_id', '=', at.lineId).execute(),
-    trx
-      .selectFrom('custody_line_whitelist')
-      .select(['asset', 'chain', 'address', 'tag', 'added_at'])
-      .where('line_id', '=', at.lineId)
-      .execute(),
-    trx.selectFrom('custody_line_limit').selectAll().where('line_id', '=', at.lineId).where('asset', '=', at.asset).executeTakeFirst(),
-    counted.executeTakeFirstOrThrow(),
-    readLineReviewers(trx, [at.lineId]),
-    at.orderId === null
-      ? Promise.resolve([])
-      : trx.selectFrom('custody_withdrawal_approval').select(['member_id', 'decision']).where('order_id', '=', at.orderId).execute(),
-  ]);
+  const destination = at.destination;
+  const whitelistFilter = destination
+    ? sql`and w.asset = ${at.asset} and w.chain = ${destination.chain} and w.address = ${destination.address} and w.tag = ${destination.tag}`
+    : sql``;
+  const result = await sql<{
+    currencies: string[];
+    min_reviewers: number;
+    line_frozen: boolean;
+    organisation_frozen: boolean;
+    submitter_state: CustodyMemberState;
+    account_ids: string[];
+    whitelist_in_use: boolean;
+    whitelist: Array<{ asset: string; chain: string; address: string; tag: string; added_at: string }>;
+    limit: { per_transaction: string; per_day: string; per_week: string; per_month: string } | null;
+    counted: string;
+    reviewers: LineReviewerRow[];
+    decisions: Array<{ member_id: string; decision: 'approve' | 'reject' }>;
+  }>`
+    select l.currencies, l.min_reviewers, l.frozen_at is not null as line_frozen,
+           (select o.frozen_at is not null from custody_org o) as organisation_frozen,
+           (select m.state from custody_member m where m.id = ${at.submitterMemberId}) as submitter_state,
+           array(select a.account_id::text from custody_line_account a where a.line_id = l.id) as account_ids,
+           exists (select 1 from custody_line_whitelist w where w.line_id = l.id) as whitelist_in_use,
+           coalesce((select json_agg(json_build_object('asset', w.asset, 'chain', w.chain, 'address', w.address, 'tag', w.tag,
+                                                       'added_at', w.added_at))
+                       from custody_line_whitelist w where w.line_id = l.id ${whitelistFilter}), '[]') as whitelist,
+           (select json_build_object('per_transaction', x.per_transaction::text, 'per_day', x.per_day::text,
+                                     'per_week', x.per_week::text, 'per_month', x.per_month::text)
+              from custody_line_limit x where x.line_id = l.id and x.asset = ${at.asset}) as "limit",
+           (select coalesce(string_agg(c.amount::text || ' ' || floor(extract(epoch from c.created_at) * 1000)::bigint::text, ','
+                                       order by c.created_at), '')
+              from custody_withdrawal_order c
+             where c.line_id = l.id and c.asset = ${at.asset} and c.state in (${sql.join(custodyOrderCountedStates)})
+               and c.created_at > ${since} and c.id <> coalesce(${at.orderId}::bigint, 0)) as counted,
+           coalesce((select json_agg(json_build_object('member_id', r.member_id, 'name', r.name, 'state', r.state,
+                                                       'can_review', r.can_review) order by r.member_id)
+                       from (select distinct lr.member_id::text as member_id, m.name, m.state, 'review' = any(ro.permissions) as can_review
+                               from custody_line_reviewer lr
+                               join custody_member m on m.id = lr.member_id
+                               join custody_role ro on ro.id = m.role_id
+                              where lr.line_id = l.id) r), '[]') as reviewers,
+           coalesce((select json_agg(json_build_object('member_id', d.member_id::text, 'decision', d.decision))
+                       from custody_withdrawal_approval d where d.order_id = ${at.orderId}::bigint), '[]') as decisions
+      from custody_line l
+     where l.id = ${at.lineId}`.execute(trx);
+  const row = result.rows[0];
+  if (!row) return undefined;
   return {
-    organisationFrozen: org.frozen_at !== null,
-    lineFrozen: line.frozen_at !== null,
-    submitterState: submitter.state,
-    line: { currencies: line.currencies, min_reviewers: line.min_reviewers, accountIds: accounts.map((row) => row.account_id) },
-    whitelist,
-    limit,
+    organisationFrozen: row.organisation_frozen,
+    lineFrozen: row.line_frozen,
+    submitterState: row.submitter_state,
+    line: { currencies: row.currencies, min_reviewers: row.min_reviewers, accountIds: row.account_ids },
+    whitelistInUse: row.whitelist_in_use,
+    whitelist: row.whitelist.map((entry) => ({ ...entry, added_at: new Date(entry.added_at) })),
+    limit: row.limit ?? undefined,
     counted:
-      countedRows.list === ''
+      row.counted === ''
         ? []
-        : countedRows.list.split(',').map((pair) => {
+        : row.counted.split(',').map((pair) => {
             const [amount, atMs] = pair.split(' ') as [string, string];
             return { amount, at_ms: atMs };
           }),
-    reviewers,
-    decisions,
+    reviewers: row.reviewers,
+    decisions: row.decisions,
   };
 }
 

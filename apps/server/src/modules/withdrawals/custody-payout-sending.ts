@@ -12,7 +12,7 @@ import {
   resolveCustodyPayout,
   type CustodyOutboxRow,
 } from './custody-payout-outbox.repository';
-import { bookNetworkFee } from './withdrawal-settlement';
+import { bookNetworkFee, networkFeeOf } from './withdrawal-settlement';
 import type { WithdrawalSender } from './withdrawal-signer';
 
 /** What one tick did with custody withdrawal orders. */
@@ -100,13 +100,15 @@ export function createCustodyPayoutSending(deps: {
     if (state.confirmations < row.required_confirmations) return;
     if (state.state === 'failed') {
       // Reverted on chain: the hot wallet paid the network fee, the order moved nothing.
-      await db.transaction().execute((trx) => bookNetworkFee(trx, ledger, sender, row.txid, networkFeeJournal(row.order_id)));
+      const networkFee = await networkFeeOf(sender, row.txid);
+      await db.transaction().execute((trx) => bookNetworkFee(trx, ledger, networkFee, networkFeeJournal(row.order_id)));
       await fail(row.order_id, 'chainFailed');
       result.failed += 1;
       return;
     }
+    const networkFee = await networkFeeOf(sender, row.txid);
     const settled = await source.settled(row.order_id, row.txid, async (trx) => {
-      await bookNetworkFee(trx, ledger, sender, row.txid, networkFeeJournal(row.order_id));
+      await bookNetworkFee(trx, ledger, networkFee, networkFeeJournal(row.order_id));
       await resolveCustodyPayout(trx, row.order_id, 'settled');
     });
     if (settled) {
@@ -119,7 +121,7 @@ export function createCustodyPayoutSending(deps: {
       'a custody payout confirmed on chain, but its order was no longer sending: nothing settled',
     );
     await db.transaction().execute(async (trx) => {
-      await bookNetworkFee(trx, ledger, sender, row.txid, networkFeeJournal(row.order_id));
+      await bookNetworkFee(trx, ledger, networkFee, networkFeeJournal(row.order_id));
       await resolveCustodyPayout(trx, row.order_id, 'settled');
     });
   }

@@ -11,8 +11,8 @@ import { lockWithdrawal } from './withdrawals.repository';
 export interface WithdrawalSettlement {
   /** Fails a withdrawal still processing or confirming: hold released in full, outbox resolved. */
   fail(withdrawal: SignedWithdrawalRow, reason: string): Promise<void>;
-  /** Books the network fee the hot wallet paid as the platform's expense, in the caller's transaction. */
-  postNetworkFee(trx: Db, withdrawal: SignedWithdrawalRow, sender: WithdrawalSender, txid: string): Promise<void>;
+  /** Books the network fee the hot wallet paid (`networkFeeOf`, read before) as the platform's expense, in the caller's transaction. */
+  postNetworkFee(trx: Db, withdrawal: SignedWithdrawalRow, fee: PaidNetworkFee | null): Promise<void>;
   /** Settles a confirming withdrawal's hold; whether it did (`false`: no longer confirming). */
   settle(withdrawal: SignedWithdrawalRow, sender: WithdrawalSender, txid: string, confirmations: number): Promise<boolean>;
 }
@@ -23,29 +23,43 @@ async function lockWithdrawalOrThrow(trx: Db, withdrawalId: string) {
   return row;
 }
 
+/** A fee a hot-wallet transaction paid, in the coin the chain charges it in. */
+export interface PaidNetworkFee {
+  asset: string;
+  paid: bigint;
+}
+
 /**
- * The network fee a hot-wallet transaction paid (where the chain tells it), booked once under
- * `journal.idempotencyKey` as the platform's expense against the omnibus account, in `trx`: for a
- * customer's withdrawal and for a custody payout alike.
+ * The network fee a hot-wallet transaction paid, where the chain tells it (null: nothing to
+ * book). Read before the transaction that books it: it may ask the chain or the outbox's
+ * records, and a transaction must not wait on either.
+ */
+export async function networkFeeOf(sender: WithdrawalSender, txid: string): Promise<PaidNetworkFee | null> {
+  if (!sender.networkFeePaid || !sender.feeAsset) return null;
+  const paid = await sender.networkFeePaid(txid);
+  return paid > 0n ? { asset: sender.feeAsset, paid } : null;
+}
+
+/**
+ * A paid network fee (`networkFeeOf`), booked once under `journal.idempotencyKey` as the
+ * platform's expense against the omnibus account, in `trx`: for a customer's withdrawal and
+ * for a custody payout alike.
  */
 export async function bookNetworkFee(
   trx: Db,
   ledger: Pick<Ledger, 'post' | 'platformAccount'>,
-  sender: WithdrawalSender,
-  txid: string,
+  fee: PaidNetworkFee | null,
   journal: { idempotencyKey: string; reference: { type: string; id: string } },
 ): Promise<void> {
-  if (!sender.networkFeePaid || !sender.feeAsset) return;
-  const paid = await sender.networkFeePaid(txid);
-  if (paid <= 0n) return;
+  if (!fee) return;
   await ledger.post(
     {
       idempotencyKey: journal.idempotencyKey,
       billType: billTypes.other,
       reference: journal.reference,
       legs: [
-        { accountId: await ledger.platformAccount('omnibus', sender.feeAsset, trx), bucket: 'available', amount: paid },
-        { accountId: await ledger.platformAccount('network_fees', sender.feeAsset, trx), bucket: 'available', amount: -paid },
+        { accountId: await ledger.platformAccount('omnibus', fee.asset, trx), bucket: 'available', amount: fee.paid },
+        { accountId: await ledger.platformAccount('network_fees', fee.asset, trx), bucket: 'available', amount: -fee.paid },
       ],
     },
     trx,
@@ -67,8 +81,8 @@ export function createWithdrawalSettlement(deps: { db: Db; ledger: Ledger; logge
   }
 
   /** The network fee the hot wallet paid, booked as the platform's expense against the omnibus account. */
-  async function postNetworkFee(trx: Db, withdrawal: SignedWithdrawalRow, sender: WithdrawalSender, txid: string): Promise<void> {
-    await bookNetworkFee(trx, ledger, sender, txid, {
+  async function postNetworkFee(trx: Db, withdrawal: SignedWithdrawalRow, fee: PaidNetworkFee | null): Promise<void> {
+    await bookNetworkFee(trx, ledger, fee, {
       idempotencyKey: withdrawalJournalKey('network-fee', withdrawal.id),
       reference: withdrawalReference(withdrawal.id),
     });
@@ -78,6 +92,7 @@ export function createWithdrawalSettlement(deps: { db: Db; ledger: Ledger; logge
     const customer = await ledger.customerAccount(withdrawal.user_id, withdrawal.asset);
     const omnibus = await ledger.platformAccount('omnibus', withdrawal.asset);
     const fees = await ledger.platformAccount('fees', withdrawal.asset);
+    const networkFee = await networkFeeOf(sender, txid);
     const amount = BigInt(withdrawal.amount);
     const fee = BigInt(withdrawal.fee);
     return db.transaction().execute(async (trx) => {
@@ -95,7 +110,7 @@ export function createWithdrawalSettlement(deps: { db: Db; ledger: Ledger; logge
         },
         trx,
       );
-      await postNetworkFee(trx, withdrawal, sender, txid);
+      await postNetworkFee(trx, withdrawal, networkFee);
       await completeWithdrawal(trx, withdrawal.id, 'confirming', { journal_id: posted.journalId, confirmations }, txid);
       await resolveOutbox(trx, withdrawal.id);
       return true;

@@ -7,7 +7,7 @@ import type { CustodyPayoutSource } from './custody-payouts';
 import { createCustodyPayoutSending, type PayoutTickResult } from './custody-payout-sending';
 import { releaseAndCancel } from './withdrawal-moves';
 import { createWithdrawalBroadcast } from './withdrawal-broadcast';
-import { createWithdrawalSettlement } from './withdrawal-settlement';
+import { createWithdrawalSettlement, networkFeeOf } from './withdrawal-settlement';
 import { openOutboxWithdrawals, tryLockSigner, unlockSigner, unsignedWithdrawals } from './withdrawal-outbox.repository';
 import { expiredConfirmations, setConfirmations } from './withdrawals.repository';
 
@@ -97,7 +97,8 @@ export function createWithdrawalSigner(deps: {
     if (state.state === 'pending') return;
     if (state.state === 'failed') {
       if (state.confirmations < withdrawal.required_confirmations) return;
-      await db.transaction().execute(async (trx) => postNetworkFee(trx, withdrawal, sender, outbox.txid));
+      const networkFee = await networkFeeOf(sender, outbox.txid);
+      await db.transaction().execute(async (trx) => postNetworkFee(trx, withdrawal, networkFee));
       await fail(withdrawal, 'chainFailed');
       result.failed += 1;
       return;
