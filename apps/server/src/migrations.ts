@@ -54,6 +54,7 @@ import * as custodyPayouts from './modules/custody/custody-payouts.migration';
 import * as custodyBillingSettings from './modules/custody/custody-billing-settings.migration';
 import * as custodyBills from './modules/custody/custody-bills.migration';
 import * as custodyOrderWindow from './modules/custody/custody-order-window.migration';
+import * as custodyOrderWindowFenced from './modules/custody/custody-order-window-fenced.migration';
 import * as custodyPayoutOutbox from './modules/withdrawals/custody-payout-outbox.migration';
 import * as custodyChanges from './modules/custody/custody-changes.migration';
 import * as custodyApprovalSignatures from './modules/custody/custody-approval-signatures.migration';
@@ -128,4 +129,5 @@ export const migrations: Record<string, Migration> = {
   '0046-custody-billing-settings': custodyBillingSettings,
   '0047-custody-bills': custodyBills,
   '0048-custody-order-window': custodyOrderWindow,
+  '0049-custody-order-window-fenced': custodyOrderWindowFenced,
 };

@@ -77,7 +77,14 @@ export function createWithdrawalBatches(deps: {
     const now = new Date();
     const facts = new Map<string, PolicyFacts>();
     for (const asset of new Set(rows.flatMap((row) => (row.order ? [row.order.asset] : [])))) {
-      const read = await readPolicyRows(trx, { lineId: body.lineId, asset, submitterMemberId: caller.memberId, orderId: null, now });
+      const read = await readPolicyRows(trx, {
+        lineId: body.lineId,
+        asset,
+        submitterMemberId: caller.memberId,
+        orderId: null,
+        now,
+        history: 'orders',
+      });
       if (!read) throw custodyError('noMatchingData', {}, 'lineId');
       facts.set(asset, policyFacts(read, await assets.scaleOf(asset), now));
     }

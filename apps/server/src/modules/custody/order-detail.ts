@@ -1,7 +1,7 @@
 import type { CustodyOrderDetail, CustodyOrderPayout, Language } from '@coffer/contract';
 import type { Db } from '../../platform/db/database';
 import type { AssetsApi } from '../assets';
-import { evaluatePolicy, type PolicyOrder, type PolicyVerdict } from './order-policy';
+import { evaluatePolicy, needsOrders, type PolicyOrder, type PolicyVerdict } from './order-policy';
 import { approvalView, orderView, policyAnswer, policyFacts } from './order-view';
 import type { Selectable } from 'kysely';
 import type { CustodyWithdrawalOrderTable } from './custody.schema';
@@ -28,15 +28,24 @@ export async function verdictOf(
         }
       : row;
   const now = new Date();
-  const rows = await readPolicyRows(trx, {
-    lineId: order.lineId,
-    asset: order.asset,
-    submitterMemberId: order.submitterMemberId,
-    orderId: order.orderId,
-    now,
-    destination: { chain: order.chain, address: order.address, tag: order.tag },
-  });
-  return rows && evaluatePolicy(order, policyFacts(rows, scale, now));
+  const read = (history: 'sums' | 'orders') =>
+    readPolicyRows(trx, {
+      lineId: order.lineId,
+      asset: order.asset,
+      submitterMemberId: order.submitterMemberId,
+      orderId: order.orderId,
+      now,
+      destination: { chain: order.chain, address: order.address, tag: order.tag },
+      history,
+    });
+  const rows = await read('sums');
+  if (!rows) return undefined;
+  const facts = policyFacts(rows, scale, now);
+  const verdict = evaluatePolicy(order, facts);
+  if (!needsOrders(verdict, facts, order.amount)) return verdict;
+  // A window is exceeded: when it frees up needs the orders in it, read in the same transaction.
+  const withOrders = await read('orders');
+  return withOrders && evaluatePolicy(order, policyFacts(withOrders, scale, now));
 }
 
 /** States an order reaches only once its quorum handed it to the withdrawal signer. */

@@ -1,6 +1,6 @@
 import { custodyPolicyRules } from '@coffer/contract';
 import { describe, expect, it } from 'vitest';
-import { evaluatePolicy, type PolicyFacts, type PolicyOrder } from './order-policy';
+import { evaluatePolicy, needsOrders, type PolicyFacts, type PolicyOrder } from './order-policy';
 
 /**
  * The policy engine alone (a pure function): its rules answer in their documented order, each
@@ -99,6 +99,37 @@ describe('the policy engine', () => {
       freesAt: new Date(now.getTime() + 4 * 3_600_000),
     });
     expect(verdict.until).toEqual(new Date(now.getTime() + 4 * 3_600_000));
+  });
+
+  it('answers over window sums alone as over the orders, and asks for the orders only when a window is exceeded', () => {
+    // 500 random histories: the sums the database adds up give the orders' verdict and figures; only freesAt needs the orders.
+    let seed = 17;
+    const next = (below: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % below;
+    };
+    const spans = { day: 24, week: 24 * 7, month: 24 * 30 } as const;
+    for (let run = 0; run < 500; run += 1) {
+      const counted = Array.from({ length: next(8) }, () => ({
+        amount: BigInt(1 + next(120)),
+        at: hoursAgo(next(24 * 30 - 1) + 0.5),
+      })).sort((a, b) => a.at.getTime() - b.at.getTime());
+      const sum = (hours: number) =>
+        counted.filter((each) => each.at.getTime() > now.getTime() - hours * 3_600_000).reduce((total, each) => total + each.amount, 0n);
+      const withOrders = facts({ counted, decisions: [{ memberId: '2', decision: 'approve' }] });
+      const withSums = { ...withOrders, counted: [], used: { day: sum(spans.day), week: sum(spans.week), month: sum(spans.month) } };
+      const amount = BigInt(1 + next(100));
+      const full = evaluatePolicy({ ...order, amount }, withOrders);
+      const summed = evaluatePolicy({ ...order, amount }, withSums);
+      expect([summed.verdict, summed.rule]).toEqual([full.verdict, full.rule]);
+      expect(summed.limits.map(({ window, used, remaining }) => [window, used, remaining])).toEqual(
+        full.limits.map(({ window, used, remaining }) => [window, used, remaining]),
+      );
+      const exceeded = full.limits.some((each) => each.window !== 'perTransaction' && each.used + amount > each.limit);
+      expect(needsOrders(summed, withSums, amount)).toBe(exceeded);
+      if (!exceeded) expect(summed.until).toEqual(full.until);
+      expect(needsOrders(full, withOrders, amount)).toBe(false);
+    }
   });
 
   it('holds a submitted order until its distinct eligible reviewers approve; the submitter and frozen reviewers never count', () => {

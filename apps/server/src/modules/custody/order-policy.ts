@@ -40,6 +40,11 @@ export interface PolicyFacts {
   limits: Readonly<Record<CustodyLimitWindow, bigint>> | null;
   /** Other counted orders of the line and coin in the longest window, oldest first. */
   counted: ReadonlyArray<{ amount: bigint; at: Date }>;
+  /**
+   * Their sums per window, when only those were read (`counted` is then empty): enough for a
+   * verdict; when a window is exceeded, its `freesAt` needs the orders (`needsOrders`).
+   */
+  used?: Readonly<Record<'day' | 'week' | 'month', bigint>>;
   /** The line's reviewers now: eligible when active and holding `review`. */
   reviewers: readonly QuorumReviewer[];
   /** Decisions on the order so far. */
@@ -74,7 +79,7 @@ function standing(window: CustodyLimitWindow, limit: bigint, facts: PolicyFacts,
   if (window === 'perTransaction') return { window, limit, used: 0n, remaining: limit, freesAt: null };
   const span = custodyLimitWindowHours[window] * hour;
   const inWindow = facts.counted.filter((order) => order.at.getTime() > facts.now.getTime() - span);
-  const used = inWindow.reduce((sum, order) => sum + order.amount, 0n);
+  const used = facts.used ? facts.used[window] : inWindow.reduce((sum, order) => sum + order.amount, 0n);
   const remaining = limit > used ? limit - used : 0n;
   let freesAt: Date | null = null;
   const need = used + amount - limit;
@@ -89,6 +94,11 @@ function standing(window: CustodyLimitWindow, limit: bigint, facts: PolicyFacts,
     }
   }
   return { window, limit, used, remaining, freesAt };
+}
+
+/** Whether a verdict over window sums alone (`facts.used`) exceeds a window, whose `freesAt` then needs the orders. */
+export function needsOrders(verdict: PolicyVerdict, facts: PolicyFacts, amount: bigint): boolean {
+  return facts.used !== undefined && verdict.limits.some((each) => each.window !== 'perTransaction' && each.used + amount > each.limit);
 }
 
 /** Evaluates `order` against `facts`: the first rule that refuses or holds it, with its limits and approvals. */

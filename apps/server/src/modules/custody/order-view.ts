@@ -82,6 +82,7 @@ export function policyFacts(rows: PolicyRows, scale: number, now: Date): PolicyF
         }
       : null,
     counted: rows.counted.map((order) => ({ amount: BigInt(order.amount), at: new Date(Number(order.at_ms)) })),
+    ...(rows.used ? { used: { day: BigInt(rows.used.day), week: BigInt(rows.used.week), month: BigInt(rows.used.month) } } : {}),
     reviewers: rows.reviewers.map((reviewer) => ({
       memberId: reviewer.member_id,
       name: reviewer.name,

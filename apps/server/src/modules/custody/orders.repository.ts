@@ -28,8 +28,13 @@ export interface PolicyRows {
   /** The line's entries; only the destination's when one was given. */
   whitelist: Array<{ asset: string; chain: string; address: string; tag: string; added_at: Date }>;
   limit: Pick<Selectable<CustodyLineLimitTable>, 'per_transaction' | 'per_day' | 'per_week' | 'per_month'> | undefined;
-  /** Counted orders of the line and coin in the longest window, oldest first; `at_ms`: created_at in epoch milliseconds. */
+  /**
+   * Counted orders of the line and coin in the longest window, oldest first; `at_ms`: created_at
+   * in epoch milliseconds. Empty when only their sums were read (`used`).
+   */
   counted: Array<{ amount: string; at_ms: string }>;
+  /** The counted orders' sums per window (base units), when read instead of the orders themselves. */
+  used: { day: string; week: string; month: string } | null;
   reviewers: LineReviewerRow[];
   decisions: Array<{ member_id: string; decision: 'approve' | 'reject' }>;
 }
@@ -63,9 +68,10 @@ export function readLineReviewers(trx: Db, lineIds: readonly string[]): Promise<
  * statement is a round trip, and a fenced transaction already spends three): undefined when the
  * organisation has no such line. Given a destination, only its whitelist entries travel, with
  * whether the line lists any at all; without one (a batch, many destinations) every entry does.
- * A month of counted orders is thousands of rows: they travel as one text value, "amount ms,…"
- * oldest first (ms: created_at in epoch milliseconds), read from the covering index of the
- * counted states alone (migration 0048; bench/custody/policy-bench.ts).
+ * A month of counted orders is thousands of rows: by default only each window's sum travels;
+ * asked for, the orders travel as one text value, "amount ms,…" oldest first (ms: created_at in
+ * epoch milliseconds). Either is read from the covering index of the counted states alone
+ * (migration 0048; bench/custody/policy-bench.ts).
  */
 export async function readPolicyRows(
   trx: Db,
@@ -76,9 +82,33 @@ export async function readPolicyRows(
     orderId: string | null;
     now: Date;
     destination?: { chain: string; address: string; tag: string };
+    /**
+     * `sums` (the default): each window's sum alone, what a verdict needs unless a window is
+     * exceeded; `orders`: the orders themselves, to tell when enough of a window frees up.
+     */
+    history?: 'sums' | 'orders';
   },
 ): Promise<PolicyRows | undefined> {
-  const since = new Date(at.now.getTime() - custodyLimitWindowHours.month * 3_600_000);
+  const windowStart = (window: 'day' | 'week' | 'month') => new Date(at.now.getTime() - custodyLimitWindowHours[window] * 3_600_000);
+  const since = windowStart('month');
+  const history = at.history ?? 'sums';
+  // The organisation first: row-level security's fence is then a condition of 0049's index.
+  const countedWhere = sql`c.org_id = l.org_id and c.line_id = l.id and c.asset = ${at.asset}
+               and c.state in (${sql.join(custodyOrderCountedStates)}) and c.created_at > ${since}`;
+  const countedColumns =
+    history === 'orders'
+      ? sql`(select coalesce(string_agg(c.amount::text || ' ' || floor(extract(epoch from c.created_at) * 1000)::bigint::text, ','
+                                        order by c.created_at), '')
+               from custody_withdrawal_order c where ${countedWhere} and c.id <> coalesce(${at.orderId}::bigint, 0)) as counted,
+            null::json as used`
+      : sql`'' as counted,
+            (select json_build_object('day', coalesce(sum(c.amount) filter (where c.created_at > ${windowStart('day')}), 0)::text,
+                                      'week', coalesce(sum(c.amount) filter (where c.created_at > ${windowStart('week')}), 0)::text,
+                                      'month', coalesce(sum(c.amount), 0)::text,
+                                      -- The order being decided, when counted, is taken off again (a filter on every row costs more).
+                                      'own', (select json_build_object('amount', c.amount::text, 'at', c.created_at)
+                                                from custody_withdrawal_order c where c.id = ${at.orderId}::bigint and ${countedWhere}))
+               from custody_withdrawal_order c where ${countedWhere}) as used`;
   const destination = at.destination;
   const whitelistFilter = destination
     ? sql`and w.asset = ${at.asset} and w.chain = ${destination.chain} and w.address = ${destination.address} and w.tag = ${destination.tag}`
@@ -94,6 +124,7 @@ export async function readPolicyRows(
     whitelist: Array<{ asset: string; chain: string; address: string; tag: string; added_at: string }>;
     limit: { per_transaction: string; per_day: string; per_week: string; per_month: string } | null;
     counted: string;
+    used: { day: string; week: string; month: string; own: { amount: string; at: string } | null } | null;
     reviewers: LineReviewerRow[];
     decisions: Array<{ member_id: string; decision: 'approve' | 'reject' }>;
   }>`
@@ -108,11 +139,7 @@ export async function readPolicyRows(
            (select json_build_object('per_transaction', x.per_transaction::text, 'per_day', x.per_day::text,
                                      'per_week', x.per_week::text, 'per_month', x.per_month::text)
               from custody_line_limit x where x.line_id = l.id and x.asset = ${at.asset}) as "limit",
-           (select coalesce(string_agg(c.amount::text || ' ' || floor(extract(epoch from c.created_at) * 1000)::bigint::text, ','
-                                       order by c.created_at), '')
-              from custody_withdrawal_order c
-             where c.line_id = l.id and c.asset = ${at.asset} and c.state in (${sql.join(custodyOrderCountedStates)})
-               and c.created_at > ${since} and c.id <> coalesce(${at.orderId}::bigint, 0)) as counted,
+           ${countedColumns},
            coalesce((select json_agg(json_build_object('member_id', r.member_id, 'name', r.name, 'state', r.state,
                                                        'can_review', r.can_review) order by r.member_id)
                        from (select distinct lr.member_id::text as member_id, m.name, m.state, 'review' = any(ro.permissions) as can_review
@@ -126,6 +153,15 @@ export async function readPolicyRows(
      where l.id = ${at.lineId}`.execute(trx);
   const row = result.rows[0];
   if (!row) return undefined;
+  const withoutOwn = (used: NonNullable<typeof row.used>) => {
+    const own = used.own;
+    const ownIn = (window: 'day' | 'week' | 'month') => (own && new Date(own.at) > windowStart(window) ? BigInt(own.amount) : 0n);
+    return {
+      day: (BigInt(used.day) - ownIn('day')).toString(),
+      week: (BigInt(used.week) - ownIn('week')).toString(),
+      month: (BigInt(used.month) - ownIn('month')).toString(),
+    };
+  };
   return {
     organisationFrozen: row.organisation_frozen,
     lineFrozen: row.line_frozen,
@@ -141,6 +177,7 @@ export async function readPolicyRows(
             const [amount, atMs] = pair.split(' ') as [string, string];
             return { amount, at_ms: atMs };
           }),
+    used: row.used && withoutOwn(row.used),
     reviewers: row.reviewers,
     decisions: row.decisions,
   };

@@ -110,7 +110,9 @@ export async function settleInternal(
       holdId: withdrawal.hold_id,
       accountId: await ledger.customerAccount(withdrawal.user_id, withdrawal.asset, trx),
       amount: BigInt(withdrawal.amount) + BigInt(withdrawal.fee),
-      to: [{ accountId: await ledger.customerAccount(withdrawal.recipient_user_id, withdrawal.asset, trx), amount: BigInt(withdrawal.amount) }],
+      to: [
+        { accountId: await ledger.customerAccount(withdrawal.recipient_user_id, withdrawal.asset, trx), amount: BigInt(withdrawal.amount) },
+      ],
       reference: withdrawalReference(withdrawal.id),
     },
     trx,
