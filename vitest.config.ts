@@ -64,6 +64,9 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
           setupFiles: ['apps/server/test/pooled-connection-guard.ts'],
+          // Files share one module graph per worker: the server's modules are imported once per
+          // worker instead of once per file (each file builds its own app over its own database).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -410,4 +410,39 @@ describe('the asymmetric freeze', { timeout: 120_000 }, () => {
     expect((await board()).organisationFrozenAt).toBeNull();
     expect((await submit(line.id)).body.code).toBe(0);
   });
+
+  it('freezes once under 100 parallel freezes of a line, and of the organisation: one record, one e-mail each, the rest refused', async () => {
+    const reviewers = await members(4);
+    const line = await addLine(lineBody(reviewers.map((each) => each.memberId)));
+    const mailsTo = async (to: string) =>
+      ((await custody.app.inject({ url: `/dev/outbox?to=${encodeURIComponent(to)}&limit=200` })).json().data as unknown[]).length;
+    const mailsBefore = await mailsTo(admin.email);
+    const orgFreezes = async () =>
+      (await auditOf('custodyOrganisation', org.orgId)).filter((entry) => entry.action === 'custody.organisation.freeze').length;
+    const orgFreezesBefore = await orgFreezes();
+
+    const lineAnswers = await Promise.all(
+      Array.from({ length: 100 }, (_, index) => reviewers[index % 4]!.client.post(withId(custodyPaths.freezeLine, line.id), {})),
+    );
+    const lineCodes = lineAnswers.map((answer) => answer.body.code);
+    expect(lineCodes.filter((code) => code === 0)).toHaveLength(1);
+    expect(lineCodes.filter((code) => code === codeOf('custodyAlreadyFrozen'))).toHaveLength(99);
+    expect((await auditOf('custodyLine', line.id)).filter((entry) => entry.action === 'custody.line.freeze')).toHaveLength(1);
+    expect((await lineNow(line.id)).frozenAt).not.toBeNull();
+
+    const orgAnswers = await Promise.all(
+      Array.from({ length: 100 }, (_, index) => reviewers[index % 4]!.client.post(custodyPaths.freezeOrganisation, {})),
+    );
+    const orgCodes = orgAnswers.map((answer) => answer.body.code);
+    expect(orgCodes.filter((code) => code === 0)).toHaveLength(1);
+    expect(orgCodes.filter((code) => code === codeOf('custodyAlreadyFrozen'))).toHaveLength(99);
+    expect((await orgFreezes()) - orgFreezesBefore).toBe(1);
+    const frozenAt = (orgAnswers.find((answer) => answer.body.code === 0)!.body.data as { frozenAt: string }).frozenAt;
+    expect((await board()).organisationFrozenAt).toBe(frozenAt);
+    // The admin heard once of each freeze.
+    expect((await mailsTo(admin.email)) - mailsBefore).toBe(2);
+
+    // The later tests' organisation is not frozen: thawed as an approved unfreeze would, minus its quorum (tested above).
+    await sql`update custody_org set frozen_at = null where id = ${org.orgId}`.execute(custody.db);
+  });
 });
