@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { custodyConsoleEndpoints, errorCatalogue, type CustodyPermission } from '@coffer/contract';
+import { custodyBillingEndpoints, custodyConsoleEndpoints, errorCatalogue, type CustodyPermission } from '@coffer/contract';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestOrganisation } from '../../../test/custody-kit';
@@ -11,13 +11,15 @@ import { inOrganisation } from './tenant-transaction';
 
 /**
  * The tenant isolation matrix (issue 17): every console call of the contract, generated from
- * `custodyConsoleEndpoints` (a new endpoint without a row in `calls` does not compile), made by
+ * `custodyConsoleEndpoints` and `custodyBillingEndpoints` (issue 18's bills; a new endpoint
+ * without a row in `calls` does not compile), made by
  * an individual customer, a frozen member, a member without the permission, and a member of
  * another organisation. Each is refused with its stable code (the other organisation's member
  * finds nothing of the first), and the first organisation's rows are unchanged afterwards.
  */
 type Client = ReturnType<typeof identityClient>;
-type EndpointName = keyof typeof custodyConsoleEndpoints;
+const consoleEndpoints = { ...custodyConsoleEndpoints, ...custodyBillingEndpoints };
+type EndpointName = keyof typeof consoleEndpoints;
 
 const custody = custodyTestBed();
 let first: TestOrganisation;
@@ -26,28 +28,41 @@ let individual: Client;
 let frozen: Client;
 let viewer: Client;
 /** Ids of the first organisation's rows, one of each kind a path can name. */
-const ids = { role: '', member: '', line: '', account: '', otherAccount: '', address: '', poolPartner: '', order: '', change: '' };
+const ids = {
+  role: '',
+  member: '',
+  line: '',
+  account: '',
+  otherAccount: '',
+  address: '',
+  poolPartner: '',
+  order: '',
+  change: '',
+  bill: '',
+};
 
 const codeOf = (key: keyof typeof errorCatalogue) => errorCatalogue[key].code;
 
 /** The kind of row each `:id` names, by the path's collection. */
 function idFor(path: string): string {
   if (!path.includes(':id')) return path;
-  const kind = path.includes('/pool-partners/')
-    ? ids.poolPartner
-    : path.includes('/change-requests/')
-      ? ids.change
-      : path.includes('/withdrawal-orders/')
-        ? ids.order
-        : path.includes('/roles/')
-          ? ids.role
-          : path.includes('/members/')
-            ? ids.member
-            : path.includes('/business-lines/')
-              ? ids.line
-              : path.includes('/accounts/')
-                ? ids.account
-                : ids.address;
+  const kind = path.includes('/bills/')
+    ? ids.bill
+    : path.includes('/pool-partners/')
+      ? ids.poolPartner
+      : path.includes('/change-requests/')
+        ? ids.change
+        : path.includes('/withdrawal-orders/')
+          ? ids.order
+          : path.includes('/roles/')
+            ? ids.role
+            : path.includes('/members/')
+              ? ids.member
+              : path.includes('/business-lines/')
+                ? ids.line
+                : path.includes('/accounts/')
+                  ? ids.account
+                  : ids.address;
   return path.replace(':id', kind);
 }
 
@@ -116,6 +131,12 @@ function calls(): Record<EndpointName, { body?: object; query?: string }> {
     unfreezeLine: {},
     freezeOrganisation: {},
     unfreezeOrganisation: {},
+    bills: { query: 'state=unpaid&fromMonth=2026-01&toMonth=2026-12' },
+    bill: {},
+    billPdf: {},
+    statistics: { query: 'month=2026-01' },
+    paymentMethod: {},
+    setPaymentMethod: { body: { method: 'deduction', deductions: [{ accountId: ids.account, coin: 'USDT' }] } },
   };
 }
 
@@ -152,7 +173,7 @@ async function firstOrganisationRows(): Promise<string> {
 }
 
 async function call(client: Client, name: EndpointName): Promise<{ body: { code: number; data?: unknown } }> {
-  const endpoint = custodyConsoleEndpoints[name];
+  const endpoint = consoleEndpoints[name];
   const request = calls()[name];
   const url = `${idFor(endpoint.path)}${request.query ? `?${request.query}` : ''}`;
   if (!('response' in endpoint)) {
@@ -296,10 +317,31 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.change = change.id;
+    // An unpaid bill of January: what its detail and PDF would show.
+    const bill = await trx
+      .insertInto('custody_bill')
+      .values({
+        org_id: first.orgId,
+        period: '2026-01-01',
+        due_on: '2026-02-10',
+        days: 31,
+        market_value_cents: '1000000',
+        annual_rate: '0.01',
+        hosting_fee_cents: '833',
+        enterprise_withdrawal_cents: '0',
+        prime_withdrawal_cents: '0',
+        withdrawal_fee_cents: '0',
+        minimum_cents: '0',
+        reference_fee_cents: '833',
+        final_cost_cents: '833',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.bill = bill.id;
   });
 }, 120_000);
 
-const names = Object.keys(custodyConsoleEndpoints) as EndpointName[];
+const names = Object.keys(consoleEndpoints) as EndpointName[];
 /** The lists and the kind of row each shows. */
 const listedKind: Partial<Record<EndpointName, keyof typeof ids>> = {
   roles: 'role',
@@ -322,10 +364,10 @@ describe('tenant isolation matrix', { timeout: 60_000 }, () => {
     expect(await firstOrganisationRows()).toBe(before);
   });
 
-  it.each(names.filter((name) => custodyConsoleEndpoints[name].consolePermission !== 'anyMember'))(
+  it.each(names.filter((name) => consoleEndpoints[name].consolePermission !== 'anyMember'))(
     '%s: a member whose role lacks the permission is refused, and nothing changes',
     async (name) => {
-      const permission = custodyConsoleEndpoints[name].consolePermission as CustodyPermission;
+      const permission = consoleEndpoints[name].consolePermission as CustodyPermission;
       expect(permission).not.toBe('trade');
       const before = await firstOrganisationRows();
       expect((await call(viewer, name)).body.code).toBe(codeOf('noPermission'));
@@ -336,7 +378,7 @@ describe('tenant isolation matrix', { timeout: 60_000 }, () => {
   it.each(names)("%s: another organisation's admin finds nothing of the first, and changes nothing", async (name) => {
     const before = await firstOrganisationRows();
     const answer = await call(second.admin.client, name);
-    if (custodyConsoleEndpoints[name].path.includes(':id')) {
+    if (consoleEndpoints[name].path.includes(':id')) {
       expect(answer.body.code).toBe(codeOf('noMatchingData'));
     } else {
       // A call without an id acts on the caller's own organisation: nothing of the first may appear in it.
