@@ -317,28 +317,28 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.change = change.id;
-    // An unpaid bill of January: what its detail and PDF would show.
-    const bill = await trx
-      .insertInto('custody_bill')
-      .values({
-        org_id: first.orgId,
-        period: '2026-01-01',
-        due_on: '2026-02-10',
-        days: 31,
-        market_value_cents: '1000000',
-        annual_rate: '0.01',
-        hosting_fee_cents: '833',
-        enterprise_withdrawal_cents: '0',
-        prime_withdrawal_cents: '0',
-        withdrawal_fee_cents: '0',
-        minimum_cents: '0',
-        reference_fee_cents: '833',
-        final_cost_cents: '833',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.bill = bill.id;
   });
+  // An unpaid bill of January (bills are written as the platform): what its detail and PDF would show.
+  const bill = await custody.db
+    .insertInto('custody_bill')
+    .values({
+      org_id: first.orgId,
+      period: '2026-01-01',
+      due_on: '2026-02-10',
+      days: 31,
+      market_value_cents: '1000000',
+      annual_rate: '0.01',
+      hosting_fee_cents: '833',
+      enterprise_withdrawal_cents: '0',
+      prime_withdrawal_cents: '0',
+      withdrawal_fee_cents: '0',
+      minimum_cents: '0',
+      reference_fee_cents: '833',
+      final_cost_cents: '833',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  ids.bill = bill.id;
 }, 120_000);
 
 const names = Object.keys(consoleEndpoints) as EndpointName[];
@@ -379,7 +379,8 @@ describe('tenant isolation matrix', { timeout: 60_000 }, () => {
     const before = await firstOrganisationRows();
     const answer = await call(second.admin.client, name);
     if (consoleEndpoints[name].path.includes(':id')) {
-      expect(answer.body.code).toBe(codeOf('noMatchingData'));
+      // Bills answer their own "not found" (a bill id names nothing of the caller's).
+      expect(answer.body.code).toBe(codeOf(name in custodyBillingEndpoints ? 'custodyBillNotFound' : 'noMatchingData'));
     } else {
       // A call without an id acts on the caller's own organisation: nothing of the first may appear in it.
       expect(JSON.stringify(answer.body.data ?? null)).not.toContain('First Matrix Co');
