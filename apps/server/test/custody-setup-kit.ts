@@ -68,6 +68,13 @@ export function custodyTestBed(options: { appOptions?: (db: Db) => Promise<Param
       const { app, db } = ready();
       return activeMember(app, db, org, roleId, overrides);
     },
+    /** A signed-in customer written in as an active member of `orgId` with a built-in role (see `insertConsoleMember`). */
+    async consoleMember(orgId: string, tag: string, role: CustodyBuiltInRole = 'approver') {
+      const { app, db } = ready();
+      const customer = await custodyCustomer(app, db, tag);
+      const memberId = await insertConsoleMember(db, orgId, { state: 'active', role, userId: customer.userId });
+      return { client: customer.client, email: customer.email, userId: customer.userId, memberId };
+    },
   };
 }
 

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestOrganisation } from '../../../test/custody-kit';
 import { withId } from '../../../test/custody-members-kit';
-import { custodyTestBed, insertConsoleMember } from '../../../test/custody-setup-kit';
+import { custodyTestBed } from '../../../test/custody-setup-kit';
 import { latestCode, type identityClient } from '../../../test/identity-helpers';
 import { codeFailures, forgetFailures, seedPasskey } from '../../../test/passkey-kit';
 import { softwareAuthenticator, type SoftwareAuthenticator } from '../../../test/software-authenticator';
@@ -48,11 +48,10 @@ let submitter: Member;
 let reviewers: Member[];
 
 async function member(role: 'approver' | 'lineAdmin' = 'approver', keyName = 'YubiKey 5C'): Promise<Member> {
-  const customer = await custody.customer('signed');
-  const memberId = await insertConsoleMember(custody.db, org.orgId, { state: 'active', role, userId: customer.userId });
+  const added = await custody.consoleMember(org.orgId, 'signed', role);
   const key = softwareAuthenticator();
-  await seedPasskey(custody.db, customer.userId, key, keyName);
-  return { client: customer.client, email: customer.email, userId: customer.userId, memberId, key };
+  await seedPasskey(custody.db, added.userId, key, keyName);
+  return { ...added, key };
 }
 
 async function addLine(body: Partial<CustodyLineBody> & { name: string }): Promise<string> {

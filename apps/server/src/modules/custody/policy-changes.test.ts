@@ -47,9 +47,7 @@ let accountId: string;
 let lineCount = 0;
 
 async function member(role: 'approver' | 'lineAdmin' | 'admin' = 'approver'): Promise<Member> {
-  const customer = await custody.customer('policy');
-  const memberId = await insertConsoleMember(custody.db, org.orgId, { state: 'active', role, userId: customer.userId });
-  return { client: customer.client, email: customer.email, memberId, userId: customer.userId };
+  return custody.consoleMember(org.orgId, 'policy', role);
 }
 
 async function members(count: number): Promise<Member[]> {

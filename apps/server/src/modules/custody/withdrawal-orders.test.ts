@@ -52,9 +52,7 @@ let reviewers: Member[];
 let funded = 0;
 
 async function member(role: 'approver' | 'lineAdmin' | 'admin' = 'approver'): Promise<Member> {
-  const customer = await custody.customer('orders');
-  const memberId = await insertConsoleMember(custody.db, org.orgId, { state: 'active', role, userId: customer.userId });
-  return { client: customer.client, email: customer.email, memberId };
+  return custody.consoleMember(org.orgId, 'orders', role);
 }
 
 /** Three fresh reviewers (built-in approvers) for the test about to run. */
